@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { accountMessages } from './messages.ts';
+
+/** Limits chosen so no field can be used to bloat the database or a log line. */
+export const authLimits = {
+  emailMax: 254,
+  usernameMin: 2,
+  usernameMax: 40,
+  passwordMin: 10,
+  passwordMax: 128,
+  pictureMax: 2048,
+  returnToMax: 2048,
+  tokenMax: 200,
+} as const;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(authLimits.emailMax, accountMessages.emailInvalid)
+  .pipe(z.email(accountMessages.emailInvalid));
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .regex(/^[\p{L}\p{N} ._-]{2,40}$/u, accountMessages.usernameInvalid);
+
+/**
+ * Minimum strength: length first (NIST 800-63B), and a password of one repeated
+ * character class under 16 characters is refused.
+ */
+export const passwordSchema = z
+  .string()
+  .min(authLimits.passwordMin, accountMessages.passwordTooShort)
+  .max(authLimits.passwordMax, accountMessages.passwordTooLong)
+  .refine((p) => p.length >= 16 || characterClasses(p) >= 2, accountMessages.passwordTooWeak)
+  .refine((p) => new Set(p).size >= 4, accountMessages.passwordTooWeak);
+
+function characterClasses(p: string): number {
+  return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(p)).length;
+}
+
+const returnToSchema = z.string().max(authLimits.returnToMax).optional();
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password.').max(authLimits.passwordMax),
+  return_to: returnToSchema,
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const signupBodySchema = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+  return_to: returnToSchema,
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const loginQuerySchema = z.object({
+  return_to: returnToSchema,
+  prompt: z.enum(['login', 'none', 'consent', 'select_account']).optional(),
+  screen_hint: z.enum(['signup', 'login']).optional(),
+});
+
+/** Spec §3 "User". */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  picture: z.string().nullable(),
+  email_verified: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authSuccessSchema = z.object({ success: z.literal(true), user: userSchema });
+export type AuthSuccess = z.infer<typeof authSuccessSchema>;
+
+/** Spec §3 "Session user". Fields are null when signed out. */
+export const sessionStatusSchema = z.object({
+  is_authenticated: z.boolean(),
+  user_id: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
+/** Spec §3 "Logout response". */
+export const logoutResponseSchema = z.object({ success: z.boolean(), logout_url: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetConfirmSchema = z.object({
+  token: z.string().min(1).max(authLimits.tokenMax),
+  password: passwordSchema,
+});
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(authLimits.tokenMax) });
+
+export const profileUpdateSchema = z
+  .object({
+    username: usernameSchema.optional(),
+    picture: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .max(authLimits.pictureMax, accountMessages.pictureInvalid)
+          .pipe(z.url({ protocol: /^https?$/, error: accountMessages.pictureInvalid })),
+      ])
+      .nullable()
+      .optional(),
+  })
+  .refine((b) => b.username !== undefined || b.picture !== undefined, {
+    message: 'Nothing to update.',
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const passwordChangeSchema = z.object({
+  current_password: z.string().min(1).max(authLimits.passwordMax),
+  new_password: passwordSchema,
+});
+
+export const okSchema = z.object({ success: z.literal(true) });
+
+/** The self-hosted build has no paid tiers; sync reports that honestly. */
+export const subscriptionSchema = z.object({
+  plan: z.literal('self_hosted'),
+  status: z.literal('active'),
+  features: z.array(z.string()),
+  synced_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;

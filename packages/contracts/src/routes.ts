@@ -1,0 +1,26 @@
+/** API paths, relative to the `/api` base (spec §7). */
+export const apiBase = '/api';
+
+export const authRoutes = {
+  csrf: '/auth/csrf/',
+  sessionStatus: '/auth/session-status',
+  me: '/auth/me',
+  login: '/auth/login',
+  signup: '/auth/signup',
+  logout: '/auth/logout',
+  callback: '/auth/callback',
+  verifyEmail: '/auth/verify-email',
+  resendVerification: '/auth/verify-email/resend',
+  passwordResetRequest: '/auth/password-reset',
+  passwordResetConfirm: '/auth/password-reset/confirm',
+  profile: '/auth/profile',
+  password: '/auth/password',
+} as const;
+
+export const subscriptionRoutes = { sync: '/v2/subscription/sync/' } as const;
+
+export const healthCheckPath = '/health-check';
+
+export const csrfCookieName = 'csrftoken';
+export const csrfHeaderName = 'X-CSRFToken';
+export const sessionCookieName = 'session';

@@ -1,0 +1,12 @@
+/**
+ * Spec §5 "Numbers": parsed with commas removed; anything non-numeric becomes 0.
+ * Inputs arrive from upstream APIs and user text, so every shape is tolerated.
+ */
+export function parseLooseNumber(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  if (typeof value !== 'string') return 0;
+  const cleaned = value.replaceAll(',', '').trim();
+  if (cleaned === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(cleaned)) return 0;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : 0;
+}
