@@ -21,7 +21,6 @@ export default defineConfig({
       },
       {
         resolve: { alias: { '@': webSrc } },
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'component',
           include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],

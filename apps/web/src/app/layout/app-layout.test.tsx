@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useProjectionsSelection } from '@/features/projections/store/projections-selection-store';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { browserLocation } from '@/lib/browser-location';
+import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+  installFakeFetch(authRoutesFor(true));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('authenticated layout (spec §2 navigation)', () => {
+  it('has one Main nav with the four entries, in order', async () => {
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Terminal', '/'],
+      ['Metrics', '/dashboard'],
+      ['Projections', '/projections'],
+      ['Oracle', '/insights'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Metrics' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('Projections selects the all-projections view and goes to /projections', async () => {
+    const { router } = renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Projections' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projections'));
+    expect(useProjectionsSelection.getState().currentProjectionId).toBe('__all__');
+  });
+
+  it('the user menu offers Settings, Alerts and Logout; Alerts opens the empty panel', async () => {
+    renderApp('/dashboard');
+    const trigger = await screen.findByRole('button', { name: 'User menu' });
+    await userEvent.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Settings', 'Alerts', 'Logout']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Alerts' }));
+    const panel = await screen.findByRole('region', { name: 'Alerts' });
+    expect(within(panel).getByText('No notifications yet')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'View all' })).toBeTruthy();
+  });
+
+  it('Logout posts to the server and leaves for its logout_url', async () => {
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith('/landing'));
+  });
+});

@@ -1,0 +1,54 @@
+import { type ReactNode, Suspense, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { AlertsPanel } from '@/features/notifications';
+import { cn } from '@/lib/cn';
+import { MainNav } from './main-nav';
+import { hidesTopBarOnMobile } from './nav-entries';
+import { useSessionRestore } from './use-session-restore';
+import { UserMenu } from './user-menu';
+
+interface AppLayoutProps {
+  /** The 404 route renders inside the layout without an Outlet. */
+  children?: ReactNode;
+}
+
+/** The authenticated shell (spec §2): top tab bar from md up, fixed bottom bar below. */
+export function AppLayout({ children }: AppLayoutProps) {
+  const { pathname } = useLocation();
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  useSessionRestore();
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-bg">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <div className="relative">
+        <header
+          className={cn(
+            'h-14 items-center border-b border-line bg-surface px-4',
+            hidesTopBarOnMobile(pathname) ? 'hidden md:flex' : 'flex',
+          )}
+        >
+          <Link to="/" className="flex items-center gap-2 font-bold tracking-tight">
+            <img src="/favicon.svg" alt="" width="24" height="24" />
+            <span>Exit Liquidity</span>
+          </Link>
+        </header>
+        <MainNav />
+        <div className="absolute right-3 top-2.5 z-40">
+          <UserMenu onOpenAlerts={() => setAlertsOpen(true)} />
+        </div>
+        {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
+      </div>
+      {/* 56 px keeps content clear of the fixed bottom bar (spec §9 mobile offset). */}
+      <main id="main" className="flex-1 pb-[56px] md:pb-0">
+        <Suspense fallback={<Spinner label="Loading…" className="p-6" />}>{children ?? <Outlet />}</Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useBFFAuth } from '@/features/auth';
+import { rememberReturnPath } from '@/lib/session-state';
+
+interface RequireAuthProps {
+  children: ReactNode;
+}
+
+/** Spec §6: unauthenticated visitors go to /login with their page remembered, or to /landing from the root. */
+export function RequireAuth({ children }: RequireAuthProps) {
+  const { status } = useBFFAuth();
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'unauthenticated') {
+    if (location.pathname === '/') return <Navigate to="/landing" replace />;
+    const returnTo = `${location.pathname}${location.search}`;
+    rememberReturnPath(returnTo);
+    return <Navigate to={`/login?return_to=${encodeURIComponent(returnTo)}`} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,102 @@
+import { notFoundPage } from '@app/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { browserLocation } from '@/lib/browser-location';
+import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
+import { renderApp } from '@/test/render-app';
+
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('protected routes (spec §2, §6)', () => {
+  it('sends a signed-out visitor at a protected page to /login with return_to, and on to the server', async () => {
+    installFakeFetch(authRoutesFor(false));
+    const { router } = renderApp('/dashboard?portfolio=p1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?return_to=${encodeURIComponent('/dashboard?portfolio=p1')}`);
+    await waitFor(() =>
+      expect(browserLocation.assign).toHaveBeenCalledWith(
+        '/api/auth/login?return_to=%2Fdashboard%3Fportfolio%3Dp1&prompt=login',
+      ),
+    );
+  });
+
+  it('sends a signed-out visitor at the root to /landing', async () => {
+    installFakeFetch(authRoutesFor(false));
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+  });
+
+  it('shows the register spinner and navigates with screen_hint=signup', async () => {
+    installFakeFetch(authRoutesFor(false));
+    renderApp('/register');
+    const label = await screen.findByText('Create an Account');
+    expect(label.closest('[role="status"]')).not.toBeNull();
+    await waitFor(() =>
+      expect(browserLocation.assign).toHaveBeenCalledWith('/api/auth/login?return_to=%2F&screen_hint=signup'),
+    );
+  });
+
+  it('lets a signed-in user through to the page', async () => {
+    installFakeFetch(authRoutesFor(true));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' })).toBeTruthy();
+  });
+
+  it('offers a signed-in visitor of /landing a way into the app instead of a forced redirect', async () => {
+    installFakeFetch(authRoutesFor(true));
+    const { router } = renderApp('/landing');
+    expect(await screen.findByRole('link', { name: 'Open the app' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/landing');
+  });
+
+  it('sends an unverified user from notification settings to the verify-email notice', async () => {
+    const routes = authRoutesFor(true);
+    installFakeFetch({
+      ...routes,
+      'GET /api/auth/me': () =>
+        new Response(
+          JSON.stringify({ id: 'u1', email: 'a@b.co', username: 'a', picture: null, email_verified: false }),
+          { status: 200 },
+        ),
+    });
+    const { router } = renderApp('/settings/notifications');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(router.state.location.search).toBe('?mode=notice&email=a%40b.co');
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeTruthy();
+  });
+});
+
+describe('404 page', () => {
+  it('renders for an unknown path when signed out, and its button goes to the terminal', async () => {
+    installFakeFetch(authRoutesFor(false));
+    const { router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: notFoundPage.title })).toBeTruthy();
+    expect(screen.getByText(notFoundPage.body)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Terminal' }));
+    // Signed out, the terminal (/) sends the visitor on to the landing page.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
+  });
+
+  it('renders inside the layout when signed in', async () => {
+    installFakeFetch(authRoutesFor(true));
+    const { router } = renderApp('/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Terminal' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terminal' })).toBeTruthy();
+  });
+});

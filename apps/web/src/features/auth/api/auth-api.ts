@@ -1,0 +1,45 @@
+import {
+  authRoutes,
+  logoutResponseSchema,
+  type SessionStatus,
+  type Subscription,
+  sessionStatusSchema,
+  subscriptionRoutes,
+  subscriptionSchema,
+  type User,
+  userSchema,
+} from '@app/contracts';
+import { apiFetch, apiRequest, refreshCsrfToken } from '@/lib/api/client';
+
+export const initCsrf = (): Promise<string | null> => refreshCsrfToken();
+
+export const getSessionStatus = (): Promise<SessionStatus> =>
+  apiRequest(authRoutes.sessionStatus, { schema: sessionStatusSchema, sessionLossOnAuthError: false });
+
+/** Its failures are ignored by the caller (spec §4), so it must never end the session either. */
+export const syncSubscription = (): Promise<Subscription> =>
+  apiRequest(subscriptionRoutes.sync, {
+    method: 'POST',
+    schema: subscriptionSchema,
+    sessionLossOnAuthError: false,
+  });
+
+/** null means "not signed in" (a non-ok answer); a thrown error means the request itself failed. */
+export async function getMe(): Promise<User | null> {
+  const response = await apiFetch(authRoutes.me);
+  if (!response.ok) return null;
+  return userSchema.parse(await response.json());
+}
+
+export interface LogoutResult {
+  ok: boolean;
+  status: number;
+  logoutUrl: string | null;
+}
+
+export async function postLogout(): Promise<LogoutResult> {
+  const response = await apiFetch(authRoutes.logout, { method: 'POST' });
+  if (!response.ok) return { ok: false, status: response.status, logoutUrl: null };
+  const body = logoutResponseSchema.safeParse(await response.json().catch(() => null));
+  return { ok: true, status: response.status, logoutUrl: body.success ? body.data.logout_url : null };
+}

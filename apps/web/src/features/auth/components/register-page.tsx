@@ -1,0 +1,15 @@
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { browserLocation } from '@/lib/browser-location';
+import { loginUrl } from '../login-url';
+import { RedirectScreen } from './redirect-screen';
+
+/** Spec §2 /register: the server login endpoint with screen_hint=signup, behind a labelled spinner. */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const target = useMemo(() => loginUrl(params.get('return_to') ?? '/', 'signup'), [params]);
+  useEffect(() => {
+    browserLocation.assign(target);
+  }, [target]);
+  return <RedirectScreen label="Create an Account" href={target} />;
+}

@@ -1,0 +1,4 @@
+export type { AuthUser, BFFAuthContextValue } from './auth-types';
+export { BFFAuthProvider } from './bff-auth-provider';
+export { loginUrl } from './login-url';
+export { useBFFAuth } from './use-bff-auth';

@@ -1,0 +1,2 @@
+export { AlertsPanel, unreadLabel } from './alerts-panel';
+export { useNotifications } from './use-notifications';

@@ -1,0 +1,82 @@
+import { authServiceMessages, type FieldErrors, profileUpdateSchema } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/text-field';
+import { updateProfile } from '@/lib/api/account';
+import type { SettingsUser } from '../settings-types';
+import { fieldErrorsFromIssues, fieldErrorsOf } from './field-errors';
+
+interface ProfileFormProps {
+  user: SettingsUser;
+  onSaved: () => Promise<void>;
+}
+
+export function ProfileForm({ user, onSaved }: ProfileFormProps) {
+  const [username, setUsername] = useState(user.username);
+  const [picture, setPicture] = useState(user.picture ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const mutation = useMutation({
+    mutationFn: updateProfile,
+    meta: { silent: true },
+    onSuccess: async () => {
+      toast.success('Profile updated.');
+      await onSaved();
+    },
+    onError: (error) => {
+      setErrors(fieldErrorsOf(error));
+      toast.error(authServiceMessages.profileUpdate);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = profileUpdateSchema.safeParse({
+      username,
+      picture: picture.trim() === '' ? null : picture,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => {
+          setUsername(e.target.value);
+          setErrors(({ username: _cleared, ...rest }) => rest);
+        }}
+        errors={errors.username}
+      />
+      <TextField
+        label="Picture URL"
+        name="picture"
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        hint="Leave empty to use your initial."
+        value={picture}
+        onChange={(e) => {
+          setPicture(e.target.value);
+          setErrors(({ picture: _cleared, ...rest }) => rest);
+        }}
+        errors={errors.picture}
+      />
+      <div>
+        <button type="submit" className={buttonStyles.primary} disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving…' : 'Save profile'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { PageFrame } from '@/components/ui/page-frame';
+import { EmailStatus } from './components/email-status';
+import { PasswordForm } from './components/password-form';
+import { ProfileForm } from './components/profile-form';
+import { SettingsSection } from './components/settings-section';
+import type { SettingsUser } from './settings-types';
+
+interface ProfileSettingsPageProps {
+  user: SettingsUser;
+  onUserChanged: () => Promise<void>;
+}
+
+export function ProfileSettingsPage({ user, onUserChanged }: ProfileSettingsPageProps) {
+  return (
+    <PageFrame title="Profile">
+      <div className="grid max-w-2xl gap-4">
+        <SettingsSection title="Profile">
+          <ProfileForm user={user} onSaved={onUserChanged} />
+        </SettingsSection>
+        <SettingsSection title="Email">
+          <EmailStatus user={user} />
+        </SettingsSection>
+        <SettingsSection title="Password">
+          <PasswordForm />
+        </SettingsSection>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { PageFrame } from '@/components/ui/page-frame';
+
+const sections = [
+  { to: '/settings/profile', title: 'Profile', body: 'Username, picture, email verification and password.' },
+  { to: '/settings/notifications', title: 'Notifications', body: 'How alerts reach you.' },
+  { to: '/settings/appearance', title: 'Appearance', body: 'Dark or light mode, and privacy mode.' },
+  { to: '/settings/subscription', title: 'Subscription', body: 'Your plan.' },
+] as const;
+
+export function SettingsIndexPage() {
+  return (
+    <PageFrame title="Settings">
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {sections.map((s) => (
+          <li key={s.to}>
+            <Link
+              to={s.to}
+              className="block rounded-xl border border-line bg-surface p-5 transition hover:border-accent focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <span className="font-semibold">{s.title}</span>
+              <span className="mt-1 block text-sm text-muted">{s.body}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PageFrame>
+  );
+}

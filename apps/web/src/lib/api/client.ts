@@ -1,0 +1,236 @@
+import {
+  apiBase,
+  authRoutes,
+  csrfCookieName,
+  csrfHeaderName,
+  csrfResponseSchema,
+  errorCodes,
+} from '@app/contracts';
+import { ApiError, apiErrorFromResponse, isApiError, networkError } from '@/lib/api/api-error';
+import { readCookie } from '@/lib/api/cookies';
+import { createOfflineQueue, type OfflineQueue } from '@/lib/api/offline-queue';
+import { sleep, withRetry } from '@/lib/api/retry';
+import { clientMessages } from '@/lib/messages';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Anything with zod's `parse` shape; the web app parses every body with a contracts schema. */
+export interface Schema<T> {
+  parse(input: unknown): T;
+}
+
+export interface FetchOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface RequestOptions<T> extends FetchOptions {
+  schema?: Schema<T>;
+  /** Set to false for calls whose 401/403 must not end the session (auth probes, ignored syncs). */
+  sessionLossOnAuthError?: boolean;
+}
+
+/** Spec §9 "Request timeout: 30000 ms". */
+export const requestTimeoutMs = 30_000;
+
+const readMethods = new Set<HttpMethod>(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The auth probes answer 401 as data ("you are signed out"), so a 401 there is not a
+ * lost session; logout itself must never trigger another logout.
+ */
+const sessionProbePaths = new Set<string>([
+  authRoutes.sessionStatus,
+  authRoutes.me,
+  authRoutes.csrf,
+  authRoutes.logout,
+]);
+
+export interface ApiClientConfig {
+  sleep: (ms: number) => Promise<void>;
+  isOnline: () => boolean;
+  /** Called once per page for a 401/403 that means the session is gone. */
+  onSessionLost: (error: ApiError) => Promise<void>;
+  onQueuedOffline: () => void;
+}
+
+let offlineQueue: OfflineQueue | null = null;
+let lastCsrfToken: string | null = null;
+let sessionLossStarted = false;
+
+const config: ApiClientConfig = {
+  sleep,
+  isOnline: () => navigator.onLine,
+  onSessionLost: async () => {},
+  onQueuedOffline: () => {},
+};
+
+export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
+  Object.assign(config, overrides);
+}
+
+/** Test seam: forget per-page state (csrf token, session-loss latch, queue). */
+export function resetApiClientState(): void {
+  lastCsrfToken = null;
+  sessionLossStarted = false;
+  offlineQueue = null;
+}
+
+function queue(): OfflineQueue {
+  offlineQueue ??= createOfflineQueue();
+  return offlineQueue;
+}
+
+export function isReadMethod(method: HttpMethod): boolean {
+  return readMethods.has(method);
+}
+
+function csrfToken(): string | null {
+  return readCookie(csrfCookieName) ?? lastCsrfToken;
+}
+
+/**
+ * One HTTP exchange with the API: base path, cookies, CSRF header on writes, JSON
+ * content type when there is a body, and the 30 s timeout. Rejects only with a
+ * network ApiError; HTTP error statuses come back as the Response.
+ */
+export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json' });
+  // A JSON content type on an empty body is refused by the server's JSON parser, so
+  // bodiless writes (logout, subscription sync) go without it.
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (!isReadMethod(method)) {
+    const token = csrfToken();
+    if (token !== null) headers.set(csrfHeaderName, token);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? requestTimeoutMs);
+  const forwardAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', forwardAbort);
+
+  try {
+    return await fetch(`${apiBase}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw networkError(error, timedOut);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** GET /auth/csrf/ sets the readable cookie; the body copy covers browsers that hide it. */
+export async function refreshCsrfToken(): Promise<string | null> {
+  const response = await apiFetch(authRoutes.csrf);
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  const { csrfToken: token } = csrfResponseSchema.parse(await response.json());
+  lastCsrfToken = token;
+  return token;
+}
+
+/** Retry only what is safe and likely to change: dropped connections and 5xx answers. */
+function isTransient(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.isNetwork) return !error.isTimeout;
+  return error.status >= 500;
+}
+
+async function sendWithPolicy(path: string, options: FetchOptions): Promise<Response> {
+  const method = options.method ?? 'GET';
+  if (isReadMethod(method)) {
+    return withRetry(
+      async () => {
+        const response = await apiFetch(path, options);
+        if (response.status >= 500) throw await apiErrorFromResponse(response);
+        return response;
+      },
+      { shouldRetry: isTransient, sleep: config.sleep },
+    );
+  }
+  try {
+    return await apiFetch(path, options);
+  } catch (error) {
+    if (!isApiError(error) || !error.isNetwork || error.isTimeout) throw error;
+    // Spec §4/§8: a write that failed for lack of network is queued (offline) or retried once.
+    if (!config.isOnline()) {
+      config.onQueuedOffline();
+      return queue().enqueue(() => apiFetch(path, options));
+    }
+    await config.sleep(1_000);
+    return apiFetch(path, options);
+  }
+}
+
+function meansSessionLoss(path: string, error: ApiError): boolean {
+  if (error.status !== 401 && error.status !== 403) return false;
+  if (sessionProbePaths.has(path)) return false;
+  // An unverified email is a page-level condition with its own notice page, not a lost session.
+  return error.code !== errorCodes.csrfFailed && error.code !== errorCodes.emailNotVerified;
+}
+
+async function parseBody<T>(response: Response, schema: Schema<T> | undefined): Promise<T> {
+  if (response.status === 204 || response.status === 205) return undefined as T;
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (cause) {
+    throw new ApiError({
+      code: 'invalid_response',
+      category: 'internal',
+      message: clientMessages.invalidResponse,
+      status: response.status,
+      cause,
+    });
+  }
+  if (schema === undefined) return json as T;
+  try {
+    return schema.parse(json);
+  } catch (cause) {
+    throw new ApiError({
+      code: 'invalid_response',
+      category: 'internal',
+      message: clientMessages.invalidResponse,
+      status: response.status,
+      cause,
+    });
+  }
+}
+
+/**
+ * The generic API call of spec §7: sends, retries per policy, turns error envelopes
+ * into ApiError, handles CSRF refresh and session loss, and parses the body.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  let response = await sendWithPolicy(path, options);
+
+  if (!response.ok) {
+    let error = await apiErrorFromResponse(response);
+    if (error.code === errorCodes.csrfFailed) {
+      // The token rotated or was never fetched: get a fresh one and try exactly once more.
+      await refreshCsrfToken().catch(() => null);
+      response = await sendWithPolicy(path, options);
+      if (response.ok) return parseBody(response, options.schema);
+      error = await apiErrorFromResponse(response);
+    }
+    if (options.sessionLossOnAuthError !== false && meansSessionLoss(path, error) && !sessionLossStarted) {
+      sessionLossStarted = true;
+      await config.onSessionLost(error);
+    }
+    throw error;
+  }
+  return parseBody(response, options.schema);
+}

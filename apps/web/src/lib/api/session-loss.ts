@@ -1,0 +1,19 @@
+import { authMessages, authRoutes, errorCodes } from '@app/contracts';
+import { toast } from 'sonner';
+import type { ApiError } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/client';
+import { browserLocation } from '@/lib/browser-location';
+
+/**
+ * Spec §4: a 401/403 on an API path is a lost session. Tell the server (its failure is
+ * ignored), then leave for the envelope's redirect, or the root.
+ */
+export async function handleSessionLoss(error: ApiError): Promise<void> {
+  if (error.code === errorCodes.authExpiredToken) toast.error(authMessages.sessionExpired);
+  try {
+    await apiFetch(authRoutes.logout, { method: 'POST' });
+  } catch {
+    // Spec §8: "A logout notification failure is ignored."
+  }
+  browserLocation.assign(error.redirect ?? '/');
+}

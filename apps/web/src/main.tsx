@@ -1,0 +1,21 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { applyPreferences, usePreferences } from '@/lib/preferences';
+
+// Apply the stored theme before the first paint; the CSP forbids an inline script in index.html.
+applyPreferences(usePreferences.getState());
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html is missing #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={createAppRouter()} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+
+/**
+ * Price and indicator alerts and their notifications (spec §3, §4 "Notifications", §7; issue 6).
+ *
+ * Wire format of an operand, in alerts and in notification payloads alike (spec §3: "Each operand
+ * has metric, params.period, type and value"); every key is always present, null when unused:
+ *   indicator: { type: 'indicator', metric: 'rsi', params: { period: 14 }, value: null }
+ *   constant:  { type: 'value', metric: null, params: { period: null }, value: 100000 }
+ * In a notification's event_payload, `value` holds the operand's value at the firing moment.
+ */
+
+export const alertMetrics = ['price', 'rsi', 'ema', 'sma', 'macd', 'macd_signal', 'macd_histogram'] as const;
+export type AlertMetric = (typeof alertMetrics)[number];
+
+/** Metrics that take params.period. The macd family is fixed at 12/26/9; price is the live price. */
+export const periodMetrics = ['rsi', 'ema', 'sma'] as const satisfies readonly AlertMetric[];
+export type PeriodMetric = (typeof periodMetrics)[number];
+export const isPeriodMetric = (metric: AlertMetric): metric is PeriodMetric =>
+  (periodMetrics as readonly string[]).includes(metric);
+
+export const alertOperators = ['>=', '<=', 'crosses_above', 'crosses_below'] as const;
+export type AlertOperator = (typeof alertOperators)[number];
+
+export const operandTypes = ['indicator', 'value'] as const;
+
+export const alertLimits = {
+  periodMin: 2,
+  periodMax: 500,
+  /** Per-user cap on stored alerts (active or paused), so one account cannot load the engine. */
+  perUser: 100,
+  coinIdMax: 100,
+  notificationIdsMax: 500,
+  notificationPageSizeMax: 100,
+  notificationPageSizeDefault: 20,
+} as const;
+
+/** Our own wording (the spec is silent), shared so the server, the form and tests agree. */
+export const alertMessages = {
+  typeInvalid: "Operand type must be 'indicator' or 'value'.",
+  metricUnknown: `Unknown metric. Use one of: ${alertMetrics.join(', ')}.`,
+  metricRequired: 'Choose a metric for this side of the condition.',
+  metricOnConstant: 'A constant has no metric; leave metric empty or use type indicator.',
+  periodInvalid: `Period must be a whole number from ${alertLimits.periodMin} to ${alertLimits.periodMax}.`,
+  periodRequired: (metric: PeriodMetric) =>
+    `${metric.toUpperCase()} needs a period from ${alertLimits.periodMin} to ${alertLimits.periodMax}.`,
+  paramsInvalid: 'params must be an object such as {"period": 14}.',
+  valueInvalid: 'Value must be a finite number.',
+  valueRequired: 'Enter a number to compare with.',
+  valueOnIndicator: 'An indicator takes its value from the market; leave value empty or use type value.',
+  bothConstant: 'At least one side must be a metric: a condition between two constants never changes.',
+  sameOperands: 'Both sides are the same metric, so the condition never changes.',
+  operatorInvalid: `Operator must be one of ${alertOperators.join(', ')}.`,
+  coinRequired: 'Coin ID is required',
+  activeInvalid: 'active must be true or false.',
+  nothingToUpdate: 'Provide at least one field to update.',
+  limitReached: (limit: number) =>
+    `You can have at most ${limit} alerts. Delete an alert you no longer need to create a new one.`,
+  waitingForData: 'Waiting for enough price history to compute this indicator.',
+  idsRequired: 'Select at least one notification.',
+  idsTooMany: `Mark at most ${alertLimits.notificationIdsMax} notifications at once.`,
+} as const;
+
+export const alertMetricSchema = z.enum(alertMetrics, { error: alertMessages.metricUnknown });
+export const alertOperatorSchema = z.enum(alertOperators, { error: alertMessages.operatorInvalid });
+
+export const alertPeriodSchema = z
+  .int({ error: alertMessages.periodInvalid })
+  .min(alertLimits.periodMin, alertMessages.periodInvalid)
+  .max(alertLimits.periodMax, alertMessages.periodInvalid);
+
+/** A stored/normalised operand: the shape every response carries. */
+export const alertOperandSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('indicator'),
+    metric: alertMetricSchema,
+    params: z.object({ period: alertPeriodSchema.nullable() }),
+    value: z.null(),
+  }),
+  z.object({
+    type: z.literal('value'),
+    metric: z.null(),
+    params: z.object({ period: z.null() }),
+    value: z.number(),
+  }),
+]);
+export type AlertOperand = z.infer<typeof alertOperandSchema>;
+export type IndicatorOperand = Extract<AlertOperand, { type: 'indicator' }>;
+
+/**
+ * What clients send. Lenient about omitted keys (metric/params/value may be absent or null where
+ * unused) but strict about contradictions, and every problem lands on its own path, e.g.
+ * `left.params.period`. Output is the normalised AlertOperand: a period given to price or to
+ * the macd family is dropped (they do not use one), after being range-checked like any other.
+ */
+export const alertOperandInputSchema = z
+  .object({
+    type: z.enum(operandTypes, { error: alertMessages.typeInvalid }),
+    metric: alertMetricSchema.nullish(),
+    params: z
+      .object({ period: alertPeriodSchema.nullish() }, { error: alertMessages.paramsInvalid })
+      .nullish(),
+    value: z.number({ error: alertMessages.valueInvalid }).nullish(),
+  })
+  .superRefine((o, ctx) => {
+    const issue = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    if (o.type === 'value') {
+      if (o.value == null) issue(['value'], alertMessages.valueRequired);
+      if (o.metric != null) issue(['metric'], alertMessages.metricOnConstant);
+      return;
+    }
+    if (o.value != null) issue(['value'], alertMessages.valueOnIndicator);
+    if (o.metric == null) issue(['metric'], alertMessages.metricRequired);
+    else if (isPeriodMetric(o.metric) && o.params?.period == null) {
+      issue(['params', 'period'], alertMessages.periodRequired(o.metric));
+    }
+  })
+  .transform((o): AlertOperand => {
+    // The `??` fallbacks are unreachable: zod skips the transform once superRefine reported an issue.
+    if (o.type === 'value')
+      return { type: 'value', metric: null, params: { period: null }, value: o.value ?? 0 };
+    const metric = o.metric ?? 'price';
+    const period = isPeriodMetric(metric) ? (o.params?.period ?? null) : null;
+    return { type: 'indicator', metric, params: { period }, value: null };
+  });
+export type AlertOperandInput = z.input<typeof alertOperandInputSchema>;
+
+export interface AlertCondition {
+  left: AlertOperand;
+  op: AlertOperator;
+  right: AlertOperand;
+}
+
+/**
+ * Rules that need both sides. Exported so PATCH handlers can re-check the merged condition
+ * (stored left + new right, say), which the partial body schema alone cannot see.
+ */
+export function alertConditionIssues(c: Pick<AlertCondition, 'left' | 'right'>): {
+  path: string[];
+  message: string;
+}[] {
+  if (c.left.type === 'value' && c.right.type === 'value') {
+    return [{ path: ['right'], message: alertMessages.bothConstant }];
+  }
+  if (
+    c.left.type === 'indicator' &&
+    c.right.type === 'indicator' &&
+    c.left.metric === c.right.metric &&
+    c.left.params.period === c.right.params.period
+  ) {
+    return [{ path: ['right'], message: alertMessages.sameOperands }];
+  }
+  return [];
+}
+
+export const alertConditionSchema = z
+  .object({ left: alertOperandSchema, op: alertOperatorSchema, right: alertOperandSchema })
+  .superRefine((c, ctx) => {
+    for (const i of alertConditionIssues(c)) ctx.addIssue({ code: 'custom', ...i });
+  });
+
+const coinIdSchema = z
+  .string({ error: alertMessages.coinRequired })
+  .trim()
+  .min(1, alertMessages.coinRequired)
+  .max(alertLimits.coinIdMax);
+const activeSchema = z.boolean({ error: alertMessages.activeInvalid });
+
+/** POST /v2/alerts/ */
+export const alertCreateBodySchema = z
+  .object({
+    coin_id: coinIdSchema,
+    left: alertOperandInputSchema,
+    op: alertOperatorSchema,
+    right: alertOperandInputSchema,
+    active: activeSchema.default(true),
+  })
+  .superRefine((b, ctx) => {
+    for (const i of alertConditionIssues(b)) ctx.addIssue({ code: 'custom', ...i });
+  });
+export type AlertCreateBody = z.infer<typeof alertCreateBodySchema>;
+
+/** PATCH /v2/alerts/{id}/: any subset; when only one side changes, re-check with alertConditionIssues. */
+export const alertUpdateBodySchema = z
+  .object({
+    coin_id: coinIdSchema.optional(),
+    left: alertOperandInputSchema.optional(),
+    op: alertOperatorSchema.optional(),
+    right: alertOperandInputSchema.optional(),
+    active: activeSchema.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (Object.values(b).every((v) => v === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: alertMessages.nothingToUpdate });
+    }
+    if (b.left && b.right) {
+      for (const i of alertConditionIssues({ left: b.left, right: b.right })) {
+        ctx.addIssue({ code: 'custom', ...i });
+      }
+    }
+  });
+export type AlertUpdateBody = z.infer<typeof alertUpdateBodySchema>;
+
+const timestamp = z.string(); // ISO 8601, as elsewhere in contracts.
+
+export const alertSchema = z.object({
+  id: z.string(),
+  coin_id: z.string(),
+  left: alertOperandSchema,
+  op: alertOperatorSchema,
+  right: alertOperandSchema,
+  active: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  last_triggered_at: timestamp.nullable(),
+  /**
+   * Issue 6: an alert on a coin without enough daily history for its period is accepted but
+   * "says it waits for data"; true until every indicator operand can be computed.
+   */
+  waiting_for_data: z.boolean().optional(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+export const alertListResponseSchema = z.object({
+  results: z.array(alertSchema),
+  count: z.int().nonnegative(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+});
+export type AlertListResponse = z.infer<typeof alertListResponseSchema>;
+
+/** An operand as recorded when its alert fired: value is what it was at that moment. */
+export const alertEventOperandSchema = z.object({
+  type: z.enum(operandTypes),
+  metric: alertMetricSchema.nullable(),
+  params: z.object({ period: alertPeriodSchema.nullable() }),
+  value: z.number(),
+});
+export type AlertEventOperand = z.infer<typeof alertEventOperandSchema>;
+
+export const alertEventPayloadSchema = z.object({
+  left: alertEventOperandSchema,
+  op: alertOperatorSchema,
+  right: alertEventOperandSchema,
+});
+export type AlertEventPayload = z.infer<typeof alertEventPayloadSchema>;
+
+/** Spec §3 Notification. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  is_read: z.boolean(),
+  created_at: timestamp,
+  coin_coingecko_id: z.string(),
+  event_payload: alertEventPayloadSchema,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /v2/notifications/ query; newest first. */
+export const notificationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(alertLimits.notificationPageSizeMax)
+    .default(alertLimits.notificationPageSizeDefault),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const notificationListResponseSchema = z.object({
+  results: z.array(notificationSchema),
+  count: z.int().nonnegative(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  unread_count: z.int().nonnegative(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/** POST /v2/notifications/read/ */
+export const notificationReadBodySchema = z.object({
+  ids: z
+    .array(z.string().trim().min(1).max(100), { error: alertMessages.idsRequired })
+    .min(1, alertMessages.idsRequired)
+    .max(alertLimits.notificationIdsMax, alertMessages.idsTooMany),
+});
+export type NotificationReadBody = z.infer<typeof notificationReadBodySchema>;
+
+/** Response of read/ and read-all/: how many changed, and the badge count after the change. */
+export const notificationReadResponseSchema = z.object({
+  updated: z.int().nonnegative(),
+  unread_count: z.int().nonnegative(),
+});
+export type NotificationReadResponse = z.infer<typeof notificationReadResponseSchema>;

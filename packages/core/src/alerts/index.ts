@@ -1,0 +1,4 @@
+export * from './decide.ts';
+export * from './evaluate.ts';
+export * from './series.ts';
+export * from './snapshot.ts';
