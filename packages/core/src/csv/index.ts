@@ -1,0 +1,13 @@
+export { bestKnownCoinId, isFiat, normalizeAsset, splitPair } from './coins.ts';
+export { CSV_IMPORT_LIMITS, type CsvImportResult, parseImportCsv } from './import.ts';
+export { type CsvReadResult, type CsvRecord, csvField, readCsv } from './rfc4180.ts';
+export { duplicateKey, likelyDuplicates } from './rows.ts';
+export {
+  type ExportTransaction,
+  exportTransactionsCsv,
+  TEMPLATE_COLUMNS,
+  TEMPLATE_EXPORT_COLUMNS,
+  TEMPLATE_HEADER,
+  TEMPLATE_OPTIONAL_COLUMNS,
+} from './template.ts';
+export { parseAmount, parseCsvDate } from './values.ts';

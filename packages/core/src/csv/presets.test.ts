@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { computeLedger } from '../ledger/engine.ts';
+import binanceBuyCrypto from './fixtures/binance_buy_crypto_history.csv?raw';
+import binanceSpot from './fixtures/binance_spot_trade_history.csv?raw';
+import binanceLegacy from './fixtures/binance_trade_history_legacy_v001.csv?raw';
+import binanceHistory from './fixtures/binance_transaction_history.csv?raw';
+import coinbase2020 from './fixtures/coinbase_v2020_eur_columns.csv?raw';
+import coinbase2021 from './fixtures/coinbase_v2021_spot_price_currency.csv?raw';
+import coinbase2024 from './fixtures/coinbase_v2024_id_price_currency.csv?raw';
+import kraken2024Ledgers from './fixtures/kraken_ledgers_2024_variant.csv?raw';
+import krakenClassicLedgers from './fixtures/kraken_ledgers_classic.csv?raw';
+import krakenWalletLedgers from './fixtures/kraken_ledgers_wallet_variant.csv?raw';
+import kraken2024Trades from './fixtures/kraken_trades_2024_variant.csv?raw';
+import krakenClassicTrades from './fixtures/kraken_trades_classic.csv?raw';
+import { parseImportCsv } from './import.ts';
+import { likelyDuplicates } from './rows.ts';
+
+const files = [
+  {
+    name: 'coinbase_v2024_id_price_currency',
+    text: coinbase2024,
+    format: 'coinbase',
+    rows: 4,
+    errors: 0,
+    skipped: 2,
+  },
+  {
+    name: 'coinbase_v2021_spot_price_currency',
+    text: coinbase2021,
+    format: 'coinbase',
+    rows: 3,
+    errors: 0,
+    skipped: 0,
+  },
+  {
+    name: 'coinbase_v2020_eur_columns',
+    text: coinbase2020,
+    format: 'coinbase',
+    rows: 4,
+    errors: 0,
+    skipped: 0,
+  },
+  {
+    name: 'binance_transaction_history',
+    text: binanceHistory,
+    format: 'binance/transaction_history',
+    rows: 10,
+    errors: 0,
+    skipped: 1,
+  },
+  // The fixture's synthetic row charges the whole 2500 ADA bought as the fee: nothing is left.
+  {
+    name: 'binance_spot_trade_history',
+    text: binanceSpot,
+    format: 'binance/spot_trades',
+    rows: 0,
+    errors: 1,
+    skipped: 0,
+  },
+  {
+    name: 'binance_trade_history_legacy_v001',
+    text: binanceLegacy,
+    format: 'binance/legacy_trades',
+    rows: 4,
+    errors: 0,
+    skipped: 0,
+  },
+  {
+    name: 'binance_buy_crypto_history',
+    text: binanceBuyCrypto,
+    format: 'binance/buy_crypto',
+    rows: 3,
+    errors: 0,
+    skipped: 0,
+  },
+  {
+    name: 'kraken_ledgers_classic',
+    text: krakenClassicLedgers,
+    format: 'kraken/ledgers',
+    rows: 4,
+    errors: 0,
+    skipped: 2,
+  },
+  {
+    name: 'kraken_ledgers_wallet_variant',
+    text: krakenWalletLedgers,
+    format: 'kraken/ledgers',
+    rows: 2,
+    errors: 0,
+    skipped: 2,
+  },
+  {
+    name: 'kraken_ledgers_2024_variant',
+    text: kraken2024Ledgers,
+    format: 'kraken/ledgers',
+    rows: 5,
+    errors: 0,
+    skipped: 2,
+  },
+  {
+    name: 'kraken_trades_classic',
+    text: krakenClassicTrades,
+    format: 'kraken/trades',
+    rows: 2,
+    errors: 0,
+    skipped: 0,
+  },
+  {
+    name: 'kraken_trades_2024_variant',
+    text: kraken2024Trades,
+    format: 'kraken/trades',
+    rows: 4,
+    errors: 0,
+    skipped: 1,
+  },
+];
+
+describe.each(files)('reference file $name', (file) => {
+  it(`detects ${file.format} and yields ${file.rows} rows, ${file.errors} errors, ${file.skipped} skipped`, () => {
+    const result = parseImportCsv(file.text);
+    expect(result.format).toBe(file.format);
+    expect({
+      rows: result.rows.length,
+      errors: result.errors.length,
+      skipped: result.skipped.length,
+    }).toEqual({
+      rows: file.rows,
+      errors: file.errors,
+      skipped: file.skipped,
+    });
+    // Every data line is accounted for: a row, an error or a skip.
+    const dataLines = file.text.trim().split('\n').length - 1;
+    const seen = new Set([...result.rows, ...result.errors, ...result.skipped].map((r) => r.line));
+    expect(seen.size).toBeLessThanOrEqual(dataLines);
+  });
+});
+
+const rowAt = (text: string, line: number, symbol: string) =>
+  parseImportCsv(text).rows.find((r) => r.line === line && r.symbol === symbol);
+
+describe('Coinbase', () => {
+  it('2024: strips € from money, prices a buy at Subtotal ÷ quantity, fee = Total − Subtotal', () => {
+    expect(rowAt(coinbase2024, 6, 'BTC')).toMatchObject({
+      coin_id: 'bitcoin',
+      price_currency: 'EUR',
+      transaction: { type: 'buy', quantity: '0.00166779', fee: '2.99', date: '2022-03-25T06:45:27.000Z' },
+    });
+    expect(rowAt(coinbase2024, 2, 'ETH')?.transaction).toMatchObject({
+      type: 'reward',
+      reward_kind: 'staking',
+      price_per_coin: '3343.11229989',
+    });
+  });
+
+  it('2024: a Convert becomes a sell of the source and a buy of the asset named in Notes', () => {
+    const legs = parseImportCsv(coinbase2024).rows.filter((r) => r.line === 5);
+    expect(
+      legs.map((r) => [r.symbol, r.transaction.type, r.transaction.quantity, r.transaction.fee]),
+    ).toEqual([
+      ['BTC', 'sell', '0.00363125', '12.73624'],
+      ['XRP', 'buy', '156.145683', '0'],
+    ]);
+  });
+
+  it('2021: a referral Receive is a reward, Send is a transfer out; the rows replay without oversell', () => {
+    const { rows } = parseImportCsv(coinbase2021);
+    expect(rows.map((r) => r.transaction.type)).toEqual(['reward', 'buy', 'transfer_out']);
+    const ledger = computeLedger(
+      rows.map((r, i) => ({
+        id: `r${i}`,
+        coin_id: r.coin_id ?? r.symbol,
+        ...r.transaction,
+        executed_at: r.transaction.date,
+      })),
+    );
+    expect(ledger.violations).toEqual([]);
+    expect(ledger.coins[0]?.quantity).toBe('0');
+  });
+
+  it('2020: takes the currency from the column names', () => {
+    expect(rowAt(coinbase2020, 2, 'BTC')).toMatchObject({
+      price_currency: 'EUR',
+      transaction: { fee: '4.4' },
+    });
+  });
+
+  it('finds the header below the report preamble and keeps physical line numbers', () => {
+    const preamble =
+      '"You can use this transaction report to inform your likely tax obligations. For US customers, Sells, Converts, and Rewards Income, and Coinbase Earn transactions are taxable events."\n\nTransactions\nUser,someone@example.com,00000000-0000-0000-0000-000000000000\n';
+    const result = parseImportCsv(preamble + coinbase2024);
+    expect(result.format).toBe('coinbase');
+    expect(result.rows.map((r) => r.line)).toEqual([6, 9, 9, 10]);
+  });
+});
+
+describe('Binance', () => {
+  it('rebuilds a trade from rows sharing a second: fee in the coin bought is taken off the quantity', () => {
+    expect(rowAt(binanceHistory, 3, 'ETH')?.transaction).toMatchObject({
+      type: 'buy',
+      quantity: '0.03601395',
+      price_per_coin: '3730.15',
+      fee: '0.1344719075',
+    });
+  });
+
+  it('a coin-for-coin trade gives both legs, and a BNB fee a disposal at zero', () => {
+    const legs = parseImportCsv(binanceHistory).rows.filter((r) => r.line === 6);
+    expect(legs.map((r) => [r.symbol, r.transaction.type, r.transaction.quantity, r.price_currency])).toEqual(
+      [
+        ['IOTA', 'sell', '67.5', 'BTC'],
+        ['BTC', 'buy', '0.001366875', 'BTC'],
+        ['BNB', 'sell', '0.0001057', 'BTC'],
+      ],
+    );
+    expect(legs[2]?.warnings[0]).toMatch(/Fee paid in BNB/);
+  });
+
+  it('reads a BOM, glued asset codes and thousands separators in spot trade history', () => {
+    const text =
+      '\uFEFFDate(UTC),Pair,Side,Price,Executed,Amount,Fee\n2021-06-05 16:36:56,DOGEEUR,BUY,0.31031,500DOGE,155.15500000EUR,0.5DOGE\n2022-03-28 13:01:36,SOLBUSD,SELL,110.03,"1,000.1800000000SOL",19.8054BUSD,0.0198054BUSD\n';
+    const { rows, errors } = parseImportCsv(text);
+    expect(errors).toEqual([]);
+    expect(
+      rows.map((r) => [r.symbol, r.transaction.type, r.transaction.quantity, r.transaction.fee]),
+    ).toEqual([
+      ['DOGE', 'buy', '499.5', '0.155155'],
+      ['SOL', 'sell', '1000.18', '0.0198054'],
+      ['BUSD', 'buy', '19.7855946', '0'],
+    ]);
+  });
+
+  it('the semicolon export splits the market and applies the fee coin', () => {
+    expect(rowAt(binanceLegacy, 2, 'LTC')?.transaction).toMatchObject({
+      quantity: '1.60839',
+      price_per_coin: '0.007393',
+    });
+    expect(rowAt(binanceLegacy, 3, 'BTC')?.transaction).toMatchObject({
+      type: 'buy',
+      quantity: '0.00708155',
+    });
+  });
+
+  it('accepts the newer "User ID,Time" header', () => {
+    const text =
+      '\uFEFFUser ID,Time,Account,Operation,Coin,Change,Remark\n1,2023-01-01 00:00:00,Spot,Deposit,BTC,0.5,\n';
+    expect(parseImportCsv(text).rows[0]).toMatchObject({
+      symbol: 'BTC',
+      transaction: { type: 'transfer_in' },
+    });
+  });
+});
+
+describe('Kraken', () => {
+  it('maps XXBT/ZEUR and rebuilds a ledger trade from its two rows', () => {
+    expect(rowAt(krakenClassicLedgers, 2, 'BTC')).toMatchObject({
+      price_currency: 'EUR',
+      transaction: { type: 'buy', quantity: '0.11388674', fee: '8.7896' },
+    });
+    expect(rowAt(krakenClassicLedgers, 10, 'ADA')?.transaction).toMatchObject({
+      type: 'reward',
+      reward_kind: 'staking',
+    });
+  });
+
+  it('a staking reward is credited net of its fee; a wallet move is skipped', () => {
+    expect(rowAt(krakenWalletLedgers, 4, 'SOL')?.transaction.quantity).toBe('0.0932978809');
+  });
+
+  it('splits pairs such as XXBTZUSD and DOTUSD and keeps fractional seconds', () => {
+    expect(rowAt(kraken2024Trades, 3, 'DOT')).toMatchObject({
+      price_currency: 'USD',
+      transaction: { fee: '0.0195' },
+    });
+    expect(rowAt(kraken2024Trades, 6, 'BTC')?.transaction.date).toBe('2024-01-15T10:30:45.123Z');
+    expect(rowAt(krakenClassicTrades, 2, 'BTC')).toMatchObject({ price_currency: 'USD', coin_id: 'bitcoin' });
+  });
+
+  it('flags the same execution exported twice as likely duplicates', () => {
+    const { rows } = parseImportCsv(krakenClassicTrades);
+    expect([...likelyDuplicates(rows)]).toEqual([2, 3]);
+    expect([
+      ...likelyDuplicates(parseImportCsv(kraken2024Trades).rows, [rows[0]?.duplicate_key ?? '']),
+    ]).toEqual([]);
+  });
+});

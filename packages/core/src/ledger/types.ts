@@ -1,0 +1,68 @@
+import type {
+  CostBasisMethod,
+  LedgerStep,
+  OversellViolation,
+  PositionExplanation,
+  TransactionType,
+} from '@app/contracts';
+
+/**
+ * The fields the ledger reads. A stored `Transaction` satisfies it; so does a candidate being
+ * validated (created_at absent: it sorts after stored rows with the same executed_at).
+ */
+export interface LedgerTransaction {
+  id: string;
+  coin_id: string;
+  type: TransactionType;
+  quantity: string;
+  price_per_coin: string;
+  fee: string;
+  executed_at: string;
+  created_at?: string | undefined;
+}
+
+/** One coin's position after the whole timeline. All amounts are decimal strings (see format.ts). */
+export interface CoinLedger {
+  coin_id: string;
+  /** Units held now. */
+  quantity: string;
+  /** Cost basis of the units held = dashboard `totalInvestment`. */
+  cost_basis: string;
+  /** cost_basis ÷ quantity; null when nothing is held. */
+  average_cost: string | null;
+  /** Σ over sells of (proceeds − cost removed), minus transfer-out fees. */
+  realized_pnl: string;
+  /** Σ cost basis removed by sells: the base of the realized percentage. */
+  cost_of_units_sold: string;
+  /** Σ sell proceeds net of sell fees. */
+  proceeds: string;
+  /** Σ cost basis that left with transfers out (moved, not realized). */
+  cost_transferred_out: string;
+  explanation: PositionExplanation;
+  /** This coin's steps in timeline order; empty when the ledger ran without `explain`. */
+  trail: LedgerStep[];
+}
+
+export interface LedgerResult {
+  method: CostBasisMethod;
+  coins: CoinLedger[];
+  /** Every applied step in timeline order (empty without `explain`). */
+  steps: LedgerStep[];
+  /** In timeline order; an oversold transaction is reported and NOT applied. */
+  violations: OversellViolation[];
+  /** The position each oversold transaction met (same order as `violations`). */
+  blocked: BlockedTransaction[];
+}
+
+export interface BlockedTransaction {
+  transaction_id: string;
+  holding: string;
+  cost_basis: string;
+  average_cost: string | null;
+}
+
+export interface LedgerOptions {
+  method?: CostBasisMethod | undefined;
+  /** Build per-transaction steps and explanations (default true). Totals-only runs skip them. */
+  explain?: boolean | undefined;
+}
