@@ -1,0 +1,68 @@
+import {
+  type DailyCandle,
+  dailyCandlesFromPoints,
+  freePlanHistoryDays,
+  mergeDailyCandles,
+  planBackfillDays,
+} from '@app/core';
+import type { MarketDataProvider } from './provider.ts';
+
+/**
+ * Where daily candles live between refreshes (the server implements it on a DB table).
+ * Free-plan CoinGecko serves only 365 days, so older days exist only in this store.
+ */
+export interface CandleStore {
+  /** The latest stored UTC day (YYYY-MM-DD), or null when none. */
+  getLastDay(coinId: string, vsCurrency: string): Promise<string | null>;
+  /** Inserts or replaces these days. */
+  putDays(coinId: string, vsCurrency: string, candles: readonly DailyCandle[]): Promise<void>;
+}
+
+export interface BackfillResult {
+  requestedDays: number | null;
+  stored: number;
+}
+
+/**
+ * Asks only for the days the store lacks. Up to 90 days CoinGecko answers hourly, which
+ * gives real daily highs and lows; beyond that it is daily closes only (open=high=low=close).
+ */
+export async function backfillDailyCandles(input: {
+  provider: MarketDataProvider;
+  store: CandleStore;
+  coinId: string;
+  vsCurrency?: string;
+  now: Date;
+  maxHistoryDays?: number;
+}): Promise<BackfillResult> {
+  const vs = input.vsCurrency ?? 'usd';
+  const lastDay = await input.store.getLastDay(input.coinId, vs);
+  const days = planBackfillDays(lastDay, input.now, input.maxHistoryDays ?? freePlanHistoryDays);
+  if (days === null) return { requestedDays: null, stored: 0 };
+  const chart = await input.provider.marketChart(
+    input.coinId,
+    vs,
+    days,
+    days > 90 ? { interval: 'daily' } : undefined,
+  );
+  const candles = dailyCandlesFromPoints(chart.prices, lastDay, input.now);
+  if (candles.length > 0) await input.store.putDays(input.coinId, vs, candles);
+  return { requestedDays: days, stored: candles.length };
+}
+
+/** In-memory store for tests and for running without a database. */
+export class MemoryCandleStore implements CandleStore {
+  private readonly byKey = new Map<string, DailyCandle[]>();
+
+  async getLastDay(coinId: string, vsCurrency: string): Promise<string | null> {
+    return this.days(coinId, vsCurrency).at(-1)?.day ?? null;
+  }
+
+  async putDays(coinId: string, vsCurrency: string, candles: readonly DailyCandle[]): Promise<void> {
+    this.byKey.set(`${coinId}:${vsCurrency}`, mergeDailyCandles(this.days(coinId, vsCurrency), candles));
+  }
+
+  days(coinId: string, vsCurrency: string): DailyCandle[] {
+    return this.byKey.get(`${coinId}:${vsCurrency}`) ?? [];
+  }
+}

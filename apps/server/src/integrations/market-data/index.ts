@@ -1,0 +1,32 @@
+import { AutoProvider } from './auto/auto-provider.ts';
+import { CoinGeckoProvider } from './coingecko/coingecko-provider.ts';
+import type { CoinGeckoClientOptions } from './coingecko/http-client.ts';
+import type { MarketDataProvider } from './provider.ts';
+import { SnapshotProvider } from './snapshot/snapshot-provider.ts';
+
+export * from './auto/auto-provider.ts';
+export * from './coingecko/coingecko-provider.ts';
+export * from './coingecko/http-client.ts';
+export * from './daily-candles.ts';
+export * from './provider.ts';
+export * from './snapshot/snapshot-provider.ts';
+export * from './upstream-error.ts';
+
+export type MarketDataMode = 'auto' | 'coingecko' | 'snapshot';
+
+/** Builds the provider for MARKET_DATA (DESIGN §4); `auto` is CoinGecko with the snapshot behind it. */
+export function createMarketDataProvider(input: {
+  mode: MarketDataMode;
+  coingecko?: CoinGeckoClientOptions;
+  now?: () => number;
+}): MarketDataProvider {
+  const snapshot = () => new SnapshotProvider(input.now ? { now: input.now } : {});
+  if (input.mode === 'snapshot') return snapshot();
+  const coingecko = new CoinGeckoProvider(input.coingecko ?? {});
+  if (input.mode === 'coingecko') return coingecko;
+  return new AutoProvider({
+    primary: coingecko,
+    fallback: snapshot(),
+    ...(input.now ? { now: input.now } : {}),
+  });
+}

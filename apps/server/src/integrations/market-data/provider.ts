@@ -1,0 +1,56 @@
+import type {
+  CoinDetails,
+  CoinMarket,
+  ExchangeRates,
+  GlobalData,
+  MarketChart,
+  MarketSource,
+  OhlcRow,
+  SearchResult,
+  Trending,
+} from '@app/contracts';
+
+export type PriceChangeWindow = '1h' | '24h' | '7d';
+export type MarketOrder = 'market_cap_desc' | 'market_cap_asc' | 'volume_desc' | 'volume_asc';
+
+export interface ListMarketsParams {
+  vsCurrency: string;
+  page: number;
+  /** 1..250, CoinGecko's ceiling. */
+  perPage: number;
+  ids?: readonly string[];
+  /** A CoinGecko category id, e.g. "stablecoins". */
+  category?: string;
+  order?: MarketOrder;
+  sparkline: boolean;
+  priceChangePercentage: readonly PriceChangeWindow[];
+}
+
+/** A number of days, or the whole history the source has. */
+export type ChartDays = number | 'max';
+
+/**
+ * One interface for every market-data source (CoinGecko, the committed snapshot, and the
+ * auto composite). Implementations throw UpstreamError; results are already sanitised
+ * (spec §5) and shaped as our contracts.
+ */
+export interface MarketDataProvider {
+  listMarkets(params: ListMarketsParams): Promise<CoinMarket[]>;
+  coinDetails(id: string, vsCurrency?: string): Promise<CoinDetails>;
+  marketChart(
+    id: string,
+    vsCurrency: string,
+    days: ChartDays,
+    options?: { interval?: 'daily' },
+  ): Promise<MarketChart>;
+  ohlc(id: string, vsCurrency: string, days: ChartDays): Promise<OhlcRow[]>;
+  search(query: string): Promise<SearchResult>;
+  trending(): Promise<Trending>;
+  global(): Promise<GlobalData>;
+  /** BTC-based rates (units per 1 BTC), for converting USD figures to any base currency. */
+  exchangeRates(): Promise<ExchangeRates>;
+  /** Which source answered last, as of when, and whether it is a fallback. */
+  describe(): MarketSource;
+}
+
+export const defaultPriceChangeWindows: readonly PriceChangeWindow[] = ['1h', '24h', '7d'];

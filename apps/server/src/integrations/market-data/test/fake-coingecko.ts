@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A fake CoinGecko v3 on 127.0.0.1 serving recorded response bodies, with scripted faults:
+ * 429 + Retry-After, 5xx, a hang (for timeouts), invalid JSON and a wrong shape. Tests run
+ * the real client against it over real HTTP (DESIGN §1.4: no module mocks).
+ */
+export type Fault =
+  | { type: 'status'; status: number; retryAfter?: string; body?: string }
+  | { type: 'hang' }
+  | { type: 'invalid-json' }
+  | { type: 'wrong-shape' };
+
+export interface RecordedRequest {
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+
+export interface FakeCoinGecko {
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** Faults are used up one per request, before normal answers resume. */
+  fail(...faults: Fault[]): void;
+  /** Answer every request with this fault until cleared. */
+  failAlways(fault: Fault | null): void;
+  close(): Promise<void>;
+}
+
+const fixtureDir = fileURLToPath(new URL('../coingecko/fixtures/', import.meta.url));
+const fixture = (name: string): string => readFileSync(`${fixtureDir}${name}`, 'utf8');
+const knownCoins = new Set(['bitcoin', 'ethereum', 'matic-network']);
+
+function route(path: string): string | null {
+  const p = path.replace(/^\/api\/v3/, '');
+  if (p === '/coins/markets') return fixture('coins-markets.json');
+  if (p === '/search') return fixture('search.json');
+  if (p === '/search/trending') return fixture('search-trending.json');
+  if (p === '/global') return fixture('global.json');
+  if (p === '/exchange_rates') return fixture('exchange-rates.json');
+  const m = /^\/coins\/([^/]+)(\/market_chart|\/ohlc)?$/.exec(p);
+  if (!m || !knownCoins.has(decodeURIComponent(m[1] ?? ''))) return null;
+  if (m[2] === '/market_chart') return fixture('market-chart.json');
+  if (m[2] === '/ohlc') return fixture('ohlc.json');
+  return fixture('coins-id.json');
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body);
+}
+
+export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
+  const requests: RecordedRequest[] = [];
+  const queue: Fault[] = [];
+  let always: Fault | null = null;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
+    const fault = queue.shift() ?? always;
+    if (fault?.type === 'hang') return; // never answers; the client's timeout must fire
+    if (fault?.type === 'status') {
+      const headers: Record<string, string> =
+        fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
+      const body =
+        fault.body ?? JSON.stringify({ status: { error_code: fault.status, error_message: 'fake fault' } });
+      return send(res, fault.status, body, headers);
+    }
+    if (fault?.type === 'invalid-json') return send(res, 200, '{"prices": [[1, 2], ');
+    if (fault?.type === 'wrong-shape')
+      return send(res, 200, JSON.stringify({ unexpected: true, data: 'nope' }));
+    const body = route(url.pathname);
+    if (body === null) return send(res, 404, JSON.stringify({ error: 'coin not found' }));
+    send(res, 200, body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api/v3`,
+    requests,
+    fail: (...faults) => queue.push(...faults),
+    failAlways: (fault) => {
+      always = fault;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A fake clock whose sleep advances time at once, recording every wait. */
+export function fakeTime(start = Date.parse('2026-11-21T12:00:00Z')): {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  sleeps: number[];
+} {
+  let t = start;
+  const sleeps: number[] = [];
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      t += Math.max(0, ms);
+    },
+    sleeps,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './coin-rules.ts';
+export * from './currency.ts';
+export * from './daily-candles.ts';
+export * from './require-id.ts';
+export * from './search-query.ts';
