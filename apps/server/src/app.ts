@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Mailer } from './integrations/mail/index.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { findServerPackageRoot } from './lib/package-root.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { registerSubscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
+import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logger.ts';
+import { defaultRateLimits, type RateLimits, registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessions } from './plugins/sessions.ts';
+import { registerStaticWeb } from './plugins/static-web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  /** The built SPA; defaults to apps/web/dist next to this package. */
+  webDist?: string;
+  rateLimits?: Partial<RateLimits>;
+  /** Overrides the pino logger (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+  /** Runs when the app closes, after the listener stops (main closes the database here). */
+  onClose?: () => Promise<void>;
+}
+
+/** Builds the whole HTTP app without listening, so tests drive it with inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db, mailer } = options;
+  const clock = options.clock ?? systemClock;
+  const packageRoot = findServerPackageRoot();
+  const rateLimits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // Keep the id short and random; it is echoed in logs only.
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // The client sends a JSON content type even on body-less POSTs (spec §7), so an empty body is no body.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    // The default parser is callback-based; its return value carries nothing.
+    void defaultJsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+
+  const sessions = createSessionService({ db, clock });
+  const auth = createAuthService({
+    db,
+    clock,
+    mailer,
+    sessions,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+  });
+  const cookieOptions = { secure: config.secure };
+  const csrfOptions = { secret: config.sessionSecret, secure: config.secure };
+
+  await registerSecurityHeaders(app, { secure: config.secure });
+  await registerCookiesAndForms(app);
+  await registerRateLimit(app);
+  registerSessions(app, { ...cookieOptions, sessions });
+  registerCsrf(app, csrfOptions);
+
+  await registerHealthRoutes(app, { health: createHealthService({ db, clock }) });
+  await registerAuthRoutes(app, { auth, sessions, csrf: csrfOptions, cookies: cookieOptions, rateLimits });
+  await registerSubscriptionRoutes(app, { subscription: createSubscriptionService({ clock }) });
+  await registerStaticWeb(app, {
+    webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),
+    publicDir: join(packageRoot, 'public'),
+  });
+
+  app.addHook('onClose', async () => {
+    await mailer.close?.();
+    await options.onClose?.();
+  });
+  return app;
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const cwd = mkdtempSync(join(tmpdir(), 'el-config-'));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+describe('config', () => {
+  it('gives the embedded defaults and generates a private session secret once', () => {
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: join(cwd, 'data'),
+      databaseUrl: undefined,
+      marketData: 'auto',
+      authMode: 'local',
+      publicUrl: 'http://127.0.0.1:3000',
+      secure: false,
+    });
+    const file = join(cwd, 'data', 'session-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({}, cwd).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig(
+        {
+          PORT: 'abc',
+          MARKET_DATA: 'magic',
+          DATABASE_URL: 'mysql://x',
+          LOG_LEVEL: 'loud',
+          SESSION_SECRET: 'x',
+        },
+        cwd,
+      );
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'MARKET_DATA', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET'])
+        expect(message).toContain(name);
+    }
+  });
+
+  it('refuses AUTH_MODE=oidc with a clear message', () => {
+    expect(() => loadConfig({ AUTH_MODE: 'oidc', SESSION_SECRET: 'x'.repeat(32) }, cwd)).toThrow(
+      /AUTH_MODE: "oidc" is not built yet/,
+    );
+  });
+
+  it('marks https PUBLIC_URLs secure and trims the trailing slash', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://p.example.com/', SESSION_SECRET: 'x'.repeat(32) }, cwd);
+    expect(config.publicUrl).toBe('https://p.example.com');
+    expect(config.secure).toBe(true);
+  });
+});

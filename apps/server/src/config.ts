@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  MARKET_DATA: z.enum(['auto', 'coingecko', 'snapshot']).default('auto'),
+  COINGECKO_API_KEY: optionalText,
+  COINGECKO_BASE_URL: optionalUrl,
+  AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  marketData: 'auto' | 'coingecko' | 'snapshot';
+  coingecko: { apiKey: string | undefined; baseUrl: string | undefined };
+  authMode: 'local';
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  publicUrl: string;
+  /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
+  secure: boolean;
+  logLevel: (typeof logLevels)[number];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The only reader of process.env; tests pass their own env object. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  if (e.AUTH_MODE === 'oidc') {
+    throw new ConfigError([
+      'AUTH_MODE: "oidc" is not built yet in this version; use AUTH_MODE=local (built-in accounts).',
+    ]);
+  }
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    marketData: e.MARKET_DATA,
+    coingecko: { apiKey: e.COINGECKO_API_KEY, baseUrl: e.COINGECKO_BASE_URL },
+    authMode: 'local',
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Exit Liquidity <no-reply@localhost>',
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    publicUrl,
+    secure: publicUrl.startsWith('https://'),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Generated once and kept, so CSRF tokens survive restarts without the operator choosing a secret. */
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value.length >= 32) return value;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

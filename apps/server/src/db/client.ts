@@ -1,0 +1,156 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { findServerPackageRoot } from '../lib/package-root.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** What repositories accept: the database or a transaction (both drivers share this shape). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Leader election for jobs: only one process across the cluster runs them. */
+export interface LeaderLock {
+  tryAcquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  leaderLock: LeaderLock;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = (): string => join(findServerPackageRoot(), 'src', 'db', 'migrations');
+
+/** Fixed application-wide keys for pg advisory locks. */
+const migrationLockKey = 7_340_001;
+const leaderLockKey = 7_340_002;
+
+export interface OpenPgliteOptions {
+  /** A folder, or undefined for an in-memory database. */
+  dataDir?: string;
+  /** A dump from `dumpDataDir()`, used by tests to skip initdb and migrations. */
+  loadDataDir?: Blob | File;
+}
+
+export interface PgliteDatabase extends Database {
+  kind: 'pglite';
+  /** The raw PGlite instance, for `dumpDataDir()` in test setup. */
+  pglite: PGlite;
+}
+
+export async function openPglite(options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    pglite: client,
+    db,
+    // One process owns a PGlite folder (enforced by the lock file), so it always leads.
+    leaderLock: { tryAcquire: async () => true, release: async () => {} },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema });
+  let leaderClient: pg.PoolClient | undefined;
+  let closed = false;
+  const leaderLock: LeaderLock = {
+    async tryAcquire() {
+      if (leaderClient) {
+        try {
+          await leaderClient.query('select 1');
+          return true;
+        } catch {
+          leaderClient.release(true);
+          leaderClient = undefined;
+        }
+      }
+      const client = await pool.connect();
+      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        leaderLockKey,
+      ]);
+      if (result.rows[0]?.locked) {
+        leaderClient = client;
+        return true;
+      }
+      client.release();
+      return false;
+    },
+    async release() {
+      if (!leaderClient) return;
+      const client = leaderClient;
+      leaderClient = undefined;
+      try {
+        await client.query('select pg_advisory_unlock($1)', [leaderLockKey]);
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return {
+    kind: 'postgres',
+    db,
+    leaderLock,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await leaderLock.release().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in the data folder. */
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite({ dataDir: join(options.dataDir, 'pglite') });
+}
+
+export async function migrateDatabase(
+  database: Database,
+  folder: string = migrationsFolder(),
+): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
+    return;
+  }
+  // Several servers may start at once against one PostgreSQL; the advisory lock lets one migrate at a time.
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

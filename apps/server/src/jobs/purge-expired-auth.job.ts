@@ -1,0 +1,11 @@
+import type { SessionService } from '../modules/auth/session.service.ts';
+import type { Job } from './scheduler.ts';
+
+export function purgeExpiredAuthJob(sessions: SessionService): Job {
+  return {
+    name: 'purge-expired-auth',
+    intervalMs: 60 * 60 * 1000,
+    runAtStart: true,
+    run: () => sessions.purgeExpired(),
+  };
+}

@@ -1,0 +1,120 @@
+import {
+  apiBase,
+  authRoutes,
+  csrfResponseSchema,
+  logoutResponseSchema,
+  okSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  sessionStatusSchema,
+  userSchema,
+  verifyEmailBodySchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ensureCsrfToken } from '../../plugins/csrf.ts';
+import { clearSessionCookie, requireUser, sessionToken } from '../../plugins/sessions.ts';
+import { registerAuthFormRoutes } from './auth-forms.routes.ts';
+import { authBodyLimit } from './auth-http.ts';
+import { type AuthRouteDeps, routeRateLimit } from './auth-route-deps.ts';
+
+export type { AuthRouteDeps } from './auth-route-deps.ts';
+
+const path = (p: string) => `${apiBase}${p}`;
+
+export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, sessions } = deps;
+
+  r.get(
+    path(authRoutes.csrf),
+    { schema: { response: { 200: csrfResponseSchema } } },
+    async (request, reply) => ({
+      csrfToken: ensureCsrfToken(request, reply, deps.csrf),
+    }),
+  );
+
+  r.get(
+    path(authRoutes.sessionStatus),
+    { schema: { response: { 200: sessionStatusSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!request.user || !request.session) {
+        return { is_authenticated: false, user_id: null, username: null, email: null, expires_at: null };
+      }
+      return {
+        is_authenticated: true,
+        user_id: request.user.id,
+        username: request.user.username,
+        email: request.user.email,
+        expires_at: request.session.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  r.get(path(authRoutes.me), { schema: { response: { 200: userSchema } } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return auth.getUser(user.id);
+  });
+
+  r.post(
+    path(authRoutes.logout),
+    { schema: { response: { 200: logoutResponseSchema } } },
+    async (request, reply) => {
+      const token = sessionToken(request);
+      if (token) await sessions.revoke(token);
+      clearSessionCookie(reply, deps.cookies);
+      return { success: true, logout_url: '/landing' };
+    },
+  );
+
+  r.post(
+    path(authRoutes.verifyEmail),
+    { bodyLimit: authBodyLimit, schema: { body: verifyEmailBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await auth.verifyEmail(request.body.token);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    path(authRoutes.resendVerification),
+    {
+      bodyLimit: authBodyLimit,
+      config: routeRateLimit(deps.rateLimits.authPerIp),
+      schema: { response: { 200: okSchema } },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      await auth.resendVerification(user.id);
+      return { success: true as const };
+    },
+  );
+
+  r.patch(
+    path(authRoutes.profile),
+    { bodyLimit: authBodyLimit, schema: { body: profileUpdateSchema, response: { 200: userSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return auth.updateProfile(user.id, request.body);
+    },
+  );
+
+  r.post(
+    path(authRoutes.password),
+    {
+      bodyLimit: authBodyLimit,
+      config: routeRateLimit(deps.rateLimits.authPerIp),
+      schema: { body: passwordChangeSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      const { user, session } = requireUser(request);
+      await auth.changePassword(user.id, session.id, request.body);
+      return { success: true as const };
+    },
+  );
+
+  // Kept in their own scope: their error handler re-renders HTML forms.
+  await app.register(async (scope) => registerAuthFormRoutes(scope, deps));
+}

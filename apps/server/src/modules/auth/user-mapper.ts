@@ -1,0 +1,12 @@
+import type { User } from '@app/contracts';
+import type { UserRow } from '../../db/schema.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    picture: row.picture,
+    email_verified: row.emailVerified,
+  };
+}

@@ -1,0 +1,190 @@
+import {
+  accountMessages,
+  authMessages,
+  categoryMessages,
+  type ErrorEnvelope,
+  errorCodes,
+} from '@app/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError, isAppError } from '../lib/app-error.ts';
+
+/** Field key for messages that belong to the whole body rather than one field. */
+export const formErrorsKey = 'non_field_errors';
+
+export function envelope(error: AppError): ErrorEnvelope {
+  return {
+    error: { code: error.code, message: error.message, category: error.category, details: error.details },
+    ...(error.redirect ? { redirect: error.redirect } : {}),
+  };
+}
+
+function fieldsFromPaths(issues: { path: string; message: string }[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path === '' ? formErrorsKey : issue.path;
+    const list = fields[key] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    fields[key] = list;
+  }
+  return fields;
+}
+
+export function zodErrorToAppError(error: ZodError): AppError {
+  const fields = fieldsFromPaths(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  return new AppError({
+    status: 400,
+    code: errorCodes.validation,
+    category: 'validation',
+    message: categoryMessages.validation,
+    details: { fields },
+  });
+}
+
+const statusToError: Record<number, () => AppError> = {
+  401: () =>
+    new AppError({
+      status: 401,
+      code: errorCodes.authRequired,
+      category: 'auth',
+      message: authMessages.authenticationFailed,
+    }),
+  403: () =>
+    new AppError({
+      status: 403,
+      code: errorCodes.forbidden,
+      category: 'auth',
+      message: authMessages.forbidden,
+    }),
+  404: () =>
+    new AppError({
+      status: 404,
+      code: errorCodes.notFound,
+      category: 'not_found',
+      message: accountMessages.notFound,
+    }),
+  409: () =>
+    new AppError({ status: 409, code: errorCodes.conflict, category: 'business', message: 'Conflict.' }),
+  429: () =>
+    new AppError({
+      status: 429,
+      code: errorCodes.rateLimited,
+      category: 'business',
+      message: accountMessages.rateLimited,
+    }),
+};
+
+/** Turns anything thrown into a client-safe AppError; everything unexpected becomes a bare 500. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  if (error instanceof ZodError) return zodErrorToAppError(error);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const prefix =
+      error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
+    return new AppError({
+      status: 400,
+      code: errorCodes.validation,
+      category: 'validation',
+      message: categoryMessages.validation,
+      details: {
+        fields: fieldsFromPaths(
+          error.validation.map((v) => {
+            const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+            return { path: path === '' ? '' : `${prefix}${path}`, message: v.message ?? 'Invalid value.' };
+          }),
+        ),
+      },
+    });
+  }
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  const status = typeof fastifyError?.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (isResponseSerializationError(error as object) || status >= 500) return internalError();
+  switch (fastifyError?.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError({
+        status: 400,
+        code: 'malformed_json',
+        category: 'validation',
+        message: 'The request body is not valid JSON.',
+      });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError({
+        status: 413,
+        code: 'payload_too_large',
+        category: 'validation',
+        message: 'The request body is too large.',
+      });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError({
+        status: 415,
+        code: 'unsupported_media_type',
+        category: 'validation',
+        message: 'Unsupported content type.',
+      });
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && status === 400) {
+    return new AppError({
+      status: 400,
+      code: 'malformed_json',
+      category: 'validation',
+      message: 'The request body is not valid JSON.',
+    });
+  }
+  const mapped = statusToError[status];
+  if (mapped) return mapped();
+  if (status === 422) {
+    return new AppError({
+      status: 422,
+      code: errorCodes.conflict,
+      category: 'business',
+      message: categoryMessages.validation,
+    });
+  }
+  return new AppError({
+    status,
+    code: errorCodes.validation,
+    category: 'validation',
+    message: categoryMessages.validation,
+  });
+}
+
+function internalError(): AppError {
+  return new AppError({
+    status: 500,
+    code: errorCodes.internal,
+    category: 'internal',
+    message: categoryMessages.unexpected,
+  });
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.status).type('application/json; charset=utf-8').send(envelope(error));
+}
+
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    // The real cause goes to the log only; the client gets the generic envelope.
+    request.log.error({ err: error }, 'request failed');
+  } else if (!isAppError(error)) {
+    request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
+  }
+  return sendError(reply, appError);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
+}
+
+export function routeNotFound(): AppError {
+  return new AppError({
+    status: 404,
+    code: errorCodes.routeNotFound,
+    category: 'not_found',
+    message: accountMessages.routeNotFound,
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  accountMessages,
+  apiBase,
+  authMessages,
+  errorCodes,
+  sessionCookieName,
+  type User,
+} from '@app/contracts';
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { IssuedSession, SessionService } from '../modules/auth/session.service.ts';
+
+export interface RequestSession {
+  id: string;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    session: RequestSession | null;
+  }
+}
+
+export interface SessionCookieOptions {
+  secure: boolean;
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  session: Pick<IssuedSession, 'token' | 'expiresAt'>,
+  options: SessionCookieOptions,
+): void {
+  reply.setCookie(sessionCookieName, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, options: SessionCookieOptions): void {
+  reply.clearCookie(sessionCookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+  });
+}
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const value = request.cookies[sessionCookieName];
+  return value && value.length > 0 ? value : undefined;
+}
+
+/** Resolves the session cookie on /api requests only, so static files cost no query. */
+export function registerSessions(
+  app: FastifyInstance,
+  options: SessionCookieOptions & { sessions: SessionService },
+): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(`${apiBase}/`)) return;
+    const token = sessionToken(request);
+    if (!token) return;
+    const resolved = await options.sessions.resolve(token);
+    if (!resolved) {
+      clearSessionCookie(reply, options);
+      return;
+    }
+    request.user = resolved.user;
+    request.session = { id: resolved.sessionId, expiresAt: resolved.expiresAt };
+    if (resolved.extended) setSessionCookie(reply, { token, expiresAt: resolved.expiresAt }, options);
+  });
+}
+
+export interface SignedInRequest {
+  user: User;
+  session: RequestSession;
+}
+
+/** Auth guard for routes that need a signed-in user. */
+export function requireUser(request: FastifyRequest): SignedInRequest {
+  if (!request.user || !request.session) {
+    throw new AppError({
+      status: 401,
+      code: errorCodes.authRequired,
+      category: 'auth',
+      message: authMessages.authenticationFailed,
+      redirect: '/login',
+    });
+  }
+  return { user: request.user, session: request.session };
+}
+
+/** Guard for pages that also need a verified email; the client follows the redirect (spec §2). */
+export function requireVerifiedUser(request: FastifyRequest): SignedInRequest {
+  const signedIn = requireUser(request);
+  if (!signedIn.user.email_verified) {
+    throw new AppError({
+      status: 403,
+      code: errorCodes.emailNotVerified,
+      category: 'auth',
+      message: accountMessages.emailNotVerified,
+      redirect: `/verify-email?mode=notice&email=${encodeURIComponent(signedIn.user.email)}`,
+    });
+  }
+  return signedIn;
+}

@@ -1,0 +1,113 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createOutboxMailer, type Mailer, type OutboxMail } from '../integrations/mail/index.ts';
+import type { RateLimits } from '../plugins/rate-limit.ts';
+import { TestClient } from './test-client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestClock {
+  (): Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (date) => {
+    now = date.getTime();
+  };
+  return clock;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  outboxDir: string;
+  client(): TestClient;
+  /** Outbox messages, oldest first. */
+  outbox(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  rateLimits?: Partial<RateLimits>;
+  webDist?: string;
+  mailer?: Mailer;
+  /** Runs before the app is ready, to register test-only routes. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+const generous = { max: 1000, windowMs: 60_000 };
+
+/** One app over a fresh database; call once per test file (beforeAll). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'el-test-'));
+  const outboxDir = join(dataDir, 'outbox');
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    },
+    dataDir,
+  );
+  const { database, dispose } = await createTestDatabase();
+  const clock = createTestClock();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    mailer: options.mailer ?? createOutboxMailer({ dir: outboxDir, from: config.mailFrom }),
+    logger: false,
+    rateLimits: { authPerIp: generous, loginPerEmail: generous, ...options.rateLimits },
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    dataDir,
+    outboxDir,
+    client: () => new TestClient(app),
+    async outbox() {
+      let files: string[];
+      try {
+        files = (await readdir(outboxDir)).filter((f) => f.endsWith('.json')).sort();
+      } catch {
+        return [];
+      }
+      return Promise.all(
+        files.map(async (f) => JSON.parse(await readFile(join(outboxDir, f), 'utf8')) as OutboxMail),
+      );
+    },
+    async close() {
+      await app.close();
+      await dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first link in a mail that points at `path`. */
+export function linkFrom(mail: OutboxMail | undefined, path: string): URL {
+  const match = mail?.text.match(/https?:\/\/\S+/g)?.find((href) => new URL(href).pathname === path);
+  if (!match) throw new Error(`no ${path} link in mail ${mail?.subject ?? '(none)'}`);
+  return new URL(match);
+}
