@@ -8,9 +8,9 @@ import {
   sessions,
   type UserRow,
   users,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 
-export type { UserRow } from '../../db/schema.ts';
+export type { UserRow } from '../../db/schema/index.ts';
 
 export class EmailTakenError extends Error {
   constructor() {

@@ -1,5 +1,5 @@
 import type { User } from '@app/contracts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 
 export function toUser(row: UserRow): User {
   return {
