@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
+import { SnapshotProvider } from './integrations/market-data/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { findServerPackageRoot } from './lib/package-root.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -11,6 +13,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import type { MarketReader } from './modules/market/market-reader.ts';
+import { createProviderMarketReader } from './modules/market/provider-market-reader.ts';
 import { registerSubscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
@@ -32,6 +36,10 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Overrides the pino logger (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Market data for every module; main passes the cached reader. Defaults to the offline snapshot. */
+  market?: MarketReader;
+  /** The event bus behind the SSE stream; defaults to an in-memory bus (one process). */
+  bus?: EventBus;
   /** Runs when the app closes, after the listener stops (main closes the database here). */
   onClose?: () => Promise<void>;
 }
@@ -42,6 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const packageRoot = findServerPackageRoot();
   const rateLimits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
+  const market = options.market ?? createProviderMarketReader(new SnapshotProvider());
+  const bus = options.bus ?? createMemoryEventBus();
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -87,6 +97,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerHealthRoutes(app, { health: createHealthService({ db, clock }) });
   await registerAuthRoutes(app, { auth, sessions, csrf: csrfOptions, cookies: cookieOptions, rateLimits });
   await registerSubscriptionRoutes(app, { subscription: createSubscriptionService({ clock }) });
+
+  // Feature modules: one block each (market, portfolios, projections, alerts). `market` and
+  // `bus` are shared by all of them.
+  void market;
+  void bus;
+
   await registerStaticWeb(app, {
     webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),
     publicDir: join(packageRoot, 'public'),
