@@ -20,6 +20,8 @@ export interface MarketReader {
   getCoin(id: string, vsCurrency: string): Promise<CoinMarket | null>;
   /** Completed daily closes, at most `days` of them, oldest first. */
   getDailyCloses(id: string, days: number, vsCurrency: string): Promise<DailyCloses>;
+  /** Units of each supported base currency per 1 USD (usd: 1), for converting stored figures. */
+  getUsdRates(): Promise<Record<string, number>>;
   /** Which source the figures come from, as of when, and whether they are stale. */
   describe(): MarketSource;
 }

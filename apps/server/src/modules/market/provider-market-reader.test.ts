@@ -25,4 +25,11 @@ describe('provider market reader over the snapshot', () => {
     expect(closes).toHaveLength(200);
     expect(timestamps.every((t, i) => i === 0 || t - (timestamps[i - 1] ?? 0) === 86_400_000)).toBe(true);
   });
+
+  it('gives rates per US dollar', async () => {
+    const rates = await reader.getUsdRates();
+    expect(rates.usd).toBe(1);
+    expect(rates.eur).toBeGreaterThan(0.5);
+    expect(rates.btc).toBeLessThan(0.001);
+  });
 });

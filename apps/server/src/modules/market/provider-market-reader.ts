@@ -45,6 +45,12 @@ export function createProviderMarketReader(provider: MarketDataProvider): Market
       const timestamps = [...byDay.keys()].sort((a, b) => a - b).slice(-days);
       return { timestamps, closes: timestamps.map((t) => byDay.get(t) ?? 0) };
     },
+    async getUsdRates() {
+      const { rates } = await provider.exchangeRates();
+      const usd = rates.usd?.value;
+      if (!usd) return { usd: 1 };
+      return Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, rate.value / usd]));
+    },
     describe(): MarketSource {
       return provider.describe();
     },
