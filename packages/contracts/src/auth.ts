@@ -31,10 +31,12 @@ export const usernameSchema = z
  */
 export const passwordSchema = z
   .string()
-  .min(authLimits.passwordMin, accountMessages.passwordTooShort)
-  .max(authLimits.passwordMax, accountMessages.passwordTooLong)
-  .refine((p) => p.length >= 16 || characterClasses(p) >= 2, accountMessages.passwordTooWeak)
-  .refine((p) => new Set(p).size >= 4, accountMessages.passwordTooWeak);
+  .min(authLimits.passwordMin, { error: accountMessages.passwordTooShort, abort: true })
+  .max(authLimits.passwordMax, { error: accountMessages.passwordTooLong, abort: true })
+  .refine(
+    (p) => (p.length >= 16 || characterClasses(p) >= 2) && new Set(p).size >= 4,
+    accountMessages.passwordTooWeak,
+  );
 
 function characterClasses(p: string): number {
   return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(p)).length;
