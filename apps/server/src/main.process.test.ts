@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The real entry point as an operator runs it: a process on a data folder, stopped by a signal.
+const mainTs = fileURLToPath(new URL('./main.ts', import.meta.url));
+const password = 'process test 42 password';
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    env: { ...process.env, DATABASE_URL: '', MARKET_DATA: 'snapshot', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+async function waitHealthy(base: string): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${base}/health-check`, { method: 'HEAD' })).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${base} never became healthy`);
+}
+
+function cookieValue(res: Response, name: string): string {
+  const found = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie`);
+  return found.slice(name.length + 1);
+}
+
+// It is about the PGlite data folder; the PostgreSQL pass of the suite has nothing to add here.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process on a PGlite data folder', () => {
+  let dataDir: string;
+  let port: number;
+  let base: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'el-process-'));
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps accounts and sessions across a restart, refuses a second process, and logs no secrets', async () => {
+    const env = { DATA_DIR: dataDir, PORT: String(port) };
+    const first = start(env);
+    await waitHealthy(base);
+
+    const csrfRes = await fetch(`${base}/api/auth/csrf/`);
+    const csrf = cookieValue(csrfRes, 'csrftoken');
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
+      body: JSON.stringify({ email: 'restart@example.test', username: 'Restart', password }),
+    });
+    expect(signup.status).toBe(200);
+    const session = cookieValue(signup, 'session');
+    const cookie = `csrftoken=${csrf}; session=${session}`;
+
+    // Follow the emailed verification link so a token passes through the access log.
+    const outbox = join(dataDir, 'outbox');
+    const mail = await readFile(join(outbox, (await readdir(outbox))[0] ?? ''), 'utf8');
+    const link = mail
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+      .match(/verify-email\?token=([\w-]+)/);
+    expect(link).not.toBeNull();
+    const verifyToken = link?.[1] ?? '';
+    await fetch(`${base}/api/auth/verify-email?token=${verifyToken}`, {
+      redirect: 'manual',
+      headers: { cookie },
+    });
+
+    const second = start(env);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('Another server process');
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+
+    const again = start(env);
+    await waitHealthy(base);
+    const status = await fetch(`${base}/api/auth/session-status`, { headers: { cookie } });
+    const body = (await status.json()) as { is_authenticated: boolean; email: string | null };
+    expect(body).toMatchObject({ is_authenticated: true, email: 'restart@example.test' });
+    const me = (await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).json()) as {
+      email_verified: boolean;
+    };
+    expect(me.email_verified).toBe(true);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+
+    const logs = first.output() + again.output();
+    expect(logs).toContain('request completed');
+    for (const secret of [password, session, csrf, verifyToken]) expect(logs).not.toContain(secret);
+  }, 120_000);
+});
