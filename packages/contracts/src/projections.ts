@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseCurrencies } from './market.ts';
 
 /*
  * Exit-strategy projections (spec §3, §5, §7, §8, §9).
@@ -204,6 +205,14 @@ export const projectionSchema = z.object({
   tokens_owned: projectionDecimalString,
   circulating_supply: projectionDecimalString.nullable(),
   sell_tax: projectionDecimalString,
+  /**
+   * Our addition: the currency the projection's money is in (invested capital, prices,
+   * cash out). It is the user's base currency when the projection was created and never
+   * changes, so stored figures are never silently re-denominated.
+   */
+  currency: z.enum(baseCurrencies),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type Projection = z.infer<typeof projectionSchema>;
 export const projectionListResponseSchema = z.array(projectionSchema);
@@ -239,6 +248,7 @@ export const projectionCreateSchema = z.object({
   invested_capital: capitalInput,
   tokens_owned: tokensInput,
   sell_tax: percentInput(projectionMessages.enterSellTax),
+  currency: z.enum(baseCurrencies).default('usd'),
 });
 export type ProjectionCreateInput = z.input<typeof projectionCreateSchema>;
 export type ProjectionCreate = z.output<typeof projectionCreateSchema>;
@@ -364,9 +374,23 @@ export const projectionFiguresSchema = z.object({
 export type ProjectionFiguresWire = z.infer<typeof projectionFiguresSchema>;
 
 /** Spec §7 `{id}/calculate-with-transactions/` response: the stored rows' figures. */
+/**
+ * The coin's market numbers the per-row extras use, in the projection's currency. Null
+ * when the market does not know the coin (figures that need them are then null).
+ */
+export const projectionMarketSchema = z.object({
+  current_price: z.number().nullable(),
+  ath: z.number().nullable(),
+  ath_date: z.string().nullable(),
+  market_cap: z.number().nullable(),
+  circulating_supply: z.number().nullable(),
+});
+export type ProjectionMarket = z.infer<typeof projectionMarketSchema>;
+
 export const calculateWithTransactionsResponseSchema = z.object({
   projection: projectionSchema,
   transactions: z.array(sellTransactionSchema),
+  market: projectionMarketSchema,
   figures: projectionFiguresSchema,
 });
 export type CalculateWithTransactionsResponse = z.infer<typeof calculateWithTransactionsResponseSchema>;

@@ -1,38 +1,221 @@
-import { useParams } from 'react-router';
+import { type Projection, projectionLabels, projectionMessages } from '@app/contracts';
+import {
+  classifySelection,
+  isDraftId,
+  newDraftId,
+  type ProjectionDialogForm,
+  toCreatePayload,
+  toUpdatePayload,
+} from '@app/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
-import { allProjectionsId, useProjectionsSelection } from './store/projections-selection-store';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api/api-error';
+import { listErrorText, projectionDetailQuery, projectionsListQuery } from './api/projections-api';
+import { AllProjectionsView } from './components/all-projections-view';
+import { ProjectionDialog } from './components/projection-dialog';
+import { ProjectionSwitcher } from './components/projection-switcher';
+import { ProjectionView } from './components/projection-view';
+import {
+  useCreateProjection,
+  useDeleteProjection,
+  useUpdateProjection,
+} from './hooks/use-projection-mutations';
+import {
+  allProjectionsId,
+  emptyFormState,
+  useProjectionsSelection,
+} from './store/projections-selection-store';
 
+function ProjectionDetail({ id }: { id: string }) {
+  const detail = useQuery({ ...projectionDetailQuery(id), meta: { silent: true } });
+  if (detail.isPending) return <Spinner label="Loading projection…" />;
+  if (detail.isError) {
+    const gone = isApiError(detail.error) && detail.error.status === 404;
+    return (
+      <EmptyState title={gone ? 'Projection not found' : 'The projection could not be loaded'}>
+        {gone ? 'It may have been deleted.' : listErrorText(detail.error)}
+      </EmptyState>
+    );
+  }
+  return <ProjectionView key={id} projectionId={id} detail={detail.data} />;
+}
+
+/** Spec §2 /projections and /projections/{id}, with the selection rules of spec §4. */
 export function ProjectionsPage() {
-  const { id } = useParams();
+  const { id: routeId } = useParams();
+  const navigate = useNavigate();
   const current = useProjectionsSelection((s) => s.currentProjectionId);
-  const allView = id === undefined && current === allProjectionsId;
+  const setCurrent = useProjectionsSelection((s) => s.setCurrentProjectionId);
+  const form = useProjectionsSelection((s) => s.formState);
+  const setForm = useProjectionsSelection((s) => s.setFormState);
+  const resetForm = useProjectionsSelection((s) => s.resetFormState);
+  const list = useQuery({ ...projectionsListQuery(), meta: { silent: true } });
+  const create = useCreateProjection();
+  const update = useUpdateProjection();
+  const remove = useDeleteProjection();
+  const projections = list.data ?? [];
+  const kind = classifySelection(current);
+
+  // The URL names the projection; a draft in progress keeps the selection until it is resolved.
+  useEffect(() => {
+    if (routeId !== undefined && !isDraftId(useProjectionsSelection.getState().currentProjectionId)) {
+      setCurrent(routeId);
+    }
+  }, [routeId, setCurrent]);
+
+  // A real selection restored at /projections (say, after a reload) reopens its page.
+  useEffect(() => {
+    if (routeId === undefined && kind === 'real')
+      void navigate(`/projections/${encodeURIComponent(current)}`, { replace: true });
+  }, [routeId, kind, current, navigate]);
+
+  const openCreate = () => {
+    setCurrent(newDraftId());
+    setForm({ ...emptyFormState, isFormVisible: true, mode: 'create' });
+  };
+
+  const openEdit = (p: Projection) => {
+    setForm({
+      ...emptyFormState,
+      isFormVisible: true,
+      mode: 'edit',
+      editingId: p.id,
+      coinId: p.coin_id,
+      coinName: p.coin_name,
+      coinSymbol: p.coin_symbol,
+      coinImage: p.coin_image,
+      name: p.name,
+      investedCapital: p.invested_capital,
+      tokensOwned: p.tokens_owned,
+      circulatingSupply: p.circulating_supply ?? '',
+      sellTax: p.sell_tax,
+    });
+  };
+
+  const closeDialog = () => {
+    resetForm();
+    if (isDraftId(useProjectionsSelection.getState().currentProjectionId)) {
+      setCurrent(routeId ?? (projections.length > 0 ? allProjectionsId : ''));
+    }
+  };
+
+  const submitCreate = async (values: ProjectionDialogForm, currency: string) => {
+    try {
+      const payload = { ...toCreatePayload(values), currency: currency as 'usd' };
+      return await create.mutateAsync(payload);
+    } catch (error) {
+      if (!isApiError(error)) console.error(projectionMessages.missingCreateInput, error);
+      return null;
+    }
+  };
+
+  const submitUpdate = async (id: string, values: ProjectionDialogForm) => {
+    try {
+      await update.mutateAsync({ id, body: toUpdatePayload(values) });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  // Spec §4: submit, refresh the list, select the new one and go to /projections/{id}.
+  const onCreated = async (id: string) => {
+    resetForm();
+    await list.refetch();
+    setCurrent(id);
+    void navigate(`/projections/${encodeURIComponent(id)}`);
+  };
+
+  // Spec §4: deleting the selected projection moves to add_projection, then refreshes the list.
+  const onDelete = async (p: Projection) => {
+    if (!window.confirm(`Delete ${p.name} and its planned sells?`)) return;
+    const wasCurrent = p.id === current;
+    try {
+      await remove.mutateAsync(p.id);
+    } catch {
+      return;
+    }
+    if (wasCurrent) {
+      setCurrent('');
+      void navigate('/projections');
+    }
+  };
+
+  const selectAll = () => {
+    setCurrent(allProjectionsId);
+    void navigate('/projections');
+  };
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <Spinner label="Loading projections…" />;
+  else if (list.isError) body = <EmptyState title={listErrorText(list.error)} />;
+  else if (routeId !== undefined) body = <ProjectionDetail id={routeId} />;
+  else if (kind === 'draft') {
+    body = (
+      <EmptyState title={projectionLabels.newProjection}>
+        <p>{projectionMessages.saveToDraft}</p>
+        <button
+          type="button"
+          className={`${buttonStyles.primary} mt-4`}
+          onClick={() => setForm({ isFormVisible: true })}
+        >
+          Continue
+        </button>
+      </EmptyState>
+    );
+  } else if (projections.length === 0) {
+    body = (
+      <EmptyState title={projectionLabels.noProjections}>
+        <p>Create a projection for a coin, then plan the sells of your exit.</p>
+        <button type="button" className={`${buttonStyles.primary} mt-4`} onClick={openCreate}>
+          Add projection
+        </button>
+      </EmptyState>
+    );
+  } else if (kind === 'all') body = <AllProjectionsView projections={projections} />;
+  else {
+    body = (
+      <EmptyState title="Choose a projection">
+        Pick one above, open All to compare them, or add a new projection.
+      </EmptyState>
+    );
+  }
 
   return (
     <PageFrame
       title="Projections"
       description="Plan exits per coin: sell ladders, fees, price impact and sell tax."
       actions={
-        <>
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled
-            title="Arrives with the projections feature"
-          >
-            Add projection
-          </button>
-          <div className="rounded-lg border border-line bg-surface px-3 py-2 text-sm text-muted">
-            {allView ? 'All' : 'No projections available'}
-          </div>
-        </>
+        <button type="button" className={buttonStyles.primary} onClick={openCreate}>
+          Add projection
+        </button>
       }
     >
-      <EmptyState title="No projections available">
-        Exit-strategy projections are being built. Once they arrive you will create a projection per coin, add
-        planned sell transactions and see cash out, fees and tax.
-      </EmptyState>
+      <div className="mb-4">
+        <ProjectionSwitcher
+          projections={projections}
+          currentId={routeId !== undefined && kind !== 'draft' ? routeId : current}
+          showDraft={kind === 'draft'}
+          onSelectAll={selectAll}
+          onSelect={(id) => void navigate(`/projections/${encodeURIComponent(id)}`)}
+          onEdit={openEdit}
+          onDelete={(p) => void onDelete(p)}
+        />
+      </div>
+      {body}
+      {form.isFormVisible && (
+        <ProjectionDialog
+          onCreated={(id) => void onCreated(id)}
+          onClose={closeDialog}
+          submitCreate={submitCreate}
+          submitUpdate={submitUpdate}
+        />
+      )}
     </PageFrame>
   );
 }

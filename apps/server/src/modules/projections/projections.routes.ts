@@ -1,0 +1,140 @@
+import {
+  apiBase,
+  calculateRequestSchema,
+  calculateWithTransactionsResponseSchema,
+  portfolioDataQuerySchema,
+  portfolioDataResponseSchema,
+  projectionCreateSchema,
+  projectionFiguresSchema,
+  projectionListResponseSchema,
+  projectionRoutes,
+  projectionSchema,
+  projectionUpdateSchema,
+  replaceTransactionsBodySchema,
+  sellTransactionListResponseSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { ProjectionsService } from './projections.service.ts';
+
+const base = `${apiBase}${projectionRoutes.base}`;
+const idParams = z.object({ id: z.string().max(100) });
+const txParams = z.object({ id: z.string().max(100), txId: z.string().max(100) });
+
+/** Spec §7 "Projections" under /api/v2/projections/exit-strategy/. Every route needs a session. */
+export async function registerProjectionRoutes(
+  app: FastifyInstance,
+  deps: { projections: ProjectionsService },
+): Promise<void> {
+  await app.register(async (scope) => {
+    // Before validation, so a signed-out caller learns only that a session is needed.
+    scope.addHook('preValidation', async (request) => {
+      requireUser(request);
+    });
+    registerRoutes(scope, deps.projections);
+  });
+}
+
+function registerRoutes(app: FastifyInstance, projections: ProjectionsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(base, { schema: { response: { 200: projectionListResponseSchema } } }, async (request) => {
+    const { user } = requireUser(request);
+    return projections.list(user.id);
+  });
+
+  r.post(
+    base,
+    { schema: { body: projectionCreateSchema, response: { 201: projectionSchema } } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      return reply.code(201).send(await projections.create(user.id, request.body));
+    },
+  );
+
+  // Static segments are registered before `{id}/` so find-my-way prefers them.
+  r.get(
+    `${base}portfolio-data/`,
+    { schema: { querystring: portfolioDataQuerySchema, response: { 200: portfolioDataResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return projections.portfolioData(user.id, request.query.coin_id);
+    },
+  );
+
+  for (const path of ['calculate/', 'calculate-comprehensive/']) {
+    r.post(
+      `${base}${path}`,
+      { schema: { body: calculateRequestSchema, response: { 200: projectionFiguresSchema } } },
+      async (request) => {
+        requireUser(request);
+        return projections.calculate(request.body);
+      },
+    );
+  }
+
+  r.get(
+    `${base}:id/`,
+    { schema: { params: idParams, response: { 200: projectionSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return projections.get(user.id, request.params.id);
+    },
+  );
+
+  r.put(
+    `${base}:id/`,
+    { schema: { params: idParams, body: projectionUpdateSchema, response: { 200: projectionSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return projections.update(user.id, request.params.id, request.body);
+    },
+  );
+
+  r.delete(`${base}:id/`, { schema: { params: idParams } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    await projections.remove(user.id, request.params.id);
+    return reply.code(204).send();
+  });
+
+  r.get(
+    `${base}:id/transactions/`,
+    { schema: { params: idParams, response: { 200: sellTransactionListResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return projections.listTransactions(user.id, request.params.id);
+    },
+  );
+
+  r.post(
+    `${base}:id/transactions/replace/`,
+    {
+      schema: {
+        params: idParams,
+        body: replaceTransactionsBodySchema,
+        response: { 200: sellTransactionListResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      return projections.replaceTransactions(user.id, request.params.id, request.body);
+    },
+  );
+
+  r.delete(`${base}:id/transactions/:txId/`, { schema: { params: txParams } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    await projections.deleteTransaction(user.id, request.params.id, request.params.txId);
+    return reply.code(204).send();
+  });
+
+  r.get(
+    `${base}:id/calculate-with-transactions/`,
+    { schema: { params: idParams, response: { 200: calculateWithTransactionsResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return projections.calculateWithTransactions(user.id, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,216 @@
+import {
+  type Projection,
+  projectionLabels,
+  transactionSortModeLabels,
+  transactionSortModes,
+} from '@app/contracts';
+import {
+  aggregateProjections,
+  allViewSelection,
+  rowsFromServer,
+  selectionLabel,
+  toggleProjectionSelection,
+} from '@app/core';
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+import { projectionDetailQuery } from '../api/projections-api';
+import { useDismiss } from '../hooks/use-dismiss';
+import { useProjectionsSelection } from '../store/projections-selection-store';
+import { CoinIcon } from './coin-icon';
+import { formatCoins, money } from './format';
+
+/**
+ * Spec §2 all-projections view: a multi-select of projections and a sort mode, then
+ * every counted sell of the chosen ones. Money is summed only when the chosen
+ * projections share one currency (each projection keeps its own; see README).
+ */
+export function AllProjectionsView({ projections }: { projections: Projection[] }) {
+  const menuId = useId();
+  const all = useProjectionsSelection((s) => s.allProjections);
+  const setAll = useProjectionsSelection((s) => s.setAllProjections);
+  const [open, setOpen] = useState(false);
+  const popupRef = useRef<HTMLDivElement>(null);
+  useDismiss(
+    popupRef,
+    open,
+    useCallback(() => setOpen(false), []),
+  );
+  const ids = useMemo(() => projections.map((p) => p.id), [projections]);
+  const selected = allViewSelection(all.selectedProjections, ids);
+
+  const details = useQueries({ queries: projections.map((p) => projectionDetailQuery(p.id)) });
+  const loading = details.some((d) => d.isPending);
+  const dataKey = details.map((d) => d.dataUpdatedAt).join(',');
+
+  // dataKey stands for `details` (a new array every render) and the joined ids for `selected`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on stable stand-ins, see above
+  const summary = useMemo(() => {
+    const items = details.flatMap((d) =>
+      d.data === undefined
+        ? []
+        : [
+            {
+              projection: d.data.projection,
+              rows: rowsFromServer(d.data.transactions),
+              market: {
+                currentPrice: d.data.market.current_price ?? undefined,
+                athPrice: d.data.market.ath ?? undefined,
+              },
+            },
+          ],
+    );
+    return aggregateProjections(items, all.transactionSortMode, selected);
+  }, [dataKey, all.transactionSortMode, selected.join(',')]);
+
+  useEffect(() => {
+    setAll({
+      totalPositions: summary.totalPositions,
+      totalTransactions: summary.totalTransactions,
+      totalCashOut: summary.totalCashOut,
+      aggregatedData: summary.aggregatedData.map(({ id, name, coin_name, coin_image, coin_symbol }) => ({
+        id,
+        name,
+        coin_name,
+        coin_image,
+        coin_symbol,
+      })),
+    });
+  }, [summary, setAll]);
+
+  const currencies = new Set(projections.filter((p) => selected.includes(p.id)).map((p) => p.currency));
+  const oneCurrency = currencies.size === 1 ? [...currencies][0] : undefined;
+  const currencyOf = new Map(projections.map((p) => [p.id, p.currency]));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <div ref={popupRef} className="relative">
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {selectionLabel(selected.length, ids.length)}
+          </button>
+          {open && (
+            <fieldset
+              id={menuId}
+              className="absolute left-0 z-20 mt-1 flex max-h-[500px] w-72 flex-col gap-1 overflow-y-auto rounded-lg border border-line bg-surface p-2 shadow-xl"
+            >
+              <legend className="sr-only">{projectionLabels.selectProjections}</legend>
+              {projections.map((p) => (
+                <label
+                  key={p.id}
+                  className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-surface-2"
+                >
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(p.id)}
+                    onChange={() =>
+                      setAll({ selectedProjections: toggleProjectionSelection(selected, p.id) })
+                    }
+                  />
+                  <CoinIcon src={p.coin_image} className="size-5" />
+                  {p.name}
+                </label>
+              ))}
+              <button
+                type="button"
+                className={buttonStyles.ghost}
+                onClick={() => setAll({ selectedProjections: [] })}
+              >
+                {projectionLabels.clearAll}
+              </button>
+            </fieldset>
+          )}
+        </div>
+        <fieldset className="flex items-center gap-1 rounded-lg border border-line p-1 text-sm">
+          <legend className="sr-only">Sort</legend>
+          {transactionSortModes.map((mode) => (
+            <label
+              key={mode}
+              className={`relative cursor-pointer rounded-md px-3 py-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${all.transactionSortMode === mode ? 'bg-surface-2 font-semibold' : 'text-muted'}`}
+            >
+              <input
+                type="radio"
+                name="transaction-sort"
+                className="sr-only"
+                checked={all.transactionSortMode === mode}
+                onChange={() => setAll({ transactionSortMode: mode })}
+              />
+              {transactionSortModeLabels[mode]}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      <dl className="grid grid-cols-3 gap-2">
+        <div className="rounded-lg border border-line bg-surface px-3 py-2">
+          <dt className="text-xs text-muted">Positions</dt>
+          <dd className="text-base font-semibold tabular-nums">{summary.totalPositions}</dd>
+        </div>
+        <div className="rounded-lg border border-line bg-surface px-3 py-2">
+          <dt className="text-xs text-muted">Transactions</dt>
+          <dd className="text-base font-semibold tabular-nums">{summary.totalTransactions}</dd>
+        </div>
+        <div className="rounded-lg border border-line bg-surface px-3 py-2">
+          <dt className="text-xs text-muted">Total cash out</dt>
+          <dd className="text-base font-semibold tabular-nums">
+            {oneCurrency === undefined
+              ? currencies.size === 0
+                ? '–'
+                : 'Mixed currencies'
+              : money(summary.totalCashOut, oneCurrency)}
+          </dd>
+        </div>
+      </dl>
+
+      {loading ? (
+        <Spinner label="Loading projections…" />
+      ) : summary.transactions.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-line px-4 py-8 text-center text-sm text-muted">
+          {selected.length === 0 ? 'Select projections to see their sells.' : 'No planned sells yet.'}
+        </p>
+      ) : (
+        <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
+          <table className="w-full min-w-[640px] text-sm" aria-label="All planned sells">
+            <thead className="text-xs text-muted">
+              <tr>
+                {['Projection', '#', 'Coins sold', 'Price per coin', 'Cash out'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 text-left font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {summary.transactions.map((tx) => {
+                const c = currencyOf.get(tx.projectionId) ?? 'usd';
+                return (
+                  <tr key={`${tx.projectionId}-${tx.id}`} className="border-t border-line">
+                    <td className="px-3 py-2">
+                      <span className="flex items-center gap-2">
+                        <CoinIcon src={tx.coin_image} className="size-5" />
+                        {tx.projectionName}
+                      </span>
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">{tx.transaction_order}</td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {formatCoins(tx.coinsSold)} {tx.coin_symbol.toUpperCase()}
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">{money(tx.pricePerCoin, c)}</td>
+                    <td className="px-3 py-2 tabular-nums">{money(tx.net, c)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

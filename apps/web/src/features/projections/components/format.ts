@@ -1,0 +1,25 @@
+import { formatMoney } from '@/lib/settings';
+
+const coinFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
+const multipleFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Spec §2: amounts show up to 8 decimals. */
+export function formatCoins(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '–';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? coinFormat.format(n) : '–';
+}
+
+/** A ratio such as "2.50×" (ROI multiple, price as a multiple of the current price or ATH). */
+export function formatMultiple(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '–';
+  const n = Number(value);
+  return Number.isFinite(n) ? `${multipleFormat.format(n)}×` : '–';
+}
+
+/** Money in the projection's own currency (see the README note on currencies). */
+export function money(value: string | number | null | undefined, currency: string): string {
+  return formatMoney(value, currency);
+}
+
+export const currencyCode = (currency: string) => currency.toUpperCase();

@@ -1,0 +1,77 @@
+import { projectionLabels } from '@app/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { btcDetail } from '../test/render';
+import { ProjectionSwitcher } from './projection-switcher';
+
+const p1 = { ...btcDetail.projection, coin_image: 'https://example.com/btc.png' };
+const p2 = { ...btcDetail.projection, id: '2', name: 'ETH Position', coin_id: 'ethereum' };
+
+function renderSwitcher(props: Partial<Parameters<typeof ProjectionSwitcher>[0]> = {}) {
+  const handlers = { onSelectAll: vi.fn(), onSelect: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
+  render(
+    <ProjectionSwitcher
+      projections={[p1, p2]}
+      currentId="__all__"
+      showDraft={false}
+      {...handlers}
+      {...props}
+    />,
+  );
+  return handlers;
+}
+
+describe('projection switcher (spec §2)', () => {
+  it("lists 'All' first, then each projection with its coin image and name", () => {
+    renderSwitcher();
+    const nav = screen.getByRole('navigation', { name: 'Projection switcher' });
+    const items = within(nav).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent?.replace('⋯', '').trim())).toEqual([
+      'All',
+      'BTC Position',
+      'ETH Position',
+    ]);
+    expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe('https://example.com/btc.png');
+    expect(within(nav).getByRole('button', { name: 'All' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('offers edit and delete per projection', async () => {
+    const user = userEvent.setup();
+    const h = renderSwitcher({ currentId: p2.id });
+    await user.click(screen.getByRole('button', { name: 'Actions for ETH Position' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(h.onEdit).toHaveBeenCalledWith(p2);
+    await user.click(screen.getByRole('button', { name: 'Actions for BTC Position' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(h.onDelete).toHaveBeenCalledWith(p1);
+  });
+
+  it("says 'No projections available' when empty and 'New Projection' for a draft", () => {
+    const { rerender } = render(
+      <ProjectionSwitcher
+        projections={[]}
+        currentId=""
+        showDraft={false}
+        onSelectAll={vi.fn()}
+        onSelect={vi.fn()}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(projectionLabels.noProjections)).toBeTruthy();
+    rerender(
+      <ProjectionSwitcher
+        projections={[]}
+        currentId="draft-1"
+        showDraft
+        onSelectAll={vi.fn()}
+        onSelect={vi.fn()}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(projectionLabels.newProjection)).toBeTruthy();
+    expect(screen.queryByText(projectionLabels.noProjections)).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import { type Projection, projectionLabels } from '@app/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { cn } from '@/lib/cn';
+import { CoinIcon } from './coin-icon';
+
+interface ProjectionSwitcherProps {
+  projections: Projection[];
+  /** The current projection id ('__all__', a real id, '' or a 'draft-…' id). */
+  currentId: string;
+  showDraft: boolean;
+  onSelectAll: () => void;
+  onSelect: (id: string) => void;
+  onEdit: (projection: Projection) => void;
+  onDelete: (projection: Projection) => void;
+}
+
+const chip =
+  'flex shrink-0 items-center gap-2 rounded-lg border px-3 py-1.5 text-sm transition focus-visible:outline-2 focus-visible:outline-accent';
+const itemStyle =
+  'flex cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
+
+/**
+ * Spec §2 projection switcher: 'All' first, then each projection with its coin image
+ * and name and an edit/delete menu; 'No projections available' when there are none and
+ * 'New Projection' for an unsaved draft.
+ */
+export function ProjectionSwitcher(props: ProjectionSwitcherProps) {
+  const { projections, currentId, showDraft } = props;
+  return (
+    <nav aria-label="Projection switcher" className="-mx-1 overflow-x-auto px-1 pb-1">
+      <ul className="flex items-center gap-2">
+        <li>
+          <button
+            type="button"
+            aria-current={currentId === '__all__' ? 'page' : undefined}
+            onClick={props.onSelectAll}
+            className={cn(
+              chip,
+              currentId === '__all__' ? 'border-accent bg-surface-2 font-semibold' : 'border-line',
+            )}
+          >
+            {projectionLabels.all}
+          </button>
+        </li>
+        {projections.map((p) => {
+          const current = p.id === currentId;
+          return (
+            <li
+              key={p.id}
+              className={cn(chip, 'p-0 pr-1', current ? 'border-accent bg-surface-2' : 'border-line')}
+            >
+              <button
+                type="button"
+                aria-current={current ? 'page' : undefined}
+                onClick={() => props.onSelect(p.id)}
+                className={cn('flex items-center gap-2 py-1.5 pl-3', current && 'font-semibold')}
+              >
+                <CoinIcon src={p.coin_image} className="size-5" />
+                <span className="max-w-40 truncate">{p.name}</span>
+              </button>
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger
+                  aria-label={`Actions for ${p.name}`}
+                  className="rounded-md px-1.5 py-0.5 text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  ⋯
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content
+                    align="end"
+                    sideOffset={6}
+                    className="z-50 min-w-36 rounded-xl border border-line bg-surface p-1 text-fg shadow-2xl"
+                  >
+                    <DropdownMenu.Item className={itemStyle} onSelect={() => props.onEdit(p)}>
+                      Edit
+                    </DropdownMenu.Item>
+                    <DropdownMenu.Item
+                      className={cn(itemStyle, 'text-danger')}
+                      onSelect={() => props.onDelete(p)}
+                    >
+                      Delete
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            </li>
+          );
+        })}
+        {showDraft && (
+          <li>
+            <span aria-current="page" className={cn(chip, 'border-dashed border-accent font-semibold')}>
+              {projectionLabels.newProjection}
+            </span>
+          </li>
+        )}
+        {projections.length === 0 && !showDraft && (
+          <li className="px-2 text-sm text-muted">{projectionLabels.noProjections}</li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+
+/** A fresh query client per test, with retries off so failures show at once. */
+export function renderWithQuery(ui: ReactElement) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
+}
+
+export const btcDetail = {
+  projection: {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: 'BTC Position',
+    description: null,
+    coin_id: 'bitcoin',
+    coin_name: 'Bitcoin',
+    coin_symbol: 'btc',
+    coin_image: '',
+    invested_capital: '10000',
+    tokens_owned: '2',
+    circulating_supply: '20000000',
+    sell_tax: '20',
+    currency: 'usd' as const,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  },
+  transactions: [],
+  market: {
+    current_price: 100000,
+    ath: 125000,
+    ath_date: null,
+    market_cap: null,
+    circulating_supply: 20000000,
+  },
+  figures: {
+    remaining_tokens: '2',
+    total_coins_sold: '0',
+    total_gross: '0',
+    total_fees: '0',
+    total_tax: '0',
+    total_cash_out: '0',
+    average_sell_price: null,
+    profit: '-10000',
+    roi_multiple: '0',
+    rows: [],
+  },
+};
