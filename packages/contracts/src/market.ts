@@ -28,6 +28,26 @@ export const chartTimeframes = ['1D', '1W', '1M', '3M', '1Y', 'ALL'] as const;
 export const chartTimeframeSchema = z.enum(chartTimeframes);
 export type ChartTimeframe = z.infer<typeof chartTimeframeSchema>;
 
+/** The category filter's choices: CoinGecko category ids (the snapshot uses the same ids). */
+export const marketCategoryOptions: ReadonlyArray<{ id: string; name: string }> = [
+  { id: 'layer-1', name: 'Layer 1' },
+  { id: 'layer-2', name: 'Layer 2' },
+  { id: 'smart-contract-platform', name: 'Smart contract platforms' },
+  { id: 'decentralized-finance-defi', name: 'DeFi' },
+  { id: 'stablecoins', name: 'Stablecoins' },
+  { id: 'meme-token', name: 'Meme' },
+  { id: 'exchange-based-tokens', name: 'Exchange tokens' },
+  { id: 'artificial-intelligence', name: 'AI' },
+  { id: 'real-world-assets-rwa', name: 'Real-world assets' },
+  { id: 'gaming', name: 'Gaming' },
+  { id: 'liquid-staking-tokens', name: 'Liquid staking' },
+  { id: 'privacy-coins', name: 'Privacy' },
+  { id: 'oracle', name: 'Oracles' },
+  { id: 'storage', name: 'Storage' },
+  { id: 'decentralized-exchange', name: 'DEX' },
+  { id: 'infrastructure', name: 'Infrastructure' },
+];
+
 /** CoinGecko's category id; the snapshot uses the same ids so filters work on both sources. */
 export const stablecoinCategoryId = 'stablecoins';
 
@@ -36,6 +56,12 @@ export const marketMessages = {
   coinIdRequired: 'Coin ID is required',
   symbolRequired: 'Symbol is required',
   idRequired: 'ID is required',
+  coinNotFound: 'Coin not found',
+  watchlistNotFound: 'Watchlist not found',
+  watchlistItemNotFound: 'Watchlist item not found',
+  watchlistNameTaken: 'A watchlist with this name already exists',
+  coinAlreadyInWatchlist: 'This coin is already in the watchlist',
+  marketUnavailable: 'Market data is not available yet. Please try again later.',
   globalFetchFailed: 'Failed to fetch global market data',
   cryptocurrenciesFetchFailed: 'Failed to fetch cryptocurrencies',
   refreshing: 'Refreshing cryptocurrency data...',
@@ -213,3 +239,337 @@ export const marketSourceSchema = z.object({
   stale: z.boolean(),
 });
 export type MarketSource = z.infer<typeof marketSourceSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Routes of spec §7 "Crypto" and the terminal (issue 3).
+
+export const marketRoutes = {
+  list: '/v2/cryptocurrencies/',
+  globalData: '/v2/cryptocurrencies/global_data/',
+  trending: '/v2/cryptocurrencies/trending/',
+  topPerforming: '/v2/cryptocurrencies/top_performing/',
+  priceChanges: '/v2/cryptocurrencies/price-changes/',
+  allMarketData: '/v2/cryptocurrencies/all_market_data/',
+  marketSelect: '/v2/cryptocurrencies/market_select/',
+  search: '/v2/cryptocurrencies/search/',
+  details: (id: string) => `/v2/cryptocurrencies/details/${encodeURIComponent(id)}/`,
+  social: (id: string) => `/v2/cryptocurrencies/${encodeURIComponent(id)}/social/`,
+  chart: (id: string) => `/v2/cryptocurrencies/${encodeURIComponent(id)}/chart/`,
+  terminalOhlc: (id: string) => `/v2/terminal/ohlc/${encodeURIComponent(id)}/`,
+  metricsOhlc: '/v2/metrics/ohlc/',
+  marketBreadth: '/v2/terminal/market-breadth/',
+  coinSearch: '/v2/terminal/coin-search/',
+  userCoins: '/v2/terminal/user-coins/',
+  watchlists: '/v2/terminal/watchlists/',
+  watchlist: (id: string) => `/v2/terminal/watchlists/${encodeURIComponent(id)}/`,
+  watchlistItems: '/v2/terminal/watchlist-items/',
+  watchlistItem: (id: string) => `/v2/terminal/watchlist-items/${encodeURIComponent(id)}/`,
+} as const;
+
+/** Query-string booleans: "true"/"false" (also 1/0), anything else is a validation error. */
+export const queryBooleanSchema = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const vsCurrencyQuery = baseCurrencySchema.default(defaultBaseCurrency);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const coinListOrders = [
+  'market_cap_desc',
+  'market_cap_asc',
+  'volume_desc',
+  'volume_asc',
+  'price_desc',
+  'price_asc',
+  'change_1h_desc',
+  'change_1h_asc',
+  'change_24h_desc',
+  'change_24h_asc',
+  'change_7d_desc',
+  'change_7d_asc',
+  'name_asc',
+  'name_desc',
+] as const;
+export type CoinListOrder = (typeof coinListOrders)[number];
+
+/** Fields a client may pick with `fields=` (id is always sent). */
+export const coinListFields = Object.keys(coinMarketSchema.shape) as Array<keyof CoinMarket>;
+
+export const coinListQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(marketLimits.listMaxPageSize)
+    .default(marketLimits.listPageSize),
+  order: z.enum(coinListOrders).default('market_cap_desc'),
+  search: optionalText(100),
+  category: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-z0-9-]*$/, 'Must be a category id')
+    .optional(),
+  exclude_stablecoins: queryBooleanSchema.default(false),
+  fields: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .refine(
+      (v) =>
+        v === undefined ||
+        v === '' ||
+        v.split(',').every((f) => coinListFields.includes(f.trim() as keyof CoinMarket)),
+      'Unknown field',
+    ),
+  sparkline: queryBooleanSchema.default(false),
+});
+export type CoinListQuery = z.input<typeof coinListQuerySchema>;
+
+/** What the server serialises: with `fields` a row carries only those fields (and id). */
+export const coinListWireSchema = z.object({
+  results: z.array(coinMarketSchema.partial().extend({ id: z.string() })),
+  count: z.number().int().nonnegative(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  vs_currency: z.string(),
+  source: marketSourceSchema,
+});
+
+/** The full list response the web app reads (it never asks for `fields`). */
+export const coinListPageSchema = coinListResponseSchema.extend({
+  vs_currency: z.string(),
+  source: marketSourceSchema,
+});
+export type CoinListPage = z.infer<typeof coinListPageSchema>;
+
+export const vsCurrencyQuerySchema = z.object({ vs_currency: vsCurrencyQuery });
+
+export const globalDataResponseSchema = globalDataSchema.extend({
+  vs_currency: z.string(),
+  /** total_market_cap and total_volume in vs_currency, for display. */
+  total_market_cap_vs: nullableNumber,
+  total_volume_vs: nullableNumber,
+  source: marketSourceSchema,
+});
+export type GlobalDataResponse = z.infer<typeof globalDataResponseSchema>;
+
+export const trendingResponseSchema = z.object({
+  basis: trendingSchema.shape.basis,
+  vs_currency: z.string(),
+  coins: z.array(trendingCoinSchema.extend({ current_price: nullableNumber, image: z.string() })),
+  source: marketSourceSchema,
+});
+export type TrendingResponse = z.infer<typeof trendingResponseSchema>;
+
+export const limitQuery = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+export const topPerformingQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  limit: limitQuery(100, marketLimits.topPerforming),
+});
+
+export const coinResultsResponseSchema = z.object({
+  results: z.array(coinMarketSchema),
+  vs_currency: z.string(),
+  source: marketSourceSchema,
+});
+export type CoinResultsResponse = z.infer<typeof coinResultsResponseSchema>;
+
+export const allMarketDataResponseSchema = coinResultsResponseSchema.extend({ count: z.number().int() });
+
+export const priceChangesQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  symbols: z.string().trim().max(2000).optional(),
+});
+
+export const priceChangeSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  current_price: z.number(),
+  price_change_percentage_1h: nullableNumber,
+  price_change_percentage_24h: nullableNumber,
+  price_change_percentage_7d: nullableNumber,
+});
+export const priceChangesResponseSchema = z.object({
+  /** Keyed by the requested symbol, lower-case; unknown symbols are absent. */
+  results: z.record(z.string(), priceChangeSchema),
+  vs_currency: z.string(),
+  source: marketSourceSchema,
+});
+export type PriceChangesResponse = z.infer<typeof priceChangesResponseSchema>;
+
+export const marketSelectQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  limit: limitQuery(marketLimits.marketSelectMax, marketLimits.marketSelectMax),
+  search: optionalText(100),
+});
+
+/** Spec §2 coin-picker item. db_id is our key for the coin (its CoinGecko id). */
+export const marketSelectItemSchema = z.object({
+  id: z.string(),
+  db_id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  image: z.string(),
+  user_favorite: z.boolean(),
+  /** The user's holding across portfolios, a decimal string ("0" when none). */
+  available_balance: z.string(),
+  current_price: nullableNumber,
+  market_cap_rank: nullableNumber,
+});
+export type MarketSelectItem = z.infer<typeof marketSelectItemSchema>;
+export const marketSelectResponseSchema = z.object({ cryptocurrencies: z.array(marketSelectItemSchema) });
+export type MarketSelectResponse = z.infer<typeof marketSelectResponseSchema>;
+
+export const searchQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  limit: limitQuery(marketLimits.searchLimit, marketLimits.searchLimit),
+});
+
+export const coinDetailIncludes = ['description', 'links', 'social', 'sparkline'] as const;
+export const coinDetailsQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  include: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .refine(
+      (v) =>
+        v === undefined ||
+        v === '' ||
+        v.split(',').every((f) => (coinDetailIncludes as readonly string[]).includes(f.trim())),
+      `Must be a comma-separated list of ${coinDetailIncludes.join(', ')}`,
+    ),
+});
+export const coinDetailsResponseSchema = coinDetailsSchema.extend({ source: marketSourceSchema });
+export type CoinDetailsResponse = z.infer<typeof coinDetailsResponseSchema>;
+
+export const coinSocialResponseSchema = z.object({
+  id: z.string(),
+  links: coinLinksSchema,
+  social: coinSocialSchema,
+  source: marketSourceSchema,
+});
+export type CoinSocialResponse = z.infer<typeof coinSocialResponseSchema>;
+
+export const chartQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  timeframe: chartTimeframeSchema.default('1D'),
+});
+export const chartResponseSchema = marketChartSchema.extend({
+  id: z.string(),
+  timeframe: chartTimeframeSchema,
+  vs_currency: z.string(),
+  source: marketSourceSchema,
+});
+export type ChartResponse = z.infer<typeof chartResponseSchema>;
+
+/** Days for OHLC: 1 to 3650, or "max" for all the history we keep. */
+export const ohlcDaysSchema = z.union([z.literal('max'), z.coerce.number().int().min(1).max(3650)]);
+export const ohlcQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  days: ohlcDaysSchema.default(30),
+});
+export const metricsOhlcQuerySchema = ohlcQuerySchema.extend({
+  coin_id: z.string().trim().max(100).optional(),
+  id: z.string().trim().max(100).optional(),
+});
+export const ohlcResponseSchema = z.array(ohlcRowSchema);
+
+/** Timeframe → days of history behind the chart (spec §9 timeframes). */
+export const timeframeDays: Record<ChartTimeframe, number | 'max'> = {
+  '1D': 1,
+  '1W': 7,
+  '1M': 30,
+  '3M': 90,
+  '1Y': 365,
+  ALL: 'max',
+};
+
+export const marketBreadthQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  ma_days: z.coerce.number().int().min(1).max(7).default(7),
+  exclude_stablecoins: queryBooleanSchema.default(true),
+});
+export const marketBreadthSchema = z.object({
+  /** Coins counted: the tracked market (top coins by market cap). */
+  total: z.number().int(),
+  advancers: z.number().int(),
+  decliners: z.number().int(),
+  unchanged: z.number().int(),
+  above_ma: z.object({
+    days: z.number().int(),
+    /** Coins with enough hourly history for the average. */
+    eligible: z.number().int(),
+    count: z.number().int(),
+    /** count / eligible, 0..1; null when no coin is eligible. */
+    share: z.number().nullable(),
+    definition: z.string(),
+  }),
+  source: marketSourceSchema,
+});
+export type MarketBreadth = z.infer<typeof marketBreadthSchema>;
+
+export const coinSearchQuerySchema = z.object({
+  vs_currency: vsCurrencyQuery,
+  q: z.string().max(100).optional(),
+  limit: limitQuery(50, marketLimits.searchLimit),
+});
+
+export const userCoinSchema = coinMarketSchema.extend({
+  is_favorite: z.boolean(),
+  watchlist_ids: z.array(z.string()),
+});
+export const userCoinsResponseSchema = z.object({
+  results: z.array(userCoinSchema),
+  vs_currency: z.string(),
+  source: marketSourceSchema,
+});
+export type UserCoinsResponse = z.infer<typeof userCoinsResponseSchema>;
+
+// Watchlists (issue 3): per user, full CRUD.
+export const watchlistNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a name')
+  .max(60, 'Use at most 60 characters');
+const coinIdField = z
+  .string()
+  .trim()
+  .min(1, marketMessages.coinIdRequired)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'Must be a coin id');
+
+export const watchlistItemSchema = z.object({
+  id: z.string(),
+  watchlist_id: z.string(),
+  coin_id: z.string(),
+  created_at: z.string(),
+});
+export type WatchlistItem = z.infer<typeof watchlistItemSchema>;
+export const watchlistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  items: z.array(watchlistItemSchema),
+});
+export type Watchlist = z.infer<typeof watchlistSchema>;
+export const watchlistListSchema = z.object({ results: z.array(watchlistSchema) });
+export const createWatchlistSchema = z
+  .object({ name: watchlistNameSchema, coin_ids: z.array(coinIdField).max(500).optional() })
+  .strict();
+export const updateWatchlistSchema = z.object({ name: watchlistNameSchema }).strict();
+export const createWatchlistItemSchema = z
+  .object({ watchlist_id: z.string().trim().min(1, marketMessages.idRequired), coin_id: coinIdField })
+  .strict();
+export const watchlistItemsQuerySchema = z.object({ watchlist_id: z.string().trim().optional() });
+export const watchlistItemListSchema = z.object({ results: z.array(watchlistItemSchema) });
+export const idParamsSchema = z.object({ id: z.string().trim().max(200) });

@@ -1,47 +1,218 @@
+import { type CoinListOrder, type CoinMarket, marketCategoryOptions } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageFrame } from '@/components/ui/page-frame';
 import { Panel } from '@/components/ui/panel';
+import { SourceBadge } from '@/components/ui/source-badge';
+import { Spinner } from '@/components/ui/spinner';
+import { coinDetailsQuery, coinListQuery, useRefreshMarket } from '@/lib/market';
+import { useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
+import { CoinSearch } from './components/coin-search';
+import { BreadthPanel, GlobalStats, TopPerformersPanel, TrendingPanel } from './components/market-overview';
+import { MarketTable } from './components/market-table';
+import { SelectedCoin } from './components/selected-coin';
+import { WatchlistsPanel } from './components/watchlists-panel';
 
-/** The page frame only; the market-data issue fills each panel. */
-export function TerminalPage() {
-  const [params] = useSearchParams();
-  const coin = params.get('coin');
+export interface TerminalPageProps {
+  /** Composed by the app layer (e.g. "Create alert" for the selected coin). */
+  actions?: ReactNode;
+  /** Extra panels under the chart (e.g. indicators), composed by the app layer. */
+  extraSections?: ReactNode;
+}
+
+const perPage = 250;
+
+/** Spec §2 Terminal: market table, global figures, breadth, trending, top performers, search, chart. */
+export function TerminalPage({ actions, extraSections }: TerminalPageProps = {}) {
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('coin');
+  const vs = useBaseCurrency();
+  const money = useMoneyFormatter();
+  const { favorites, toggle } = useFavorites();
+  const { refresh, refreshing } = useRefreshMarket();
+  const [order, setOrder] = useState<CoinListOrder>('market_cap_desc');
+  const [category, setCategory] = useState('');
+  const [excludeStablecoins, setExcludeStablecoins] = useState(false);
+  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [page, setPage] = useState(1);
+
+  const list = useQuery(
+    coinListQuery({ vs, page, perPage, order, category, excludeStablecoins, sparkline: true }),
+  );
+  const coins = list.data?.results ?? [];
+  const quotes = useMemo(() => new Map(coins.map((c) => [c.id, c])), [coins]);
+  const shown = favoritesOnly ? coins.filter((c) => favorites.has(c.id)) : coins;
+  const listed = selectedId ? quotes.get(selectedId) : undefined;
+  const details = useQuery({
+    ...coinDetailsQuery(selectedId ?? '', vs),
+    enabled: selectedId !== null && listed === undefined && !list.isPending,
+  });
+  const selected: CoinMarket | null = listed ?? details.data ?? null;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / perPage)) : 1;
+
+  const select = useCallback(
+    (id: string) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('coin', id);
+        return next;
+      });
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [setParams],
+  );
+
+  const filtersChanged = (fn: () => void) => {
+    fn();
+    setPage(1);
+  };
 
   return (
-    <PageFrame
-      title="Terminal"
-      description="Market overview, coin search, watchlists and market breadth."
-      actions={
-        <label className="flex items-center gap-2 text-sm">
-          <span className="sr-only">Search coins</span>
-          <input
-            type="search"
-            disabled
-            placeholder="Search coins (coming soon)"
-            className="w-56 rounded-lg border border-line bg-surface px-3 py-2 text-sm placeholder:text-muted disabled:opacity-70"
-          />
-        </label>
-      }
-    >
-      {coin !== null && (
-        <p className="mb-4 text-sm text-muted">
-          Selected coin: <span className="font-mono text-fg">{coin}</span>
-        </p>
-      )}
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <Panel title="Market">
-            <EmptyState title="Market data is being built" headingLevel={3}>
-              Prices, charts and market breadth arrive with the market-data feature. Nothing is shown until
-              real data is available.
-            </EmptyState>
-          </Panel>
+    <div className="mx-auto w-full max-w-[1680px] px-3 py-4 md:px-6 md:py-6">
+      <div className="mb-4 flex flex-wrap items-center gap-3 pr-32 md:pr-0">
+        <h1 className="text-2xl font-semibold tracking-tight">Terminal</h1>
+        <SourceBadge source={list.data?.source} />
+        <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
+          <CoinSearch vs={vs} money={money} onSelect={select} />
+          <button type="button" onClick={refresh} disabled={refreshing} className={buttonStyles.secondary}>
+            Refresh
+          </button>
+          {actions}
         </div>
-        <Panel title="Watchlist">
-          <p className="text-sm text-muted">No watchlist yet.</p>
-        </Panel>
       </div>
-    </PageFrame>
+
+      <div className="mb-4">
+        <GlobalStats vs={vs} money={money} />
+      </div>
+
+      <div className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="min-w-0 space-y-4">
+          {selectedId !== null &&
+            (selected ? (
+              <SelectedCoin
+                coin={selected}
+                vs={vs}
+                money={money}
+                favorite={favorites.has(selected.id)}
+                onToggleFavorite={() => toggle(selected.id)}
+              />
+            ) : details.isError ? (
+              <EmptyState title="Coin not found">No coin with the id “{selectedId}” is known.</EmptyState>
+            ) : (
+              <Spinner label="Loading coin…" />
+            ))}
+          {extraSections}
+
+          <section aria-label="Market" className="rounded-xl border border-line bg-surface">
+            <div className="flex flex-wrap items-center gap-3 border-b border-line p-3 text-sm">
+              <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Market</h2>
+              <label className="flex items-center gap-2">
+                <span>Category</span>
+                <select
+                  value={category}
+                  onChange={(e) => filtersChanged(() => setCategory(e.target.value))}
+                  className="rounded-lg border border-line bg-surface-2 px-2 py-1"
+                >
+                  <option value="">All categories</option>
+                  {marketCategoryOptions.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={excludeStablecoins}
+                  onChange={(e) => filtersChanged(() => setExcludeStablecoins(e.target.checked))}
+                  className="accent-accent"
+                />
+                Exclude stablecoins
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={favoritesOnly}
+                  onChange={(e) => setFavoritesOnly(e.target.checked)}
+                  className="accent-accent"
+                />
+                Favourites only
+              </label>
+              {list.data && (
+                <span className="ml-auto text-xs text-muted">
+                  {list.data.count} coins{list.isFetching ? ' · updating…' : ''}
+                </span>
+              )}
+            </div>
+            {list.isPending ? (
+              <Spinner label="Loading market…" className="p-6" />
+            ) : list.isError ? (
+              <p className="p-6 text-sm text-muted">The market could not be loaded. Try Refresh.</p>
+            ) : shown.length === 0 ? (
+              <p className="p-6 text-sm text-muted">
+                {favoritesOnly
+                  ? 'No favourites here yet: star a coin to add it.'
+                  : 'No coins match these filters.'}
+              </p>
+            ) : (
+              <MarketTable
+                coins={shown}
+                order={order}
+                onOrder={(o) => filtersChanged(() => setOrder(o))}
+                selectedId={selectedId}
+                onSelect={select}
+                favorites={favorites}
+                onToggleFavorite={toggle}
+                money={money}
+              />
+            )}
+            {pages > 1 && (
+              <nav
+                aria-label="Market pages"
+                className="flex items-center justify-end gap-2 border-t border-line p-2 text-sm"
+              >
+                <button
+                  type="button"
+                  className={buttonStyles.ghost}
+                  disabled={page <= 1}
+                  onClick={() => setPage(page - 1)}
+                >
+                  Previous
+                </button>
+                <span className="text-muted">
+                  Page {page} of {pages}
+                </span>
+                <button
+                  type="button"
+                  className={buttonStyles.ghost}
+                  disabled={page >= pages}
+                  onClick={() => setPage(page + 1)}
+                >
+                  Next
+                </button>
+              </nav>
+            )}
+          </section>
+        </div>
+
+        <aside className="grid min-w-0 content-start gap-4 md:grid-cols-2 xl:grid-cols-4 2xl:grid-cols-1">
+          <Panel title="Watchlists">
+            <WatchlistsPanel quotes={quotes} selected={selected} money={money} onSelect={select} />
+          </Panel>
+          <Panel title="Market breadth">
+            <BreadthPanel vs={vs} />
+          </Panel>
+          <Panel title="Trending">
+            <TrendingPanel vs={vs} money={money} onSelect={select} />
+          </Panel>
+          <Panel title="Top performers (24h)">
+            <TopPerformersPanel vs={vs} money={money} onSelect={select} />
+          </Panel>
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,268 @@
+import {
+  allMarketDataResponseSchema,
+  apiBase,
+  chartQuerySchema,
+  chartResponseSchema,
+  coinDetailsQuerySchema,
+  coinDetailsResponseSchema,
+  coinListQuerySchema,
+  coinListWireSchema,
+  coinResultsResponseSchema,
+  coinSocialResponseSchema,
+  globalDataResponseSchema,
+  marketMessages,
+  marketSelectQuerySchema,
+  marketSelectResponseSchema,
+  priceChangesQuerySchema,
+  priceChangesResponseSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  topPerformingQuerySchema,
+  trendingResponseSchema,
+  vsCurrencyQuerySchema,
+} from '@app/contracts';
+import { requireCoinId, requireSymbol } from '@app/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { MarketService } from './market.service.ts';
+import type { TerminalService } from './terminal.service.ts';
+import { createTtlCache } from './ttl-cache.ts';
+
+const base = `${apiBase}/v2/cryptocurrencies`;
+const idParams = z.object({ id: z.string().max(200) });
+
+/** Spec §5 "Required ids", word for word, as a 400 with field details. */
+export function coinIdFrom(value: unknown, field = 'params.id'): string {
+  const checked = requireCoinId(value);
+  if (!checked.ok) throw validationError({ [field]: [checked.message] }, checked.message);
+  return checked.value;
+}
+
+/**
+ * Sparkline points travel with 6 significant digits: a 7-day trend line cannot show more,
+ * and it halves the list payload (50 coins × 168 points).
+ */
+function compactSparkline<T extends { sparkline_in_7d?: { price: number[] } | undefined }>(coin: T): T {
+  if (!coin.sparkline_in_7d) return coin;
+  return {
+    ...coin,
+    sparkline_in_7d: { price: coin.sparkline_in_7d.price.map((p) => Number(p.toPrecision(6))) },
+  };
+}
+
+function pageLink(query: Record<string, unknown>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '' || key === 'page') continue;
+    params.set(key, String(value));
+  }
+  params.set('page', String(page));
+  return `${base}/?${params.toString()}`;
+}
+
+/** Spec §7 "Crypto": public market data (no user data), read from the cache. */
+export async function registerMarketRoutes(
+  app: FastifyInstance,
+  deps: { market: MarketService; terminal: TerminalService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { market } = deps;
+  const source = () => market.describe();
+  // The list changes only when the refresher installs a new market, so each distinct query is
+  // serialised once per refresh (50 coins with sparklines are ~200 kB of JSON).
+  const listBodies = createTtlCache<string>(300);
+
+  r.get(
+    `${base}/`,
+    // Serialised by hand below (validated against coinListWireSchema once per cached body).
+    { schema: { querystring: coinListQuerySchema } },
+    async (request, reply) => {
+      const q = request.query;
+      const key = JSON.stringify([market.generation(), source(), q]);
+      const hit = listBodies.peek(key, 0);
+      if (hit) return reply.type('application/json; charset=utf-8').send(hit.value);
+      const { results, count } = await market.list({
+        vs: q.vs_currency,
+        page: q.page,
+        perPage: q.per_page,
+        order: q.order,
+        search: q.search,
+        category: q.category,
+        excludeStablecoins: q.exclude_stablecoins,
+        sparkline: q.sparkline,
+      });
+      const pages = Math.max(1, Math.ceil(count / q.per_page));
+      if (q.page > pages)
+        throw validationError({ 'querystring.page': [`Page out of range: there are ${pages} pages`] });
+      const fields = q.fields
+        ? q.fields
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean)
+        : [];
+      const raw = request.query as Record<string, unknown>;
+      const body = coinListWireSchema.parse({
+        results:
+          fields.length === 0
+            ? results.map(compactSparkline)
+            : results.map((c) => {
+                const picked: Record<string, unknown> = { id: c.id };
+                for (const f of fields) picked[f] = c[f as keyof typeof c];
+                return picked as { id: string };
+              }),
+        count,
+        next: q.page < pages ? pageLink(raw, q.page + 1) : null,
+        previous: q.page > 1 ? pageLink(raw, q.page - 1) : null,
+        vs_currency: q.vs_currency,
+        source: source(),
+      });
+      const json = JSON.stringify(body);
+      listBodies.set(key, json, 0);
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  r.get(
+    `${base}/global_data/`,
+    { schema: { querystring: vsCurrencyQuerySchema, response: { 200: globalDataResponseSchema } } },
+    async (request) => ({ ...(await market.globalData(request.query.vs_currency)), source: source() }),
+  );
+
+  r.get(
+    `${base}/trending/`,
+    {
+      schema: {
+        querystring: vsCurrencyQuerySchema.extend({
+          limit: z.coerce.number().int().min(1).max(15).default(15),
+        }),
+        response: { 200: trendingResponseSchema },
+      },
+    },
+    async (request) => ({
+      ...(await market.trending(request.query.vs_currency, request.query.limit)),
+      source: source(),
+    }),
+  );
+
+  r.get(
+    `${base}/top_performing/`,
+    { schema: { querystring: topPerformingQuerySchema, response: { 200: coinResultsResponseSchema } } },
+    async (request) => ({
+      results: await market.topPerforming(request.query.vs_currency, request.query.limit),
+      vs_currency: request.query.vs_currency,
+      source: source(),
+    }),
+  );
+
+  r.get(
+    `${base}/price-changes/`,
+    { schema: { querystring: priceChangesQuerySchema, response: { 200: priceChangesResponseSchema } } },
+    async (request) => {
+      const symbols = (request.query.symbols ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const checked = requireSymbol(symbols[0]);
+      if (!checked.ok) throw validationError({ 'querystring.symbols': [checked.message] }, checked.message);
+      if (symbols.length > 100)
+        throw validationError({ 'querystring.symbols': ['Ask for at most 100 symbols'] });
+      return {
+        results: await market.priceChanges(request.query.vs_currency, symbols),
+        vs_currency: request.query.vs_currency,
+        source: source(),
+      };
+    },
+  );
+
+  r.get(
+    `${base}/all_market_data/`,
+    { schema: { querystring: vsCurrencyQuerySchema, response: { 200: allMarketDataResponseSchema } } },
+    async (request) => {
+      const { results, count } = await market.list({
+        vs: request.query.vs_currency,
+        page: 1,
+        perPage: 10_000,
+        order: 'market_cap_desc',
+        excludeStablecoins: false,
+        sparkline: false,
+      });
+      return { results, count, vs_currency: request.query.vs_currency, source: source() };
+    },
+  );
+
+  r.get(
+    `${base}/market_select/`,
+    { schema: { querystring: marketSelectQuerySchema, response: { 200: marketSelectResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      const q = request.query;
+      return deps.terminal.marketSelect(user.id, q.vs_currency, q.limit, q.search);
+    },
+  );
+
+  r.get(
+    `${base}/search/`,
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
+    async (request) => market.search(request.query.q, request.query.limit),
+  );
+
+  r.get(
+    `${base}/details/:id/`,
+    {
+      schema: {
+        params: idParams,
+        querystring: coinDetailsQuerySchema,
+        response: { 200: coinDetailsResponseSchema },
+      },
+    },
+    async (request) => {
+      const id = coinIdFrom(request.params.id);
+      const details = await market.details(id, request.query.vs_currency);
+      const include = new Set(
+        (request.query.include ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
+      const all = include.size === 0;
+      // Leaving parts out keeps the payload small; the shape stays the same (blank values).
+      return {
+        ...details,
+        description: all || include.has('description') ? details.description : '',
+        sparkline_in_7d: all || include.has('sparkline') ? details.sparkline_in_7d : undefined,
+        source: source(),
+      };
+    },
+  );
+
+  r.get(
+    `${base}/:id/social/`,
+    { schema: { params: idParams, response: { 200: coinSocialResponseSchema } } },
+    async (request) => {
+      const id = coinIdFrom(request.params.id);
+      const details = await market.details(id, 'usd');
+      return { id, links: details.links, social: details.social, source: source() };
+    },
+  );
+
+  r.get(
+    `${base}/:id/chart/`,
+    { schema: { params: idParams, querystring: chartQuerySchema, response: { 200: chartResponseSchema } } },
+    async (request) => {
+      const id = coinIdFrom(request.params.id);
+      const { timeframe, vs_currency } = request.query;
+      const chart = await market.chart(id, timeframe, vs_currency);
+      return { ...chart, id, timeframe, vs_currency, source: source() };
+    },
+  );
+
+  // An empty id segment ("details//") never reaches the :id routes; answer with the spec's message.
+  for (const path of [`${base}/details//`, `${base}//social/`, `${base}//chart/`]) {
+    r.get(path, async () => {
+      throw validationError({ 'params.id': [marketMessages.coinIdRequired] }, marketMessages.coinIdRequired);
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import {
+  apiBase,
+  coinResultsResponseSchema,
+  coinSearchQuerySchema,
+  marketBreadthQuerySchema,
+  marketBreadthSchema,
+  marketMessages,
+  metricsOhlcQuerySchema,
+  ohlcQuerySchema,
+  ohlcResponseSchema,
+  userCoinsResponseSchema,
+  vsCurrencyQuerySchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/sessions.ts';
+import { coinIdFrom } from './market.routes.ts';
+import type { MarketService } from './market.service.ts';
+import type { TerminalService } from './terminal.service.ts';
+
+const terminal = `${apiBase}/v2/terminal`;
+
+/** The terminal's own endpoints (spec §7 "Terminal endpoints") and both OHLC paths. */
+export async function registerTerminalRoutes(
+  app: FastifyInstance,
+  deps: { market: MarketService; terminal: TerminalService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { market } = deps;
+
+  r.get(
+    `${terminal}/ohlc/:id/`,
+    {
+      schema: {
+        params: z.object({ id: z.string().max(200) }),
+        querystring: ohlcQuerySchema,
+        response: { 200: ohlcResponseSchema },
+      },
+    },
+    async (request) =>
+      market.ohlc(coinIdFrom(request.params.id), request.query.days, request.query.vs_currency),
+  );
+  r.get(`${terminal}/ohlc//`, async () => {
+    throw validationError({ 'params.id': [marketMessages.idRequired] }, marketMessages.idRequired);
+  });
+
+  r.get(
+    `${apiBase}/v2/metrics/ohlc/`,
+    { schema: { querystring: metricsOhlcQuerySchema, response: { 200: ohlcResponseSchema } } },
+    async (request) => {
+      const q = request.query;
+      const id = coinIdFrom(q.coin_id ?? q.id, 'querystring.coin_id');
+      return market.ohlc(id, q.days, q.vs_currency);
+    },
+  );
+
+  r.get(
+    `${terminal}/market-breadth/`,
+    { schema: { querystring: marketBreadthQuerySchema, response: { 200: marketBreadthSchema } } },
+    async (request) => {
+      const q = request.query;
+      return {
+        ...(await market.breadth(q.vs_currency, q.ma_days, q.exclude_stablecoins)),
+        source: market.describe(),
+      };
+    },
+  );
+
+  r.get(
+    `${terminal}/coin-search/`,
+    { schema: { querystring: coinSearchQuerySchema, response: { 200: coinResultsResponseSchema } } },
+    async (request) => ({
+      results: await market.coinSearch(request.query.vs_currency, request.query.q, request.query.limit),
+      vs_currency: request.query.vs_currency,
+      source: market.describe(),
+    }),
+  );
+
+  r.get(
+    `${terminal}/user-coins/`,
+    { schema: { querystring: vsCurrencyQuerySchema, response: { 200: userCoinsResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return {
+        results: await deps.terminal.userCoins(user.id, request.query.vs_currency),
+        vs_currency: request.query.vs_currency,
+        source: market.describe(),
+      };
+    },
+  );
+}

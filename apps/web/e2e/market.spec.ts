@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { TerminalPage } from './pages/terminal-page.ts';
+
+test('search "eth", pick Ethereum and see its chart', async ({ page }, info) => {
+  const terminal = new TerminalPage(page);
+  await terminal.signUpAndOpen('/terminal', `search-${info.project.name}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline data' })).toBeVisible();
+
+  // One character after trimming is no search at all (spec §5).
+  await terminal.search.fill(' e ');
+  await expect(terminal.results).toBeHidden();
+  await terminal.search.fill('eth');
+  const option = terminal.results.getByRole('option', { name: /Ethereum/ }).first();
+  await option.click();
+
+  await expect(page).toHaveURL(/[?&]coin=ethereum\b/);
+  const chart = terminal.chartOf('Ethereum');
+  await expect(chart).toBeVisible();
+  await expect(chart.getByRole('img', { name: 'Ethereum price chart, 1D' })).toBeVisible();
+  await chart.getByRole('button', { name: '1Y' }).click();
+  await expect(chart.getByRole('img', { name: 'Ethereum price chart, 1Y' })).toBeVisible();
+  await chart.getByRole('button', { name: 'OHLC' }).click();
+  await expect(chart.getByRole('img', { name: 'Ethereum OHLC chart, 1Y' })).toBeVisible();
+
+  // Clearing the text clears the search.
+  await terminal.search.fill('bit');
+  await expect(terminal.results).toBeVisible();
+  await terminal.search.fill('');
+  await expect(terminal.results).toBeHidden();
+});
+
+test('/terminal?coin=bitcoin opens on Bitcoin', async ({ page }, info) => {
+  const terminal = new TerminalPage(page);
+  await terminal.signUpAndOpen('/terminal?coin=bitcoin', `deeplink-${info.project.name}`);
+  await expect(page).toHaveURL(/\/terminal\?coin=bitcoin$/);
+  await expect(terminal.chartOf('Bitcoin')).toBeVisible();
+  await expect(terminal.chartOf('Bitcoin').getByRole('img', { name: /Bitcoin price chart/ })).toBeVisible();
+});
+
+test('a favourite survives a reload', async ({ page }, info) => {
+  const terminal = new TerminalPage(page);
+  await terminal.signUpAndOpen('/terminal', `favourite-${info.project.name}`);
+  const star = terminal.favouriteButton('Solana');
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/v2/settings/') && r.request().method() === 'PATCH',
+  );
+  await star.click();
+  await saved;
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  await expect(terminal.favouriteButton('Solana')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('checkbox', { name: 'Favourites only' }).check();
+  await expect(terminal.market.getByRole('button', { name: /Solana/ }).first()).toBeVisible();
+  await expect(terminal.market.getByRole('button', { name: 'Favourite Bitcoin', exact: true })).toHaveCount(
+    0,
+  );
+});
+
+test('switching the base currency to EUR changes every figure on screen', async ({ page }, info) => {
+  const terminal = new TerminalPage(page);
+  await terminal.signUpAndOpen('/terminal?coin=bitcoin', `currency-${info.project.name}`);
+  await expect(terminal.chartOf('Bitcoin')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Global market' })).toContainText('$');
+  const figures = terminal.moneyFigures();
+  await expect(figures.first()).toContainText('$');
+  const before = await figures.count();
+  expect(before).toBeGreaterThan(10);
+
+  await terminal.currency.selectOption('eur');
+
+  await expect(page.getByRole('region', { name: 'Global market' })).toContainText('€');
+  await expect(figures.first()).toContainText('€');
+  // No dollar figure is left anywhere on the page, and every money figure is in euros.
+  await expect(page.locator('main')).not.toContainText('$');
+  const texts = await figures.allInnerTexts();
+  for (const text of texts.filter((t) => t.trim() !== '' && t.trim() !== '–')) expect(text).toContain('€');
+
+  await page.reload();
+  await expect(terminal.currency).toHaveValue('eur');
+  await expect(page.getByRole('region', { name: 'Global market' })).toContainText('€');
+});

@@ -1,0 +1,39 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { newAccount, ServerAuthPage } from './auth-pages.ts';
+
+/** The market terminal (/ and /terminal). */
+export class TerminalPage {
+  readonly search: Locator;
+  readonly results: Locator;
+  readonly market: Locator;
+  readonly currency: Locator;
+
+  constructor(private readonly page: Page) {
+    this.search = page.getByRole('combobox', { name: 'Search coins' });
+    this.results = page.getByRole('listbox', { name: 'Search results' });
+    this.market = page.getByRole('region', { name: 'Market' });
+    this.currency = page.getByRole('combobox', { name: 'Base currency' });
+  }
+
+  /** Signs up a fresh account, landing on `path`. */
+  async signUpAndOpen(path: string, tag: string): Promise<void> {
+    const auth = new ServerAuthPage(this.page);
+    await this.page.goto(path);
+    await auth.goToSignUp();
+    await auth.signUp(newAccount(tag));
+    await expect(this.market.getByRole('table')).toBeVisible();
+  }
+
+  chartOf(name: string): Locator {
+    return this.page.getByRole('region', { name: `${name} chart` });
+  }
+
+  favouriteButton(name: string, within: Locator = this.market): Locator {
+    return within.getByRole('button', { name: `Favourite ${name}`, exact: true });
+  }
+
+  /** Every money figure on screen (they carry data-money). */
+  moneyFigures(): Locator {
+    return this.page.locator('main [data-money]');
+  }
+}

@@ -1,0 +1,189 @@
+import type { CoinListOrder, CoinMarket } from '@app/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { PriceChange } from '@/components/ui/price-change';
+import { Sparkline } from '@/components/ui/sparkline';
+import { cn } from '@/lib/cn';
+import type { MoneyFormatter } from '@/lib/settings';
+import { FavoriteStar } from './favorite-star';
+
+interface Column {
+  key: string;
+  label: string;
+  /** The server order for this column, without the direction. */
+  sort?: string;
+  className?: string;
+}
+
+const columns: Column[] = [
+  { key: 'fav', label: 'Favourite', className: 'w-8' },
+  { key: 'rank', label: '#', sort: 'market_cap', className: 'w-8 text-right sm:w-12' },
+  { key: 'name', label: 'Name', sort: 'name', className: 'text-left' },
+  { key: 'price', label: 'Price', sort: 'price', className: 'text-right' },
+  { key: '1h', label: '1h', sort: 'change_1h', className: 'text-right hidden lg:table-cell' },
+  { key: '24h', label: '24h', sort: 'change_24h', className: 'text-right' },
+  { key: '7d', label: '7d', sort: 'change_7d', className: 'text-right hidden md:table-cell' },
+  { key: 'cap', label: 'Market cap', sort: 'market_cap', className: 'text-right hidden md:table-cell' },
+  { key: 'vol', label: 'Volume (24h)', sort: 'volume', className: 'text-right hidden xl:table-cell' },
+  { key: 'spark', label: 'Last 7 days', className: 'text-right hidden sm:table-cell' },
+];
+
+const rowHeight = 52;
+
+interface MarketTableProps {
+  coins: CoinMarket[];
+  order: CoinListOrder;
+  onOrder: (order: CoinListOrder) => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  favorites: ReadonlySet<string>;
+  onToggleFavorite: (id: string) => void;
+  money: MoneyFormatter;
+}
+
+function ariaSort(column: Column, order: CoinListOrder): 'ascending' | 'descending' | undefined {
+  if (!column.sort || !order.startsWith(`${column.sort}_`)) return undefined;
+  const desc = order.endsWith('_desc');
+  // Rank runs opposite to market cap: the largest coin is rank 1.
+  if (column.key === 'rank') return desc ? 'ascending' : 'descending';
+  return desc ? 'descending' : 'ascending';
+}
+
+function nextOrder(column: Column, order: CoinListOrder): CoinListOrder {
+  const base = column.sort ?? 'market_cap';
+  const current = order.startsWith(`${base}_`) ? order.slice(base.length + 1) : null;
+  const firstDir = column.key === 'name' ? 'asc' : 'desc';
+  const dir = current === null ? firstDir : current === 'asc' ? 'desc' : 'asc';
+  return `${base}_${dir}` as CoinListOrder;
+}
+
+/**
+ * The market table: sortable headers (server order), and only the rows in view are in the
+ * DOM, so 250+ coins with sparklines scroll smoothly (DESIGN §6 "Long lists are virtualised").
+ */
+export function MarketTable(props: MarketTableProps) {
+  const { coins, order, money } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: coins.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    initialRect: { width: 1000, height: 640 },
+  });
+  const items = virtual.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
+
+  return (
+    <div ref={scroller} className="max-h-[640px] overflow-auto" data-testid="market-table-scroller">
+      <table className="w-full border-collapse text-sm" aria-rowcount={coins.length + 1}>
+        <caption className="sr-only">Cryptocurrency market, {coins.length} coins</caption>
+        <thead className="sticky top-0 z-10 bg-surface text-xs text-muted">
+          <tr>
+            {columns.map((column) => {
+              const sort = ariaSort(column, order);
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={sort}
+                  className={cn('px-2 py-2 font-medium', column.className)}
+                >
+                  {column.sort ? (
+                    <button
+                      type="button"
+                      onClick={() => props.onOrder(nextOrder(column, order))}
+                      className="inline-flex items-center gap-1 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+                    >
+                      {column.label}
+                      <span aria-hidden="true">
+                        {sort === 'ascending' ? '▲' : sort === 'descending' ? '▼' : ''}
+                      </span>
+                    </button>
+                  ) : column.key === 'fav' ? (
+                    <span className="sr-only">{column.label}</span>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && (
+            <tr>
+              <td colSpan={columns.length} style={{ height: top }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const coin = coins[item.index];
+            if (!coin) return null;
+            const selected = coin.id === props.selectedId;
+            return (
+              <tr
+                key={coin.id}
+                aria-rowindex={item.index + 2}
+                aria-selected={selected}
+                style={{ height: rowHeight }}
+                className={cn('border-t border-line', selected ? 'bg-surface-2' : 'hover:bg-surface-2/60')}
+              >
+                <td className="px-1 sm:px-2">
+                  <FavoriteStar
+                    name={coin.name}
+                    active={props.favorites.has(coin.id)}
+                    onToggle={() => props.onToggleFavorite(coin.id)}
+                  />
+                </td>
+                <td className="px-1 text-right tabular-nums text-muted sm:px-2">
+                  {coin.market_cap_rank ?? '–'}
+                </td>
+                <td className="px-2">
+                  <button
+                    type="button"
+                    onClick={() => props.onSelect(coin.id)}
+                    className="flex max-w-[8.5rem] items-center gap-2 text-left sm:max-w-[14rem] focus-visible:outline-2 focus-visible:outline-accent"
+                  >
+                    <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} />
+                    <span className="truncate font-medium">{coin.name}</span>
+                    <span className="hidden text-xs uppercase text-muted sm:inline">{coin.symbol}</span>
+                  </button>
+                </td>
+                <td className="px-2 text-right tabular-nums" data-money>
+                  {money(coin.current_price)}
+                </td>
+                <td className="hidden px-2 text-right lg:table-cell">
+                  <PriceChange value={coin.price_change_percentage_1h} />
+                </td>
+                <td className="px-2 text-right">
+                  <PriceChange value={coin.price_change_percentage_24h} />
+                </td>
+                <td className="hidden px-2 text-right md:table-cell">
+                  <PriceChange value={coin.price_change_percentage_7d} />
+                </td>
+                <td className="hidden px-2 text-right tabular-nums md:table-cell" data-money>
+                  {money(coin.market_cap)}
+                </td>
+                <td className="hidden px-2 text-right tabular-nums xl:table-cell" data-money>
+                  {money(coin.total_volume)}
+                </td>
+                <td className="hidden px-2 text-right sm:table-cell">
+                  <span className="inline-block">
+                    <Sparkline points={coin.sparkline_in_7d?.price} label={`${coin.name} 7-day trend`} />
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+          {bottom > 0 && (
+            <tr>
+              <td colSpan={columns.length} style={{ height: bottom }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import type { CoinMarket } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { PriceChange } from '@/components/ui/price-change';
+import type { MoneyFormatter } from '@/lib/settings';
+import {
+  useAddWatchlistItem,
+  useCreateWatchlist,
+  useDeleteWatchlist,
+  useRemoveWatchlistItem,
+  useRenameWatchlist,
+  watchlistsQuery,
+} from '../api/watchlists-api';
+
+interface WatchlistsPanelProps {
+  quotes: ReadonlyMap<string, CoinMarket>;
+  selected: CoinMarket | null;
+  money: MoneyFormatter;
+  onSelect: (id: string) => void;
+}
+
+const inputClass =
+  'min-w-0 flex-1 rounded-lg border border-line bg-surface-2 px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent';
+
+/** Watchlists kept on the server: create, rename, delete, add the selected coin, remove coins. */
+export function WatchlistsPanel({ quotes, selected, money, onSelect }: WatchlistsPanelProps) {
+  const { data: lists = [] } = useQuery(watchlistsQuery());
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [newName, setNewName] = useState('');
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const create = useCreateWatchlist();
+  const rename = useRenameWatchlist();
+  const remove = useDeleteWatchlist();
+  const addItem = useAddWatchlistItem();
+  const removeItem = useRemoveWatchlistItem();
+  const active = lists.find((l) => l.id === activeId) ?? lists[0] ?? null;
+
+  function onCreate(event: FormEvent) {
+    event.preventDefault();
+    const name = newName.trim();
+    if (name === '') return;
+    create.mutate(
+      { name },
+      {
+        onSuccess: (list) => {
+          setNewName('');
+          setActiveId(list.id);
+        },
+      },
+    );
+  }
+
+  function onRename(event: FormEvent) {
+    event.preventDefault();
+    if (!active || renaming === null || renaming.trim() === '') return;
+    rename.mutate({ id: active.id, name: renaming.trim() }, { onSuccess: () => setRenaming(null) });
+  }
+
+  const inList = active !== null && selected !== null && active.items.some((i) => i.coin_id === selected.id);
+
+  return (
+    <div className="space-y-3 text-sm">
+      {lists.length > 0 && active && (
+        <div className="flex items-center gap-2">
+          <label className="flex min-w-0 flex-1 items-center gap-2">
+            <span className="sr-only">Watchlist</span>
+            <select value={active.id} onChange={(e) => setActiveId(e.target.value)} className={inputClass}>
+              {lists.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({l.items.length})
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className={buttonStyles.ghost} onClick={() => setRenaming(active.name)}>
+            Rename
+          </button>
+          <button
+            type="button"
+            className={buttonStyles.ghost}
+            onClick={() => {
+              if (window.confirm(`Delete the watchlist "${active.name}"?`)) remove.mutate(active.id);
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+      {renaming !== null && active && (
+        <form onSubmit={onRename} className="flex gap-2">
+          <label className="flex min-w-0 flex-1">
+            <span className="sr-only">New name for {active.name}</span>
+            <input
+              value={renaming}
+              onChange={(e) => setRenaming(e.target.value)}
+              maxLength={60}
+              className={inputClass}
+            />
+          </label>
+          <button type="submit" className={buttonStyles.secondary}>
+            Save
+          </button>
+          <button type="button" className={buttonStyles.ghost} onClick={() => setRenaming(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {active ? (
+        <>
+          {selected && (
+            <button
+              type="button"
+              disabled={inList || addItem.isPending}
+              className={buttonStyles.secondary}
+              onClick={() => addItem.mutate({ watchlist_id: active.id, coin_id: selected.id })}
+            >
+              {inList ? `${selected.name} is in ${active.name}` : `Add ${selected.name} to ${active.name}`}
+            </button>
+          )}
+          {active.items.length === 0 ? (
+            <p className="text-muted">This watchlist is empty. Select a coin and add it here.</p>
+          ) : (
+            <ul aria-label={`Coins in ${active.name}`} className="space-y-0.5">
+              {active.items.map((item) => {
+                const q = quotes.get(item.coin_id);
+                return (
+                  <li key={item.id} className="flex items-center gap-2">
+                    <button
+                      type="button"
+                      onClick={() => onSelect(item.coin_id)}
+                      className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-1 py-1 text-left hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
+                    >
+                      <CoinAvatar
+                        src={q?.image}
+                        name={q?.name ?? item.coin_id}
+                        symbol={q?.symbol ?? item.coin_id}
+                        size={20}
+                      />
+                      <span className="min-w-0 flex-1 truncate">{q?.name ?? item.coin_id}</span>
+                      <span className="tabular-nums" data-money>
+                        {q ? money(q.current_price) : '–'}
+                      </span>
+                      <PriceChange
+                        value={q?.price_change_percentage_24h}
+                        className="w-16 text-right text-xs"
+                      />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${q?.name ?? item.coin_id} from ${active.name}`}
+                      onClick={() => removeItem.mutate(item.id)}
+                      className="rounded px-1.5 text-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-accent"
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      ) : (
+        <p className="text-muted">No watchlist yet. Create one to follow a set of coins.</p>
+      )}
+      <form onSubmit={onCreate} className="flex gap-2 border-t border-line pt-3">
+        <label className="flex min-w-0 flex-1">
+          <span className="sr-only">New watchlist name</span>
+          <input
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+            placeholder="New watchlist"
+            maxLength={60}
+            className={inputClass}
+          />
+        </label>
+        <button type="submit" disabled={create.isPending} className={buttonStyles.secondary}>
+          Create
+        </button>
+      </form>
+    </div>
+  );
+}

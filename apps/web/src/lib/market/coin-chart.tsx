@@ -1,0 +1,88 @@
+import { type ChartTimeframe, chartTimeframes, timeframeDays } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PriceChart, type PriceChartData } from '@/components/ui/price-chart';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useMoneyFormatter } from '@/lib/settings';
+import { coinChartQuery, ohlcQuery } from './market-api';
+
+type Mode = 'price' | 'ohlc';
+
+/** Spec §9 timeframes (1D default: "the chart default is 24h"), as a price line or OHLC candles. */
+export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: string; vs: string }) {
+  const [timeframe, setTimeframe] = useState<ChartTimeframe>('1D');
+  const [mode, setMode] = useState<Mode>('price');
+  const money = useMoneyFormatter();
+  const days = timeframeDays[timeframe];
+  const price = useQuery({ ...coinChartQuery(coinId, timeframe, vs), enabled: mode === 'price' });
+  const ohlc = useQuery({ ...ohlcQuery(coinId, days, vs), enabled: mode === 'ohlc' });
+  const active = mode === 'price' ? price : ohlc;
+
+  const data = useMemo<PriceChartData | null>(() => {
+    if (mode === 'price') return price.data ? { kind: 'line', points: price.data.prices } : null;
+    return ohlc.data ? { kind: 'candles', rows: ohlc.data } : null;
+  }, [mode, price.data, ohlc.data]);
+
+  const empty = data !== null && (data.kind === 'line' ? data.points.length === 0 : data.rows.length === 0);
+
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <fieldset className="m-0 flex gap-1 border-0 p-0">
+          <legend className="sr-only">Timeframe</legend>
+          {chartTimeframes.map((tf) => (
+            <button
+              key={tf}
+              type="button"
+              aria-pressed={tf === timeframe}
+              onClick={() => setTimeframe(tf)}
+              className={cn(
+                'rounded-md px-2.5 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-accent',
+                tf === timeframe ? 'bg-accent text-accent-fg' : 'bg-surface-2 text-muted hover:text-fg',
+              )}
+            >
+              {tf}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="m-0 flex gap-1 border-0 p-0">
+          <legend className="sr-only">Chart type</legend>
+          {(['price', 'ohlc'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={m === mode}
+              onClick={() => setMode(m)}
+              className={cn(
+                'rounded-md px-2.5 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-accent',
+                m === mode ? 'bg-surface-2 text-fg ring-1 ring-line' : 'text-muted hover:text-fg',
+              )}
+            >
+              {m === 'price' ? 'Price' : 'OHLC'}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      {data === null ? (
+        active.isError ? (
+          <p className="py-16 text-center text-sm text-muted">The chart could not be loaded.</p>
+        ) : (
+          <div className="flex h-[320px] items-center justify-center">
+            <Spinner label="Loading chart…" />
+          </div>
+        )
+      ) : empty ? (
+        <p className="py-16 text-center text-sm text-muted">
+          No price history is available for this range yet.
+        </p>
+      ) : (
+        <PriceChart
+          data={data}
+          formatPrice={(v) => money(v)}
+          label={`${coinName} ${mode === 'price' ? 'price' : 'OHLC'} chart, ${timeframe}`}
+        />
+      )}
+    </div>
+  );
+}

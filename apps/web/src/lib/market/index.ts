@@ -1,0 +1,5 @@
+export * from './coin-chart';
+export * from './format';
+export * from './market-api';
+export * from './use-debounced-value';
+export * from './use-refresh-market';

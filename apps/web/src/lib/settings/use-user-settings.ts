@@ -1,0 +1,81 @@
+import {
+  type BaseCurrency,
+  defaultUserSettings,
+  type UpdateUserSettings,
+  type UserSettings,
+} from '@app/contracts';
+import { formatCurrency } from '@app/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { patchUserSettings, settingsKeys, userSettingsQuery } from './settings-api';
+
+/** The signed-in user's server-side settings (base currency, favourites, cost-basis method). */
+export function useUserSettings() {
+  return useQuery(userSettingsQuery());
+}
+
+/**
+ * Patches settings optimistically, so a star or a currency switch shows at once; the
+ * server's answer replaces the guess, and a failure restores the previous copy.
+ */
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: UpdateUserSettings) => patchUserSettings(patch),
+    onMutate: async (patch) => {
+      await client.cancelQueries({ queryKey: settingsKeys.all });
+      const previous = client.getQueryData<UserSettings>(settingsKeys.all);
+      client.setQueryData<UserSettings>(settingsKeys.all, {
+        ...defaultUserSettings,
+        ...previous,
+        ...patch,
+      } as UserSettings);
+      return { previous };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.previous) client.setQueryData(settingsKeys.all, context.previous);
+    },
+    onSuccess: (settings, patch) => {
+      client.setQueryData(settingsKeys.all, settings);
+      // Every market figure is priced in the base currency, so a switch refetches them all.
+      if (patch.base_currency !== undefined)
+        void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== settingsKeys.all[0] });
+    },
+  });
+}
+
+/** The user's base currency (lower-case code); usd until settings have loaded. */
+export function useBaseCurrency(): BaseCurrency {
+  const { data } = useUserSettings();
+  return data?.base_currency ?? defaultUserSettings.base_currency;
+}
+
+export type MoneyFormatter = (value: number | string | null | undefined) => string;
+
+/** Formats money in the base currency with the spec §9 decimals; blanks show as an en dash. */
+export function formatMoney(value: number | string | null | undefined, currency: string): string {
+  if (value === null || value === undefined || value === '') return '–';
+  const n = typeof value === 'number' ? value : Number(value.replace(/,/g, ''));
+  if (!Number.isFinite(n)) return '–';
+  return formatCurrency(n, currency);
+}
+
+export function useMoneyFormatter(): MoneyFormatter {
+  const currency = useBaseCurrency();
+  return useCallback((value) => formatMoney(value, currency), [currency]);
+}
+
+/** The favourite coin ids and a toggle that persists them on the server. */
+export function useFavorites(): { favorites: ReadonlySet<string>; toggle: (coinId: string) => void } {
+  const { data } = useUserSettings();
+  const update = useUpdateSettings();
+  const list = data?.favorites ?? [];
+  const toggle = useCallback(
+    (coinId: string) => {
+      const next = list.includes(coinId) ? list.filter((id) => id !== coinId) : [...list, coinId];
+      update.mutate({ favorites: next });
+    },
+    [list, update],
+  );
+  return { favorites: new Set(list), toggle };
+}
