@@ -9,6 +9,10 @@ test('create an account, come back to the page you came from, stay signed in, lo
   const account = newAccount(`journey-${info.project.name}`);
   const auth = new ServerAuthPage(page);
   const shell = new AppShell(page);
+  const cspViolations: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.text().includes('Content Security Policy')) cspViolations.push(msg.text());
+  });
 
   await page.goto('/transactions');
   await auth.expectSignIn('/transactions');
@@ -46,6 +50,7 @@ test('create an account, come back to the page you came from, stay signed in, lo
   await auth.signIn(account);
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await shell.expectSignedIn();
+  expect(cspViolations).toEqual([]);
 });
 
 test('navigation: top tab bar on wide screens, fixed bottom bar on small ones', async ({ page }, info) => {

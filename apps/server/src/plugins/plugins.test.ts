@@ -39,7 +39,19 @@ describe('security headers', () => {
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
+    // Styles may be inline (libraries inject them); scripts never.
+    expect(
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith('style-src'))
+        ?.trim(),
+    ).toBe("style-src 'self' 'unsafe-inline'");
+    expect(
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith('default-src'))
+        ?.trim(),
+    ).toBe("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     // PUBLIC_URL is http here, so no upgrade (it would break a plain-HTTP deployment).

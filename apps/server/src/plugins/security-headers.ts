@@ -16,7 +16,9 @@ export async function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // The toast library and the chart/virtualised-list libraries inject <style> and style
+        // attributes at run time. Inline styles cannot execute code, so scripts stay locked.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
