@@ -80,11 +80,20 @@ export const transactionDateSchema = isoDateTime.superRefine((value, ctx) => {
 // ---------------------------------------------------------------------------------------------
 // Portfolios (spec §3)
 
+/**
+ * The fiat currency a portfolio's prices and fees are entered in (the spec is silent; issue 4
+ * decision). Figures in another currency are converted at today's rate for display.
+ */
+export const portfolioCurrencies = ['usd', 'eur', 'gbp', 'jpy'] as const;
+export const portfolioCurrencySchema = z.enum(portfolioCurrencies);
+export type PortfolioCurrency = z.infer<typeof portfolioCurrencySchema>;
+
 export const portfolioSchema = z.object({
   id: entityIdSchema,
   name: z.string(),
   description: z.string(),
   portfolio_type: z.string(),
+  currency: portfolioCurrencySchema,
   created_at: isoDateTime,
   updated_at: isoDateTime,
   total_value: decimalOut,
@@ -100,10 +109,18 @@ export const portfolioCreateBodySchema = z.object({
   name: z.string().trim().min(1, 'Please enter a name').max(100, 'Name is too long'),
   description: z.string().trim().max(noteMaxLength, 'Description is too long').default(''),
   portfolio_type: z.enum(portfolioTypes).default('manual'),
+  /** Defaults to the user's base currency when it is one of these, else usd (server side). */
+  currency: portfolioCurrencySchema.optional(),
 });
 export type PortfolioCreateBody = z.infer<typeof portfolioCreateBodySchema>;
 
-export const portfolioUpdateBodySchema = portfolioCreateBodySchema.partial();
+/** No defaults here: a rename must not reset the description (partial() keeps defaults in zod 4). */
+export const portfolioUpdateBodySchema = z.object({
+  name: portfolioCreateBodySchema.shape.name.optional(),
+  description: z.string().trim().max(noteMaxLength, 'Description is too long').optional(),
+  portfolio_type: z.enum(portfolioTypes).optional(),
+  currency: portfolioCurrencySchema.optional(),
+});
 export type PortfolioUpdateBody = z.infer<typeof portfolioUpdateBodySchema>;
 
 export const portfolioListResponseSchema = z.object({ results: z.array(portfolioSchema), count: z.number() });
@@ -361,6 +378,10 @@ export const portfolioSummarySchema = z.object({
   change_24h: decimalOut,
   change_percentage_24h: percentageOut,
   returns: roiByType,
+  /** Held coins with no current quote: valued at their cost basis, so they add no P&L. */
+  unpriced_coins: z.array(z.string()),
+  /** Portfolios keep their own currency; costs in another one are converted at today's rate. */
+  converted_currencies: z.array(z.string()),
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
 
@@ -373,6 +394,15 @@ export const holdingsBlockSchema = z.object({
       currentPrice: decimalOut.nullable(),
       totalValue: decimalOut,
       allocationPercentage: percentageOut,
+      /** Only with include_technical_metrics=true: market context of the holding. */
+      technical: z
+        .object({
+          price_change_percentage_24h: z.number().nullable(),
+          price_change_percentage_7d: z.number().nullable(),
+          ath_change_percentage: z.number().nullable(),
+          market_cap_rank: z.number().nullable(),
+        })
+        .optional(),
     }),
   ),
 });

@@ -1,28 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { Panel } from '@/components/ui/panel';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useMoneyFormatter } from '@/lib/settings';
+import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
+import { MetricView } from './components/metric-view';
+import { PerformanceChart } from './components/performance-chart';
+import { RecentTransactions } from './components/recent-transactions';
+import { SummaryCards } from './components/summary-cards';
+import { TopBar } from './components/top-bar';
+import { metricOptions, useDashboardSelection } from './dashboard-selection';
 
-const metricLabels = ['Holdings', 'Returns', 'Capital', 'Cost'] as const;
-
-/** The page frame only; the dashboard issue brings the top bar's selectors to life. */
+/** Metrics (spec §2 /dashboard): top bar, then the four visible sections. */
 export function MetricsPage() {
+  const { set, ...selection } = useDashboardSelection();
+  const money = useMoneyFormatter();
+  const portfolios = useQuery(dashboardPortfoliosQuery());
+  const known = portfolios.data?.results ?? [];
+  // A stored portfolio that was deleted falls back to All Portfolios.
+  const portfolioId =
+    selection.portfolioId === 'all' || !portfolios.data || known.some((p) => p.id === selection.portfolioId)
+      ? selection.portfolioId
+      : 'all';
+  const current = { ...selection, portfolioId };
+  const dashboard = useQuery(dashboardQuery(portfolioId));
+  const metricLabel =
+    metricOptions.find((o) => o.value === current.metric)?.label ??
+    (current.metric === 'positions' ? 'Positions' : 'Holdings');
+
   return (
     <PageFrame
       title="Metrics"
       description="Holdings, returns, capital invested and cost basis across your portfolios."
-      actions={
-        <fieldset disabled className="flex flex-wrap gap-1 rounded-lg border border-line bg-surface p-1">
-          <legend className="sr-only">Metric</legend>
-          {metricLabels.map((label) => (
-            <button key={label} type="button" className="rounded-md px-3 py-1 text-sm text-muted">
-              {label}
-            </button>
-          ))}
-        </fieldset>
-      }
     >
-      <EmptyState title="No metrics yet">
-        Metrics appear once you have portfolios and transactions. The dashboard is being built.
-      </EmptyState>
+      <TopBar selection={current} portfolios={known} onChange={set} />
+      {portfolios.isSuccess && known.length === 0 ? (
+        <EmptyState title="No portfolios yet">
+          <Link className="text-accent underline" to="/portfolios">
+            Create a portfolio
+          </Link>{' '}
+          and add transactions to see your metrics.
+        </EmptyState>
+      ) : dashboard.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading metrics" />
+        </div>
+      ) : dashboard.isError ? (
+        <EmptyState title="Metrics could not be loaded" />
+      ) : (
+        <div className={cn('grid gap-4', current.viewMode === 'grid' && 'lg:grid-cols-2')}>
+          <Panel title="Portfolio summary">
+            <SummaryCards summary={dashboard.data.portfolio_summary} money={money} />
+          </Panel>
+          <Panel title={metricLabel}>
+            <MetricView data={dashboard.data} selection={current} money={money} />
+          </Panel>
+          <Panel title="Performance">
+            <PerformanceChart
+              portfolioId={portfolioId}
+              timeframe={current.timeframe}
+              onTimeframe={(timeframe) => set({ timeframe })}
+              money={money}
+            />
+          </Panel>
+          <Panel title="Recent transactions">
+            <RecentTransactions portfolioId={portfolioId} />
+          </Panel>
+        </div>
+      )}
     </PageFrame>
   );
 }

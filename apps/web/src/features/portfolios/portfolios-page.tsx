@@ -1,16 +1,157 @@
+import { type Portfolio, portfolioMessages } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { Spinner } from '@/components/ui/spinner';
+import { useMoneyFormatter } from '@/lib/settings';
+import { exportHref, portfoliosQuery } from './api/portfolios-api';
+import { usePortfolioMutations } from './api/use-portfolio-mutations';
+import { ImportPanel } from './components/import-panel';
+import { PortfolioForm } from './components/portfolio-form';
+import { formatPercent, SignedChange } from './components/signed-change';
 
-/** The page frame only; the feature itself arrives with its own issue. */
 export function PortfoliosPage() {
+  const { data, isPending, isError, refetch } = useQuery(portfoliosQuery());
+  const mutations = usePortfolioMutations();
+  const [creating, setCreating] = useState(false);
+
   return (
     <PageFrame
       title="Portfolios"
       description="Group holdings and follow each portfolio's value and exact P&L."
+      actions={
+        <button type="button" className={buttonStyles.primary} onClick={() => setCreating(true)}>
+          New portfolio
+        </button>
+      }
     >
-      <EmptyState title="No portfolios yet">
-        Creating portfolios arrives with the portfolios feature.
-      </EmptyState>
+      {creating && (
+        <div className="mb-4">
+          <PortfolioForm
+            submitLabel="Create portfolio"
+            onCancel={() => setCreating(false)}
+            onSubmit={async (body) => {
+              await mutations.create.mutateAsync(body);
+              toast.success(`Portfolio ${body.name} created`);
+              setCreating(false);
+            }}
+          />
+        </div>
+      )}
+      {isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading portfolios" />
+        </div>
+      ) : isError ? (
+        <EmptyState title="Portfolios could not be loaded">
+          <button type="button" className={buttonStyles.secondary} onClick={() => void refetch()}>
+            Try again
+          </button>
+        </EmptyState>
+      ) : data.results.length === 0 ? (
+        <EmptyState title="No portfolios yet">
+          Create a portfolio, then add transactions or import a CSV.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4">
+          {data.results.map((p) => (
+            <li key={p.id}>
+              <PortfolioCard portfolio={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 text-xs text-muted">{portfolioMessages.ratesNote}</p>
     </PageFrame>
+  );
+}
+
+function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
+  const money = useMoneyFormatter();
+  const mutations = usePortfolioMutations();
+  const [mode, setMode] = useState<'view' | 'edit' | 'import'>('view');
+
+  return (
+    <article aria-label={p.name} className="rounded-xl border border-line bg-surface p-5">
+      {mode === 'edit' ? (
+        <PortfolioForm
+          initial={{ name: p.name, description: p.description, currency: p.currency }}
+          submitLabel="Save"
+          onCancel={() => setMode('view')}
+          onSubmit={async (body) => {
+            await mutations.update.mutateAsync({ id: p.id, body });
+            setMode('view');
+          }}
+        />
+      ) : (
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 className="truncate text-lg font-semibold">{p.name}</h2>
+            {p.description && <p className="text-sm text-muted">{p.description}</p>}
+            <p className="mt-1 text-xs text-muted">Prices entered in {p.currency.toUpperCase()}</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonStyles.secondary} onClick={() => setMode('edit')}>
+              Edit <span className="sr-only">{p.name}</span>
+            </button>
+            <button type="button" className={buttonStyles.secondary} onClick={() => setMode('import')}>
+              Import CSV <span className="sr-only">into {p.name}</span>
+            </button>
+            <a className={buttonStyles.secondary} href={exportHref(p.id)} download>
+              Export CSV <span className="sr-only">of {p.name}</span>
+            </a>
+            <button
+              type="button"
+              className={buttonStyles.ghost}
+              onClick={() => {
+                if (window.confirm(`Delete ${p.name} and all its transactions?`))
+                  mutations.remove.mutate(p.id);
+              }}
+            >
+              Delete <span className="sr-only">{p.name}</span>
+            </button>
+          </div>
+        </div>
+      )}
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-muted">Total value</dt>
+          <dd className="font-semibold tabular-nums">{money(p.total_value)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Coins</dt>
+          <dd className="font-semibold tabular-nums">{p.unique_coins_count}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">24h change</dt>
+          <dd className="font-semibold tabular-nums">
+            <SignedChange value={p.change_24h}>{money(p.change_24h)}</SignedChange>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">24h change %</dt>
+          <dd className="font-semibold tabular-nums">
+            <SignedChange value={p.change_percentage_24h}>
+              {formatPercent(p.change_percentage_24h)}
+            </SignedChange>
+          </dd>
+        </div>
+      </dl>
+      {mode === 'import' && (
+        <ImportPanel
+          portfolioId={p.id}
+          portfolioName={p.name}
+          onClose={() => setMode('view')}
+          onDone={(created) => {
+            toast.success(`Imported ${created} transactions`);
+            void mutations.refresh();
+            setMode('view');
+          }}
+        />
+      )}
+    </article>
   );
 }

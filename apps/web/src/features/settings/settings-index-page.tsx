@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageFrame } from '@/components/ui/page-frame';
+import { CostBasisMethodSection } from './components/cost-basis-method-section';
 
 const sections = [
   { to: '/settings/profile', title: 'Profile', body: 'Username, picture, email verification and password.' },
@@ -24,6 +25,7 @@ export function SettingsIndexPage() {
           </li>
         ))}
       </ul>
+      <CostBasisMethodSection />
     </PageFrame>
   );
 }

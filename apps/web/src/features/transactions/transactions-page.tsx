@@ -1,13 +1,239 @@
+import {
+  portfolioMessages,
+  type Transaction,
+  type TransactionCreateBody,
+  type TransactionType,
+  transactionTypeLabels,
+  transactionTypes,
+} from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { Spinner } from '@/components/ui/spinner';
+import { formatMoney } from '@/lib/settings';
+import {
+  createTransaction,
+  cryptoOptionsQuery,
+  deleteTransaction,
+  transactionOptionsQuery,
+  transactionsQuery,
+  updateTransaction,
+} from './api/transactions-api';
+import { TransactionForm } from './components/transaction-form';
 
-/** The page frame only; the feature itself arrives with its own issue. */
+const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
+const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
+
 export function TransactionsPage() {
+  const client = useQueryClient();
+  const [filters, setFilters] = useState<{ portfolio_id?: string; coin_id?: string; type?: TransactionType }>(
+    {},
+  );
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState<{ editing?: Transaction } | null>(null);
+  const options = useQuery(transactionOptionsQuery());
+  const coins = useQuery(cryptoOptionsQuery());
+  const list = useQuery(transactionsQuery({ ...filters, page }));
+  const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
+  const remove = useMutation({
+    mutationFn: deleteTransaction,
+    // Failures are toasted by the query client's mutation cache (the oversell message included).
+    onSuccess: refresh,
+  });
+  const portfolios = options.data?.portfolios ?? [];
+  const portfolioById = new Map(portfolios.map((p) => [p.id, p]));
+
+  async function save(body: TransactionCreateBody) {
+    if (form?.editing) await updateTransaction(form.editing.id, body);
+    else await createTransaction(body);
+    toast.success(form?.editing ? 'Transaction saved' : 'Transaction added');
+    setForm(null);
+    await refresh();
+  }
+
+  const setFilter = (key: keyof typeof filters, value: string) => {
+    setPage(1);
+    setFilters((f) => ({ ...f, [key]: value || undefined }));
+  };
+
   return (
-    <PageFrame title="Transactions" description="Every buy, sell and transfer you record.">
-      <EmptyState title="No transactions yet">
-        Recording transactions arrives with the portfolios feature.
-      </EmptyState>
+    <PageFrame
+      title="Transactions"
+      description="Buys, sells, transfers and rewards. Every figure is computed from these."
+      actions={
+        portfolios.length > 0 && (
+          <button type="button" className={buttonStyles.primary} onClick={() => setForm({})}>
+            New transaction
+          </button>
+        )
+      }
+    >
+      {form && (
+        <div className="mb-4">
+          <TransactionForm
+            portfolios={portfolios}
+            editing={form.editing}
+            onSubmit={save}
+            onCancel={() => setForm(null)}
+          />
+        </div>
+      )}
+      {options.isSuccess && portfolios.length === 0 ? (
+        <EmptyState title="No portfolios yet">
+          Transactions belong to a portfolio.{' '}
+          <Link className="text-accent underline" to="/portfolios">
+            Create a portfolio
+          </Link>{' '}
+          first.
+        </EmptyState>
+      ) : (
+        <>
+          <fieldset className="mb-4 flex flex-wrap gap-2">
+            <legend className="sr-only">Filters</legend>
+            <select
+              aria-label="Filter by portfolio"
+              className={selectClass}
+              value={filters.portfolio_id ?? ''}
+              onChange={(e) => setFilter('portfolio_id', e.target.value)}
+            >
+              <option value="">All portfolios</option>
+              {portfolios.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label="Filter by coin"
+              className={selectClass}
+              value={filters.coin_id ?? ''}
+              onChange={(e) => setFilter('coin_id', e.target.value)}
+            >
+              <option value="">All coins</option>
+              {coins.data?.cryptocurrencies.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.symbol.toUpperCase()})
+                </option>
+              ))}
+            </select>
+            <select
+              aria-label="Filter by type"
+              className={selectClass}
+              value={filters.type ?? ''}
+              onChange={(e) => setFilter('type', e.target.value)}
+            >
+              <option value="">All types</option>
+              {transactionTypes.map((t) => (
+                <option key={t} value={t}>
+                  {transactionTypeLabels[t]}
+                </option>
+              ))}
+            </select>
+          </fieldset>
+          {list.isPending ? (
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading transactions" />
+            </div>
+          ) : list.isError ? (
+            <EmptyState title="Transactions could not be loaded" />
+          ) : list.data.results.length === 0 ? (
+            <EmptyState title="No transactions">
+              Add one, or import a CSV from the portfolios page.
+            </EmptyState>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Transactions, newest first</caption>
+                <thead className="text-xs text-muted">
+                  <tr>
+                    <th className="p-3">Date</th>
+                    <th className="p-3">Type</th>
+                    <th className="p-3">Coin</th>
+                    <th className="p-3 text-right">Quantity</th>
+                    <th className="p-3 text-right">Price</th>
+                    <th className="p-3 text-right">Fee</th>
+                    <th className="p-3">Portfolio</th>
+                    <th className="p-3">Note</th>
+                    <th className="p-3">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.results.map((t) => {
+                    const p = portfolioById.get(t.portfolio_id);
+                    return (
+                      <tr key={t.id} className="border-t border-line">
+                        <td className="whitespace-nowrap p-3">{new Date(t.executed_at).toLocaleString()}</td>
+                        <td className="p-3">{transactionTypeLabels[t.type]}</td>
+                        <td className="p-3">{t.coin_id}</td>
+                        <td className="p-3 text-right tabular-nums">{t.quantity}</td>
+                        <td className="p-3 text-right tabular-nums">
+                          {formatMoney(t.price_per_coin, p?.currency ?? 'usd')}
+                        </td>
+                        <td className="p-3 text-right tabular-nums">
+                          {formatMoney(t.fee, p?.currency ?? 'usd')}
+                        </td>
+                        <td className="p-3">{p?.name ?? ''}</td>
+                        <td className="max-w-48 truncate p-3 text-muted">{t.note}</td>
+                        <td className="whitespace-nowrap p-3">
+                          <button
+                            type="button"
+                            className={buttonStyles.ghost}
+                            onClick={() => setForm({ editing: t })}
+                          >
+                            Edit <span className="sr-only">{`${t.type} ${t.coin_id} ${t.executed_at}`}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className={buttonStyles.ghost}
+                            onClick={() => {
+                              if (window.confirm('Delete this transaction?')) remove.mutate(t.id);
+                            }}
+                          >
+                            Delete{' '}
+                            <span className="sr-only">{`${t.type} ${t.coin_id} ${t.executed_at}`}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {list.data && (list.data.next || list.data.previous) && (
+            <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
+              <button
+                type="button"
+                className={buttonStyles.secondary}
+                disabled={!list.data.previous}
+                onClick={() => setPage(page - 1)}
+              >
+                Previous page
+              </button>
+              <span>
+                Page {page} of {Math.max(1, Math.ceil(list.data.count / 50))}
+              </span>
+              <button
+                type="button"
+                className={buttonStyles.secondary}
+                disabled={!list.data.next}
+                onClick={() => setPage(page + 1)}
+              >
+                Next page
+              </button>
+            </nav>
+          )}
+          <p className="mt-6 text-xs text-muted">
+            Prices and fees are in each portfolio's currency. {portfolioMessages.ratesNote}
+          </p>
+        </>
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,203 @@
+import {
+  type DashboardQuery,
+  type DashboardResponse,
+  type ExplainResponse,
+  type PortfolioCurrency,
+  portfolioMessages,
+  type RoiFigures,
+} from '@app/contracts';
+import {
+  computeLedger,
+  Dec,
+  type NullableRoi,
+  pnlFigures,
+  toDecimalString,
+  toDecimalStringOrNull,
+} from '@app/core';
+import type { Db } from '../../db/client.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import { coinIdentity } from '../portfolios/coin-identity.ts';
+import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import type { PreferencesReader } from '../portfolios/preferences.ts';
+import { type LoadedPortfolio, loadUserBooks } from '../portfolios/user-books.ts';
+import { type CoinValuation, valuationTotals, valuePortfolios } from '../portfolios/valuation.ts';
+import { notFound } from '../transactions/transactions.service.ts';
+
+export interface DashboardServiceDeps {
+  db: Db;
+  market: MarketReader;
+  preferences: PreferencesReader;
+  ledgers: LedgerCache;
+}
+
+const roiOf = (r: NullableRoi): RoiFigures => ({
+  profitLoss: r.profitLoss ?? '0',
+  profitLossPercentage: r.profitLossPercentage,
+});
+
+function share(part: Dec, whole: Dec): string | null {
+  return whole.isZero() ? null : toDecimalString(part.div(whole).mul(100));
+}
+
+export function createDashboardService(deps: DashboardServiceDeps) {
+  const { db, market, preferences, ledgers } = deps;
+
+  async function load(userId: string, portfolioId: string): Promise<LoadedPortfolio[]> {
+    if (portfolioId === 'all') return loadUserBooks(db, ledgers, userId);
+    const loaded = await loadUserBooks(db, ledgers, userId, [portfolioId]);
+    if (loaded.length === 0) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
+    return loaded;
+  }
+
+  return {
+    load,
+
+    async dashboard(userId: string, query: DashboardQuery): Promise<DashboardResponse> {
+      const prefs = await preferences.get(userId);
+      const loaded = await load(userId, query.portfolio_id);
+      const valuation = await valuePortfolios(loaded, prefs.cost_basis_method, prefs.base_currency, market);
+      const totals = valuationTotals(valuation);
+      const summaryFigures = pnlFigures(totals.parts);
+      const wanted = new Set(query.metrics);
+
+      const figures = valuation.coins.map((c) => ({ c, f: pnlFigures(c.parts, c.price) }));
+      const held = figures
+        .filter(({ c }) => c.parts.quantity.gt(0))
+        .sort((a, b) => (b.c.parts.marketValue ?? new Dec(0)).cmp(a.c.parts.marketValue ?? new Dec(0)));
+      const ref = (c: CoinValuation) => {
+        const id = coinIdentity(c.coinId, c.quote);
+        return { coin_id: c.coinId, symbol: id.symbol, name: id.name, image: id.image };
+      };
+      const value = (c: CoinValuation) => c.parts.marketValue ?? new Dec(0);
+
+      const response: DashboardResponse = {
+        portfolio_summary: {
+          portfolio_id: query.portfolio_id === 'all' ? null : query.portfolio_id,
+          cost_basis_method: prefs.cost_basis_method,
+          base_currency: prefs.base_currency,
+          total_value: toDecimalString(totals.totalValue),
+          total_investment: toDecimalString(totals.parts.costBasis),
+          unique_coins_count: totals.uniqueCoins,
+          change_24h: toDecimalString(totals.change24h),
+          change_percentage_24h: toDecimalStringOrNull(totals.changePercentage24h),
+          returns: {
+            total: roiOf(summaryFigures.returns.total),
+            unrealized: roiOf(summaryFigures.returns.unrealized),
+            realized: summaryFigures.returns.realized,
+          },
+          unpriced_coins: valuation.unpriced,
+          converted_currencies: [
+            ...new Set(loaded.map((l) => l.portfolio.currency).filter((c) => c !== prefs.base_currency)),
+          ].sort(),
+        },
+      };
+
+      if (wanted.has('holdings')) {
+        response.holdings = {
+          totalValue: toDecimalString(totals.totalValue),
+          items: held.map(({ c }) => ({
+            ...ref(c),
+            quantity: toDecimalString(c.parts.quantity),
+            currentPrice: c.price,
+            totalValue: toDecimalString(value(c)),
+            allocationPercentage: share(value(c), totals.totalValue),
+            ...(query.include_technical_metrics
+              ? {
+                  technical: {
+                    price_change_percentage_24h: c.quote?.price_change_percentage_24h ?? null,
+                    price_change_percentage_7d: c.quote?.price_change_percentage_7d ?? null,
+                    ath_change_percentage: c.quote?.ath_change_percentage ?? null,
+                    market_cap_rank: c.quote?.market_cap_rank ?? null,
+                  },
+                }
+              : {}),
+          })),
+        };
+      }
+      if (wanted.has('roi')) {
+        response.roi = {
+          total: roiOf(summaryFigures.returns.total),
+          unrealized: roiOf(summaryFigures.returns.unrealized),
+          realized: summaryFigures.returns.realized,
+          // Closed positions stay here: their realized P&L is part of the return.
+          items: figures.map(({ c, f }) => ({
+            ...ref(c),
+            total: roiOf(f.returns.total),
+            unrealized: roiOf(f.returns.unrealized),
+            realized: f.returns.realized,
+          })),
+        };
+      }
+      if (wanted.has('capital')) {
+        response.capital = {
+          totalInvestment: toDecimalString(totals.parts.costBasis),
+          items: held.map(({ c }) => ({
+            ...ref(c),
+            totalInvestment: toDecimalString(c.parts.costBasis),
+            allocationPercentage: share(c.parts.costBasis, totals.parts.costBasis),
+          })),
+        };
+      }
+      if (wanted.has('cost_basis')) {
+        response.cost_basis = {
+          items: held.map(({ c, f }) => ({
+            ...ref(c),
+            costBasisPerCoin: f.costBasisPerCoin,
+            currentPrice: c.price,
+            athPrice: c.quote?.ath == null ? null : new Dec(c.quote.ath).toFixed(),
+          })),
+        };
+      }
+      if (wanted.has('positions')) {
+        response.positions = {
+          items: figures.map(({ c, f }) => ({
+            ...ref(c),
+            quantity: toDecimalString(c.parts.quantity),
+            totalInvestment: f.totalInvestment,
+            costBasisPerCoin: f.costBasisPerCoin,
+            currentPrice: c.price,
+            totalValue: toDecimalString(value(c)),
+            realizedProfitLoss: f.returns.realized.profitLoss,
+            unrealizedProfitLoss: f.returns.unrealized.profitLoss ?? '0',
+            returns: {
+              total: roiOf(f.returns.total),
+              unrealized: roiOf(f.returns.unrealized),
+              realized: f.returns.realized,
+            },
+          })),
+        };
+      }
+      return response;
+    },
+
+    /** "Explain this number": the lots or running average behind one coin's cost basis. */
+    async explain(userId: string, portfolioId: string, coinId: string): Promise<ExplainResponse> {
+      const prefs = await preferences.get(userId);
+      const loaded = await load(userId, portfolioId);
+      const portfolios: ExplainResponse['portfolios'] = [];
+      for (const { portfolio, book } of loaded) {
+        const rows = book.coinTransactions(coinId);
+        if (rows.length === 0) continue;
+        const coin = computeLedger(rows, { method: prefs.cost_basis_method, explain: true }).coins[0];
+        if (!coin) continue;
+        portfolios.push({
+          portfolio_id: portfolio.id,
+          name: portfolio.name,
+          currency: portfolio.currency as PortfolioCurrency,
+          quantity: coin.quantity,
+          cost_basis: coin.cost_basis,
+          average_cost: coin.average_cost,
+          explanation: coin.explanation,
+        });
+      }
+      return {
+        coin_id: coinId,
+        method: prefs.cost_basis_method,
+        base_currency: prefs.base_currency,
+        portfolios,
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerDashboardRoutes } from '../dashboard/dashboard.routes.ts';
+import { createDashboardService } from '../dashboard/dashboard.service.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import { createCsvImportService } from '../transactions/csv-import.service.ts';
+import { createTransactionOptionsService } from '../transactions/transaction-options.service.ts';
+import { registerTransactionRoutes } from '../transactions/transactions.routes.ts';
+import { createTransactionsService } from '../transactions/transactions.service.ts';
+import { createLedgerCache } from './ledger-cache.ts';
+import { registerPortfolioRoutes } from './portfolios.routes.ts';
+import { createPortfoliosService } from './portfolios.service.ts';
+import { createPositionsService, type PositionsService } from './positions.service.ts';
+import type { PreferencesReader } from './preferences.ts';
+
+export interface PortfolioModuleDeps {
+  db: Db;
+  clock: Clock;
+  market: MarketReader;
+  preferences: PreferencesReader;
+}
+
+/**
+ * Portfolios, transactions and the dashboard share one ledger cache, so a write through any of
+ * them is seen by all. Returns the positions service other modules read (projections, terminal).
+ */
+export async function registerPortfolioModule(
+  app: FastifyInstance,
+  deps: PortfolioModuleDeps,
+): Promise<{ positions: PositionsService }> {
+  const ledgers = createLedgerCache();
+  const shared = { ...deps, ledgers };
+  const transactions = createTransactionsService(shared);
+  await registerPortfolioRoutes(app, {
+    portfolios: createPortfoliosService(shared),
+    transactions,
+    csv: createCsvImportService(shared),
+  });
+  await registerTransactionRoutes(app, { transactions, options: createTransactionOptionsService(shared) });
+  await registerDashboardRoutes(app, {
+    dashboard: createDashboardService(shared),
+    preferences: deps.preferences,
+    market: deps.market,
+    clock: deps.clock,
+  });
+  return { positions: createPositionsService(shared) };
+}

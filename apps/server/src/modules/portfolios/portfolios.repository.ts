@@ -1,0 +1,146 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type PortfolioRow, portfolios, transactions } from '../../db/schema/index.ts';
+
+export type { PortfolioRow } from '../../db/schema/index.ts';
+
+/** The columns the ledger reads, as stored (NUMERIC comes back as a decimal string). */
+export interface LedgerRow {
+  id: string;
+  coinId: string;
+  type: string;
+  quantity: string;
+  pricePerCoin: string;
+  fee: string;
+  executedAt: Date;
+  createdAt: Date;
+}
+
+export async function listPortfolios(db: Db, userId: string): Promise<PortfolioRow[]> {
+  return db
+    .select()
+    .from(portfolios)
+    .where(eq(portfolios.userId, userId))
+    .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
+}
+
+export async function findPortfolio(db: Db, userId: string, id: string): Promise<PortfolioRow | undefined> {
+  const rows = await db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Row lock for writes: two concurrent edits of one portfolio validate against the same timeline. */
+export async function lockPortfolio(db: Db, userId: string, id: string): Promise<PortfolioRow | undefined> {
+  const rows = await db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertPortfolio(
+  db: Db,
+  values: {
+    userId: string;
+    name: string;
+    description: string;
+    portfolioType: string;
+    currency: string;
+    now: Date;
+  },
+): Promise<PortfolioRow> {
+  const rows = await db
+    .insert(portfolios)
+    .values({
+      userId: values.userId,
+      name: values.name,
+      description: values.description,
+      portfolioType: values.portfolioType,
+      currency: values.currency,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updatePortfolio(
+  db: Db,
+  userId: string,
+  id: string,
+  values: Partial<Pick<PortfolioRow, 'name' | 'description' | 'portfolioType' | 'currency'>> & {
+    now: Date;
+    bumpRevision: boolean;
+  },
+): Promise<PortfolioRow | undefined> {
+  const { now, bumpRevision, ...fields } = values;
+  const rows = await db
+    .update(portfolios)
+    .set({
+      ...fields,
+      updatedAt: now,
+      ...(bumpRevision ? { revision: sql`${portfolios.revision} + 1` } : {}),
+    })
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .returning();
+  return rows[0];
+}
+
+export async function deletePortfolio(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(portfolios)
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .returning({ id: portfolios.id });
+  return rows.length > 0;
+}
+
+/** Marks the portfolio's ledger as changed; call inside the transaction that wrote its rows. */
+export async function bumpPortfolioRevision(db: Db, id: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(portfolios)
+    .set({ revision: sql`${portfolios.revision} + 1`, updatedAt: now })
+    .where(eq(portfolios.id, id))
+    .returning({ revision: portfolios.revision });
+  return rows[0]?.revision ?? -1;
+}
+
+export async function listLedgerRows(db: Db, portfolioId: string): Promise<LedgerRow[]> {
+  return db
+    .select({
+      id: transactions.id,
+      coinId: transactions.coinId,
+      type: transactions.type,
+      quantity: transactions.quantity,
+      pricePerCoin: transactions.pricePerCoin,
+      fee: transactions.fee,
+      executedAt: transactions.executedAt,
+      createdAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .where(eq(transactions.portfolioId, portfolioId));
+}
+
+/** Portfolio ids of the user that hold at least one transaction of the coin. */
+export async function portfoliosWithCoin(db: Db, userId: string, coinId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ portfolioId: transactions.portfolioId })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.coinId, coinId)));
+  return rows.map((r) => r.portfolioId);
+}
+
+export async function findPortfoliosByIds(db: Db, userId: string, ids: string[]): Promise<PortfolioRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.userId, userId), inArray(portfolios.id, ids)));
+}

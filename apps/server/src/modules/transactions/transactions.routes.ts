@@ -1,0 +1,125 @@
+import {
+  apiBase,
+  availableCryptocurrenciesQuerySchema,
+  availableCryptocurrenciesResponseSchema,
+  cryptoOptionsResponseSchema,
+  portfolioMessages,
+  portfolioRoutes,
+  transactionCheckBodySchema,
+  transactionCreateBodySchema,
+  transactionListQuerySchema,
+  transactionListResponseSchema,
+  transactionOptionsSchema,
+  transactionPreviewResponseSchema,
+  transactionSchema,
+  transactionUpdateBodySchema,
+  transactionValidateResponseSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/sessions.ts';
+import { ownedId } from '../portfolios/portfolios.routes.ts';
+import type { TransactionOptionsService } from './transaction-options.service.ts';
+import type { TransactionsService } from './transactions.service.ts';
+
+const idParams = z.object({ id: z.string() });
+
+export async function registerTransactionRoutes(
+  app: FastifyInstance,
+  deps: { transactions: TransactionsService; options: TransactionOptionsService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `${apiBase}${portfolioRoutes.transactions}`;
+  const missing = portfolioMessages.transactionNotFound;
+
+  r.get(
+    base,
+    { schema: { querystring: transactionListQuerySchema, response: { 200: transactionListResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.transactions.list(user.id, request.query, base);
+    },
+  );
+
+  r.post(
+    base,
+    { schema: { body: transactionCreateBodySchema, response: { 201: transactionSchema } } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      reply.code(201);
+      return deps.transactions.create(user.id, request.body);
+    },
+  );
+
+  // Static segments are registered before `:id/` so they never match as an id.
+  r.get(`${base}options/`, { schema: { response: { 200: transactionOptionsSchema } } }, async (request) => {
+    const { user } = requireUser(request);
+    return deps.options.options(user.id);
+  });
+
+  r.get(
+    `${base}crypto_options/`,
+    { schema: { response: { 200: cryptoOptionsResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.options.cryptoOptions(user.id);
+    },
+  );
+
+  r.get(
+    `${base}available-cryptocurrencies/`,
+    {
+      schema: {
+        querystring: availableCryptocurrenciesQuerySchema,
+        response: { 200: availableCryptocurrenciesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.options.available(user.id, request.query.portfolio_id);
+    },
+  );
+
+  r.post(
+    `${base}validate/`,
+    { schema: { body: transactionCheckBodySchema, response: { 200: transactionValidateResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.transactions.validate(user.id, request.body);
+    },
+  );
+
+  r.post(
+    `${base}preview/`,
+    { schema: { body: transactionCheckBodySchema, response: { 200: transactionPreviewResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.transactions.preview(user.id, request.body);
+    },
+  );
+
+  r.get(
+    `${base}:id/`,
+    { schema: { params: idParams, response: { 200: transactionSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.transactions.get(user.id, ownedId(request.params.id, missing));
+    },
+  );
+
+  r.put(
+    `${base}:id/`,
+    { schema: { params: idParams, body: transactionUpdateBodySchema, response: { 200: transactionSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.transactions.update(user.id, ownedId(request.params.id, missing), request.body);
+    },
+  );
+
+  r.delete(`${base}:id/`, { schema: { params: idParams } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    await deps.transactions.remove(user.id, ownedId(request.params.id, missing));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,108 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
+import { newAccount, ServerAuthPage } from './auth-pages.ts';
+
+/** Signs a new account up from a protected page and lands back on it. */
+export async function signUpAt(page: Page, path: string, tag: string): Promise<void> {
+  const auth = new ServerAuthPage(page);
+  await page.goto(path);
+  await auth.expectSignIn(path);
+  await auth.goToSignUp();
+  await auth.signUp(newAccount(tag));
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await new AppShell(page).expectSignedIn();
+}
+
+export class PortfoliosPage {
+  constructor(readonly page: Page) {}
+
+  card(name: string): Locator {
+    return this.page.getByRole('article', { name });
+  }
+
+  async create(name: string, description = ''): Promise<void> {
+    await this.page.getByRole('button', { name: 'New portfolio' }).click();
+    await this.page.getByLabel('Name').fill(name);
+    if (description) await this.page.getByLabel('Description').fill(description);
+    await this.page.getByRole('button', { name: 'Create portfolio' }).click();
+    await expect(this.card(name)).toBeVisible();
+  }
+
+  async importCsv(portfolio: string, fileName: string, csv: string): Promise<Locator> {
+    await this.card(portfolio)
+      .getByRole('button', { name: `Import CSV into ${portfolio}` })
+      .click();
+    const panel = this.page.getByRole('region', { name: `Import CSV into ${portfolio}` });
+    await panel
+      .getByLabel('CSV file')
+      .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    return panel;
+  }
+}
+
+export interface TxInput {
+  type?: string;
+  coin: string;
+  quantity: string;
+  price: string;
+  fee?: string;
+  date: string;
+}
+
+export class TransactionsPage {
+  readonly form: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByRole('form', { name: /transaction/i });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/transactions');
+    await expect(this.page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+  }
+
+  async fill(tx: TxInput): Promise<void> {
+    const f = this.form;
+    await f.getByLabel('Type', { exact: true }).selectOption({ label: tx.type ?? 'Buy' });
+    await f.getByLabel('Coin', { exact: true }).fill(tx.coin);
+    await f.getByLabel('Quantity', { exact: true }).fill(tx.quantity);
+    await f.getByLabel(/^Price per coin/).fill(tx.price);
+    await f.getByLabel(/^Fee/).fill(tx.fee ?? '0');
+    await f.getByLabel('Date and time').fill(tx.date);
+  }
+
+  async add(tx: TxInput): Promise<void> {
+    await this.page.getByRole('button', { name: 'New transaction' }).click();
+    await this.fill(tx);
+    await this.form.getByRole('button', { name: 'Add transaction' }).click();
+    await expect(this.form).toBeHidden();
+  }
+
+  rows(): Locator {
+    return this.page.getByRole('table', { name: /Transactions/ }).locator('tbody tr');
+  }
+}
+
+export class MetricsPage {
+  constructor(readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto('/dashboard');
+    await expect(this.page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
+  }
+
+  async metric(label: 'Holdings' | 'Returns' | 'Capital' | 'Cost'): Promise<Locator> {
+    await this.page
+      .getByRole('group', { name: 'Metric' })
+      .getByRole('button', { name: label, exact: true })
+      .click();
+    return this.page.getByRole('region', { name: label });
+  }
+
+  async returnType(label: 'Total' | 'Unrealized' | 'Realized'): Promise<void> {
+    await this.page
+      .getByRole('group', { name: 'Return type' })
+      .getByRole('button', { name: label, exact: true })
+      .click();
+  }
+}

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
+
+test.beforeEach(async ({ page }, info) => {
+  await signUpAt(page, '/portfolios', `tx-${info.project.name}`);
+  await new PortfoliosPage(page).create('Main');
+});
+
+test('record transactions, be stopped on an oversell, filter, edit and delete', async ({ page }) => {
+  const t = new TransactionsPage(page);
+  await t.goto();
+  await t.add({ coin: 'bitcoin', quantity: '1', price: '100', date: '2024-01-01T10:00' });
+  await t.add({ coin: 'ethereum', quantity: '2', price: '10', date: '2024-01-02T10:00' });
+  await expect(t.rows()).toHaveCount(2);
+
+  // A sell above the holding: the quantity field says why, and nothing is saved.
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  await t.fill({ type: 'Sell', coin: 'bitcoin', quantity: '3', price: '200', date: '2024-02-01T10:00' });
+  await expect(t.form.getByText(/Only 1 bitcoin held on .*; this sell needs 3\./)).toBeVisible();
+  await t.form.getByRole('button', { name: 'Add transaction' }).click();
+  await expect(t.form).toBeVisible();
+  await t.form.getByLabel('Quantity', { exact: true }).fill('0.5');
+  await expect(
+    t.form.getByRole('status', { name: 'Preview' }).or(t.form.getByLabel('Preview')),
+  ).toContainText('realized P&L $50.00');
+  await t.form.getByRole('button', { name: 'Add transaction' }).click();
+  await expect(t.rows()).toHaveCount(3);
+
+  await page.getByLabel('Filter by type').selectOption({ label: 'Sell' });
+  await expect(t.rows()).toHaveCount(1);
+  await page.getByLabel('Filter by type').selectOption({ label: 'All types' });
+
+  // Deleting the buy would starve the sell: refused.
+  page.once('dialog', (d) => void d.accept());
+  await t
+    .rows()
+    .filter({ hasText: 'bitcoin' })
+    .filter({ hasText: 'Buy' })
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await expect(page.getByText(/Deleting it would oversell a later transaction/)).toBeVisible();
+  await expect(t.rows()).toHaveCount(3);
+
+  await t.rows().filter({ hasText: 'ethereum' }).getByRole('button', { name: /^Edit/ }).click();
+  await t.form.getByLabel('Quantity', { exact: true }).fill('4');
+  await t.form.getByRole('button', { name: 'Save transaction' }).click();
+  await expect(t.rows().filter({ hasText: 'ethereum' })).toContainText('4');
+});

@@ -1,0 +1,106 @@
+import type { DashboardResponse } from '@app/contracts';
+import { EmptyState } from '@/components/ui/empty-state';
+import type { MoneyFormatter } from '@/lib/settings';
+import type { DashboardSelection } from '../dashboard-selection';
+import { HorizontalBars, VerticalBars } from './bars';
+import { PositionsList } from './positions-list';
+
+const pct = (v: string | null) => (v === null ? '' : `${Number(v) > 0 ? '+' : ''}${Number(v).toFixed(2)}%`);
+
+/** The assetAllocation section: one view per metric (spec §3 metric definitions). */
+export function MetricView({
+  data,
+  selection,
+  money,
+}: {
+  data: DashboardResponse;
+  selection: DashboardSelection;
+  money: MoneyFormatter;
+}) {
+  const symbol = (s: string) => s.toUpperCase();
+  if (
+    selection.metric === 'positions' ||
+    (selection.metric === 'holdings' && selection.holdingsView === 'list')
+  ) {
+    return (
+      <PositionsList items={data.positions?.items ?? []} portfolioId={selection.portfolioId} money={money} />
+    );
+  }
+  if (selection.metric === 'holdings') {
+    const items = data.holdings?.items ?? [];
+    if (items.length === 0) return <EmptyState title="No holdings" headingLevel={3} />;
+    return (
+      <HorizontalBars
+        label="Holdings by value"
+        bars={items.map((i) => ({
+          key: i.coin_id,
+          label: symbol(i.symbol),
+          value: Number(i.totalValue),
+          display: money(i.totalValue),
+          note: i.allocationPercentage === null ? undefined : `${Number(i.allocationPercentage).toFixed(1)}%`,
+        }))}
+      />
+    );
+  }
+  if (selection.metric === 'roi') {
+    const items = data.roi?.items ?? [];
+    if (items.length === 0) return <EmptyState title="No returns yet" headingLevel={3} />;
+    return (
+      <HorizontalBars
+        label={`${selection.returnType} returns by coin`}
+        bars={items.map((i) => {
+          const r = i[selection.returnType];
+          return {
+            key: i.coin_id,
+            label: symbol(i.symbol),
+            value: Number(r.profitLoss),
+            display: money(r.profitLoss),
+            note: pct(r.profitLossPercentage),
+          };
+        })}
+      />
+    );
+  }
+  if (selection.metric === 'capital') {
+    const items = data.capital?.items ?? [];
+    if (items.length === 0) return <EmptyState title="No capital invested" headingLevel={3} />;
+    return (
+      <HorizontalBars
+        label="Capital invested by coin"
+        bars={items.map((i) => ({
+          key: i.coin_id,
+          label: symbol(i.symbol),
+          value: Number(i.totalInvestment),
+          display: money(i.totalInvestment),
+          note: i.allocationPercentage === null ? undefined : `${Number(i.allocationPercentage).toFixed(1)}%`,
+        }))}
+      />
+    );
+  }
+  const items = data.cost_basis?.items ?? [];
+  if (items.length === 0) return <EmptyState title="No cost basis" headingLevel={3} />;
+  const series = [
+    ...(selection.costSeries.includes('costBasisPerCoin')
+      ? [{ field: 'costBasisPerCoin' as const, label: 'Cost Basis', className: 'bg-warning' }]
+      : []),
+    ...(selection.costSeries.includes('currentPrice')
+      ? [{ field: 'currentPrice' as const, label: 'Current Price', className: 'bg-accent' }]
+      : []),
+    { field: 'athPrice' as const, label: 'ATH', className: 'bg-muted' },
+  ];
+  return (
+    <VerticalBars
+      label="Cost basis per coin against current and all-time-high price"
+      groups={items.map((i) => ({
+        key: i.coin_id,
+        label: symbol(i.symbol),
+        columns: series.map((s) => ({
+          series: s.label,
+          value: i[s.field] === null ? null : Number(i[s.field]),
+          display: money(i[s.field]),
+          className: s.className,
+        })),
+      }))}
+    />
+  );
+}

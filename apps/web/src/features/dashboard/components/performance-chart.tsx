@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import type { MoneyFormatter } from '@/lib/settings';
+import { performanceQuery } from '../api/dashboard-api';
+import { type Timeframe, timeframes } from '../dashboard-selection';
+
+const width = 600;
+const height = 200;
+
+/** Portfolio value over time: a plain SVG line (no chart library in the bundle). */
+export function PerformanceChart({
+  portfolioId,
+  timeframe,
+  onTimeframe,
+  money,
+}: {
+  portfolioId: string;
+  timeframe: Timeframe;
+  onTimeframe: (t: Timeframe) => void;
+  money: MoneyFormatter;
+}) {
+  const { data, isPending, isError } = useQuery(performanceQuery(portfolioId, timeframe));
+  const points = data?.points ?? [];
+  const values = points.map(([, v]) => v);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const span = max - min || 1;
+  const t0 = points[0]?.[0] ?? 0;
+  const t1 = points[points.length - 1]?.[0] ?? 1;
+  const xy = points.map(([t, v]) => [
+    ((t - t0) / (t1 - t0 || 1)) * width,
+    height - ((v - min) / span) * (height - 10) - 5,
+  ]);
+  const line = xy.map(([x, y]) => `${x?.toFixed(1)},${y?.toFixed(1)}`).join(' ');
+  const first = values[0] ?? 0;
+  const last = values[values.length - 1] ?? 0;
+  const up = last >= first;
+
+  return (
+    <div>
+      <fieldset className="mb-3 flex flex-wrap gap-1">
+        <legend className="sr-only">Timeframe</legend>
+        {timeframes.map((t) => (
+          <button
+            key={t}
+            type="button"
+            aria-pressed={timeframe === t}
+            onClick={() => onTimeframe(t)}
+            className={cn(
+              'rounded-md px-2 py-1 text-xs',
+              timeframe === t ? 'bg-accent text-accent-fg font-semibold' : 'text-muted hover:text-fg',
+            )}
+          >
+            {t}
+          </button>
+        ))}
+      </fieldset>
+      {isPending ? (
+        <Spinner label="Loading chart" />
+      ) : isError ? (
+        <p className="text-sm text-danger">The chart could not be loaded.</p>
+      ) : points.length < 2 ? (
+        <p className="text-sm text-muted">No history yet: add transactions to see the value over time.</p>
+      ) : (
+        <figure>
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            className="h-48 w-full"
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={`Portfolio value from ${money(first)} to ${money(last)} over ${timeframe}`}
+          >
+            <polyline
+              points={`0,${height} ${line} ${width},${height}`}
+              className={up ? 'fill-accent/15' : 'fill-danger/15'}
+              stroke="none"
+            />
+            <polyline
+              points={line}
+              fill="none"
+              strokeWidth="2"
+              vectorEffect="non-scaling-stroke"
+              className={up ? 'stroke-accent' : 'stroke-danger'}
+            />
+          </svg>
+          <figcaption className="mt-1 flex justify-between text-xs text-muted">
+            <span>
+              Low {money(min)} · High {money(max)}
+            </span>
+            <span>Daily closes{data?.note ? `. ${data.note}` : ''}</span>
+          </figcaption>
+        </figure>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import type { DashboardResponse } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
+import { cn } from '@/lib/cn';
+import { formatMoney, type MoneyFormatter } from '@/lib/settings';
+import { explainQuery } from '../api/dashboard-api';
+
+type Item = NonNullable<DashboardResponse['positions']>['items'][number];
+
+const tone = (v: string) => cn(Number(v) > 0 && 'text-accent', Number(v) < 0 && 'text-danger');
+
+export function PositionsList({
+  items,
+  portfolioId,
+  money,
+}: {
+  items: readonly Item[];
+  portfolioId: string;
+  money: MoneyFormatter;
+}) {
+  const [open, setOpen] = useState<string | null>(null);
+  if (items.length === 0) return <EmptyState title="No positions" headingLevel={3} />;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Positions</caption>
+        <thead className="text-xs text-muted">
+          <tr>
+            <th className="p-2">Coin</th>
+            <th className="p-2 text-right">Quantity</th>
+            <th className="p-2 text-right">Value</th>
+            <th className="p-2 text-right">Cost basis</th>
+            <th className="p-2 text-right">Unrealized</th>
+            <th className="p-2 text-right">Realized</th>
+            <th className="p-2">
+              <span className="sr-only">Explain</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <PositionRow
+              key={i.coin_id}
+              item={i}
+              money={money}
+              open={open === i.coin_id}
+              portfolioId={portfolioId}
+              onToggle={() => setOpen(open === i.coin_id ? null : i.coin_id)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PositionRow({
+  item: i,
+  money,
+  open,
+  portfolioId,
+  onToggle,
+}: {
+  item: Item;
+  money: MoneyFormatter;
+  open: boolean;
+  portfolioId: string;
+  onToggle: () => void;
+}) {
+  return (
+    <>
+      <tr className="border-t border-line">
+        <td className="p-2 font-medium">{i.symbol.toUpperCase()}</td>
+        <td className="p-2 text-right tabular-nums">{i.quantity}</td>
+        <td className="p-2 text-right tabular-nums">{money(i.totalValue)}</td>
+        <td className="p-2 text-right tabular-nums">{money(i.totalInvestment)}</td>
+        <td className={cn('p-2 text-right tabular-nums', tone(i.unrealizedProfitLoss))}>
+          {money(i.unrealizedProfitLoss)}
+        </td>
+        <td className={cn('p-2 text-right tabular-nums', tone(i.realizedProfitLoss))}>
+          {money(i.realizedProfitLoss)}
+        </td>
+        <td className="p-2">
+          <button type="button" className={buttonStyles.ghost} aria-expanded={open} onClick={onToggle}>
+            Explain <span className="sr-only">{i.symbol.toUpperCase()} cost basis</span>
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr>
+          <td colSpan={7} className="bg-surface-2 p-3">
+            <Explanation portfolioId={portfolioId} coinId={i.coin_id} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+/** "Explain this number": the lots (FIFO/LIFO/HIFO) or the running average behind the cost basis. */
+function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: string }) {
+  const { data, isPending } = useQuery(explainQuery(portfolioId, coinId));
+  if (isPending || !data) return <p className="text-sm text-muted">Loading…</p>;
+  return (
+    <div className="grid gap-3 text-xs">
+      {data.portfolios.map((p) => {
+        const m = (v: string | null) => formatMoney(v, p.currency);
+        return (
+          <section key={p.portfolio_id} aria-label={`How ${p.name} got its cost basis`}>
+            <h4 className="mb-1 text-sm font-semibold">
+              {p.name}: {p.quantity} held, cost basis {m(p.cost_basis)} ({data.method},{' '}
+              {p.currency.toUpperCase()})
+            </h4>
+            {p.explanation.method === 'average' ? (
+              <table className="w-full">
+                <thead className="text-muted">
+                  <tr>
+                    <th className="p-1 text-left">Date</th>
+                    <th className="p-1 text-left">Type</th>
+                    <th className="p-1 text-right">Quantity</th>
+                    <th className="p-1 text-right">Holding after</th>
+                    <th className="p-1 text-right">Cost basis after</th>
+                    <th className="p-1 text-right">Running average</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.explanation.timeline.map((s) => (
+                    <tr key={s.transaction_id} className="border-t border-line">
+                      <td className="p-1">{s.executed_at.slice(0, 10)}</td>
+                      <td className="p-1">{s.type}</td>
+                      <td className="p-1 text-right tabular-nums">{s.quantity}</td>
+                      <td className="p-1 text-right tabular-nums">{s.holding_after}</td>
+                      <td className="p-1 text-right tabular-nums">{m(s.cost_basis_after)}</td>
+                      <td className="p-1 text-right tabular-nums">{m(s.average_cost_after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : p.explanation.lots.length === 0 ? (
+              <p className="text-muted">No lots left.</p>
+            ) : (
+              <table className="w-full">
+                <thead className="text-muted">
+                  <tr>
+                    <th className="p-1 text-left">Acquired</th>
+                    <th className="p-1 text-left">Type</th>
+                    <th className="p-1 text-right">Bought</th>
+                    <th className="p-1 text-right">Left</th>
+                    <th className="p-1 text-right">Unit cost</th>
+                    <th className="p-1 text-right">Cost basis</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {p.explanation.lots.map((l) => (
+                    <tr key={l.transaction_id} className="border-t border-line">
+                      <td className="p-1">{l.acquired_at.slice(0, 10)}</td>
+                      <td className="p-1">{l.type}</td>
+                      <td className="p-1 text-right tabular-nums">{l.quantity_acquired}</td>
+                      <td className="p-1 text-right tabular-nums">{l.quantity_left}</td>
+                      <td className="p-1 text-right tabular-nums">{m(l.unit_cost)}</td>
+                      <td className="p-1 text-right tabular-nums">{m(l.cost_basis)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  apiBase,
+  type CsvImportRow,
+  type ImportCommitBody,
+  type ImportPreviewResponse,
+  importCommitResponseSchema,
+  importPreviewResponseSchema,
+  type Portfolio,
+  type PortfolioCreateBody,
+  type PortfolioUpdateBody,
+  portfolioListResponseSchema,
+  portfolioRoutes,
+  portfolioSchema,
+} from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+
+/** Query keys shared by name with the transactions and dashboard features (they invalidate these). */
+export const portfolioKeys = {
+  all: ['portfolios'] as const,
+  list: () => [...portfolioKeys.all, 'list'] as const,
+};
+
+export const portfoliosQuery = () =>
+  queryOptions({
+    queryKey: portfolioKeys.list(),
+    queryFn: ({ signal }) =>
+      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
+  });
+
+export function createPortfolio(body: PortfolioCreateBody): Promise<Portfolio> {
+  return apiRequest(portfolioRoutes.portfolios, { method: 'POST', body, schema: portfolioSchema });
+}
+
+export function updatePortfolio(id: string, body: PortfolioUpdateBody): Promise<Portfolio> {
+  return apiRequest(portfolioRoutes.portfolio(id), { method: 'PUT', body, schema: portfolioSchema });
+}
+
+export async function deletePortfolio(id: string): Promise<void> {
+  await apiRequest(portfolioRoutes.portfolio(id), { method: 'DELETE' });
+}
+
+export function previewImport(id: string, csv: string): Promise<ImportPreviewResponse> {
+  return apiRequest(portfolioRoutes.importPreview(id), {
+    method: 'POST',
+    body: { csv, preset: 'auto' },
+    schema: importPreviewResponseSchema,
+    timeoutMs: 120_000,
+  });
+}
+
+export function commitImport(id: string, rows: readonly CsvImportRow[]): Promise<{ created: number }> {
+  const body: ImportCommitBody = {
+    rows: rows.map((r) => ({ line: r.line, coin_id: r.coin_id ?? '', transaction: r.transaction })),
+  };
+  return apiRequest(portfolioRoutes.importCommit(id), {
+    method: 'POST',
+    body,
+    schema: importCommitResponseSchema,
+    timeoutMs: 120_000,
+  });
+}
+
+/** A plain link: the browser downloads the CSV with the session cookie. */
+export const exportHref = (id: string) => `${apiBase}${portfolioRoutes.exportCsv(id)}`;

@@ -1,0 +1,82 @@
+import { type PortfolioCreateBody, type PortfolioCurrency, portfolioCurrencies } from '@app/contracts';
+import { type FormEvent, useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/text-field';
+import { isApiError } from '@/lib/api/api-error';
+
+interface PortfolioFormProps {
+  initial?: { name: string; description: string; currency: PortfolioCurrency };
+  submitLabel: string;
+  onSubmit: (body: PortfolioCreateBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export function PortfolioForm({ initial, submitLabel, onSubmit, onCancel }: PortfolioFormProps) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [currency, setCurrency] = useState<PortfolioCurrency | ''>(initial?.currency ?? '');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setErrors({ name: ['Please enter a name'] });
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit({
+        name: name.trim(),
+        description,
+        portfolio_type: 'manual',
+        ...(currency ? { currency } : {}),
+      });
+    } catch (error) {
+      if (isApiError(error)) setErrors(error.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-3"
+    >
+      <TextField label="Name" value={name} errors={errors.name} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label="Description"
+        value={description}
+        errors={errors.description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="portfolio-currency" className="text-sm font-medium">
+          Currency of prices
+        </label>
+        <select
+          id="portfolio-currency"
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value as PortfolioCurrency | '')}
+          className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
+        >
+          {!initial && <option value="">Base currency (default)</option>}
+          {portfolioCurrencies.map((c) => (
+            <option key={c} value={c}>
+              {c.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex gap-2 sm:col-span-3">
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          {submitLabel}
+        </button>
+        <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

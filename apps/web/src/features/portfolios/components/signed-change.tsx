@@ -1,0 +1,13 @@
+import { cn } from '@/lib/cn';
+
+/** Positive green, negative red (spec §3 "positive and negative colours"). */
+export function SignedChange({ value, children }: { value: string | number | null; children: string }) {
+  const n = value === null ? 0 : Number(value);
+  return <span className={cn(n > 0 && 'text-accent', n < 0 && 'text-danger')}>{children}</span>;
+}
+
+export function formatPercent(value: string | null): string {
+  if (value === null) return '–';
+  const n = Number(value);
+  return `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
+}

@@ -1,0 +1,63 @@
+import { type CostBasisMethod, costBasisMethodLabels, costBasisMethods } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useUpdateSettings, useUserSettings } from '@/lib/settings';
+
+/** Every portfolio figure depends on the method, so these caches are refreshed after a switch. */
+const figureKeys = [['dashboard'], ['portfolios'], ['transactions']] as const;
+
+const explanations: Record<CostBasisMethod, string> = {
+  average: 'Every unit costs the running average of what you paid.',
+  fifo: 'Sells take the oldest units first.',
+  lifo: 'Sells take the newest units first.',
+  hifo: 'Sells take the most expensive units first.',
+};
+
+/** Issue 4: the cost-basis method every portfolio figure follows (GET/PATCH /api/v2/settings/). */
+export function CostBasisMethodSection() {
+  const { data } = useUserSettings();
+  const update = useUpdateSettings();
+  const client = useQueryClient();
+  const choose = (method: CostBasisMethod) =>
+    update.mutate(
+      { cost_basis_method: method },
+      { onSuccess: () => figureKeys.forEach((queryKey) => void client.invalidateQueries({ queryKey })) },
+    );
+  const current = data?.cost_basis_method ?? 'average';
+  return (
+    <section
+      aria-labelledby="cost-basis-heading"
+      className="mt-6 rounded-xl border border-line bg-surface p-5"
+    >
+      <h2 id="cost-basis-heading" className="font-semibold">
+        Cost-basis method
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Decides which units a sell takes, and so your cost basis, capital invested and realized P&L
+        everywhere.
+      </p>
+      <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
+        <legend className="sr-only">Cost-basis method</legend>
+        {costBasisMethods.map((m) => (
+          <label
+            key={m}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border border-line p-3 has-[:checked]:border-accent"
+          >
+            <input
+              type="radio"
+              name="cost-basis-method"
+              value={m}
+              checked={current === m}
+              disabled={!data || update.isPending}
+              onChange={() => choose(m)}
+              className="mt-1"
+            />
+            <span>
+              <span className="block text-sm font-medium">{costBasisMethodLabels[m]}</span>
+              <span className="block text-xs text-muted">{explanations[m]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}

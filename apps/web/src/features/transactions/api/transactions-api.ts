@@ -1,0 +1,99 @@
+import {
+  availableCryptocurrenciesResponseSchema,
+  cryptoOptionsResponseSchema,
+  marketRoutes,
+  marketSelectResponseSchema,
+  portfolioRoutes,
+  type Transaction,
+  type TransactionCheckBody,
+  type TransactionCreateBody,
+  type TransactionListQuery,
+  transactionListResponseSchema,
+  transactionOptionsSchema,
+  transactionPreviewResponseSchema,
+  transactionSchema,
+} from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  list: (filters: Partial<TransactionListQuery>) => [...transactionKeys.all, 'list', filters] as const,
+  options: () => [...transactionKeys.all, 'options'] as const,
+  crypto: () => [...transactionKeys.all, 'crypto-options'] as const,
+  available: (portfolioId: string) => [...transactionKeys.all, 'available', portfolioId] as const,
+  coins: () => ['coin-picker', 'market-select', 'transactions'] as const,
+};
+
+/** Spec §9 "Option lists stale after 5 min". */
+const optionsStaleMs = 5 * 60_000;
+
+export const transactionsQuery = (filters: Partial<TransactionListQuery>) =>
+  queryOptions({
+    queryKey: transactionKeys.list(filters),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v));
+      return apiRequest(`${portfolioRoutes.transactions}?${params.toString()}`, {
+        schema: transactionListResponseSchema,
+        signal,
+      });
+    },
+  });
+
+export const transactionOptionsQuery = () =>
+  queryOptions({
+    queryKey: transactionKeys.options(),
+    queryFn: ({ signal }) =>
+      apiRequest(portfolioRoutes.transactionOptions, { schema: transactionOptionsSchema, signal }),
+    staleTime: optionsStaleMs,
+  });
+
+export const cryptoOptionsQuery = () =>
+  queryOptions({
+    queryKey: transactionKeys.crypto(),
+    queryFn: ({ signal }) =>
+      apiRequest(portfolioRoutes.cryptoOptions, { schema: cryptoOptionsResponseSchema, signal }),
+    staleTime: optionsStaleMs,
+  });
+
+export const availableQuery = (portfolioId: string) =>
+  queryOptions({
+    queryKey: transactionKeys.available(portfolioId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${portfolioRoutes.availableCryptocurrencies}?portfolio_id=${portfolioId}`, {
+        schema: availableCryptocurrenciesResponseSchema,
+        signal,
+      }),
+    enabled: portfolioId !== '',
+  });
+
+/** The coins a transaction can be for: the market's top 100 (the market module's picker list). */
+export const coinChoicesQuery = () =>
+  queryOptions({
+    queryKey: transactionKeys.coins(),
+    queryFn: ({ signal }) =>
+      apiRequest(`${marketRoutes.marketSelect}?limit=100`, { schema: marketSelectResponseSchema, signal }),
+    staleTime: optionsStaleMs,
+  });
+
+export function createTransaction(body: TransactionCreateBody): Promise<Transaction> {
+  return apiRequest(portfolioRoutes.transactions, { method: 'POST', body, schema: transactionSchema });
+}
+
+export function updateTransaction(id: string, body: TransactionCreateBody): Promise<Transaction> {
+  return apiRequest(portfolioRoutes.transaction(id), { method: 'PUT', body, schema: transactionSchema });
+}
+
+export async function deleteTransaction(id: string): Promise<void> {
+  await apiRequest(portfolioRoutes.transaction(id), { method: 'DELETE' });
+}
+
+export function previewTransaction(body: TransactionCheckBody, signal?: AbortSignal) {
+  return apiRequest(portfolioRoutes.preview, {
+    method: 'POST',
+    body,
+    schema: transactionPreviewResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
