@@ -8,15 +8,26 @@ import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { findServerPackageRoot } from './lib/package-root.ts';
+import { registerAlertsModule } from './modules/alerts/alerts-module.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { registerMarketRoutes } from './modules/market/market.routes.ts';
+import { createMarketService, isMarketService, type MarketService } from './modules/market/market.service.ts';
 import type { MarketReader } from './modules/market/market-reader.ts';
-import { createProviderMarketReader } from './modules/market/provider-market-reader.ts';
+import { registerTerminalRoutes } from './modules/market/terminal.routes.ts';
+import { createTerminalService } from './modules/market/terminal.service.ts';
+import { registerPortfolioModule } from './modules/portfolios/portfolio-module.ts';
+import { registerProjectionRoutes } from './modules/projections/projections.routes.ts';
+import { createProjectionsService } from './modules/projections/projections.service.ts';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { registerSubscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
+import { registerWatchlistRoutes } from './modules/watchlists/watchlists.routes.ts';
+import { createWatchlistsService } from './modules/watchlists/watchlists.service.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -50,7 +61,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const packageRoot = findServerPackageRoot();
   const rateLimits: RateLimits = { ...defaultRateLimits, ...options.rateLimits };
-  const market = options.market ?? createProviderMarketReader(new SnapshotProvider());
+  // The cached market service serves the market routes; other modules read it as a MarketReader.
+  // A test may pass a plain reader for its own module; the market routes then use the snapshot.
+  const marketService: MarketService =
+    options.market && isMarketService(options.market)
+      ? options.market
+      : createMarketService({ db, provider: new SnapshotProvider(), clock, historyDays: 3650 });
+  const market: MarketReader = options.market ?? marketService;
   const bus = options.bus ?? createMemoryEventBus();
 
   const app = Fastify({
@@ -100,8 +117,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Feature modules: one block each (market, portfolios, projections, alerts). `market` and
   // `bus` are shared by all of them.
-  void market;
-  void bus;
+  const settings = createSettingsService({ db, clock });
+  await registerSettingsRoutes(app, { settings });
+  const { positions } = await registerPortfolioModule(app, { db, clock, market, preferences: settings });
+  const watchlists = createWatchlistsService({ db, clock, coins: marketService });
+  const terminal = createTerminalService({
+    market: marketService,
+    settings,
+    watchlists,
+    positions: () => positions,
+  });
+  await registerMarketRoutes(app, { market: marketService, terminal });
+  await registerTerminalRoutes(app, { market: marketService, terminal });
+  await registerWatchlistRoutes(app, { watchlists });
+  await registerProjectionRoutes(app, {
+    projections: createProjectionsService({ db, clock, market, positions }),
+  });
+  await registerAlertsModule(app, { db, clock, market, bus });
 
   await registerStaticWeb(app, {
     webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),

@@ -25,6 +25,8 @@ const envSchema = z.object({
   MARKET_DATA: z.enum(['auto', 'coingecko', 'snapshot']).default('auto'),
   COINGECKO_API_KEY: optionalText,
   COINGECKO_BASE_URL: optionalUrl,
+  COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
+  MARKET_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(
@@ -47,7 +49,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   marketData: 'auto' | 'coingecko' | 'snapshot';
-  coingecko: { apiKey: string | undefined; baseUrl: string | undefined };
+  coingecko: { apiKey: string | undefined; baseUrl: string | undefined; callsPerMinute: number };
+  /** MARKET_REFRESH_SECONDS in ms. */
+  marketRefreshMs: number;
   authMode: 'local';
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -88,7 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl: e.DATABASE_URL,
     marketData: e.MARKET_DATA,
-    coingecko: { apiKey: e.COINGECKO_API_KEY, baseUrl: e.COINGECKO_BASE_URL },
+    coingecko: {
+      apiKey: e.COINGECKO_API_KEY,
+      baseUrl: e.COINGECKO_BASE_URL,
+      callsPerMinute: e.COINGECKO_CALLS_PER_MINUTE,
+    },
+    marketRefreshMs: e.MARKET_REFRESH_SECONDS * 1000,
     authMode: 'local',
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,

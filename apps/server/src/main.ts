@@ -2,11 +2,18 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/client.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
+import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
+import { createPgEventBus } from './events/pg-event-bus.ts';
 import { createMailer } from './integrations/mail/index.ts';
+import { createMarketDataProvider } from './integrations/market-data/index.ts';
+import { runAlertEngineOnRefresh } from './jobs/alert-engine.job.ts';
+import { createAlertEngine } from './jobs/alert-engine.ts';
+import { marketRefreshJob } from './jobs/market-refresh.job.ts';
 import { purgeExpiredAuthJob } from './jobs/purge-expired-auth.job.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { systemClock } from './lib/clock.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createMarketService } from './modules/market/market.service.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -45,9 +52,33 @@ async function main(): Promise<void> {
   }
   const databaseReadyMs = Date.now() - startedAt;
 
+  // Across processes on one PostgreSQL the bus is LISTEN/NOTIFY; PGlite is single-process.
+  const bus: EventBus = config.databaseUrl
+    ? await createPgEventBus({
+        connectionString: config.databaseUrl,
+        onError: (error) => process.stderr.write(`event bus: ${String(error)}\n`),
+      })
+    : createMemoryEventBus();
+  // One cached market for the whole process: routes and every module read memory and tables.
+  const market = createMarketService({
+    db: database.db,
+    provider: createMarketDataProvider({ mode: config.marketData, coingecko: config.coingecko }),
+    clock: systemClock,
+    refreshIntervalMs: config.marketRefreshMs,
+    // The snapshot carries all its history; CoinGecko's free plan serves 365 days.
+    historyDays: config.marketData === 'snapshot' ? 3650 : 365,
+    logger: { warn: (o, m) => app.log.warn(o, m), info: (o, m) => app.log.info(o, m) },
+  });
+  // Processes that are not the leader pick up the leader's refresh from the cache tables.
+  bus.subscribe((event) => {
+    if (event.type === 'buffers') void market.reloadIfNewer();
+  });
+
   const app = await buildApp({
     config,
     db: database.db,
+    market,
+    bus,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -55,14 +86,26 @@ async function main(): Promise<void> {
       logger: { info: (object, message) => app.log.info(object, message) },
     }),
     onClose: async () => {
+      await alertEngine.stop();
       await scheduler.stop();
+      await bus.close();
       await database.close();
       lock?.release();
     },
   });
 
   const scheduler = createScheduler({
-    jobs: [purgeExpiredAuthJob(createSessionService({ db: database.db, clock: systemClock }))],
+    jobs: [
+      purgeExpiredAuthJob(createSessionService({ db: database.db, clock: systemClock })),
+      marketRefreshJob({ market, bus, intervalMs: config.marketRefreshMs, logger: app.log }),
+    ],
+    leaderLock: database.leaderLock,
+    logger: app.log,
+  });
+
+  const alertEngine = runAlertEngineOnRefresh({
+    bus,
+    engine: createAlertEngine({ db: database.db, market, bus, clock: systemClock }),
     leaderLock: database.leaderLock,
     logger: app.log,
   });

@@ -64,6 +64,8 @@ export default defineConfig({
       DATABASE_URL: '',
       MARKET_DATA: 'snapshot',
       LOG_LEVEL: 'warn',
+      // Alert journeys wait for a market refresh (the alert engine runs after each one).
+      MARKET_REFRESH_SECONDS: process.env.MARKET_REFRESH_SECONDS ?? '5',
     },
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseCurrencySchema, defaultBaseCurrency } from './market.ts';
 
 /**
  * Price and indicator alerts and their notifications (spec §3, §4 "Notifications", §7; issue 6).
@@ -52,6 +53,8 @@ export const alertMessages = {
   sameOperands: 'Both sides are the same metric, so the condition never changes.',
   operatorInvalid: `Operator must be one of ${alertOperators.join(', ')}.`,
   coinRequired: 'Coin ID is required',
+  coinUnknown: 'Unknown coin. Pick a coin from the market list.',
+  alertNotFound: 'Alert not found.',
   activeInvalid: 'active must be true or false.',
   nothingToUpdate: 'Provide at least one field to update.',
   limitReached: (limit: number) =>
@@ -291,3 +294,70 @@ export const notificationReadResponseSchema = z.object({
   unread_count: z.int().nonnegative(),
 });
 export type NotificationReadResponse = z.infer<typeof notificationReadResponseSchema>;
+
+/** API paths of this area, relative to the `/api` base (spec §7 "Alerts and notifications", "Other"). */
+export const alertRoutes = {
+  alerts: '/v2/alerts/',
+  alert: (id: string) => `/v2/alerts/${encodeURIComponent(id)}/`,
+  notifications: '/v2/notifications/',
+  notificationsRead: '/v2/notifications/read/',
+  notificationsReadAll: '/v2/notifications/read-all/',
+  eventsStream: '/v2/events/stream',
+  indicators: (coinId: string) => `/v2/cryptocurrencies/${encodeURIComponent(coinId)}/indicators/`,
+} as const;
+
+/** Server-sent event names on /api/v2/events/stream (spec §4, §7). */
+export const streamEvents = { notification: 'notification', buffers: 'buffers' } as const;
+
+/** Spec §9 not given; our heartbeat, a comment line, keeps proxies from closing an idle stream. */
+export const streamHeartbeatMs = 25_000;
+
+export const notificationStreamEventSchema = z.object({ id: z.string() });
+export const buffersStreamEventSchema = z.object({ at: z.string() });
+
+/** GET /v2/cryptocurrencies/{id}/indicators/ */
+export const indicatorMetrics = ['sma', 'ema', 'rsi', 'macd'] as const;
+export const indicatorLimits = { daysMin: 2, daysMax: 2000, daysDefault: 180 } as const;
+export const indicatorMessages = {
+  metricUnknown: `Unknown metric. Use one of: ${indicatorMetrics.join(', ')}.`,
+  daysInvalid: `days must be a whole number from ${indicatorLimits.daysMin} to ${indicatorLimits.daysMax}.`,
+} as const;
+
+export const indicatorQuerySchema = z
+  .object({
+    metric: z.enum(indicatorMetrics, { error: indicatorMessages.metricUnknown }),
+    period: z.coerce.number({ error: alertMessages.periodInvalid }).pipe(alertPeriodSchema).optional(),
+    days: z.coerce
+      .number({ error: indicatorMessages.daysInvalid })
+      .int({ error: indicatorMessages.daysInvalid })
+      .min(indicatorLimits.daysMin, indicatorMessages.daysInvalid)
+      .max(indicatorLimits.daysMax, indicatorMessages.daysInvalid)
+      .default(indicatorLimits.daysDefault),
+    vs_currency: baseCurrencySchema.default(defaultBaseCurrency),
+  })
+  .superRefine((q, ctx) => {
+    if (q.metric !== 'macd' && q.period === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['period'], message: alertMessages.periodRequired(q.metric) });
+    }
+  });
+export type IndicatorQuery = z.infer<typeof indicatorQuerySchema>;
+
+const seriesValues = z.array(z.number().nullable());
+
+/**
+ * The closes used (completed daily closes, oldest first, as the OHLC route serves them) and the
+ * indicator aligned to them, null over the lookback, so anyone can recompute and check.
+ */
+export const indicatorResponseSchema = z.object({
+  coin_id: z.string(),
+  vs_currency: z.string(),
+  metric: z.enum(indicatorMetrics),
+  period: z.int().nullable(),
+  closes: z.array(z.number()),
+  timestamps: z.array(z.number()),
+  values: seriesValues.optional(),
+  macd: seriesValues.optional(),
+  signal: seriesValues.optional(),
+  histogram: seriesValues.optional(),
+});
+export type IndicatorResponse = z.infer<typeof indicatorResponseSchema>;

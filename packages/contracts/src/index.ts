@@ -6,3 +6,5 @@ export * from './messages.ts';
 export * from './portfolio.ts';
 export * from './projections.ts';
 export * from './routes.ts';
+export * from './settings.ts';
+export * from './portfolio-api.ts';

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { createOutboxMailer, type Mailer, type OutboxMail } from '../integrations/mail/index.ts';
+import type { MarketReader } from '../modules/market/market-reader.ts';
 import type { RateLimits } from '../plugins/rate-limit.ts';
 import { TestClient } from './test-client.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -46,6 +48,9 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
   webDist?: string;
   mailer?: Mailer;
+  /** Market data and event bus for the modules (default: the offline snapshot, an in-memory bus). */
+  market?: MarketReader;
+  bus?: EventBus;
   /** Runs before the app is ready, to register test-only routes. */
   extend?: (app: FastifyInstance) => void;
 }
@@ -75,6 +80,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     rateLimits: { authPerIp: generous, loginPerEmail: generous, ...options.rateLimits },
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.market ? { market: options.market } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
   });
   options.extend?.(app);
   await app.ready();

@@ -9,6 +9,7 @@ import { toastDefaults } from '@/lib/notify';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
 import { startStorageCleanup } from '@/lib/storage';
+import { LiveEvents } from './live-events';
 
 configureApiClient({
   onSessionLost: handleSessionLoss,
@@ -29,7 +30,10 @@ export function Providers({ children }: ProvidersProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <BFFAuthProvider>{children}</BFFAuthProvider>
+      <BFFAuthProvider>
+        <LiveEvents />
+        {children}
+      </BFFAuthProvider>
       <Toaster
         theme={theme}
         position="top-right"

@@ -57,15 +57,15 @@ export const appRoutes: RouteObject[] = [
           {
             index: true,
             lazy: page(
-              () => import('@/features/terminal/terminal-page'),
-              (m) => m.TerminalPage,
+              () => import('./routes/terminal-route'),
+              (m) => m.TerminalRoute,
             ),
           },
           {
             path: 'terminal',
             lazy: page(
-              () => import('@/features/terminal/terminal-page'),
-              (m) => m.TerminalPage,
+              () => import('./routes/terminal-route'),
+              (m) => m.TerminalRoute,
             ),
           },
           {
@@ -78,8 +78,8 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'cryptocurrencies/:id',
             lazy: page(
-              () => import('@/features/coins/coin-detail-page'),
-              (m) => m.CoinDetailPage,
+              () => import('./routes/coin-detail-route'),
+              (m) => m.CoinDetailRoute,
             ),
           },
           {
@@ -115,6 +115,20 @@ export const appRoutes: RouteObject[] = [
             lazy: page(
               () => import('@/features/insights/oracle-page'),
               (m) => m.OraclePage,
+            ),
+          },
+          {
+            path: 'alerts',
+            lazy: page(
+              () => import('@/features/alerts/alerts-page'),
+              (m) => m.AlertsPage,
+            ),
+          },
+          {
+            path: 'notifications',
+            lazy: page(
+              () => import('@/features/notifications/notifications-page'),
+              (m) => m.NotificationsPage,
             ),
           },
           {

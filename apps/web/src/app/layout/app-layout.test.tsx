@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProjectionsSelection } from '@/features/projections/store/projections-selection-store';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
-import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
+import { authRoutesFor, installFakeFetch, json } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 beforeEach(() => {
@@ -42,6 +42,11 @@ describe('authenticated layout (spec §2 navigation)', () => {
   });
 
   it('the user menu offers Settings, Alerts and Logout; Alerts opens the empty panel', async () => {
+    installFakeFetch({
+      ...authRoutesFor(true),
+      'GET /api/v2/notifications/': () =>
+        json({ results: [], count: 0, next: null, previous: null, unread_count: 0 }),
+    });
     renderApp('/dashboard');
     const trigger = await screen.findByRole('button', { name: 'User menu' });
     await userEvent.click(trigger);
@@ -53,9 +58,9 @@ describe('authenticated layout (spec §2 navigation)', () => {
     ).toEqual(['Settings', 'Alerts', 'Logout']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Alerts' }));
     const panel = await screen.findByRole('region', { name: 'Alerts' });
-    expect(within(panel).getByText('No notifications yet')).toBeTruthy();
+    expect(await within(panel).findByText('No notifications yet')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeTruthy();
-    expect(within(panel).getByRole('button', { name: 'View all' })).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/notifications');
   });
 
   it('Logout posts to the server and leaves for its logout_url', async () => {

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AlertsPanel } from '@/features/notifications';
 import { cn } from '@/lib/cn';
+import { BaseCurrencySelect } from '@/lib/settings';
 import { MainNav } from './main-nav';
 import { hidesTopBarOnMobile } from './nav-entries';
 import { useSessionRestore } from './use-session-restore';
@@ -40,7 +41,8 @@ export function AppLayout({ children }: AppLayoutProps) {
           </Link>
         </header>
         <MainNav />
-        <div className="absolute right-3 top-2.5 z-40">
+        <div className="absolute right-3 top-2.5 z-40 flex items-center gap-2">
+          <BaseCurrencySelect />
           <UserMenu onOpenAlerts={() => setAlertsOpen(true)} />
         </div>
         {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}

@@ -22,9 +22,13 @@ export function UserMenu({ onOpenAlerts }: UserMenuProps) {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label="User menu"
-        className="relative flex size-9 items-center justify-center overflow-hidden rounded-full border border-line bg-surface-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        className="relative flex size-9 items-center justify-center rounded-full border border-line bg-surface-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
-        {user?.picture ? <img src={user.picture} alt="" className="size-full object-cover" /> : initial}
+        {user?.picture ? (
+          <img src={user.picture} alt="" className="size-full rounded-full object-cover" />
+        ) : (
+          initial
+        )}
         <CountBadge count={unreadCount} label={unreadLabel} className="absolute -right-1 -top-1" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

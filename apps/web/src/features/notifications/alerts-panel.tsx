@@ -1,11 +1,10 @@
-import { relativeTime } from '@app/core';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import type { Notification } from '@app/contracts';
+import { Link, useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CloseIcon } from '@/components/ui/icons';
-import { cn } from '@/lib/cn';
-import { notificationLimits } from './notification-types';
+import { notificationLimits } from './api/notifications-api';
+import { NotificationItem } from './components/notification-item';
 import { useNotifications } from './use-notifications';
 
 interface AlertsPanelProps {
@@ -14,14 +13,21 @@ interface AlertsPanelProps {
 
 export const unreadLabel = (n: number) => `${n} unread notification${n === 1 ? '' : 's'}`;
 
-/** Spec §2: the expandable Alerts panel with the 10 most recent notifications. */
-export function AlertsPanel({ onClose }: AlertsPanelProps) {
-  const { notifications, unreadCount, markAllRead } = useNotifications();
-  const [expanded, setExpanded] = useState(false);
+/** Opening a notification marks it read and goes to the terminal on its coin (spec §4). */
+export function useOpenNotification(after?: () => void) {
   const navigate = useNavigate();
-  const recent = [...notifications]
-    .sort((a, b) => b.created_at.localeCompare(a.created_at))
-    .slice(0, expanded ? undefined : notificationLimits.shown);
+  const { markRead } = useNotifications(false);
+  return (n: Notification) => {
+    if (!n.is_read) markRead(n.id);
+    after?.();
+    void navigate(`/terminal?coin=${encodeURIComponent(n.coin_coingecko_id)}`);
+  };
+}
+
+/** Spec §2, §9: the Alerts panel with the 10 most recent notifications, 200 px high. */
+export function AlertsPanel({ onClose }: AlertsPanelProps) {
+  const { notifications, unreadCount, markAllRead, isLoading, isError } = useNotifications();
+  const open = useOpenNotification(onClose);
 
   return (
     <section
@@ -42,42 +48,36 @@ export function AlertsPanel({ onClose }: AlertsPanelProps) {
           >
             Mark all read
           </button>
-          <button
-            type="button"
-            className={buttonStyles.ghost}
-            onClick={() => setExpanded((v) => !v)}
-            aria-expanded={expanded}
-            disabled={notifications.length === 0}
-          >
+          <Link to="/notifications" className={buttonStyles.ghost} onClick={onClose}>
             View all
-          </button>
+          </Link>
           <button type="button" className={buttonStyles.ghost} onClick={onClose} aria-label="Close alerts">
             <CloseIcon />
           </button>
         </div>
       </header>
-      <div className={cn('overflow-y-auto', expanded ? 'max-h-[70vh]' : 'h-[200px]')}>
-        {recent.length === 0 ? (
+      <div className="overflow-y-auto" style={{ height: notificationLimits.panelHeightPx }}>
+        {isLoading ? (
+          <p className="px-4 py-8 text-center text-sm text-muted">Loading notifications…</p>
+        ) : isError ? (
+          <p className="px-4 py-8 text-center text-sm text-muted">Notifications could not be loaded.</p>
+        ) : notifications.length === 0 ? (
           <p className="px-4 py-8 text-center text-sm text-muted">No notifications yet</p>
         ) : (
-          <ul>
-            {recent.map((n) => (
+          <ul aria-label="Recent notifications">
+            {notifications.slice(0, notificationLimits.shown).map((n) => (
               <li key={n.id}>
-                <button
-                  type="button"
-                  className="flex w-full items-center justify-between px-4 py-2 text-left text-sm hover:bg-surface-2"
-                  onClick={() => navigate(`/terminal?coin=${encodeURIComponent(n.coin_coingecko_id)}`)}
-                >
-                  <span className={n.is_read ? 'text-muted' : 'font-semibold'}>{n.coin_coingecko_id}</span>
-                  <time dateTime={n.created_at} className="text-xs text-muted">
-                    {relativeTime(n.created_at)}
-                  </time>
-                </button>
+                <NotificationItem notification={n} onOpen={open} />
               </li>
             ))}
           </ul>
         )}
       </div>
+      <footer className="border-t border-line px-4 py-2 text-right">
+        <Link to="/alerts" className="text-xs font-medium text-accent hover:underline" onClick={onClose}>
+          Manage alerts
+        </Link>
+      </footer>
     </section>
   );
 }

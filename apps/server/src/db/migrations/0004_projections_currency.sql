@@ -1,0 +1,1 @@
+ALTER TABLE "projections" ADD COLUMN "currency" text DEFAULT 'usd' NOT NULL;

@@ -1,0 +1,213 @@
+import {
+  computeIndicatorSnapshot,
+  evaluateAlert,
+  type IndicatorSnapshot,
+  requiredIndicators,
+} from '@app/core';
+import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { Clock } from '../lib/clock.ts';
+import {
+  countAllActiveAlerts,
+  type EngineAlert,
+  type Firing,
+  listActiveAlerts,
+  listAlertsChangedSince,
+  type StateUpdate,
+  writeEngineResults,
+} from '../modules/alerts/alert-engine.repository.ts';
+import { alertCurrency, historyDaysFor } from '../modules/alerts/alert-history.ts';
+import type { MarketReader } from '../modules/market/market-reader.ts';
+
+export interface AlertEngineTick {
+  alerts: number;
+  coins: number;
+  /** Alerts that had every operand (the rest wait for data or their coin left the market). */
+  evaluated: number;
+  fired: number;
+  notifications: number;
+  ms: number;
+}
+
+export interface AlertEngine {
+  /** One evaluation of every active alert against the current market. */
+  tick(): Promise<AlertEngineTick>;
+}
+
+export interface AlertEngineDeps {
+  db: Db;
+  market: MarketReader;
+  bus: EventBus;
+  clock: Clock;
+  /** Daily-close reads run this many at a time (the cached reader answers from memory). */
+  concurrency?: number;
+  /** Reload every alert from the database every this many ticks (a safety net for the delta reads). */
+  fullReloadEvery?: number;
+  /** After this long without a tick (leadership moved away and back), start from a full reload. */
+  maxIdleMs?: number;
+}
+
+/**
+ * The active alerts, kept between ticks. Loading 100k alerts with their jsonb operands takes
+ * seconds, so after the first load only rows whose revision grew are read; a differing active
+ * count (a delete), a failed write, a long pause or every Nth tick forces a full reload.
+ */
+function createAlertCache(db: Db, options: { fullReloadEvery: number; maxIdleMs: number }) {
+  let byId: Map<string, EngineAlert> | null = null;
+  let maxRevision = 0;
+  let ticks = 0;
+  let lastAt = 0;
+
+  const track = (alert: EngineAlert) => {
+    if (alert.revision > maxRevision) maxRevision = alert.revision;
+  };
+
+  async function full(): Promise<Map<string, EngineAlert>> {
+    const rows = await listActiveAlerts(db);
+    maxRevision = 0;
+    byId = new Map(rows.map((r) => [r.id, r]));
+    for (const r of rows) track(r);
+    return byId;
+  }
+
+  return {
+    async load(now: number): Promise<EngineAlert[]> {
+      ticks += 1;
+      const stale =
+        byId === null || ticks % options.fullReloadEvery === 0 || now - lastAt > options.maxIdleMs;
+      lastAt = now;
+      let cache = byId;
+      if (stale || cache === null) cache = await full();
+      else {
+        for (const row of await listAlertsChangedSince(db, maxRevision)) {
+          track(row);
+          if (row.active) cache.set(row.id, row);
+          else cache.delete(row.id);
+        }
+        if ((await countAllActiveAlerts(db)) !== cache.size) cache = await full();
+      }
+      return [...cache.values()];
+    },
+    invalidate() {
+      byId = null;
+    },
+  };
+}
+
+/** Runs `fn` over items with at most `limit` in flight. */
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The alert engine (issue 6, DESIGN §3): after each market refresh it computes each needed
+ * indicator once per (coin, metric, period) from the stored daily closes plus the current price,
+ * evaluates every active alert with core's firing rules, and writes the state changes and one
+ * notification per firing in a single transaction, then publishes the notifications.
+ * A coin missing from the market (removed, or no price) yields no snapshot: its alerts keep
+ * their state and never fire on a half-computed value.
+ */
+export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
+  const cache = createAlertCache(deps.db, {
+    fullReloadEvery: deps.fullReloadEvery ?? 30,
+    maxIdleMs: deps.maxIdleMs ?? 10 * 60_000,
+  });
+  return {
+    async tick() {
+      const started = performance.now();
+      const active = await cache.load(deps.clock().getTime());
+      const byCoin = new Map<string, EngineAlert[]>();
+      for (const alert of active) {
+        const list = byCoin.get(alert.coinId);
+        if (list) list.push(alert);
+        else byCoin.set(alert.coinId, [alert]);
+      }
+      const requests = requiredIndicators(
+        active.map((a) => ({ coin_id: a.coinId, left: a.left, right: a.right })),
+      );
+      const coins = [...byCoin.keys()];
+      const quotes = coins.length > 0 ? await deps.market.getQuotes(coins, alertCurrency) : new Map();
+
+      const snapshots = new Map<string, IndicatorSnapshot>();
+      await forEachLimited(coins, deps.concurrency ?? 16, async (coin) => {
+        const price = quotes.get(coin)?.current_price;
+        if (typeof price !== 'number' || !Number.isFinite(price)) return;
+        const needed = requests.get(coin) ?? [];
+        const closes =
+          needed.length === 0
+            ? []
+            : (
+                await deps.market
+                  .getDailyCloses(coin, historyDaysFor(byCoin.get(coin) ?? []), alertCurrency)
+                  .catch(() => null)
+              )?.closes;
+        if (closes === undefined) return;
+        snapshots.set(coin, computeIndicatorSnapshot(closes, price, needed));
+      });
+
+      const now = deps.clock();
+      const updates: StateUpdate[] = [];
+      const firings: Firing[] = [];
+      let evaluated = 0;
+      for (const alert of active) {
+        const snapshot = snapshots.get(alert.coinId);
+        if (!snapshot) continue;
+        const state = { last: alert.stateLast, lastStrict: alert.stateLastStrict };
+        const result = evaluateAlert(alert, snapshot, state);
+        if (!result.evaluated) continue;
+        evaluated += 1;
+        const changed = result.state.last !== state.last || result.state.lastStrict !== state.lastStrict;
+        if (changed || result.fired) {
+          updates.push({
+            id: alert.id,
+            version: alert.version,
+            last: result.state.last,
+            lastStrict: result.state.lastStrict,
+            firedAt: result.fired ? now : null,
+          });
+        }
+        if (result.fired && result.payload) {
+          firings.push({ alertId: alert.id, version: alert.version, payload: result.payload, at: now });
+        }
+      }
+
+      let written: Awaited<ReturnType<typeof writeEngineResults>> = [];
+      if (updates.length > 0 || firings.length > 0) {
+        try {
+          written = await deps.db.transaction((tx) => writeEngineResults(tx, updates, firings));
+        } catch (error) {
+          cache.invalidate();
+          throw error;
+        }
+        // The cache now matches what was written (rows edited meanwhile come back by revision).
+        const byId = new Map(active.map((a) => [a.id, a]));
+        for (const u of updates) {
+          const alert = byId.get(u.id);
+          if (alert && alert.version === u.version) {
+            alert.stateLast = u.last;
+            alert.stateLastStrict = u.lastStrict;
+          }
+        }
+      }
+      // After the commit, so a client that hears the event can already read the row.
+      for (const n of written) {
+        await deps.bus.publish({ type: 'notification', userId: n.userId, notificationId: n.id });
+      }
+      return {
+        alerts: active.length,
+        coins: coins.length,
+        evaluated,
+        fired: firings.length,
+        notifications: written.length,
+        ms: performance.now() - started,
+      };
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { AlertEventPayload, AlertOperand, AlertOperator } from '@app/contracts';
+import type { AlertRelation } from '@app/core';
+import { count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { alerts } from '../../db/schema/index.ts';
+
+/** What one engine tick needs of an active alert. */
+export interface EngineAlert {
+  id: string;
+  userId: string;
+  coinId: string;
+  left: AlertOperand;
+  op: AlertOperator;
+  right: AlertOperand;
+  stateLast: AlertRelation | null;
+  stateLastStrict: 'above' | 'below' | null;
+  version: number;
+  revision: number;
+  active: boolean;
+}
+
+const engineColumns = {
+  id: alerts.id,
+  userId: alerts.userId,
+  coinId: alerts.coinId,
+  left: alerts.left,
+  op: alerts.op,
+  right: alerts.right,
+  stateLast: alerts.stateLast,
+  stateLastStrict: alerts.stateLastStrict,
+  version: alerts.version,
+  revision: alerts.revision,
+  active: alerts.active,
+};
+
+export async function listActiveAlerts(db: Db): Promise<EngineAlert[]> {
+  return db.select(engineColumns).from(alerts).where(eq(alerts.active, true));
+}
+
+/** Alerts inserted or edited (paused ones included) after `revision`. */
+export async function listAlertsChangedSince(db: Db, revision: number): Promise<EngineAlert[]> {
+  return db.select(engineColumns).from(alerts).where(gt(alerts.revision, revision));
+}
+
+export async function countAllActiveAlerts(db: Db): Promise<number> {
+  const rows = await db.select({ n: count() }).from(alerts).where(eq(alerts.active, true));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export interface StateUpdate {
+  id: string;
+  version: number;
+  last: AlertRelation | null;
+  lastStrict: 'above' | 'below' | null;
+  /** Set when this evaluation fired. */
+  firedAt: Date | null;
+}
+
+export interface Firing {
+  alertId: string;
+  version: number;
+  payload: AlertEventPayload;
+  at: Date;
+}
+
+export interface WrittenNotification {
+  id: string;
+  userId: string;
+}
+
+/** Both drivers return `{ rows }` from execute(). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Keeps each statement well under PostgreSQL's 65,535 bind parameters. */
+const chunkRows = 1_000;
+
+function* chunks<T>(items: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += chunkRows) yield items.slice(i, i + chunkRows);
+}
+
+/**
+ * Writes one tick's outcome. Each row is matched on (id, version, active), so an alert edited,
+ * paused or deleted while the tick was computing keeps its new state and gets no notification
+ * for the old condition. Call inside a transaction.
+ */
+export async function writeEngineResults(
+  tx: Db,
+  updates: readonly StateUpdate[],
+  firings: readonly Firing[],
+): Promise<WrittenNotification[]> {
+  const written: WrittenNotification[] = [];
+  for (const part of chunks(firings)) {
+    const values: SQL[] = part.map(
+      (f) =>
+        sql`(${f.alertId}::uuid, ${f.version}::int, ${JSON.stringify(f.payload)}::jsonb, ${f.at.toISOString()}::timestamptz)`,
+    );
+    const result = await tx.execute(sql`
+      insert into notifications (user_id, alert_id, coin_coingecko_id, event_payload, created_at)
+      select a.user_id, a.id, a.coin_id, v.payload, v.at
+      from (values ${sql.join(values, sql`, `)}) as v(id, version, payload, at)
+      join alerts a on a.id = v.id and a.version = v.version and a.active
+      returning id, user_id`);
+    for (const row of rowsOf<{ id: string; user_id: string }>(result)) {
+      written.push({ id: row.id, userId: row.user_id });
+    }
+  }
+  for (const part of chunks(updates)) {
+    const values: SQL[] = part.map(
+      (u) =>
+        sql`(${u.id}::uuid, ${u.version}::int, ${u.last}::text, ${u.lastStrict}::text, ${u.firedAt?.toISOString() ?? null}::timestamptz)`,
+    );
+    await tx.execute(sql`
+      update alerts as a
+      set state_last = v.last, state_last_strict = v.strict,
+          last_triggered_at = coalesce(v.fired_at, a.last_triggered_at)
+      from (values ${sql.join(values, sql`, `)}) as v(id, version, last, strict, fired_at)
+      where a.id = v.id and a.version = v.version and a.active`);
+  }
+  return written;
+}

@@ -1,0 +1,156 @@
+import {
+  type Alert,
+  type AlertCreateBody,
+  type AlertListResponse,
+  type AlertUpdateBody,
+  alertConditionIssues,
+  alertLimits,
+  alertMessages,
+  errorCodes,
+} from '@app/contracts';
+import { alertDailyClosesNeeded } from '@app/core';
+import type { Db } from '../../db/client.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import { alertCurrency } from './alert-history.ts';
+import {
+  type AlertRow,
+  countAlerts,
+  deleteAlert,
+  findAlert,
+  insertAlert,
+  listAlerts,
+  lockUserAlerts,
+  updateAlert,
+} from './alerts.repository.ts';
+
+export interface AlertsServiceDeps {
+  db: Db;
+  clock: Clock;
+  market: MarketReader;
+}
+
+const notFound = () =>
+  new AppError({
+    status: 404,
+    code: errorCodes.notFound,
+    category: 'not_found',
+    message: alertMessages.alertNotFound,
+  });
+
+function toAlert(row: AlertRow, waiting: boolean): Alert {
+  return {
+    id: row.id,
+    coin_id: row.coinId,
+    left: row.left,
+    op: row.op,
+    right: row.right,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    last_triggered_at: row.lastTriggeredAt?.toISOString() ?? null,
+    waiting_for_data: waiting,
+  };
+}
+
+export function createAlertsService(deps: AlertsServiceDeps) {
+  const { db, clock, market } = deps;
+
+  /** Which coins lack the daily history their alerts' indicators need (issue 6: "waits for data"). */
+  async function waitingFor(rows: readonly AlertRow[]): Promise<Set<string>> {
+    const neededByCoin = new Map<string, number>();
+    for (const row of rows) {
+      const needed = alertDailyClosesNeeded(row);
+      if (needed > 0) neededByCoin.set(row.coinId, Math.max(neededByCoin.get(row.coinId) ?? 0, needed));
+    }
+    const available = new Map<string, number>();
+    await Promise.all(
+      [...neededByCoin].map(async ([coin, needed]) => {
+        const history = await market.getDailyCloses(coin, needed, alertCurrency).catch(() => null);
+        available.set(coin, history?.closes.length ?? 0);
+      }),
+    );
+    return new Set(
+      rows.filter((r) => (available.get(r.coinId) ?? 0) < alertDailyClosesNeeded(r)).map((r) => r.id),
+    );
+  }
+
+  async function present(row: AlertRow): Promise<Alert> {
+    return toAlert(row, (await waitingFor([row])).has(row.id));
+  }
+
+  async function assertKnownCoin(coinId: string): Promise<void> {
+    const coin = await market.getCoin(coinId, alertCurrency);
+    if (!coin) throw validationError({ coin_id: [alertMessages.coinUnknown] });
+  }
+
+  return {
+    async list(userId: string): Promise<AlertListResponse> {
+      const rows = await listAlerts(db, userId);
+      const waiting = await waitingFor(rows);
+      return {
+        results: rows.map((r) => toAlert(r, waiting.has(r.id))),
+        count: rows.length,
+        next: null,
+        previous: null,
+      };
+    },
+
+    async create(userId: string, body: AlertCreateBody): Promise<Alert> {
+      await assertKnownCoin(body.coin_id);
+      const row = await db.transaction(async (tx) => {
+        await lockUserAlerts(tx, userId);
+        if ((await countAlerts(tx, userId)) >= alertLimits.perUser) {
+          throw new AppError({
+            status: 400,
+            code: 'alert_limit_reached',
+            category: 'business',
+            message: alertMessages.limitReached(alertLimits.perUser),
+            details: { limit: alertLimits.perUser },
+          });
+        }
+        return insertAlert(tx, { userId, coinId: body.coin_id, ...body, now: clock() });
+      });
+      return present(row);
+    },
+
+    async update(userId: string, id: string, body: AlertUpdateBody): Promise<Alert> {
+      const current = await findAlert(db, userId, id);
+      if (!current) throw notFound();
+      const left = body.left ?? current.left;
+      const right = body.right ?? current.right;
+      const issues = alertConditionIssues({ left, right });
+      if (issues.length > 0) {
+        const fields: Record<string, string[]> = {};
+        for (const i of issues) fields[i.path.join('.')] = [i.message];
+        throw validationError(fields);
+      }
+      if (body.coin_id !== undefined && body.coin_id !== current.coinId) await assertKnownCoin(body.coin_id);
+      const conditionChanged =
+        (body.coin_id !== undefined && body.coin_id !== current.coinId) ||
+        (body.left !== undefined && JSON.stringify(body.left) !== JSON.stringify(current.left)) ||
+        (body.right !== undefined && JSON.stringify(body.right) !== JSON.stringify(current.right)) ||
+        (body.op !== undefined && body.op !== current.op);
+      // Resuming starts afresh, like a new alert: what the engine saw before the pause is stale.
+      const resumed = body.active === true && !current.active;
+      const row = await updateAlert(db, userId, id, {
+        ...(body.coin_id !== undefined ? { coinId: body.coin_id } : {}),
+        ...(body.left !== undefined ? { left: body.left } : {}),
+        ...(body.op !== undefined ? { op: body.op } : {}),
+        ...(body.right !== undefined ? { right: body.right } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+        resetState: conditionChanged || resumed,
+        now: clock(),
+      });
+      if (!row) throw notFound();
+      return present(row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await deleteAlert(db, userId, id))) throw notFound();
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

@@ -1,0 +1,36 @@
+import { alertRoutes, apiBase } from '@app/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { StreamHub } from './stream-hub.ts';
+
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/**
+ * GET /api/v2/events/stream (spec §4, §7): server-sent events for the signed-in user, with
+ * `notification` (theirs only) and `buffers`. A dropped stream loses nothing: the client
+ * refetches the notification list when it reconnects.
+ */
+export async function registerEventRoutes(app: FastifyInstance, deps: { hub: StreamHub }): Promise<void> {
+  app.get(`${apiBase}${alertRoutes.eventsStream}`, { onRequest: signedIn }, async (request, reply) => {
+    const { user, session } = requireUser(request);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    raw.write('retry: 3000\n: connected\n\n');
+    const remove = deps.hub.add(user.id, raw, session.expiresAt);
+    raw.once('close', remove);
+  });
+
+  // Open streams never finish on their own; end them so close() does not wait forever.
+  app.addHook('preClose', async () => {
+    deps.hub.close();
+  });
+}

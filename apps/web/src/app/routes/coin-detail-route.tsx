@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { CreateAlertButton, IndicatorPanels } from '@/features/alerts';
+import { CoinDetailPage } from '@/features/coins/coin-detail-page';
+
+/** Coin detail with the alerts feature's action and RSI/MACD panels composed in (features stay apart). */
+export function CoinDetailRoute() {
+  const { id = '' } = useParams();
+  return (
+    <CoinDetailPage
+      actions={<CreateAlertButton coinId={id} />}
+      extraSections={<IndicatorPanels coinId={id} />}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  type Alert,
+  type AlertOperand,
+  type AlertOperandInput,
+  type AlertOperator,
+  alertCreateBodySchema,
+  type FieldErrors,
+} from '@app/contracts';
+import type { AlertBody } from '../api/alerts-api';
+import type { OperandDraft } from './operand-fields';
+
+export interface AlertDraft {
+  left: OperandDraft;
+  op: AlertOperator;
+  right: OperandDraft;
+  active: boolean;
+}
+
+export const newAlertDraft = (): AlertDraft => ({
+  left: { kind: 'price', period: '', value: '' },
+  op: '>=',
+  right: { kind: 'value', period: '', value: '' },
+  active: true,
+});
+
+function operandDraft(o: AlertOperand): OperandDraft {
+  if (o.type === 'value') return { kind: 'value', period: '', value: String(o.value) };
+  return { kind: o.metric, period: o.params.period === null ? '' : String(o.params.period), value: '' };
+}
+
+export const draftFromAlert = (a: Alert): AlertDraft => ({
+  left: operandDraft(a.left),
+  op: a.op,
+  right: operandDraft(a.right),
+  active: a.active,
+});
+
+/** Text → number where the field is filled; a non-number goes through as text so the contract names it. */
+function num(text: string): number | string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const n = Number(trimmed.replace(/,/g, ''));
+  return Number.isFinite(n) ? n : trimmed;
+}
+
+function operandInput(d: OperandDraft): AlertOperandInput {
+  if (d.kind === 'value') return { type: 'value', value: num(d.value) as number };
+  const period = num(d.period);
+  return {
+    type: 'indicator',
+    metric: d.kind,
+    ...(period !== undefined ? { params: { period: period as number } } : {}),
+  };
+}
+
+export function bodyFromDraft(coinId: string, d: AlertDraft): AlertBody {
+  return {
+    coin_id: coinId,
+    left: operandInput(d.left),
+    op: d.op,
+    right: operandInput(d.right),
+    active: d.active,
+  };
+}
+
+/**
+ * Checks the draft with the very contract the server uses, so messages match word for word and
+ * the common mistakes never need a round trip. Returns field errors keyed like the server's.
+ */
+export function validateDraft(coinId: string, d: AlertDraft): FieldErrors {
+  const parsed = alertCreateBodySchema.safeParse(bodyFromDraft(coinId, d));
+  if (parsed.success) return {};
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || 'non_field_errors';
+    fields[key] = [...(fields[key] ?? []), issue.message];
+  }
+  return fields;
+}

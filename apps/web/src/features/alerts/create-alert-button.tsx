@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { AlertDialog } from './components/alert-dialog';
+
+interface CreateAlertButtonProps {
+  coinId: string;
+  coinName?: string;
+  className?: string;
+}
+
+/** The "Create alert" action for the coin detail page and the terminal. */
+export function CreateAlertButton({ coinId, coinName, className }: CreateAlertButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className ?? buttonStyles.secondary} onClick={() => setOpen(true)}>
+        Create alert
+      </button>
+      {open && (
+        <AlertDialog coinId={coinId} {...(coinName ? { coinName } : {})} onClose={() => setOpen(false)} />
+      )}
+    </>
+  );
+}
