@@ -1,1 +1,0 @@
-ALTER TABLE "projections" ADD COLUMN "currency" text DEFAULT 'usd' NOT NULL;
