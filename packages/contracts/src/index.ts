@@ -4,7 +4,7 @@ export * from './errors.ts';
 export * from './market.ts';
 export * from './messages.ts';
 export * from './portfolio.ts';
+export * from './portfolio-api.ts';
 export * from './projections.ts';
 export * from './routes.ts';
 export * from './settings.ts';
-export * from './portfolio-api.ts';

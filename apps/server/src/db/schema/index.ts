@@ -1,6 +1,7 @@
 // One file per area; drizzle-kit reads this folder. Add a line per new area file.
-export * from './auth.ts';
-export * from './projections.ts';
-export * from './portfolios.ts';
-export * from './market.ts';
+
 export * from './alerts.ts';
+export * from './auth.ts';
+export * from './market.ts';
+export * from './portfolios.ts';
+export * from './projections.ts';

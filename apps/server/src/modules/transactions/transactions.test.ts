@@ -92,7 +92,7 @@ describe('/api/v2/transactions/', () => {
     });
     expect(moved.statusCode).toBe(404);
     expect((await other.client.get('/api/v2/transactions/')).json().count).toBe(0);
-    expect((await other.client.get('/api/v2/dashboard/?portfolio_id=' + p.id)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/v2/dashboard/?portfolio_id=${p.id}`)).statusCode).toBe(404);
   });
 
   describe('oversell protection', () => {
