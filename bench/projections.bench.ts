@@ -1,17 +1,9 @@
-// Projections: recalculating 1,000 sell rows (core, exact decimals) beside a float loop of
-// the same formulas, and calculate-with-transactions/ and transactions/replace/ beside a
-// bare Fastify route, all in the same run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { recalculate, type SellRow } from '@app/core';
 import autocannon from 'autocannon';
 import { type LoadResult, load, printTable } from './lib/load.ts';
-import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
+import { startAppAndBaseline } from './lib/servers.ts';
 import { signedInCookie } from './lib/session.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
@@ -103,22 +95,9 @@ async function loadPost(
 export async function benchProjections(): Promise<void> {
   benchRecalculate();
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const appPort = await freePort();
-  const barePort = await freePort();
-  const app = startProcess([join(root, 'apps/server/dist/main.js')], {
-    PORT: String(appPort),
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    MARKET_DATA: 'snapshot',
-    LOG_LEVEL: 'warn',
-  });
-  const bare = startProcess([join(root, 'bench/lib/bare-server.mjs')], { PORT: String(barePort) });
+  const servers = await startAppAndBaseline('projections');
+  const { appUrl, bareUrl } = servers;
   try {
-    const appUrl = `http://127.0.0.1:${appPort}`;
-    const bareUrl = `http://127.0.0.1:${barePort}/bare`;
-    await waitForHttp(`${appUrl}/health-check`);
-    await waitForHttp(bareUrl);
     const cookie = await signedInCookie(appUrl);
     const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
     const write = { cookie, 'x-csrftoken': token, 'content-type': 'application/json' };
@@ -189,9 +168,7 @@ export async function benchProjections(): Promise<void> {
       );
     }
   } finally {
-    await stopProcess(app);
-    await stopProcess(bare);
-    rmSync(dataDir, { recursive: true, force: true });
+    await servers.stop();
   }
 }
 

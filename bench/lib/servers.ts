@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startProcess, stopProcess, waitForHttp } from './processes.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface BenchServers {
+  appUrl: string;
+  /** The bare Fastify JSON route every benchmark compares against. */
+  bareUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built app (fresh data folder, offline snapshot) and the bare baseline, each as its own
+ * process, so autocannon in this process competes with neither.
+ */
+export async function startAppAndBaseline(tag: string): Promise<BenchServers> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${tag}-`));
+  const appPort = await freePort();
+  const barePort = await freePort();
+  const app = startProcess([join(root, 'apps/server/dist/main.js')], {
+    PORT: String(appPort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    MARKET_DATA: 'snapshot',
+    LOG_LEVEL: 'warn',
+  });
+  const bare = startProcess([join(root, 'bench/lib/bare-server.mjs')], { PORT: String(barePort) });
+  const servers: BenchServers = {
+    appUrl: `http://127.0.0.1:${appPort}`,
+    bareUrl: `http://127.0.0.1:${barePort}/bare`,
+    async stop() {
+      await stopProcess(app);
+      await stopProcess(bare);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitForHttp(`${servers.appUrl}/health-check`, 120_000);
+    await waitForHttp(servers.bareUrl);
+  } catch (error) {
+    await servers.stop();
+    throw error;
+  }
+  return servers;
+}
