@@ -26,7 +26,7 @@ const envSchema = z.object({
   COINGECKO_API_KEY: optionalText,
   COINGECKO_BASE_URL: optionalUrl,
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
-  MARKET_REFRESH_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  MARKET_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(
