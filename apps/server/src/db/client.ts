@@ -76,27 +76,38 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const db = drizzleNodePg(pool, { schema });
   let leaderClient: pg.PoolClient | undefined;
   let closed = false;
-  const leaderLock: LeaderLock = {
-    async tryAcquire() {
-      if (leaderClient) {
-        try {
-          await leaderClient.query('select 1');
-          return true;
-        } catch {
-          leaderClient.release(true);
-          leaderClient = undefined;
-        }
+  // Jobs starting together ask at the same moment; on separate pooled sessions all but one
+  // would lose the session-level lock, so concurrent attempts share one.
+  let attempt: Promise<boolean> | undefined;
+  const acquire = async (): Promise<boolean> => {
+    if (leaderClient) {
+      try {
+        await leaderClient.query('select 1');
+        return true;
+      } catch {
+        leaderClient.release(true);
+        leaderClient = undefined;
       }
-      const client = await pool.connect();
+    }
+    const client = await pool.connect();
+    let locked = false;
+    try {
       const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
         leaderLockKey,
       ]);
-      if (result.rows[0]?.locked) {
-        leaderClient = client;
-        return true;
-      }
-      client.release();
-      return false;
+      locked = result.rows[0]?.locked === true;
+    } finally {
+      if (locked) leaderClient = client;
+      else client.release();
+    }
+    return locked;
+  };
+  const leaderLock: LeaderLock = {
+    tryAcquire() {
+      attempt ??= acquire().finally(() => {
+        attempt = undefined;
+      });
+      return attempt;
     },
     async release() {
       if (!leaderClient) return;

@@ -32,11 +32,14 @@ export function createScheduler(options: {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
+  let leading = false; // logged once, when this process first holds the leader lock
 
   async function runJob(job: Job): Promise<void> {
     if (stopped) return;
     try {
       if (!(await options.leaderLock.tryAcquire())) return;
+      if (!leading) options.logger.info({ job: job.name }, 'job leader: this process runs the jobs');
+      leading = true;
       if (stopped) return;
       await job.run();
     } catch (error) {
