@@ -27,6 +27,7 @@ const envSchema = z.object({
   COINGECKO_BASE_URL: optionalUrl,
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
   MARKET_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(
@@ -52,6 +53,8 @@ export interface Config {
   coingecko: { apiKey: string | undefined; baseUrl: string | undefined; callsPerMinute: number };
   /** MARKET_REFRESH_SECONDS in ms. */
   marketRefreshMs: number;
+  /** Sign-in, sign-up, reset and resend attempts per client IP (and sign-ins per email) per minute. */
+  authRateLimitPerMinute: number;
   authMode: 'local';
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       callsPerMinute: e.COINGECKO_CALLS_PER_MINUTE,
     },
     marketRefreshMs: e.MARKET_REFRESH_SECONDS * 1000,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     authMode: 'local',
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,

@@ -74,9 +74,11 @@ async function main(): Promise<void> {
     if (event.type === 'buffers') void market.reloadIfNewer();
   });
 
+  const authLimit = { max: config.authRateLimitPerMinute, windowMs: 60_000 };
   const app = await buildApp({
     config,
     db: database.db,
+    rateLimits: { authPerIp: authLimit, loginPerEmail: authLimit },
     market,
     bus,
     mailer: createMailer({

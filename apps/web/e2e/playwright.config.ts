@@ -64,6 +64,8 @@ export default defineConfig({
       DATABASE_URL: '',
       MARKET_DATA: 'snapshot',
       LOG_LEVEL: 'warn',
+      // Every journey signs up from this one address; the limit itself is tested in the server suite.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Alert journeys wait for a market refresh (the alert engine runs after each one).
       MARKET_REFRESH_SECONDS: process.env.MARKET_REFRESH_SECONDS ?? '5',
     },

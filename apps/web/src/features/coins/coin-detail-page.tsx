@@ -2,7 +2,7 @@ import type { CoinDetails } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { CoinHeadline } from '@/components/ui/coin-headline';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { PriceChange } from '@/components/ui/price-change';
@@ -150,26 +150,7 @@ export function CoinDetailPage({ actions, extraSections }: CoinDetailPageProps =
         </Link>
       </nav>
       <header className="flex flex-wrap items-center gap-3 pr-32 md:pr-0">
-        <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} size={44} />
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">
-            {coin.name} <span className="text-base uppercase text-muted">{coin.symbol}</span>
-          </h1>
-          <p className="flex flex-wrap items-baseline gap-3 text-sm">
-            <span className="text-2xl font-semibold tabular-nums" data-money>
-              {money(coin.current_price)}
-            </span>
-            <span>
-              1h <PriceChange value={coin.price_change_percentage_1h} />
-            </span>
-            <span>
-              24h <PriceChange value={coin.price_change_percentage_24h} />
-            </span>
-            <span>
-              7d <PriceChange value={coin.price_change_percentage_7d} />
-            </span>
-          </p>
-        </div>
+        <CoinHeadline coin={coin} price={money(coin.current_price)} level="page" />
         <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
           <button
             type="button"
