@@ -1,5 +1,6 @@
 import { authMessages, type SessionStatus, type Subscription, type User } from '@app/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { markLoggingOut } from '@/lib/api/session-loss';
 import { browserLocation } from '@/lib/browser-location';
 import { clearSessionState } from '@/lib/session-state';
 import { getMe, getSessionStatus, initCsrf, postLogout, syncSubscription } from './api/auth-api';
@@ -101,6 +102,7 @@ export function BFFAuthProvider({ children }: BFFAuthProviderProps) {
   }, []);
 
   const logout = useCallback(async () => {
+    markLoggingOut();
     clearSessionState();
     try {
       const result = await postLogout();
