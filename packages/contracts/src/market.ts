@@ -184,6 +184,21 @@ export const coinSocialSchema = z.object({
 });
 export type CoinSocial = z.infer<typeof coinSocialSchema>;
 
+/** What a source with no community or developer figures reports. */
+export const emptyCoinSocial: CoinSocial = {
+  twitter_followers: null,
+  reddit_subscribers: null,
+  reddit_active_accounts_48h: null,
+  telegram_channel_user_count: null,
+  github_forks: null,
+  github_stars: null,
+  github_subscribers: null,
+  github_total_issues: null,
+  github_closed_issues: null,
+  github_pull_requests_merged: null,
+  github_commit_count_4_weeks: null,
+};
+
 export const coinDetailsSchema = coinMarketSchema.extend({
   vs_currency: z.string(),
   description: z.string(),

@@ -3,6 +3,7 @@ import {
   type CoinDetails,
   type CoinListOrder,
   type CoinMarket,
+  emptyCoinSocial,
   type MarketChart,
   type MarketSource,
   marketMessages,
@@ -367,7 +368,7 @@ export function createMarketService(deps: MarketServiceDeps) {
               subreddit_url: null,
               repos: [],
             },
-            social: emptySocial,
+            social: emptyCoinSocial,
           };
         },
       );
@@ -439,20 +440,6 @@ export function createMarketService(deps: MarketServiceDeps) {
     }
   }
 }
-
-const emptySocial = {
-  twitter_followers: null,
-  reddit_subscribers: null,
-  reddit_active_accounts_48h: null,
-  telegram_channel_user_count: null,
-  github_forks: null,
-  github_stars: null,
-  github_subscribers: null,
-  github_total_issues: null,
-  github_closed_issues: null,
-  github_pull_requests_merged: null,
-  github_commit_count_4_weeks: null,
-};
 
 function sum(coins: readonly CoinMarket[], pick: (c: CoinMarket) => number | null): number {
   let total = 0;

@@ -9,7 +9,7 @@ import type {
   SearchResult,
   Trending,
 } from '@app/contracts';
-import { marketLimits } from '@app/contracts';
+import { emptyCoinSocial, marketLimits } from '@app/contracts';
 import { normaliseSearchQuery, searchMatchScore } from '@app/core';
 import type { ChartDays, ListMarketsParams, MarketDataProvider } from '../provider.ts';
 import { UpstreamError } from '../upstream-error.ts';
@@ -121,19 +121,7 @@ export class SnapshotProvider implements MarketDataProvider {
       genesis_date: null,
       categories: (coin.categories ?? []).map(categoryName),
       links: { homepage: [], blockchain_site: [], twitter_screen_name: null, subreddit_url: null, repos: [] },
-      social: {
-        twitter_followers: null,
-        reddit_subscribers: null,
-        reddit_active_accounts_48h: null,
-        telegram_channel_user_count: null,
-        github_forks: null,
-        github_stars: null,
-        github_subscribers: null,
-        github_total_issues: null,
-        github_closed_issues: null,
-        github_pull_requests_merged: null,
-        github_commit_count_4_weeks: null,
-      },
+      social: emptyCoinSocial,
     };
   }
 
