@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PortfoliosPage, signUpAt } from './pages/portfolio-pages.ts';
+import { CoinChooser, MetricsPage, PortfoliosPage, signUpAt } from './pages/portfolio-pages.ts';
 
 test.beforeEach(async ({ page }, info) => {
   await signUpAt(page, '/portfolios', `pf-${info.project.name}`);
@@ -48,4 +48,55 @@ test('create, rename and delete a portfolio, and import a Coinbase CSV from the 
   page.once('dialog', (d) => void d.accept());
   await p.card('Vault').getByRole('button', { name: 'Delete Vault' }).click();
   await expect(page.getByRole('heading', { name: 'No portfolios yet' })).toBeVisible();
+});
+
+/** RENDER is a coin we do not know by ticker (one market coin carries it); MATIC's coin left the market list. */
+const withUnknownSymbols = [
+  'ID,Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Price at Transaction,Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes',
+  'b1,2024-01-05 10:00:00 UTC,Buy,BTC,0.1,USD,$40000,$4000,$4001,$1,Bought',
+  'b2,2024-02-05 10:00:00 UTC,Buy,RENDER,100,USD,$5,$500,$501,$1,Bought',
+  'b3,2024-03-05 10:00:00 UTC,Buy,MATIC,50,USD,$1,$50,$51,$1,Bought',
+  'b4,2024-04-05 10:00:00 UTC,Sell,RENDER,40,USD,$7,$280,$279,$1,Sold',
+].join('\n');
+
+test('import a CSV with unknown symbols: choose each coin in the preview, commit, see the holdings', async ({
+  page,
+}) => {
+  const p = new PortfoliosPage(page);
+  await p.create('Exchange');
+  const panel = await p.importCsv('Exchange', 'coinbase.csv', withUnknownSymbols);
+  await expect(panel.getByText('Detected coinbase. 4 rows, 3 errors')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Import 1 transaction' })).toBeEnabled();
+
+  const chooser = new CoinChooser(panel);
+  await expect(chooser.region).toContainText('2 of 2 symbols still need a coin');
+  await expect(chooser.group('RENDER')).toContainText('One coin in the market list uses RENDER');
+  await expect(chooser.group('MATIC')).toContainText(
+    'No coin in the market list uses MATIC: search by name.',
+  );
+  // The wide preview table scrolls inside the card: the page itself never scrolls sideways (390 px).
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways).toBe(0);
+
+  // One choice per symbol: both RENDER rows follow it, and the preview is checked again.
+  await chooser.choose('RENDER', 'Render');
+  await expect(panel.getByRole('button', { name: 'Import 3 transactions' })).toBeEnabled();
+  await chooser.search('MATIC', 'polygon');
+  await expect(chooser.group('MATIC').getByRole('radio')).not.toHaveCount(0);
+  await chooser.choose('MATIC', 'POL (ex-MATIC)');
+  await expect(chooser.region).toContainText('Every symbol has a coin');
+  await expect(panel.getByText('Detected coinbase. 4 rows, 0 errors')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Import 4 transactions' }).click();
+  await expect(page.getByText('Imported 4 transactions')).toBeVisible();
+  await expect(p.card('Exchange').getByRole('definition').nth(1)).toHaveText('3');
+
+  const m = new MetricsPage(page);
+  await m.goto();
+  const holdings = await m.metric('Holdings');
+  const list = holdings.getByRole('list', { name: 'Holdings by value' });
+  await expect(list).toContainText('RENDER');
+  await expect(list).toContainText('POL');
 });

@@ -1,5 +1,10 @@
 export * from './alerts.ts';
 export * from './auth.ts';
+export * from './cost-basis.ts';
+export * from './csv-import.ts';
+export * from './dashboard.ts';
+export * from './decimal-strings.ts';
+export * from './entity-ids.ts';
 export * from './errors.ts';
 export * from './market.ts';
 export * from './messages.ts';
@@ -8,3 +13,5 @@ export * from './portfolio-api.ts';
 export * from './projections.ts';
 export * from './routes.ts';
 export * from './settings.ts';
+export * from './transaction.ts';
+export * from './transaction-preview.ts';

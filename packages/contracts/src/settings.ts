@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { costBasisMethods } from './cost-basis.ts';
 import { baseCurrencySchema, defaultBaseCurrency } from './market.ts';
-import { costBasisMethods } from './portfolio.ts';
 
 /** Per-user settings kept on the server (issue 3): base currency, favourites, cost-basis method. */
 export const settingsRoutes = { settings: '/v2/settings/' } as const;

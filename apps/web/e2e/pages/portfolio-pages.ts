@@ -40,6 +40,30 @@ export class PortfoliosPage {
   }
 }
 
+/** The import preview's coin chooser: one group of choices per symbol we could not identify. */
+export class CoinChooser {
+  readonly region: Locator;
+
+  constructor(panel: Locator) {
+    this.region = panel.getByRole('region', { name: 'Choose coins' });
+  }
+
+  group(symbol: string): Locator {
+    return this.region.getByRole('group', { name: new RegExp(`^${symbol} ·`) });
+  }
+
+  async choose(symbol: string, coinName: string): Promise<void> {
+    await this.group(symbol)
+      .getByRole('radio', { name: new RegExp(coinName.replace(/[()]/g, '\\$&')) })
+      .check();
+    await expect(this.group(symbol)).toContainText(`Importing as ${coinName}`);
+  }
+
+  async search(symbol: string, text: string): Promise<void> {
+    await this.group(symbol).getByLabel(`Search coins for ${symbol}`).fill(text);
+  }
+}
+
 export interface TxInput {
   type?: string;
   coin: string;

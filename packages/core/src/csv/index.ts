@@ -3,6 +3,15 @@ export { CSV_IMPORT_LIMITS, type CsvImportResult, parseImportCsv } from './impor
 export { type CsvReadResult, type CsvRecord, csvField, readCsv } from './rfc4180.ts';
 export { duplicateKey, likelyDuplicates } from './rows.ts';
 export {
+  applySymbolChoices,
+  type CandidateCoin,
+  resolveCoinId,
+  type SymbolChoices,
+  symbolCandidates,
+  type UnresolvedSymbolLines,
+  unknownChoices,
+} from './symbol-map.ts';
+export {
   type ExportTransaction,
   exportTransactionsCsv,
   TEMPLATE_COLUMNS,

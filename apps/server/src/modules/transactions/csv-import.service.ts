@@ -4,18 +4,23 @@ import {
   type ImportPreviewBody,
   type ImportPreviewResponse,
   portfolioMessages,
+  type SymbolMap,
+  type TransactionDraft,
   type TransactionType,
 } from '@app/contracts';
 import {
+  applySymbolChoices,
   computeLedger,
   duplicateKey,
   exportTransactionsCsv,
   type LedgerTransaction,
   likelyDuplicates,
   parseImportCsv,
+  resolveCoinId,
+  unknownChoices,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import { type LedgerCache, toLedgerTransaction } from '../portfolios/ledger-cache.ts';
@@ -25,6 +30,7 @@ import {
   lockPortfolio,
   type PortfolioRow,
 } from '../portfolios/portfolios.repository.ts';
+import { coinCatalogue, symbolCandidatesFor } from './import-coin-candidates.ts';
 import { plain } from './transaction-mapper.ts';
 import {
   insertTransactions,
@@ -43,6 +49,7 @@ export function createCsvImportService(deps: {
   ledgers: LedgerCache;
 }) {
   const { db, clock, market, ledgers } = deps;
+  const catalogue = coinCatalogue(market);
 
   async function owned(userId: string, portfolioId: string): Promise<PortfolioRow> {
     const portfolio = await findPortfolio(db, userId, portfolioId);
@@ -56,14 +63,30 @@ export function createCsvImportService(deps: {
     return new Map([...quotes.values()].map((q) => [q.id, q.symbol]));
   }
 
+  /** The ids the market knows among the rows' own ids and the user's choices. */
+  async function knownCoins(
+    rows: readonly { coin_id?: string | null | undefined }[],
+    choices: SymbolMap,
+  ): Promise<Set<string>> {
+    const ids = [...rows.flatMap((r) => (r.coin_id ? [r.coin_id] : [])), ...Object.values(choices)];
+    return new Set((await knownIds(ids)).keys());
+  }
+
+  /** A chosen coin the market does not know is bad input on that symbol (never trust the client). */
+  function rejectUnknownChoices(choices: SymbolMap, known: ReadonlySet<string>): void {
+    const unknown = unknownChoices(choices, known);
+    if (unknown.length === 0) return;
+    throw validationError(
+      Object.fromEntries(
+        unknown.map(([symbol]) => [`symbol_map.${symbol}`, [`${symbol}: ${portfolioMessages.unknownCoin}`]]),
+      ),
+    );
+  }
+
   /** Rows → oversell errors against the stored timeline (line 0: an existing row is starved). */
   function oversells(
     stored: readonly LedgerTransaction[],
-    rows: readonly {
-      line: number;
-      coin_id: string;
-      transaction: ImportCommitBody['rows'][number]['transaction'];
-    }[],
+    rows: readonly { line: number; coin_id: string; transaction: TransactionDraft }[],
   ): CsvRowError[] {
     const incoming: LedgerTransaction[] = rows.map((r, i) => ({
       id: `import-${i}`,
@@ -99,11 +122,15 @@ export function createCsvImportService(deps: {
       const portfolio = await owned(userId, portfolioId);
       const parsed = parseImportCsv(body.csv, { preset: body.preset });
       const errors: CsvRowError[] = [...parsed.errors];
-      const known = await knownIds(parsed.rows.flatMap((r) => (r.coin_id ? [r.coin_id] : [])));
+      const choices = body.symbol_map ?? {};
+      const known = await knownCoins(parsed.rows, choices);
+      rejectUnknownChoices(choices, known);
+      // The same resolution as the commit: a known id stays, the user's choice fills the gaps.
+      const { rows, unresolved } = applySymbolChoices(parsed.rows, choices, known);
       const currency = portfolio.currency.toUpperCase();
-      const good: typeof parsed.rows = [];
-      for (const row of parsed.rows) {
-        if (!row.coin_id || !known.has(row.coin_id)) {
+      const good: typeof rows = [];
+      for (const row of rows) {
+        if (row.coin_id === null) {
           errors.push({
             line: row.line,
             field: 'coin',
@@ -137,7 +164,7 @@ export function createCsvImportService(deps: {
           plain(t.pricePerCoin),
         ),
       );
-      const duplicates = likelyDuplicates(parsed.rows, existingKeys);
+      const duplicates = likelyDuplicates(rows, existingKeys);
       const book = await ledgers.book(db, portfolio);
       errors.push(
         ...oversells(
@@ -147,23 +174,34 @@ export function createCsvImportService(deps: {
       );
       return {
         ...parsed,
+        rows,
         errors: errors.sort((a, b) => a.line - b.line),
         portfolio_id: portfolio.id,
         duplicate_lines: [...duplicates].sort((a, b) => a - b),
+        unresolved_symbols: await symbolCandidatesFor(catalogue, unresolved),
       };
     },
 
     /** All rows or none: every check runs before the single database transaction writes them. */
     async commit(userId: string, portfolioId: string, body: ImportCommitBody): Promise<{ created: number }> {
-      const known = await knownIds(body.rows.map((r) => r.coin_id));
-      const errors: CsvRowError[] = body.rows
-        .filter((r) => !known.has(r.coin_id))
-        .map((r) => ({ line: r.line, field: 'coin', message: portfolioMessages.unknownCoin }));
+      const choices = body.symbol_map ?? {};
+      const known = await knownCoins(body.rows, choices);
+      const errors: CsvRowError[] = [];
+      const resolved: { line: number; coin_id: string; transaction: TransactionDraft }[] = [];
+      for (const r of body.rows) {
+        const coinId = resolveCoinId(r, choices, known);
+        if (coinId !== null) resolved.push({ line: r.line, coin_id: coinId, transaction: r.transaction });
+        else {
+          const prefix = r.symbol ? `${r.symbol}: ` : '';
+          errors.push({ line: r.line, field: 'coin', message: `${prefix}${portfolioMessages.unknownCoin}` });
+        }
+      }
       const created = await db.transaction(async (tx) => {
         const portfolio = await lockPortfolio(tx, userId, portfolioId);
         if (!portfolio) throw notFound(portfolioMessages.portfolioNotFound);
+        rejectUnknownChoices(choices, known);
         if (errors.length === 0)
-          errors.push(...oversells((await ledgers.book(tx, portfolio)).transactions, body.rows));
+          errors.push(...oversells((await ledgers.book(tx, portfolio)).transactions, resolved));
         if (errors.length > 0) {
           throw new AppError({
             status: 400,
@@ -173,7 +211,7 @@ export function createCsvImportService(deps: {
             details: { rows: errors, fields: { rows: errors.map((e) => `Line ${e.line}: ${e.message}`) } },
           });
         }
-        const values: TransactionValues[] = body.rows.map((r) => ({
+        const values: TransactionValues[] = resolved.map((r) => ({
           portfolioId: portfolio.id,
           coinId: r.coin_id,
           type: r.transaction.type,

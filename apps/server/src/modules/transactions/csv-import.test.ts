@@ -160,6 +160,21 @@ describe('CSV template rows with an unknown symbol', () => {
     expect(body.errors).toEqual([
       { line: 2, field: 'coin', message: 'ZZZQ: Unknown coin: choose one from the list' },
     ]);
+    expect(body.unresolved_symbols).toEqual([{ symbol: 'ZZZQ', lines: [2], candidates: [] }]);
+  });
+
+  it('offers the cached market’s coins that carry the symbol', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio();
+    const csv = 'date,type,coin,quantity,price_per_coin,fee,note\n2024-01-01,buy,render,1,1,0,\n';
+    const body = (await u.client.post(`/api/v2/portfolios/${p.id}/import/preview/`, { csv })).json();
+    expect(body.unresolved_symbols).toEqual([
+      {
+        symbol: 'RENDER',
+        lines: [2],
+        candidates: [expect.objectContaining({ id: 'render-token', symbol: 'render' })],
+      },
+    ]);
   });
 });
 

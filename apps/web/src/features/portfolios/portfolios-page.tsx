@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMoneyFormatter } from '@/lib/settings';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
 import { usePortfolioMutations } from './api/use-portfolio-mutations';
+import { countOf } from './components/count-words';
 import { ImportPanel } from './components/import-panel';
 import { PortfolioForm } from './components/portfolio-form';
 import { formatPercent, SignedChange } from './components/signed-change';
@@ -58,7 +59,8 @@ export function PortfoliosPage() {
       ) : (
         <ul className="grid gap-4">
           {data.results.map((p) => (
-            <li key={p.id}>
+            // min-w-0: a wide import preview scrolls inside the card instead of widening the page.
+            <li key={p.id} className="min-w-0">
               <PortfolioCard portfolio={p} />
             </li>
           ))}
@@ -146,7 +148,7 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
           portfolioName={p.name}
           onClose={() => setMode('view')}
           onDone={(created) => {
-            toast.success(`Imported ${created} transactions`);
+            toast.success(`Imported ${countOf(created, 'transaction')}`);
             void mutations.refresh();
             setMode('view');
           }}

@@ -1,6 +1,7 @@
 export { BaseCurrencySelect } from './base-currency-select';
 export { getUserSettings, patchUserSettings, settingsKeys, userSettingsQuery } from './settings-api';
 export {
+  costBasisQueryRoots,
   formatMoney,
   type MoneyFormatter,
   useBaseCurrency,

@@ -15,6 +15,22 @@ export function useUserSettings() {
 }
 
 /**
+ * Query roots whose figures follow the cost-basis method: the dashboard, portfolio totals, the
+ * transaction pages (previews, available quantities) and projections built on positions. Named
+ * here rather than imported, because shared code never depends on features.
+ */
+export const costBasisQueryRoots: readonly string[] = [
+  'dashboard',
+  'portfolios',
+  'transactions',
+  'projections',
+];
+
+function dependsOnCostBasis(root: unknown): boolean {
+  return typeof root === 'string' && costBasisQueryRoots.includes(root);
+}
+
+/**
  * Patches settings optimistically, so a star or a currency switch shows at once; the
  * server's answer replaces the guess, and a failure restores the previous copy.
  */
@@ -40,6 +56,8 @@ export function useUpdateSettings() {
       // Every market figure is priced in the base currency, so a switch refetches them all.
       if (patch.base_currency !== undefined)
         void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== settingsKeys.all[0] });
+      else if (patch.cost_basis_method !== undefined)
+        void client.invalidateQueries({ predicate: (q) => dependsOnCostBasis(q.queryKey[0]) });
     },
   });
 }

@@ -11,6 +11,7 @@ import {
   portfolioListResponseSchema,
   portfolioRoutes,
   portfolioSchema,
+  type SymbolMap,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
@@ -40,18 +41,34 @@ export async function deletePortfolio(id: string): Promise<void> {
   await apiRequest(portfolioRoutes.portfolio(id), { method: 'DELETE' });
 }
 
-export function previewImport(id: string, csv: string): Promise<ImportPreviewResponse> {
+/** The file is sent again with each coin choice: the server re-validates every row with the map. */
+export function previewImport(
+  id: string,
+  csv: string,
+  symbolMap: SymbolMap = {},
+): Promise<ImportPreviewResponse> {
   return apiRequest(portfolioRoutes.importPreview(id), {
     method: 'POST',
-    body: { csv, preset: 'auto' },
+    body: { csv, preset: 'auto', symbol_map: symbolMap },
     schema: importPreviewResponseSchema,
     timeoutMs: 120_000,
   });
 }
 
-export function commitImport(id: string, rows: readonly CsvImportRow[]): Promise<{ created: number }> {
+/** The same map as the preview: the server resolves and checks every row again before writing. */
+export function commitImport(
+  id: string,
+  rows: readonly CsvImportRow[],
+  symbolMap: SymbolMap = {},
+): Promise<{ created: number }> {
   const body: ImportCommitBody = {
-    rows: rows.map((r) => ({ line: r.line, coin_id: r.coin_id ?? '', transaction: r.transaction })),
+    rows: rows.map((r) => ({
+      line: r.line,
+      symbol: r.symbol,
+      coin_id: r.coin_id,
+      transaction: r.transaction,
+    })),
+    symbol_map: symbolMap,
   };
   return apiRequest(portfolioRoutes.importCommit(id), {
     method: 'POST',

@@ -1,0 +1,171 @@
+import {
+  type CryptoOption,
+  type CsvImportRow,
+  csvRowErrorSchema,
+  type ImportPreviewResponse,
+  type SymbolMap,
+  type UnresolvedSymbol,
+} from '@app/contracts';
+import { useRef, useState } from 'react';
+import { isApiError } from '@/lib/api/api-error';
+import { commitImport, previewImport } from '../api/portfolios-api';
+import { countOf } from './count-words';
+
+/** Files above this show the progress bar (reading, checking, writing). */
+const largeFileBytes = 200_000;
+
+export type ImportStage = { label: string; value: number } | null;
+
+/** A preview row's identity in the table (one CSV line can hold several legs). */
+export const importRowKey = (r: CsvImportRow, i: number) => `${r.line}-${i}`;
+
+function readFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsText(file);
+  });
+}
+
+/** Messages of a failed request: per-row and per-field details when the server gave them. */
+function failureMessages(error: unknown): string[] {
+  if (isApiError(error)) {
+    const rows = csvRowErrorSchema.array().safeParse(error.details?.rows);
+    if (rows.success) return rows.data.map((r) => `Line ${r.line}: ${r.message}`);
+    const fields = Object.values(error.fieldErrors).flat();
+    if (fields.length > 0) return fields;
+  }
+  return [error instanceof Error ? error.message : String(error)];
+}
+
+const toSymbolMap = (choices: Readonly<Record<string, CryptoOption>>): SymbolMap =>
+  Object.fromEntries(Object.entries(choices).map(([symbol, coin]) => [symbol, coin.id]));
+
+/** Symbols asked about so far, in first-seen order: a chosen symbol stays, so it can be changed. */
+function mergeGroups(
+  known: readonly UnresolvedSymbol[],
+  next: readonly UnresolvedSymbol[],
+): UnresolvedSymbol[] {
+  const seen = new Set(known.map((g) => g.symbol));
+  return [...known, ...next.filter((g) => !seen.has(g.symbol))];
+}
+
+/**
+ * One CSV import: read, preview, choose coins for the symbols we could not identify (each choice
+ * re-validates the whole file on the server), pick rows, commit all or none with the same map.
+ */
+export function useCsvImport(portfolioId: string, onDone: (created: number) => void) {
+  const [csv, setCsv] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportPreviewResponse | null>(null);
+  const [groups, setGroups] = useState<UnresolvedSymbol[]>([]);
+  const [choices, setChoices] = useState<Record<string, CryptoOption>>({});
+  const [excluded, setExcluded] = useState<Set<string>>(new Set());
+  const [stage, setStage] = useState<ImportStage>(null);
+  const [large, setLarge] = useState(false);
+  const [failure, setFailure] = useState<string[]>([]);
+  // Only the newest preview may land: choices made in quick succession must not be undone.
+  const latest = useRef(0);
+
+  const errorLines = new Set(preview?.errors.map((e) => e.line));
+  const selectable = (r: CsvImportRow) => !errorLines.has(r.line) && r.coin_id !== null;
+  const chosen = preview?.rows.filter((r, i) => selectable(r) && !excluded.has(importRowKey(r, i))) ?? [];
+
+  async function choose(file: File) {
+    const request = ++latest.current;
+    setFailure([]);
+    setPreview(null);
+    setGroups([]);
+    setChoices({});
+    setCsv(null);
+    setLarge(file.size > largeFileBytes);
+    setStage({ label: 'Reading file', value: 0 });
+    try {
+      const text = await readFile(file, (f) => setStage({ label: 'Reading file', value: f * 40 }));
+      setStage({ label: 'Checking rows', value: 50 });
+      const result = await previewImport(portfolioId, text);
+      if (request !== latest.current) return;
+      setCsv(text);
+      setPreview(result);
+      setGroups(result.unresolved_symbols);
+      // Likely duplicates start unticked: importing the same trade twice is the usual mistake.
+      setExcluded(
+        new Set(
+          result.rows.flatMap((r, i) =>
+            result.duplicate_lines.includes(r.line) ? [importRowKey(r, i)] : [],
+          ),
+        ),
+      );
+    } catch (error) {
+      if (request === latest.current) setFailure(failureMessages(error));
+    } finally {
+      if (request === latest.current) setStage(null);
+    }
+  }
+
+  async function chooseCoin(symbol: string, coin: CryptoOption) {
+    if (csv === null) return;
+    const previous = choices;
+    const next = { ...choices, [symbol]: coin };
+    const request = ++latest.current;
+    setChoices(next);
+    setFailure([]);
+    setStage({ label: `Checking rows with ${symbol} as ${coin.name}`, value: 60 });
+    try {
+      const result = await previewImport(portfolioId, csv, toSymbolMap(next));
+      if (request !== latest.current) return;
+      setPreview(result);
+      setGroups((known) => mergeGroups(known, result.unresolved_symbols));
+    } catch (error) {
+      if (request !== latest.current) return;
+      setChoices(previous);
+      setFailure(failureMessages(error));
+    } finally {
+      if (request === latest.current) setStage(null);
+    }
+  }
+
+  async function commit() {
+    setFailure([]);
+    setStage({ label: `Importing ${countOf(chosen.length, 'transaction')}`, value: 75 });
+    try {
+      const { created } = await commitImport(portfolioId, chosen, toSymbolMap(choices));
+      setStage({ label: 'Done', value: 100 });
+      onDone(created);
+    } catch (error) {
+      setFailure(failureMessages(error));
+    } finally {
+      setStage(null);
+    }
+  }
+
+  function toggleRow(key: string, included: boolean) {
+    setExcluded((current) => {
+      const next = new Set(current);
+      if (included) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }
+
+  return {
+    preview,
+    groups,
+    choices,
+    excluded,
+    stage,
+    large,
+    failure,
+    chosen,
+    selectable,
+    choose,
+    chooseCoin,
+    commit,
+    toggleRow,
+  };
+}
+
+export type CsvImport = ReturnType<typeof useCsvImport>;

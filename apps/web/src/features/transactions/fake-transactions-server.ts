@@ -1,0 +1,200 @@
+import type { MarketSelectItem, Transaction, TransactionType } from '@app/contracts';
+import { authRoutesFor, envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+
+/*
+ * A stateful stand-in for the transaction routes, through the fake fetch the other component
+ * tests use. The list filters like the server; preview/ answers an oversell for a sell above the
+ * (fixed) holding of 1 bitcoin, and a field error for a negative price, as the server does.
+ */
+
+export const mainId = '00000000-0000-4000-8000-000000000001';
+export const otherId = '00000000-0000-4000-8000-000000000002';
+const at = '2026-01-01T00:00:00.000Z';
+
+export function txJson(
+  n: number,
+  fields: Partial<Transaction> & { coin_id: string; type: TransactionType },
+): Transaction {
+  return {
+    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    portfolio_id: mainId,
+    quantity: '1',
+    price_per_coin: '100',
+    fee: '0',
+    executed_at: '2024-01-01T10:00:00.000Z',
+    note: '',
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
+
+const coin = (id: string, symbol: string, name: string): MarketSelectItem => ({
+  id,
+  db_id: id,
+  symbol,
+  name,
+  image: '',
+  user_favorite: false,
+  available_balance: '0',
+  current_price: 1,
+  market_cap_rank: 1,
+});
+
+const negativePrice = () =>
+  envelope(400, 'validation_error', 'validation', 'Please check your input and try again', {
+    fields: { price_per_coin: ['Price per coin cannot be negative'] },
+  });
+
+export function installFakeTransactionsServer(initial: Transaction[]) {
+  const transactions = [...initial];
+  const body = (call: RecordedCall) => JSON.parse(call.body ?? '{}') as Record<string, string>;
+  let nextId = 100;
+  let refuseDelete = false;
+  const routes: Parameters<typeof installFakeFetch>[0] = {
+    ...authRoutesFor(true),
+    'GET /api/v2/settings/': () =>
+      json({ base_currency: 'usd', favorites: [], cost_basis_method: 'average' }),
+    'GET /api/v2/notifications/': () =>
+      json({ results: [], count: 0, next: null, previous: null, unread_count: 0 }),
+    'GET /api/v2/transactions/options/': () =>
+      json({
+        types: [],
+        reward_kinds: [],
+        cost_basis_methods: [],
+        currencies: ['usd', 'eur', 'gbp', 'jpy'],
+        portfolios: [
+          { id: mainId, name: 'Main', currency: 'usd' },
+          { id: otherId, name: 'Trading', currency: 'eur' },
+        ],
+      }),
+    'GET /api/v2/transactions/crypto_options/': () =>
+      json({
+        cryptocurrencies: [
+          { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', image: null },
+          { id: 'ethereum', symbol: 'eth', name: 'Ethereum', image: null },
+        ],
+      }),
+    'GET /api/v2/transactions/available-cryptocurrencies/': () =>
+      json({
+        cryptocurrencies: [
+          {
+            id: 'bitcoin',
+            symbol: 'btc',
+            name: 'Bitcoin',
+            image: null,
+            portfolio_id: mainId,
+            available_quantity: '1',
+          },
+        ],
+      }),
+    'GET /api/v2/cryptocurrencies/market_select/': () =>
+      json({ cryptocurrencies: [coin('bitcoin', 'btc', 'Bitcoin'), coin('ethereum', 'eth', 'Ethereum')] }),
+    'GET /api/v2/transactions/': (call) => {
+      const q = new URL(call.path, 'http://localhost').searchParams;
+      const results = transactions.filter(
+        (t) =>
+          (!q.get('portfolio_id') || t.portfolio_id === q.get('portfolio_id')) &&
+          (!q.get('coin_id') || t.coin_id === q.get('coin_id')) &&
+          (!q.get('type') || t.type === q.get('type')),
+      );
+      return json({ results, count: results.length, next: null, previous: null });
+    },
+    'POST /api/v2/transactions/preview/': (call) => {
+      const b = body(call);
+      if (b.price_per_coin?.startsWith('-')) return negativePrice();
+      const quantity = Number(b.quantity);
+      if (b.type === 'sell' && quantity > 1) {
+        return json({
+          method: 'average',
+          coin_id: b.coin_id,
+          holding_before: '1',
+          holding_after: '1',
+          cost_basis_before: '100',
+          cost_basis_after: '100',
+          average_cost_after: '100',
+          realized_pnl: null,
+          violation: {
+            code: 'oversell',
+            transaction_id: 'new',
+            coin_id: b.coin_id,
+            type: 'sell',
+            executed_at: b.date,
+            requested: b.quantity,
+            available: '1',
+            message: `Only 1 ${b.coin_id} held on 2024-02-01; this sell needs ${b.quantity}.`,
+          },
+        });
+      }
+      const sell = b.type === 'sell';
+      return json({
+        method: 'average',
+        coin_id: b.coin_id,
+        holding_before: '1',
+        holding_after: sell ? String(1 - quantity) : String(1 + quantity),
+        cost_basis_before: '100',
+        cost_basis_after: sell ? '50' : '150',
+        average_cost_after: '100',
+        realized_pnl: sell ? '50' : null,
+        violation: null,
+      });
+    },
+    'POST /api/v2/transactions/': (call) => {
+      const b = body(call);
+      if (b.price_per_coin?.startsWith('-')) return negativePrice();
+      const created = txJson(nextId++, {
+        portfolio_id: b.portfolio_id ?? mainId,
+        coin_id: b.coin_id ?? '',
+        type: (b.type ?? 'buy') as TransactionType,
+        quantity: b.quantity ?? '0',
+        price_per_coin: b.price_per_coin ?? '0',
+        fee: b.fee ?? '0',
+        executed_at: b.date ?? at,
+        note: b.note ?? '',
+      });
+      transactions.unshift(created);
+      addRoutes(created.id);
+      return json(created, 201);
+    },
+  };
+  function addRoutes(id: string) {
+    routes[`PUT /api/v2/transactions/${id}/`] = (call) => {
+      const index = transactions.findIndex((t) => t.id === id);
+      const current = transactions[index];
+      if (!current) return envelope(404, 'not_found', 'not_found', 'Transaction not found');
+      const b = body(call);
+      const updated: Transaction = {
+        ...current,
+        quantity: b.quantity ?? current.quantity,
+        price_per_coin: b.price_per_coin ?? current.price_per_coin,
+        note: b.note ?? current.note,
+      };
+      transactions[index] = updated;
+      return json(updated);
+    };
+    routes[`DELETE /api/v2/transactions/${id}/`] = () => {
+      if (refuseDelete) {
+        return envelope(400, 'validation_error', 'validation', 'Please check your input and try again', {
+          fields: { quantity: ['Deleting it would oversell a later transaction: Only 0 bitcoin held.'] },
+        });
+      }
+      const index = transactions.findIndex((t) => t.id === id);
+      if (index >= 0) transactions.splice(index, 1);
+      return new Response(null, { status: 204 });
+    };
+  }
+  for (const t of transactions) addRoutes(t.id);
+  const { calls } = installFakeFetch(routes);
+  return {
+    calls,
+    bodies: (method: string, path: string) =>
+      calls.filter((c) => c.method === method && c.path === path).map(body),
+    listQueries: () =>
+      calls
+        .filter((c) => c.method === 'GET' && c.path.startsWith('/api/v2/transactions/?'))
+        .map((c) => c.path.slice('/api/v2/transactions/?'.length)),
+    refuseDeletes: () => {
+      refuseDelete = true;
+    },
+  };
+}

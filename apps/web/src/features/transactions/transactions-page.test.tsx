@@ -1,0 +1,195 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { browserLocation } from '@/lib/browser-location';
+import { renderApp } from '@/test/render-app';
+import { installFakeTransactionsServer, mainId, otherId, txJson } from './fake-transactions-server';
+
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Waits for state on a busy shared machine; never a timing assertion. */
+const slow = { timeout: 5_000 };
+/** Whole journeys of typing and clicking: more than vitest's 5 s default on a busy machine. */
+const journey = { timeout: 30_000 };
+
+const stored = [
+  txJson(1, { coin_id: 'bitcoin', type: 'buy', quantity: '1', price_per_coin: '100' }),
+  txJson(2, {
+    coin_id: 'ethereum',
+    type: 'buy',
+    quantity: '2',
+    price_per_coin: '10',
+    executed_at: '2024-01-02T10:00:00.000Z',
+  }),
+  txJson(3, {
+    coin_id: 'bitcoin',
+    type: 'sell',
+    quantity: '0.25',
+    price_per_coin: '90',
+    portfolio_id: otherId,
+    executed_at: '2024-01-03T10:00:00.000Z',
+  }),
+];
+
+/** The table is re-rendered after a filter change (a new query key loads), so look it up each time. */
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: /Transactions/ }))
+    .getAllByRole('row')
+    .slice(1);
+
+async function openPage() {
+  const server = installFakeTransactionsServer(stored);
+  renderApp('/transactions');
+  await screen.findByRole('table', { name: /Transactions/ }, slow);
+  await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
+  return { server };
+}
+
+async function openForm() {
+  await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }, slow));
+  return screen.getByRole('form', { name: 'Add transaction' });
+}
+
+describe('/transactions form', journey, () => {
+  it('says what is missing on the fields, and shows the server’s field errors', async () => {
+    const { server } = await openPage();
+    const form = await openForm();
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(within(form).getByText('Choose a coin')).toBeTruthy();
+    expect(within(form).getByText('Quantity must be greater than 0')).toBeTruthy();
+    expect(within(form).getByLabelText('Coin').getAttribute('aria-invalid')).toBe('true');
+    expect(server.bodies('POST', '/api/v2/transactions/')).toEqual([]);
+
+    await userEvent.type(within(form).getByLabelText('Coin'), 'bitcoin');
+    await userEvent.type(within(form).getByLabelText('Quantity'), '1');
+    await userEvent.type(within(form).getByLabelText('Price per coin (USD)'), '-5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(await within(form).findByText('Price per coin cannot be negative', {}, slow)).toBeTruthy();
+    expect(within(form).getByLabelText('Price per coin (USD)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('form', { name: 'Add transaction' })).toBe(form);
+  });
+
+  it('previews what saving will do, stops an oversell on the quantity field, then saves', async () => {
+    const { server } = await openPage();
+    const form = await openForm();
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'sell');
+    await userEvent.type(within(form).getByLabelText('Coin'), 'bitcoin');
+    expect(await within(form).findByText('1 held in this portfolio', {}, slow)).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText('Quantity'), '3');
+    await userEvent.type(within(form).getByLabelText('Price per coin (USD)'), '200');
+    fireEvent.change(within(form).getByLabelText('Date and time'), { target: { value: '2024-02-01T10:00' } });
+
+    const quantity = within(form).getByLabelText('Quantity');
+    expect(
+      await within(form).findByText('Only 1 bitcoin held on 2024-02-01; this sell needs 3.', {}, slow),
+    ).toBeTruthy();
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).queryByLabelText('Preview')).toBeNull();
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0.5');
+    const preview = await within(form).findByLabelText('Preview', {}, slow);
+    await waitFor(
+      () =>
+        expect(preview.textContent).toBe(
+          'After this: holding 0.5 (was 1), cost basis $50.00, average $100.00, realized P&L $50.00 (average).',
+        ),
+      slow,
+    );
+    expect(quantity.getAttribute('aria-invalid')).toBeNull();
+    const previewed = server.bodies('POST', '/api/v2/transactions/preview/').at(-1);
+    expect(previewed).toEqual({
+      portfolio_id: mainId,
+      coin_id: 'bitcoin',
+      type: 'sell',
+      quantity: '0.5',
+      price_per_coin: '200',
+      fee: '0',
+      date: new Date('2024-02-01T10:00').toISOString(),
+      note: '',
+    });
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(await screen.findByText('Transaction added', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(bodyRows()).toHaveLength(4), slow);
+    expect(server.bodies('POST', '/api/v2/transactions/')).toEqual([previewed]);
+    expect(screen.queryByRole('form', { name: 'Add transaction' })).toBeNull();
+  });
+});
+
+describe('/transactions list', journey, () => {
+  it('filters by portfolio, coin and type', async () => {
+    const { server } = await openPage();
+    await userEvent.selectOptions(screen.getByLabelText('Filter by portfolio'), 'Trading');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), slow);
+    expect(bodyRows()[0]?.textContent).toContain('Trading');
+    await userEvent.selectOptions(screen.getByLabelText('Filter by portfolio'), 'All portfolios');
+    await userEvent.selectOptions(screen.getByLabelText('Filter by coin'), 'bitcoin');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
+    await userEvent.selectOptions(screen.getByLabelText('Filter by type'), 'sell');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), slow);
+    expect(bodyRows()[0]?.textContent).toContain('Sell');
+    expect(server.listQueries()).toEqual(
+      expect.arrayContaining([
+        `portfolio_id=${otherId}&page=1`,
+        'coin_id=bitcoin&page=1',
+        'coin_id=bitcoin&type=sell&page=1',
+      ]),
+    );
+  });
+
+  it('edits a transaction in the same form, and deletes one only after confirmation', async () => {
+    const { server } = await openPage();
+    const eth = bodyRows().find((r) => r.textContent?.includes('ethereum'));
+    if (!eth) throw new Error('no ethereum row');
+    await userEvent.click(within(eth).getByRole('button', { name: /^Edit/ }));
+    const form = screen.getByRole('form', { name: 'Edit transaction' });
+    const quantity = within(form).getByLabelText('Quantity') as HTMLInputElement;
+    expect(quantity.value).toBe('2');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '4');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save transaction' }));
+    expect(await screen.findByText('Transaction saved', {}, slow)).toBeTruthy();
+    const put = server.bodies('PUT', `/api/v2/transactions/${stored[1]?.id}/`);
+    expect(put).toEqual([expect.objectContaining({ coin_id: 'ethereum', quantity: '4', type: 'buy' })]);
+    await waitFor(
+      () => expect(bodyRows().find((r) => r.textContent?.includes('ethereum'))?.textContent).toContain('4'),
+      slow,
+    );
+
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValue(true);
+    vi.stubGlobal('confirm', confirm);
+    const deleteEth = () => {
+      const row = bodyRows().find((r) => r.textContent?.includes('ethereum'));
+      if (!row) throw new Error('no ethereum row');
+      return within(row).getByRole('button', { name: /^Delete/ });
+    };
+    await userEvent.click(deleteEth());
+    expect(confirm).toHaveBeenCalledWith('Delete this transaction?');
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(deleteEth());
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
+    expect(bodyRows().some((r) => r.textContent?.includes('ethereum'))).toBe(false);
+  });
+
+  it('keeps a row whose deletion would oversell, and says why', async () => {
+    const { server } = await openPage();
+    server.refuseDeletes();
+    vi.stubGlobal('confirm', vi.fn().mockReturnValue(true));
+    const btc = bodyRows().find((r) => r.textContent?.includes('bitcoin') && r.textContent.includes('Buy'));
+    if (!btc) throw new Error('no bitcoin buy row');
+    await userEvent.click(within(btc).getByRole('button', { name: /^Delete/ }));
+    expect(await screen.findByText(/Deleting it would oversell a later transaction/, {}, slow)).toBeTruthy();
+    expect(bodyRows()).toHaveLength(3);
+  });
+});

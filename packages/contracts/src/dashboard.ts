@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { costBasisMethods, positionExplanationSchema } from './cost-basis.ts';
+import { decimalOut, percentageOut } from './decimal-strings.ts';
+import { entityIdSchema } from './entity-ids.ts';
+
+/* The Metrics dashboard: query and response (spec §2 "Dashboard top bar", §3 metric definitions, §7). */
+
+export const dashboardMetrics = ['holdings', 'roi', 'capital', 'cost_basis', 'positions'] as const;
+export const dashboardMetricSchema = z.enum(dashboardMetrics);
+export type DashboardMetric = z.infer<typeof dashboardMetricSchema>;
+export const returnTypes = ['total', 'unrealized', 'realized'] as const;
+export type DashboardReturnType = (typeof returnTypes)[number];
+
+/** `metrics` arrives comma-separated (`holdings,roi`); unknown names are a validation error. */
+export const dashboardQuerySchema = z.object({
+  portfolio_id: z.union([z.literal('all'), entityIdSchema]).default('all'),
+  metrics: z
+    .string()
+    .default(dashboardMetrics.join(','))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(dashboardMetricSchema).min(1)),
+  include_technical_metrics: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+/** Coin identity repeated on every per-coin item so a chart needs no second lookup. */
+const coinRef = {
+  coin_id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+};
+
+/**
+ * profitLoss and profitLossPercentage for one return type. Percentage bases (null when zero):
+ * realized ÷ cost of the units sold; unrealized ÷ cost basis of the units held;
+ * total ÷ (cost of units sold + cost basis of units held).
+ */
+export const roiFiguresSchema = z.object({ profitLoss: decimalOut, profitLossPercentage: percentageOut });
+export type RoiFigures = z.infer<typeof roiFiguresSchema>;
+const roiByType = z.object({
+  total: roiFiguresSchema,
+  unrealized: roiFiguresSchema,
+  realized: roiFiguresSchema,
+});
+
+export const portfolioSummarySchema = z.object({
+  portfolio_id: entityIdSchema.nullable(),
+  cost_basis_method: z.enum(costBasisMethods),
+  base_currency: z.string(),
+  total_value: decimalOut,
+  total_investment: decimalOut,
+  unique_coins_count: z.number().int().nonnegative(),
+  change_24h: decimalOut,
+  change_percentage_24h: percentageOut,
+  returns: roiByType,
+  /** Held coins with no current quote: valued at their cost basis, so they add no P&L. */
+  unpriced_coins: z.array(z.string()),
+  /** Portfolios keep their own currency; costs in another one are converted at today's rate. */
+  converted_currencies: z.array(z.string()),
+});
+export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
+
+export const holdingsBlockSchema = z.object({
+  totalValue: decimalOut,
+  items: z.array(
+    z.object({
+      ...coinRef,
+      quantity: decimalOut,
+      currentPrice: decimalOut.nullable(),
+      totalValue: decimalOut,
+      allocationPercentage: percentageOut,
+      /** Only with include_technical_metrics=true: market context of the holding. */
+      technical: z
+        .object({
+          price_change_percentage_24h: z.number().nullable(),
+          price_change_percentage_7d: z.number().nullable(),
+          ath_change_percentage: z.number().nullable(),
+          market_cap_rank: z.number().nullable(),
+        })
+        .optional(),
+    }),
+  ),
+});
+
+export const roiBlockSchema = roiByType.extend({
+  items: z.array(z.object({ ...coinRef, ...roiByType.shape })),
+});
+
+export const capitalBlockSchema = z.object({
+  totalInvestment: decimalOut,
+  items: z.array(z.object({ ...coinRef, totalInvestment: decimalOut, allocationPercentage: percentageOut })),
+});
+
+export const costBasisBlockSchema = z.object({
+  items: z.array(
+    z.object({
+      ...coinRef,
+      costBasisPerCoin: decimalOut.nullable(),
+      currentPrice: decimalOut.nullable(),
+      athPrice: decimalOut.nullable(),
+    }),
+  ),
+});
+
+export const positionsBlockSchema = z.object({
+  items: z.array(
+    z.object({
+      ...coinRef,
+      quantity: decimalOut,
+      totalInvestment: decimalOut,
+      costBasisPerCoin: decimalOut.nullable(),
+      currentPrice: decimalOut.nullable(),
+      totalValue: decimalOut,
+      realizedProfitLoss: decimalOut,
+      unrealizedProfitLoss: decimalOut,
+      returns: roiByType,
+      explanation: positionExplanationSchema.optional(),
+    }),
+  ),
+});
+
+export const dashboardResponseSchema = z.object({
+  portfolio_summary: portfolioSummarySchema,
+  holdings: holdingsBlockSchema.optional(),
+  roi: roiBlockSchema.optional(),
+  capital: capitalBlockSchema.optional(),
+  cost_basis: costBasisBlockSchema.optional(),
+  positions: positionsBlockSchema.optional(),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

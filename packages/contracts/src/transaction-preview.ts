@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { costBasisMethods, oversellViolationSchema } from './cost-basis.ts';
+import { decimalOut } from './decimal-strings.ts';
+
+/* What a transaction would do before it is saved: validate/ and preview/ (issue 4). */
+
+export const transactionValidateResponseSchema = z.object({
+  valid: z.boolean(),
+  /** Field → messages, ready for the form (e.g. quantity: ['Only 0.5 BTC held on …']). */
+  errors: z.record(z.string(), z.array(z.string())),
+  violation: oversellViolationSchema.nullable(),
+});
+export type TransactionValidateResponse = z.infer<typeof transactionValidateResponseSchema>;
+
+export const transactionPreviewResponseSchema = z.object({
+  method: z.enum(costBasisMethods),
+  coin_id: z.string(),
+  holding_before: decimalOut,
+  holding_after: decimalOut,
+  cost_basis_before: decimalOut,
+  cost_basis_after: decimalOut,
+  average_cost_after: decimalOut.nullable(),
+  /** Only for a sell (a transfer out with a fee reports −fee); null otherwise. */
+  realized_pnl: decimalOut.nullable(),
+  violation: oversellViolationSchema.nullable(),
+});
+export type TransactionPreviewResponse = z.infer<typeof transactionPreviewResponseSchema>;
