@@ -149,8 +149,12 @@ export function CoinDetailPage({ actions, extraSections }: CoinDetailPageProps =
           ← Terminal
         </Link>
       </nav>
-      <header className="flex flex-wrap items-center gap-3 pr-32 md:pr-0">
-        <CoinHeadline coin={coin} price={money(coin.current_price)} level="page" />
+      {/* No right padding for the floating phone controls: the breadcrumb row already clears them. */}
+      <header className="flex flex-wrap items-center gap-3">
+        {/* One row for the logo and the name block, which wraps inside it on narrow screens. */}
+        <div className="flex min-w-0 items-center gap-3">
+          <CoinHeadline coin={coin} price={money(coin.current_price)} level="page" />
+        </div>
         <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
           <button
             type="button"

@@ -27,7 +27,8 @@ const perPage = 250;
 /** Spec §2 Terminal: market table, global figures, breadth, trending, top performers, search, chart. */
 export function TerminalPage({ actions, extraSections }: TerminalPageProps = {}) {
   const [params, setParams] = useSearchParams();
-  const selectedId = params.get('coin');
+  // An empty ?coin= names no coin: treat it as no selection rather than asking for id "".
+  const selectedId = params.get('coin') || null;
   const vs = useBaseCurrency();
   const money = useMoneyFormatter();
   const { favorites, toggle } = useFavorites();
@@ -149,7 +150,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
             </div>
             {list.isPending ? (
               <Spinner label="Loading market…" className="p-6" />
-            ) : list.isError ? (
+            ) : list.isError && list.data === undefined ? (
               <p className="p-6 text-sm text-muted">The market could not be loaded. Try Refresh.</p>
             ) : shown.length === 0 ? (
               <p className="p-6 text-sm text-muted">
@@ -159,6 +160,8 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
               </p>
             ) : (
               <MarketTable
+                // A new page, order or filter starts at the top of the table, not mid-scroll.
+                key={`${page}|${order}|${category}|${excludeStablecoins}|${favoritesOnly}`}
                 coins={shown}
                 order={order}
                 onOrder={(o) => filtersChanged(() => setOrder(o))}
@@ -198,9 +201,9 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
           </section>
         </div>
 
-        <aside className="grid min-w-0 content-start gap-4 md:grid-cols-2 xl:grid-cols-4 2xl:grid-cols-1">
+        <aside className="grid min-w-0 content-start gap-4 md:grid-cols-2 2xl:grid-cols-1">
           <Panel title="Watchlists">
-            <WatchlistsPanel quotes={quotes} selected={selected} money={money} onSelect={select} />
+            <WatchlistsPanel vs={vs} quotes={quotes} selected={selected} money={money} onSelect={select} />
           </Panel>
           <Panel title="Market breadth">
             <BreadthPanel vs={vs} />

@@ -6,6 +6,8 @@ import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { coinSearchQuery, useDebouncedValue } from '@/lib/market';
 import type { MoneyFormatter } from '@/lib/settings';
 
+const isNoSearch = (text: string) => normaliseSearchQuery(text) === null;
+
 /**
  * Spec §5 coin search: nothing under 2 characters after trimming, 300 ms debounce, and
  * clearing the text clears the results.
@@ -20,8 +22,8 @@ export function CoinSearch({
   onSelect: (id: string) => void;
 }) {
   const [text, setText] = useState('');
-  const debounced = useDebouncedValue(text, marketLimits.searchDebounceMs);
-  const query = normaliseSearchQuery(text) === null ? null : normaliseSearchQuery(debounced);
+  const debounced = useDebouncedValue(text, marketLimits.searchDebounceMs, isNoSearch);
+  const query = isNoSearch(text) ? null : normaliseSearchQuery(debounced);
   const { data, isFetching } = useQuery({ ...coinSearchQuery(vs, query ?? ''), enabled: query !== null });
   const listId = useId();
   const results = query === null ? [] : (data?.results ?? []);

@@ -15,7 +15,8 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: React
   return (
     <div className="min-w-0 rounded-lg border border-line bg-surface px-3 py-2">
       <dt className="truncate text-xs text-muted">{label}</dt>
-      <dd className="truncate text-sm font-semibold tabular-nums sm:text-base">{value}</dd>
+      {/* 13 px on phones fits a 0-decimal total market cap (spec §9) in half the width. */}
+      <dd className="truncate text-[13px] font-semibold tabular-nums sm:text-base">{value}</dd>
       {sub !== undefined && <dd className="text-xs">{sub}</dd>}
     </div>
   );

@@ -89,7 +89,7 @@ export function MarketTable(props: MarketTableProps) {
                   key={column.key}
                   scope="col"
                   aria-sort={sort}
-                  className={cn('px-2 py-2 font-medium', column.className)}
+                  className={cn('px-1 py-2 font-medium sm:px-2', column.className)}
                 >
                   {column.sort ? (
                     <button
@@ -140,24 +140,24 @@ export function MarketTable(props: MarketTableProps) {
                 <td className="px-1 text-right tabular-nums text-muted sm:px-2">
                   {coin.market_cap_rank ?? '–'}
                 </td>
-                <td className="px-2">
+                <td className="px-1 sm:px-2">
                   <button
                     type="button"
                     onClick={() => props.onSelect(coin.id)}
-                    className="flex max-w-[8.5rem] items-center gap-2 text-left sm:max-w-[14rem] focus-visible:outline-2 focus-visible:outline-accent"
+                    className="flex max-w-[7.5rem] items-center gap-2 text-left sm:max-w-[14rem] focus-visible:outline-2 focus-visible:outline-accent"
                   >
                     <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} />
                     <span className="truncate font-medium">{coin.name}</span>
                     <span className="hidden text-xs uppercase text-muted sm:inline">{coin.symbol}</span>
                   </button>
                 </td>
-                <td className="px-2 text-right tabular-nums" data-money>
+                <td className="px-1 text-right tabular-nums sm:px-2" data-money>
                   {money(coin.current_price)}
                 </td>
                 <td className="hidden px-2 text-right lg:table-cell">
                   <PriceChange value={coin.price_change_percentage_1h} />
                 </td>
-                <td className="px-2 text-right">
+                <td className="px-1 text-right sm:px-2">
                   <PriceChange value={coin.price_change_percentage_24h} />
                 </td>
                 <td className="hidden px-2 text-right md:table-cell">

@@ -18,7 +18,10 @@ export function SelectedCoin({ coin, vs, money, favorite, onToggleFavorite }: Se
   return (
     <section aria-label={`${coin.name} chart`} className="rounded-xl border border-line bg-surface p-4">
       <div className="mb-3 flex flex-wrap items-center gap-3">
-        <CoinHeadline coin={coin} price={money(coin.current_price)} level="section" />
+        {/* Logo and name block share a row; the block wraps inside it on narrow screens. */}
+        <div className="flex min-w-0 items-center gap-3">
+          <CoinHeadline coin={coin} price={money(coin.current_price)} level="section" />
+        </div>
         <div className="ml-auto flex items-center gap-2">
           <FavoriteStar name={coin.name} active={favorite} onToggle={onToggleFavorite} />
           <Link

@@ -1,9 +1,10 @@
 import type { CoinMarket } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { PriceChange } from '@/components/ui/price-change';
+import { userCoinsQuery } from '@/lib/market';
 import type { MoneyFormatter } from '@/lib/settings';
 import {
   useAddWatchlistItem,
@@ -15,6 +16,8 @@ import {
 } from '../api/watchlists-api';
 
 interface WatchlistsPanelProps {
+  vs: string;
+  /** Quotes of the market table's current page. */
   quotes: ReadonlyMap<string, CoinMarket>;
   selected: CoinMarket | null;
   money: MoneyFormatter;
@@ -25,11 +28,29 @@ const inputClass =
   'min-w-0 flex-1 rounded-lg border border-line bg-surface-2 px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent';
 
 /** Watchlists kept on the server: create, rename, delete, add the selected coin, remove coins. */
-export function WatchlistsPanel({ quotes, selected, money, onSelect }: WatchlistsPanelProps) {
+export function WatchlistsPanel({
+  vs,
+  quotes: tableQuotes,
+  selected,
+  money,
+  onSelect,
+}: WatchlistsPanelProps) {
   const { data: lists = [] } = useQuery(watchlistsQuery());
+  // The table shows one page under the user's filters; the user's own coins are quoted on their
+  // own, so a watch-listed coin keeps its name and price whatever the table shows.
+  const { data: userCoins } = useQuery({
+    ...userCoinsQuery(vs),
+    enabled: lists.some((l) => l.items.length > 0),
+  });
+  const quotes = useMemo(() => {
+    const merged = new Map<string, CoinMarket>(userCoins?.results.map((c) => [c.id, c]));
+    for (const [id, c] of tableQuotes) merged.set(id, c);
+    return merged;
+  }, [userCoins, tableQuotes]);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
-  const [renaming, setRenaming] = useState<string | null>(null);
+  // The rename draft remembers its list, so it can never rename another one.
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const create = useCreateWatchlist();
   const rename = useRenameWatchlist();
   const remove = useDeleteWatchlist();
@@ -54,8 +75,8 @@ export function WatchlistsPanel({ quotes, selected, money, onSelect }: Watchlist
 
   function onRename(event: FormEvent) {
     event.preventDefault();
-    if (!active || renaming === null || renaming.trim() === '') return;
-    rename.mutate({ id: active.id, name: renaming.trim() }, { onSuccess: () => setRenaming(null) });
+    if (renaming === null || renaming.name.trim() === '') return;
+    rename.mutate({ id: renaming.id, name: renaming.name.trim() }, { onSuccess: () => setRenaming(null) });
   }
 
   const inList = active !== null && selected !== null && active.items.some((i) => i.coin_id === selected.id);
@@ -66,7 +87,14 @@ export function WatchlistsPanel({ quotes, selected, money, onSelect }: Watchlist
         <div className="flex items-center gap-2">
           <label className="flex min-w-0 flex-1 items-center gap-2">
             <span className="sr-only">Watchlist</span>
-            <select value={active.id} onChange={(e) => setActiveId(e.target.value)} className={inputClass}>
+            <select
+              value={active.id}
+              onChange={(e) => {
+                setActiveId(e.target.value);
+                setRenaming(null);
+              }}
+              className={inputClass}
+            >
               {lists.map((l) => (
                 <option key={l.id} value={l.id}>
                   {l.name} ({l.items.length})
@@ -74,7 +102,11 @@ export function WatchlistsPanel({ quotes, selected, money, onSelect }: Watchlist
               ))}
             </select>
           </label>
-          <button type="button" className={buttonStyles.ghost} onClick={() => setRenaming(active.name)}>
+          <button
+            type="button"
+            className={buttonStyles.ghost}
+            onClick={() => setRenaming({ id: active.id, name: active.name })}
+          >
             Rename
           </button>
           <button
@@ -88,13 +120,13 @@ export function WatchlistsPanel({ quotes, selected, money, onSelect }: Watchlist
           </button>
         </div>
       )}
-      {renaming !== null && active && (
+      {renaming !== null && active?.id === renaming.id && (
         <form onSubmit={onRename} className="flex gap-2">
           <label className="flex min-w-0 flex-1">
             <span className="sr-only">New name for {active.name}</span>
             <input
-              value={renaming}
-              onChange={(e) => setRenaming(e.target.value)}
+              value={renaming.name}
+              onChange={(e) => setRenaming({ id: renaming.id, name: e.target.value })}
               maxLength={60}
               className={inputClass}
             />
