@@ -5,16 +5,18 @@ export function PriceChange({ value, className }: { value: number | null | undef
   if (value === null || value === undefined || !Number.isFinite(value)) {
     return <span className={cn('text-muted', className)}>–</span>;
   }
+  // Sign and colour follow the figure shown: -0.004 % reads as an unchanged 0.00 %, not a red "-0.00%".
+  const shown = Number(value.toFixed(2));
   return (
     <span
       className={cn(
         'tabular-nums',
-        value > 0 ? 'text-accent' : value < 0 ? 'text-danger' : 'text-muted',
+        shown > 0 ? 'text-accent' : shown < 0 ? 'text-danger' : 'text-muted',
         className,
       )}
     >
-      {value > 0 ? '+' : ''}
-      {value.toFixed(2)}%
+      {shown > 0 ? '+' : ''}
+      {Math.abs(shown) === 0 ? '0.00' : shown.toFixed(2)}%
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { type CoinListOrder, type CoinMarket, marketCategoryOptions } from '@app/contracts';
+import { type CoinMarket, marketCategoryOptions } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { BreadthPanel, GlobalStats, TopPerformersPanel, TrendingPanel } from './
 import { MarketTable } from './components/market-table';
 import { SelectedCoin } from './components/selected-coin';
 import { WatchlistsPanel } from './components/watchlists-panel';
+import { useTerminalUiState } from './terminal-ui-state';
 
 export interface TerminalPageProps {
   /** Composed by the app layer (e.g. "Create alert" for the selected coin). */
@@ -33,10 +34,8 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   const money = useMoneyFormatter();
   const { favorites, toggle } = useFavorites();
   const { refresh, refreshing } = useRefreshMarket();
-  const [order, setOrder] = useState<CoinListOrder>('market_cap_desc');
-  const [category, setCategory] = useState('');
-  const [excludeStablecoins, setExcludeStablecoins] = useState(false);
-  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [ui, setUi] = useTerminalUiState();
+  const { order, category, excludeStablecoins, favoritesOnly } = ui;
   const [page, setPage] = useState(1);
 
   const list = useQuery(
@@ -113,7 +112,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 <span>Category</span>
                 <select
                   value={category}
-                  onChange={(e) => filtersChanged(() => setCategory(e.target.value))}
+                  onChange={(e) => filtersChanged(() => setUi({ category: e.target.value }))}
                   className="rounded-lg border border-line bg-surface-2 px-2 py-1"
                 >
                   <option value="">All categories</option>
@@ -128,7 +127,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 <input
                   type="checkbox"
                   checked={excludeStablecoins}
-                  onChange={(e) => filtersChanged(() => setExcludeStablecoins(e.target.checked))}
+                  onChange={(e) => filtersChanged(() => setUi({ excludeStablecoins: e.target.checked }))}
                   className="accent-accent"
                 />
                 Exclude stablecoins
@@ -137,7 +136,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 <input
                   type="checkbox"
                   checked={favoritesOnly}
-                  onChange={(e) => setFavoritesOnly(e.target.checked)}
+                  onChange={(e) => setUi({ favoritesOnly: e.target.checked })}
                   className="accent-accent"
                 />
                 Favourites only
@@ -164,7 +163,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 key={`${page}|${order}|${category}|${excludeStablecoins}|${favoritesOnly}`}
                 coins={shown}
                 order={order}
-                onOrder={(o) => filtersChanged(() => setOrder(o))}
+                onOrder={(o) => filtersChanged(() => setUi({ order: o }))}
                 selectedId={selectedId}
                 onSelect={select}
                 favorites={favorites}
@@ -203,7 +202,15 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
 
         <aside className="grid min-w-0 content-start gap-4 md:grid-cols-2 2xl:grid-cols-1">
           <Panel title="Watchlists">
-            <WatchlistsPanel vs={vs} quotes={quotes} selected={selected} money={money} onSelect={select} />
+            <WatchlistsPanel
+              vs={vs}
+              quotes={quotes}
+              selected={selected}
+              money={money}
+              onSelect={select}
+              activeId={ui.watchlistId}
+              onActiveChange={(watchlistId) => setUi({ watchlistId })}
+            />
           </Panel>
           <Panel title="Market breadth">
             <BreadthPanel vs={vs} />

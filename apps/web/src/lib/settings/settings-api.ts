@@ -6,17 +6,29 @@ import {
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { mirrorSettings } from './local-settings-mirror';
 
 export const settingsKeys = {
   all: ['settings'] as const,
 };
 
-export function getUserSettings(signal?: AbortSignal): Promise<UserSettings> {
-  return apiRequest(settingsRoutes.settings, { schema: userSettingsSchema, ...(signal ? { signal } : {}) });
+export async function getUserSettings(signal?: AbortSignal): Promise<UserSettings> {
+  const settings = await apiRequest(settingsRoutes.settings, {
+    schema: userSettingsSchema,
+    ...(signal ? { signal } : {}),
+  });
+  mirrorSettings(settings);
+  return settings;
 }
 
-export function patchUserSettings(patch: UpdateUserSettings): Promise<UserSettings> {
-  return apiRequest(settingsRoutes.settings, { method: 'PATCH', body: patch, schema: userSettingsSchema });
+export async function patchUserSettings(patch: UpdateUserSettings): Promise<UserSettings> {
+  const settings = await apiRequest(settingsRoutes.settings, {
+    method: 'PATCH',
+    body: patch,
+    schema: userSettingsSchema,
+  });
+  mirrorSettings(settings);
+  return settings;
 }
 
 export const userSettingsQuery = () =>

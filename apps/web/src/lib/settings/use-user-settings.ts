@@ -7,6 +7,7 @@ import {
 import { formatCurrency } from '@app/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { storedBaseCurrency, storedFavorites } from './local-settings-mirror';
 import { patchUserSettings, settingsKeys, userSettingsQuery } from './settings-api';
 
 /** The signed-in user's server-side settings (base currency, favourites, cost-basis method). */
@@ -62,10 +63,10 @@ export function useUpdateSettings() {
   });
 }
 
-/** The user's base currency (lower-case code); usd until settings have loaded. */
+/** The user's base currency (lower-case code); the device's last copy, or usd, until settings load. */
 export function useBaseCurrency(): BaseCurrency {
   const { data } = useUserSettings();
-  return data?.base_currency ?? defaultUserSettings.base_currency;
+  return data?.base_currency ?? storedBaseCurrency() ?? defaultUserSettings.base_currency;
 }
 
 export type MoneyFormatter = (value: number | string | null | undefined) => string;
@@ -87,7 +88,7 @@ export function useMoneyFormatter(): MoneyFormatter {
 export function useFavorites(): { favorites: ReadonlySet<string>; toggle: (coinId: string) => void } {
   const { data } = useUserSettings();
   const update = useUpdateSettings();
-  const list = data?.favorites ?? [];
+  const list = data?.favorites ?? storedFavorites() ?? [];
   const toggle = useCallback(
     (coinId: string) => {
       const next = list.includes(coinId) ? list.filter((id) => id !== coinId) : [...list, coinId];

@@ -22,6 +22,9 @@ interface WatchlistsPanelProps {
   selected: CoinMarket | null;
   money: MoneyFormatter;
   onSelect: (id: string) => void;
+  /** The chosen list, kept by the page so it survives a reload (spec §3 local persistence). */
+  activeId: string | null;
+  onActiveChange: (id: string | null) => void;
 }
 
 const inputClass =
@@ -34,6 +37,8 @@ export function WatchlistsPanel({
   selected,
   money,
   onSelect,
+  activeId,
+  onActiveChange: setActiveId,
 }: WatchlistsPanelProps) {
   const { data: lists = [] } = useQuery(watchlistsQuery());
   // The table shows one page under the user's filters; the user's own coins are quoted on their
@@ -47,7 +52,6 @@ export function WatchlistsPanel({
     for (const [id, c] of tableQuotes) merged.set(id, c);
     return merged;
   }, [userCoins, tableQuotes]);
-  const [activeId, setActiveId] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
   // The rename draft remembers its list, so it can never rename another one.
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
