@@ -1,9 +1,5 @@
 import { type CostBasisMethod, costBasisMethodLabels, costBasisMethods } from '@app/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useUpdateSettings, useUserSettings } from '@/lib/settings';
-
-/** Every portfolio figure depends on the method, so these caches are refreshed after a switch. */
-const figureKeys = [['dashboard'], ['portfolios'], ['transactions']] as const;
 
 const explanations: Record<CostBasisMethod, string> = {
   average: 'Every unit costs the running average of what you paid.',
@@ -16,12 +12,8 @@ const explanations: Record<CostBasisMethod, string> = {
 export function CostBasisMethodSection() {
   const { data } = useUserSettings();
   const update = useUpdateSettings();
-  const client = useQueryClient();
-  const choose = (method: CostBasisMethod) =>
-    update.mutate(
-      { cost_basis_method: method },
-      { onSuccess: () => figureKeys.forEach((queryKey) => void client.invalidateQueries({ queryKey })) },
-    );
+  // useUpdateSettings refreshes every figure that follows the method.
+  const choose = (method: CostBasisMethod) => update.mutate({ cost_basis_method: method });
   const current = data?.cost_basis_method ?? 'average';
   return (
     <section
