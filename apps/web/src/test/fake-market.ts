@@ -330,6 +330,21 @@ export function fakeMarketRoutes(state: FakeMarketState): Record<string, Handler
       );
       return json({ results, vs_currency: 'usd', source: snapshotSource });
     },
+    // The user's own coins (favourites and watch-listed), quoted without sparklines like the server.
+    'GET /api/v2/terminal/user-coins/': () => {
+      const favorites = new Set(state.settings.favorites);
+      const listed = new Set(state.watchlists.flatMap((l) => l.items.map((i) => i.coin_id)));
+      const results = state.coins
+        .filter((c) => favorites.has(c.id) || listed.has(c.id))
+        .map(({ sparkline_in_7d: _dropped, ...c }) => ({
+          ...c,
+          is_favorite: favorites.has(c.id),
+          watchlist_ids: state.watchlists
+            .filter((l) => l.items.some((i) => i.coin_id === c.id))
+            .map((l) => l.id),
+        }));
+      return json({ results, vs_currency: 'usd', source: snapshotSource });
+    },
     'GET /api/v2/settings/': () => json(state.settings),
     'PATCH /api/v2/settings/': (call) => {
       state.settings = { ...state.settings, ...JSON.parse(call.body ?? '{}') };

@@ -293,6 +293,22 @@ describe('favourites', () => {
     expect(await screen.findByText('Please check your input and try again', {}, slow)).toBeTruthy();
   });
 
+  it('lists a favourite that is not on the loaded page, in the chosen order, without paging', async () => {
+    const s = fakeMarketState({ coins: marketCoins(260) });
+    s.settings.favorites = ['coin-258', 'bitcoin'];
+    install(s);
+    open();
+    await screen.findByRole('table');
+    expect(tableNames()).not.toContain('Coin 258');
+    await userEvent.click(within(market()).getByRole('checkbox', { name: 'Favourites only' }));
+    await waitFor(() => expect(tableNames()).toEqual(['Bitcoin', 'Coin 258']), slow);
+    expect(within(market()).queryByRole('navigation', { name: 'Market pages' })).toBeNull();
+    const priceHeader = () => within(market()).getByRole('columnheader', { name: /^Price/ });
+    await userEvent.click(within(priceHeader()).getByRole('button'));
+    await userEvent.click(within(priceHeader()).getByRole('button'));
+    await waitFor(() => expect(tableNames()).toEqual(['Coin 258', 'Bitcoin']), slow);
+  });
+
   it('shows an empty favourites filter plainly', async () => {
     open();
     await screen.findByRole('table');

@@ -1,4 +1,5 @@
 import { type CoinMarket, marketCategoryOptions } from '@app/contracts';
+import { filterCoins, sortCoins } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { Spinner } from '@/components/ui/spinner';
-import { coinDetailsQuery, coinListQuery, useRefreshMarket } from '@/lib/market';
+import { coinDetailsQuery, coinListQuery, useRefreshMarket, userCoinsQuery } from '@/lib/market';
 import { useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
 import { CoinSearch } from './components/coin-search';
 import { BreadthPanel, GlobalStats, TopPerformersPanel, TrendingPanel } from './components/market-overview';
@@ -43,7 +44,16 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   );
   const coins = list.data?.results ?? [];
   const quotes = useMemo(() => new Map(coins.map((c) => [c.id, c])), [coins]);
-  const shown = favoritesOnly ? coins.filter((c) => favorites.has(c.id)) : coins;
+  // Favourites can sit outside the loaded page, so that view lists the user's own coins in full.
+  const userCoins = useQuery({ ...userCoinsQuery(vs), enabled: favoritesOnly });
+  const shown = useMemo(() => {
+    if (!favoritesOnly) return coins;
+    const merged = new Map<string, CoinMarket>();
+    for (const c of userCoins.data?.results ?? []) if (favorites.has(c.id)) merged.set(c.id, c);
+    // The page's copies carry sparklines; user-coins quotes do not.
+    for (const c of coins) if (favorites.has(c.id)) merged.set(c.id, c);
+    return sortCoins(filterCoins([...merged.values()], { category, excludeStablecoins }), order);
+  }, [favoritesOnly, coins, userCoins.data, favorites, category, excludeStablecoins, order]);
   const listed = selectedId ? quotes.get(selectedId) : undefined;
   const details = useQuery({
     ...coinDetailsQuery(selectedId ?? '', vs),
@@ -171,7 +181,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 money={money}
               />
             )}
-            {pages > 1 && (
+            {pages > 1 && !favoritesOnly && (
               <nav
                 aria-label="Market pages"
                 className="flex items-center justify-end gap-2 border-t border-line p-2 text-sm"

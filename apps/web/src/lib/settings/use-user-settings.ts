@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import { formatCurrency } from '@app/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { storedBaseCurrency, storedFavorites } from './local-settings-mirror';
 import { patchUserSettings, settingsKeys, userSettingsQuery } from './settings-api';
 
@@ -88,7 +88,7 @@ export function useMoneyFormatter(): MoneyFormatter {
 export function useFavorites(): { favorites: ReadonlySet<string>; toggle: (coinId: string) => void } {
   const { data } = useUserSettings();
   const update = useUpdateSettings();
-  const list = data?.favorites ?? storedFavorites() ?? [];
+  const list = useMemo(() => data?.favorites ?? storedFavorites() ?? [], [data?.favorites]);
   const toggle = useCallback(
     (coinId: string) => {
       const next = list.includes(coinId) ? list.filter((id) => id !== coinId) : [...list, coinId];
@@ -96,5 +96,6 @@ export function useFavorites(): { favorites: ReadonlySet<string>; toggle: (coinI
     },
     [list, update],
   );
-  return { favorites: new Set(list), toggle };
+  const favorites = useMemo(() => new Set(list), [list]);
+  return { favorites, toggle };
 }
