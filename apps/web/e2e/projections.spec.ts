@@ -45,6 +45,44 @@ test('create a projection from the picker, ladder three sells, see live figures,
   await expect(p.stat('Average sell price')).toHaveText('$153,333.33');
 });
 
+test('a 1,000-sell plan mounts only a window of sells, scrolls to its end, and never scrolls sideways', async ({
+  page,
+}) => {
+  const p = new ProjectionsPage(page);
+  await p.createFromPicker('Bitcoin', { capital: '50000', coins: '2', tax: '20' });
+  // 0.0025 BTC a sell: the 2 BTC run out at sell 800; the 200 after it are capped at 0.
+  const sells = Array.from({ length: 1000 }, (_, i) => ({
+    coins_sold: '0.0025',
+    price_per_coin: String(100_000 + i * 10),
+    fees_percentage: '0.1',
+    transaction_order: i + 1,
+  }));
+  await p.storeSells(p.currentId(), sells);
+  await page.reload();
+
+  await expect(p.sellRow(1)).toBeVisible();
+  await expect(p.stat('Remaining tokens')).toHaveText('0');
+  const mounted = await p.bodyRows().count();
+  expect(mounted).toBeGreaterThan(2);
+  expect(mounted).toBeLessThan(60);
+  expect(await p.scrollsSideways()).toBe(false);
+
+  // Measured heights replace the estimates as rows mount, so the end may take two scrolls.
+  await expect(async () => {
+    await p.scrollSellsToEnd();
+    await expect(p.sellRow(1000)).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await expect(p.sellRow(1000)).toContainText('capped at 0');
+  await expect(p.sellRow(1)).toHaveCount(0);
+  expect(await p.bodyRows().count()).toBeLessThan(60);
+
+  // Typing into a far row still edits and keeps the plan: sell 1000 now sells nothing at a new price.
+  await p.cell('Price per coin', 1000).fill('250000');
+  await expect(p.cell('Price per coin', 1000)).toHaveValue('250000');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  expect(await p.scrollsSideways()).toBe(false);
+});
+
 test('unsaved edits survive a reload', async ({ page }) => {
   const p = new ProjectionsPage(page);
   await p.createFromPicker('Ethereum', { capital: '1000', coins: '10' });

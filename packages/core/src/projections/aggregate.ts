@@ -1,12 +1,8 @@
 import type { Projection, TransactionSortMode } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { decString } from './numbers.ts';
-import {
-  type ProjectionContext,
-  type ProjectionFigures,
-  type RowFigures,
-  recalculate,
-} from './recalculate.ts';
+import type { ProjectionContext, ProjectionFigures, RowFigures } from './recalculate.ts';
+import { recalculateFast } from './recalculate-fast.ts';
 import type { SellRow } from './rows.ts';
 
 type ProjectionHead = Pick<
@@ -76,12 +72,12 @@ export function aggregateProjections(
 
   chosen.forEach((item, position) => {
     const p = item.projection;
-    const figures = recalculate(item.rows, p.tokens_owned, p.sell_tax, {
+    const figures = recalculateFast(item.rows, p.tokens_owned, p.sell_tax, {
       investedCapital: p.invested_capital,
       circulatingSupply: p.circulating_supply,
       currentPrice: item.market?.currentPrice,
       athPrice: item.market?.athPrice,
-    });
+    }).toFigures();
     const counted = figures.rows.filter((r) => r.counted);
     totalCashOut = totalCashOut.plus(figures.totalCashOut);
     aggregatedData.push({

@@ -9,6 +9,7 @@ export {
   roundCoins as roundCoinsSold,
 } from './numbers.ts';
 export * from './recalculate.ts';
+export * from './recalculate-fast.ts';
 export * from './rows.ts';
 export * from './selection.ts';
 export * from './wire.ts';

@@ -1,6 +1,7 @@
 import type { Projection, ProjectionFiguresWire, RowFiguresWire } from '@app/contracts';
 import type { DecimalLike } from './numbers.ts';
-import { type ProjectionFigures, type RowFigures, recalculate } from './recalculate.ts';
+import type { ProjectionFigures, RowFigures } from './recalculate.ts';
+import { recalculateFast } from './recalculate-fast.ts';
 import type { SellRow } from './rows.ts';
 
 /**
@@ -47,18 +48,21 @@ export function figuresToWire(figures: ProjectionFigures): ProjectionFiguresWire
   };
 }
 
-/** The stored rows' figures (`calculate-with-transactions/`), from the server's own shapes. */
+/**
+ * The stored rows' figures (`calculate-with-transactions/`, `calculate/`), from the
+ * server's own shapes: the scaled-integer path, equal digit for digit to the reference.
+ */
 export function figuresForProjection(
   projection: Pick<Projection, 'invested_capital' | 'tokens_owned' | 'sell_tax' | 'circulating_supply'>,
   transactions: readonly SellRow[],
   market: { currentPrice?: DecimalLike; athPrice?: DecimalLike } = {},
 ): ProjectionFiguresWire {
   return figuresToWire(
-    recalculate(transactions, projection.tokens_owned, projection.sell_tax, {
+    recalculateFast(transactions, projection.tokens_owned, projection.sell_tax, {
       investedCapital: projection.invested_capital,
       circulatingSupply: projection.circulating_supply,
       currentPrice: market.currentPrice,
       athPrice: market.athPrice,
-    }),
+    }).toFigures(),
   );
 }

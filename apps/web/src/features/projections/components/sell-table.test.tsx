@@ -1,12 +1,12 @@
 import { projectionMessages } from '@app/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeFetch, json } from '@/test/fake-fetch';
 import { useProjectionsSelection } from '../store/projections-selection-store';
-import { btcDetail, renderWithQuery } from '../test/render';
+import { btcDetail, renderWithQuery, setViewport, simulateSellLayout } from '../test/render';
 import { ProjectionView } from './projection-view';
 
 const id = btcDetail.projection.id;
@@ -25,8 +25,17 @@ function renderView(detail = btcDetail) {
   );
 }
 
+let undoLayout = () => {};
 beforeEach(() => {
   useProjectionsSelection.setState({ transactions: null, lastSavedAt: null });
+  setViewport(1280, 800);
+  undoLayout = simulateSellLayout({ viewport: 560, row: 49 });
+});
+afterEach(() => {
+  // Unmount first: a list still mounted would re-lay itself out at the next viewport.
+  cleanup();
+  undoLayout();
+  setViewport(1024, 768);
 });
 
 describe('sell table (spec §4)', () => {

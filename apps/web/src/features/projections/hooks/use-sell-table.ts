@@ -1,10 +1,10 @@
 import { type CalculateWithTransactionsResponse, projectionMessages } from '@app/contracts';
 import {
   assertCanSaveTransactions,
+  createFastRecalculator,
   deleteRow,
+  type FastProjectionFigures,
   normaliseForSave,
-  type ProjectionFigures,
-  recalculate,
   rowsFromServer,
   type SellRow,
   shouldAppendBlankRow,
@@ -19,7 +19,8 @@ export type SellField = 'coins_sold' | 'price_per_coin' | 'fees_percentage' | 'p
 
 export interface SellTable {
   rows: SellRow[];
-  figures: ProjectionFigures;
+  /** Totals now; each row's figures when asked for (the table asks for the rows in view). */
+  figures: FastProjectionFigures;
   hasChanges: boolean;
   saving: boolean;
   edit: (rowId: string, field: SellField, value: string) => void;
@@ -50,6 +51,8 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
       : { rows: rowsFromServer(detail.transactions), hasChanges: false },
   );
   const [saving, setSaving] = useState(false);
+  // Keeps each row's parsed values between keystrokes: an edit re-parses one cell.
+  const [recalculate] = useState(createFastRecalculator);
 
   // A different projection or fresh server rows (after a save) reinitialise the list,
   // unless the user has unsaved edits for this projection. `stored` is read, not
@@ -71,7 +74,7 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
         currentPrice: market.current_price ?? undefined,
         athPrice: market.ath ?? undefined,
       }),
-    [state.rows, projection, market],
+    [recalculate, state.rows, projection, market],
   );
 
   // Spec §4: a blank row follows a filled last row while tokens remain.

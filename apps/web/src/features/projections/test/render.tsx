@@ -48,3 +48,50 @@ export const btcDetail = {
     rows: [],
   },
 };
+
+type HappyWindow = Window & { happyDOM?: { setViewport(size: { width: number; height: number }): void } };
+
+/** The window size media queries see (happy-dom evaluates them against it). */
+export function setViewport(width: number, height = 800): void {
+  const happy = (window as HappyWindow).happyDOM;
+  if (happy === undefined) throw new Error('component tests run in happy-dom');
+  happy.setViewport({ width, height });
+}
+
+/**
+ * happy-dom lays nothing out (every size is 0), so a virtualised list would show no row.
+ * This gives the sell table's scroller a height and each mounted row or card a height,
+ * as a browser would, and returns the undo. (The cards scroll with the window, whose
+ * height is the viewport's: see setViewport.)
+ */
+export function simulateSellLayout({ viewport, row }: { viewport: number; row: number }): () => void {
+  const proto = HTMLElement.prototype;
+  const saved = ['clientHeight', 'clientWidth', 'offsetHeight'].map(
+    (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,
+  );
+  const isScroller = (el: HTMLElement) => el.dataset.testid === 'sell-table-scroller';
+  Object.defineProperty(proto, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return isScroller(this) ? viewport : 0;
+    },
+  });
+  Object.defineProperty(proto, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return isScroller(this) ? 1000 : 0;
+    },
+  });
+  Object.defineProperty(proto, 'offsetHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.index === undefined ? 0 : row;
+    },
+  });
+  return () => {
+    for (const [key, descriptor] of saved) {
+      if (descriptor === undefined) Reflect.deleteProperty(proto, key);
+      else Object.defineProperty(proto, key, descriptor);
+    }
+  };
+}
