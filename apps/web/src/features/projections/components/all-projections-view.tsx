@@ -114,7 +114,7 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
                       setAll({ selectedProjections: toggleProjectionSelection(selected, p.id) })
                     }
                   />
-                  <CoinIcon src={p.coin_image} className="size-5" />
+                  <CoinIcon src={p.coin_image} symbol={p.coin_symbol} />
                   {p.name}
                 </label>
               ))}
@@ -194,7 +194,7 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
                   <tr key={`${tx.projectionId}-${tx.id}`} className="border-t border-line">
                     <td className="px-3 py-2">
                       <span className="flex items-center gap-2">
-                        <CoinIcon src={tx.coin_image} className="size-5" />
+                        <CoinIcon src={tx.coin_image} symbol={tx.coin_symbol} />
                         {tx.projectionName}
                       </span>
                     </td>

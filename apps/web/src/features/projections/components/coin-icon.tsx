@@ -1,21 +1,9 @@
-import { useState } from 'react';
-import { cn } from '@/lib/cn';
+import { CoinAvatar } from '@/components/ui/coin-avatar';
 
-/** A coin's image, or a neutral disc when there is none or it fails to load (offline, blocked host). */
-export function CoinIcon({ src, className }: { src: string; className?: string }) {
-  const [failed, setFailed] = useState(false);
-  if (src === '' || failed) {
-    return (
-      <span aria-hidden="true" className={cn('inline-block shrink-0 rounded-full bg-surface-2', className)} />
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      onError={() => setFailed(true)}
-      className={cn('shrink-0 rounded-full', className)}
-    />
-  );
+/**
+ * A coin's image, or its letters when there is none, it fails to load (offline, blocked host)
+ * or its host is not allowed: the shared avatar, so projections look like the terminal.
+ */
+export function CoinIcon({ src, symbol, size = 20 }: { src: string; symbol: string; size?: number }) {
+  return <CoinAvatar src={src} name={symbol} symbol={symbol} size={size} />;
 }

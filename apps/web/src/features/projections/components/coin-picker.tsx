@@ -107,7 +107,7 @@ export function CoinPicker({ value, onSelect, error, disabled }: CoinPickerProps
           error === undefined ? 'border-line' : 'border-danger',
         )}
       >
-        {value !== null && <CoinIcon src={value.image} className="size-5" />}
+        {value !== null && <CoinIcon src={value.image} symbol={value.symbol} />}
         <span id={`${id}-value`} className={value === null ? 'text-muted' : ''}>
           {value === null ? 'Select a cryptocurrency' : `${value.name} (${value.symbol.toUpperCase()})`}
         </span>
@@ -165,7 +165,7 @@ export function CoinPicker({ value, onSelect, error, disabled }: CoinPickerProps
                   i === active ? 'bg-surface-2' : '',
                 )}
               >
-                <CoinIcon src={coin.image} className="size-6 shrink-0" />
+                <CoinIcon src={coin.image} symbol={coin.symbol} size={24} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">
                     {coin.name} <span className="text-muted">{coin.symbol.toUpperCase()}</span>

@@ -5,8 +5,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { btcDetail } from '../test/render';
 import { ProjectionSwitcher } from './projection-switcher';
 
-const p1 = { ...btcDetail.projection, coin_image: 'https://example.com/btc.png' };
-const p2 = { ...btcDetail.projection, id: '2', name: 'ETH Position', coin_id: 'ethereum' };
+const btcImage = 'https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png';
+const p1 = { ...btcDetail.projection, coin_image: btcImage };
+// No image: the switcher shows the coin's first two letters (ET) instead.
+const p2 = {
+  ...btcDetail.projection,
+  id: '2',
+  name: 'ETH Position',
+  coin_id: 'ethereum',
+  coin_symbol: 'eth',
+  coin_image: '',
+};
 
 function renderSwitcher(props: Partial<Parameters<typeof ProjectionSwitcher>[0]> = {}) {
   const handlers = { onSelectAll: vi.fn(), onSelect: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
@@ -30,9 +39,10 @@ describe('projection switcher (spec §2)', () => {
     expect(items.map((li) => li.textContent?.replace('⋯', '').trim())).toEqual([
       'All',
       'BTC Position',
-      'ETH Position',
+      'ETETH Position',
     ]);
-    expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe('https://example.com/btc.png');
+    expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe(btcImage);
+    expect(items[2]?.querySelector('img')).toBeNull();
     expect(within(nav).getByRole('button', { name: 'All' }).getAttribute('aria-current')).toBe('page');
   });
 

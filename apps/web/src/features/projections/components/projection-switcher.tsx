@@ -55,7 +55,7 @@ export function ProjectionSwitcher(props: ProjectionSwitcherProps) {
                 onClick={() => props.onSelect(p.id)}
                 className={cn('flex items-center gap-2 py-1.5 pl-3', current && 'font-semibold')}
               >
-                <CoinIcon src={p.coin_image} className="size-5" />
+                <CoinIcon src={p.coin_image} symbol={p.coin_symbol} />
                 <span className="max-w-40 truncate">{p.name}</span>
               </button>
               <DropdownMenu.Root>
