@@ -21,6 +21,10 @@ declare module 'fastify' {
     user: User | null;
     session: RequestSession | null;
   }
+  interface FastifyContextConfig {
+    /** The route serves the same public data to everyone: no session lookup. */
+    publicData?: boolean;
+  }
 }
 
 export interface SessionCookieOptions {
@@ -55,7 +59,11 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return value && value.length > 0 ? value : undefined;
 }
 
-/** Resolves the session cookie on /api requests only, so static files cost no query. */
+/**
+ * Resolves the session cookie on /api requests only, so static files cost no query. Routes
+ * that serve the same public data to everyone (`config: { publicData: true }`) skip it too:
+ * they never read the user, and the market list is polled by every open terminal.
+ */
 export function registerSessions(
   app: FastifyInstance,
   options: SessionCookieOptions & { sessions: SessionService },
@@ -63,7 +71,7 @@ export function registerSessions(
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(`${apiBase}/`)) return;
+    if (!request.url.startsWith(`${apiBase}/`) || request.routeOptions.config.publicData === true) return;
     const token = sessionToken(request);
     if (!token) return;
     const resolved = await options.sessions.resolve(token);

@@ -4,3 +4,4 @@ export * from './daily-candles.ts';
 export * from './market-list.ts';
 export * from './require-id.ts';
 export * from './search-query.ts';
+export * from './sparkline.ts';

@@ -9,6 +9,7 @@ export * from './coingecko/coingecko-provider.ts';
 export * from './coingecko/http-client.ts';
 export * from './daily-candles.ts';
 export * from './provider.ts';
+export { snapshotCategoryIndex } from './snapshot/categories.ts';
 export * from './snapshot/snapshot-provider.ts';
 export * from './upstream-error.ts';
 

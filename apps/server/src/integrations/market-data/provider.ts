@@ -51,6 +51,13 @@ export interface MarketDataProvider {
   exchangeRates(): Promise<ExchangeRates>;
   /** Which source answered last, as of when, and whether it is a fallback. */
   describe(): MarketSource;
+  /**
+   * Ids of the top `limit` coins by market cap in one category, from the live source only
+   * (never a fallback's answer). Only sources whose market lists lack categories have it.
+   */
+  categoryMembers?(category: string, limit: number): Promise<string[]>;
+  /** Calls that could start now within the source's rate limit; absent when unlimited. */
+  spareCalls?(): number;
 }
 
 export const defaultPriceChangeWindows: readonly PriceChangeWindow[] = ['1h', '24h', '7d'];

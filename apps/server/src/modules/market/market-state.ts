@@ -57,6 +57,8 @@ export function createMarketState(deps: {
   logger?: MarketLogger | undefined;
   /** Data older than this is labelled stale (3 refresh intervals by default). */
   staleAfterMs: number;
+  /** Fills in what a live list lacks (categories) before a CoinGecko copy is installed. */
+  enrichLive?: ((coins: readonly CoinMarket[]) => Promise<CoinMarket[]>) | undefined;
 }) {
   let current: MarketSnapshot | null = null;
   let generation = 0;
@@ -119,9 +121,14 @@ export function createMarketState(deps: {
       .catch((error: unknown) => keep('trending', error, current?.trending));
     const now = deps.clock();
     const source = provider.describe();
-    const unique = new Map<string, CoinMarket>();
-    for (const c of coins) if (!unique.has(c.id)) unique.set(c.id, c);
-    const list = [...unique.values()];
+    const deduped = new Map<string, CoinMarket>();
+    for (const c of coins) if (!deduped.has(c.id)) deduped.set(c.id, c);
+    // `described` says who answered coins/markets (auto mode may fall back per call).
+    const list =
+      described.source === 'coingecko' && deps.enrichLive
+        ? await deps.enrichLive([...deduped.values()])
+        : [...deduped.values()];
+    const unique = new Map(list.map((c) => [c.id, c]));
     return {
       coins: list,
       byId: unique,

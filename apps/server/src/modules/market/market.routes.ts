@@ -5,8 +5,6 @@ import {
   chartResponseSchema,
   coinDetailsQuerySchema,
   coinDetailsResponseSchema,
-  coinListQuerySchema,
-  coinListWireSchema,
   coinResultsResponseSchema,
   coinSocialResponseSchema,
   globalDataResponseSchema,
@@ -28,10 +26,12 @@ import { z } from 'zod';
 import { validationError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { MarketService } from './market.service.ts';
+import { registerMarketListRoute } from './market-list.route.ts';
 import type { TerminalService } from './terminal.service.ts';
-import { createTtlCache } from './ttl-cache.ts';
 
 const base = `${apiBase}/v2/cryptocurrencies`;
+/** Route config of the public market routes: no user, so no session lookup (plugins/sessions). */
+export const publicData = { publicData: true } as const;
 const idParams = z.object({ id: z.string().max(200) });
 
 /** Spec §5 "Required ids", word for word, as a 400 with field details. */
@@ -39,28 +39,6 @@ export function coinIdFrom(value: unknown, field = 'params.id'): string {
   const checked = requireCoinId(value);
   if (!checked.ok) throw validationError({ [field]: [checked.message] }, checked.message);
   return checked.value;
-}
-
-/**
- * Sparkline points travel with 6 significant digits: a 7-day trend line cannot show more,
- * and it halves the list payload (50 coins × 168 points).
- */
-function compactSparkline<T extends { sparkline_in_7d?: { price: number[] } | undefined }>(coin: T): T {
-  if (!coin.sparkline_in_7d) return coin;
-  return {
-    ...coin,
-    sparkline_in_7d: { price: coin.sparkline_in_7d.price.map((p) => Number(p.toPrecision(6))) },
-  };
-}
-
-function pageLink(query: Record<string, unknown>, page: number): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '' || key === 'page') continue;
-    params.set(key, String(value));
-  }
-  params.set('page', String(page));
-  return `${base}/?${params.toString()}`;
 }
 
 /** Spec §7 "Crypto": public market data (no user data), read from the cache. */
@@ -71,69 +49,21 @@ export async function registerMarketRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { market } = deps;
   const source = () => market.describe();
-  // The list changes only when the refresher installs a new market, so each distinct query is
-  // serialised once per refresh (50 coins with sparklines are ~200 kB of JSON).
-  const listBodies = createTtlCache<string>(300);
-
-  r.get(
-    `${base}/`,
-    // Serialised by hand below (validated against coinListWireSchema once per cached body).
-    { schema: { querystring: coinListQuerySchema } },
-    async (request, reply) => {
-      const q = request.query;
-      const key = JSON.stringify([market.generation(), source(), q]);
-      const hit = listBodies.peek(key, 0);
-      if (hit) return reply.type('application/json; charset=utf-8').send(hit.value);
-      const { results, count } = await market.list({
-        vs: q.vs_currency,
-        page: q.page,
-        perPage: q.per_page,
-        order: q.order,
-        search: q.search,
-        category: q.category,
-        excludeStablecoins: q.exclude_stablecoins,
-        sparkline: q.sparkline,
-      });
-      const pages = Math.max(1, Math.ceil(count / q.per_page));
-      if (q.page > pages)
-        throw validationError({ 'querystring.page': [`Page out of range: there are ${pages} pages`] });
-      const fields = q.fields
-        ? q.fields
-            .split(',')
-            .map((f) => f.trim())
-            .filter(Boolean)
-        : [];
-      const raw = request.query as Record<string, unknown>;
-      const body = coinListWireSchema.parse({
-        results:
-          fields.length === 0
-            ? results.map(compactSparkline)
-            : results.map((c) => {
-                const picked: Record<string, unknown> = { id: c.id };
-                for (const f of fields) picked[f] = c[f as keyof typeof c];
-                return picked as { id: string };
-              }),
-        count,
-        next: q.page < pages ? pageLink(raw, q.page + 1) : null,
-        previous: q.page > 1 ? pageLink(raw, q.page - 1) : null,
-        vs_currency: q.vs_currency,
-        source: source(),
-      });
-      const json = JSON.stringify(body);
-      listBodies.set(key, json, 0);
-      return reply.type('application/json; charset=utf-8').send(json);
-    },
-  );
+  registerMarketListRoute(app, { market, config: publicData });
 
   r.get(
     `${base}/global_data/`,
-    { schema: { querystring: vsCurrencyQuerySchema, response: { 200: globalDataResponseSchema } } },
+    {
+      config: publicData,
+      schema: { querystring: vsCurrencyQuerySchema, response: { 200: globalDataResponseSchema } },
+    },
     async (request) => ({ ...(await market.globalData(request.query.vs_currency)), source: source() }),
   );
 
   r.get(
     `${base}/trending/`,
     {
+      config: publicData,
       schema: {
         querystring: vsCurrencyQuerySchema.extend({
           limit: z.coerce.number().int().min(1).max(15).default(15),
@@ -149,7 +79,10 @@ export async function registerMarketRoutes(
 
   r.get(
     `${base}/top_performing/`,
-    { schema: { querystring: topPerformingQuerySchema, response: { 200: coinResultsResponseSchema } } },
+    {
+      config: publicData,
+      schema: { querystring: topPerformingQuerySchema, response: { 200: coinResultsResponseSchema } },
+    },
     async (request) => ({
       results: await market.topPerforming(request.query.vs_currency, request.query.limit),
       vs_currency: request.query.vs_currency,
@@ -159,7 +92,10 @@ export async function registerMarketRoutes(
 
   r.get(
     `${base}/price-changes/`,
-    { schema: { querystring: priceChangesQuerySchema, response: { 200: priceChangesResponseSchema } } },
+    {
+      config: publicData,
+      schema: { querystring: priceChangesQuerySchema, response: { 200: priceChangesResponseSchema } },
+    },
     async (request) => {
       const symbols = (request.query.symbols ?? '')
         .split(',')
@@ -179,7 +115,10 @@ export async function registerMarketRoutes(
 
   r.get(
     `${base}/all_market_data/`,
-    { schema: { querystring: vsCurrencyQuerySchema, response: { 200: allMarketDataResponseSchema } } },
+    {
+      config: publicData,
+      schema: { querystring: vsCurrencyQuerySchema, response: { 200: allMarketDataResponseSchema } },
+    },
     async (request) => {
       const { results, count } = await market.list({
         vs: request.query.vs_currency,
@@ -205,13 +144,14 @@ export async function registerMarketRoutes(
 
   r.get(
     `${base}/search/`,
-    { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
+    { config: publicData, schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
     async (request) => market.search(request.query.q, request.query.limit),
   );
 
   r.get(
     `${base}/details/:id/`,
     {
+      config: publicData,
       schema: {
         params: idParams,
         querystring: coinDetailsQuerySchema,
@@ -240,7 +180,7 @@ export async function registerMarketRoutes(
 
   r.get(
     `${base}/:id/social/`,
-    { schema: { params: idParams, response: { 200: coinSocialResponseSchema } } },
+    { config: publicData, schema: { params: idParams, response: { 200: coinSocialResponseSchema } } },
     async (request) => {
       const id = coinIdFrom(request.params.id);
       const details = await market.details(id, 'usd');
@@ -250,7 +190,10 @@ export async function registerMarketRoutes(
 
   r.get(
     `${base}/:id/chart/`,
-    { schema: { params: idParams, querystring: chartQuerySchema, response: { 200: chartResponseSchema } } },
+    {
+      config: publicData,
+      schema: { params: idParams, querystring: chartQuerySchema, response: { 200: chartResponseSchema } },
+    },
     async (request) => {
       const id = coinIdFrom(request.params.id);
       const { timeframe, vs_currency } = request.query;
@@ -261,7 +204,7 @@ export async function registerMarketRoutes(
 
   // An empty id segment ("details//") never reaches the :id routes; answer with the spec's message.
   for (const path of [`${base}/details//`, `${base}//social/`, `${base}//chart/`]) {
-    r.get(path, async () => {
+    r.get(path, { config: publicData }, async () => {
       throw validationError({ 'params.id': [marketMessages.coinIdRequired] }, marketMessages.coinIdRequired);
     });
   }

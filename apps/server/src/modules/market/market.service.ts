@@ -24,6 +24,11 @@ import { isUpstreamError, type MarketDataProvider } from '../../integrations/mar
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCandles } from './candles.ts';
+import {
+  type CategoryMembershipDeps,
+  type CategoryRefreshResult,
+  createCategoryMembership,
+} from './category-membership.ts';
 import { convertCoin, withoutSparkline } from './convert.ts';
 import type { DailyCloses, MarketReader } from './market-reader.ts';
 import {
@@ -47,6 +52,8 @@ export interface MarketServiceDeps {
   historyDays?: number;
   /** Upstream calls per refresh spent on candles. */
   candleBudget?: number;
+  /** Tuning of the live category membership (tests shorten its gaps). */
+  categories?: Partial<Omit<CategoryMembershipDeps, 'db' | 'provider' | 'clock' | 'logger'>>;
 }
 
 export interface ListInput {
@@ -86,12 +93,20 @@ function unavailable(): AppError {
  */
 export function createMarketService(deps: MarketServiceDeps) {
   const refreshIntervalMs = deps.refreshIntervalMs ?? minute;
+  const categories = createCategoryMembership({
+    db: deps.db,
+    provider: deps.provider,
+    clock: deps.clock,
+    logger: deps.logger,
+    ...deps.categories,
+  });
   const state = createMarketState({
     db: deps.db,
     provider: deps.provider,
     clock: deps.clock,
     logger: deps.logger,
     staleAfterMs: refreshIntervalMs * 3,
+    enrichLive: (coins) => categories.annotate(coins),
   });
   const candles = createCandles({
     db: deps.db,
@@ -184,10 +199,15 @@ export function createMarketService(deps: MarketServiceDeps) {
   return {
     ...reader,
 
-    /** The refresher's work: the market, then a few candle top-ups within the rate budget. */
-    async refresh(): Promise<RefreshResult> {
+    /**
+     * The refresher's work: the market, then a few candle top-ups within the rate budget. On
+     * live data one category's membership is then refreshed in the background: it never holds
+     * up this refresh (the next one applies what it learnt); `categoryStep` settles with it.
+     */
+    async refresh(): Promise<RefreshResult & { categoryStep: Promise<CategoryRefreshResult> | null }> {
       const result = await state.refresh();
       const current = state.peek();
+      let categoryStep: Promise<CategoryRefreshResult> | null = null;
       if (result.ok && current) {
         await candles
           .topUp(
@@ -195,9 +215,13 @@ export function createMarketService(deps: MarketServiceDeps) {
             deps.candleBudget ?? 5,
           )
           .catch((error: unknown) => deps.logger?.warn({ err: errorText(error) }, 'candle top-up failed'));
+        if (current.source === 'coingecko') categoryStep = categories.refreshNext();
       }
-      return result;
+      return { ...result, categoryStep };
     },
+
+    /** One step of the live category membership refresh (the refresher starts it itself). */
+    refreshCategories: () => categories.refreshNext(),
 
     async list(input: ListInput) {
       const { coins } = await market(input.vs);

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/sessions.ts';
-import { coinIdFrom } from './market.routes.ts';
+import { coinIdFrom, publicData } from './market.routes.ts';
 import type { MarketService } from './market.service.ts';
 import type { TerminalService } from './terminal.service.ts';
 
@@ -33,6 +33,7 @@ export async function registerTerminalRoutes(
   r.get(
     `${terminal}/ohlc/:id/`,
     {
+      config: publicData,
       schema: {
         params: z.object({ id: z.string().max(200) }),
         querystring: ohlcQuerySchema,
@@ -42,13 +43,16 @@ export async function registerTerminalRoutes(
     async (request) =>
       market.ohlc(coinIdFrom(request.params.id), request.query.days, request.query.vs_currency),
   );
-  r.get(`${terminal}/ohlc//`, async () => {
+  r.get(`${terminal}/ohlc//`, { config: publicData }, async () => {
     throw validationError({ 'params.id': [marketMessages.idRequired] }, marketMessages.idRequired);
   });
 
   r.get(
     `${apiBase}/v2/metrics/ohlc/`,
-    { schema: { querystring: metricsOhlcQuerySchema, response: { 200: ohlcResponseSchema } } },
+    {
+      config: publicData,
+      schema: { querystring: metricsOhlcQuerySchema, response: { 200: ohlcResponseSchema } },
+    },
     async (request) => {
       const q = request.query;
       const id = coinIdFrom(q.coin_id ?? q.id, 'querystring.coin_id');
@@ -58,7 +62,10 @@ export async function registerTerminalRoutes(
 
   r.get(
     `${terminal}/market-breadth/`,
-    { schema: { querystring: marketBreadthQuerySchema, response: { 200: marketBreadthSchema } } },
+    {
+      config: publicData,
+      schema: { querystring: marketBreadthQuerySchema, response: { 200: marketBreadthSchema } },
+    },
     async (request) => {
       const q = request.query;
       return {
@@ -70,7 +77,10 @@ export async function registerTerminalRoutes(
 
   r.get(
     `${terminal}/coin-search/`,
-    { schema: { querystring: coinSearchQuerySchema, response: { 200: coinResultsResponseSchema } } },
+    {
+      config: publicData,
+      schema: { querystring: coinSearchQuerySchema, response: { 200: coinResultsResponseSchema } },
+    },
     async (request) => ({
       results: await market.coinSearch(request.query.vs_currency, request.query.q, request.query.limit),
       vs_currency: request.query.vs_currency,

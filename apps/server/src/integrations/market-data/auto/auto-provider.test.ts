@@ -91,6 +91,25 @@ describe('AutoProvider (MARKET_DATA=auto)', () => {
     await expect(p.coinDetails('matic-network')).rejects.toMatchObject({ kind: 'unavailable' });
   });
 
+  it('asks CoinGecko alone for category members: no fallback, no change to the source label', async () => {
+    const { p } = auto();
+    await p.listMarkets(params);
+    expect(await p.categoryMembers('stablecoins', 250)).toEqual(['tether']);
+    fake.failAlways({ type: 'status', status: 503 });
+    await expect(p.categoryMembers('stablecoins', 250)).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(p.describe()).toMatchObject({ source: 'coingecko', stale: false });
+    expect(p.lastFailure).toBeNull();
+  });
+
+  it('has no spare calls while CoinGecko is paused after a failure', async () => {
+    const { p } = auto();
+    expect(p.spareCalls()).toBe(30);
+    fake.failAlways({ type: 'status', status: 503 });
+    await p.global();
+    expect(p.spareCalls()).toBe(0);
+    await expect(p.categoryMembers('stablecoins', 250)).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
   it('is what the factory builds by default', () => {
     expect(createMarketDataProvider({ mode: 'auto' })).toBeInstanceOf(AutoProvider);
     expect(createMarketDataProvider({ mode: 'snapshot' }).describe().source).toBe('snapshot');

@@ -1,6 +1,6 @@
 import type { MarketSource } from '@app/contracts';
 import type { MarketDataProvider } from '../provider.ts';
-import { isUpstreamError, type UpstreamError } from '../upstream-error.ts';
+import { isUpstreamError, UpstreamError } from '../upstream-error.ts';
 
 export interface AutoProviderOptions {
   primary: MarketDataProvider;
@@ -77,6 +77,28 @@ export class AutoProvider implements MarketDataProvider {
   trending: MarketDataProvider['trending'] = () => this.run((p) => p.trending());
   global: MarketDataProvider['global'] = () => this.run((p) => p.global());
   exchangeRates: MarketDataProvider['exchangeRates'] = () => this.run((p) => p.exchangeRates());
+
+  /**
+   * Straight to CoinGecko, without the fallback (the snapshot's answer is no news about live
+   * membership) and without touching describe() or the outage timer: it is optional work.
+   */
+  async categoryMembers(category: string, limit: number): Promise<string[]> {
+    if (!this.primary.categoryMembers) {
+      throw new UpstreamError({ kind: 'rejected', message: 'No category lookup', endpoint: 'coins/markets' });
+    }
+    if (this.now() < this.primaryBlockedUntil) {
+      throw (
+        this.lastFailure ??
+        new UpstreamError({ kind: 'unavailable', message: 'CoinGecko is paused', endpoint: 'coins/markets' })
+      );
+    }
+    return this.primary.categoryMembers(category, limit);
+  }
+
+  spareCalls(): number {
+    if (this.now() < this.primaryBlockedUntil) return 0;
+    return this.primary.spareCalls?.() ?? Number.POSITIVE_INFINITY;
+  }
 
   describe(): MarketSource {
     return this.last ?? this.primary.describe();

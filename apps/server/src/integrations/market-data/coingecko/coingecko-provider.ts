@@ -158,6 +158,23 @@ export class CoinGeckoProvider implements MarketDataProvider {
     return { base: 'btc', rates };
   }
 
+  /** coins/markets filtered by a category: the one way CoinGecko tells which coins are in it. */
+  async categoryMembers(category: string, limit: number): Promise<string[]> {
+    const coins = await this.listMarkets({
+      vsCurrency: 'usd',
+      page: 1,
+      perPage: Math.min(250, Math.max(1, limit)),
+      category,
+      sparkline: false,
+      priceChangePercentage: [],
+    });
+    return coins.map((c) => c.id);
+  }
+
+  spareCalls(): number {
+    return this.http.spareCalls();
+  }
+
   describe(): MarketSource {
     const at = this.http.lastSuccessAt;
     return { source: 'coingecko', as_of: new Date(at ?? this.http.now()).toISOString(), stale: false };

@@ -106,7 +106,8 @@ describe('endpoints and mapping', () => {
     expect(btc?.price_change_percentage_24h).toBeCloseTo(2.01961);
     expect(btc?.image).toMatch(/^https:\/\/assets\.coingecko\.com\//);
     expect(btc?.categories).toEqual(['layer-1']);
-    expect(coins.map((c) => c.id)).toEqual(['bitcoin', 'ethereum', 'tether']);
+    // The fake filters by category like CoinGecko: tether is not a layer 1.
+    expect(coins.map((c) => c.id)).toEqual(['bitcoin', 'ethereum']);
     expect(coins[1]?.sparkline_in_7d).toBeUndefined();
   });
 
@@ -159,6 +160,21 @@ describe('endpoints and mapping', () => {
     const rates = await p.exchangeRates();
     expect(rates.rates.eur?.value).toBe(82000);
     expect(rates.rates.xau?.type).toBe('commodity');
+  });
+
+  it('asks coins/markets for one category, 250 at a time without sparklines, for its member ids', async () => {
+    fake.setCategory('layer-1', ['bitcoin', 'ethereum']);
+    const ids = await provider().p.categoryMembers('layer-1', 250);
+    expect(ids).toEqual(['bitcoin', 'ethereum']);
+    const q = fake.requests[0]?.query;
+    expect(fake.requests[0]?.path).toBe('/api/v3/coins/markets');
+    expect(q?.get('vs_currency')).toBe('usd');
+    expect(q?.get('category')).toBe('layer-1');
+    expect(q?.get('per_page')).toBe('250');
+    expect(q?.get('page')).toBe('1');
+    expect(q?.get('sparkline')).toBe('false');
+    expect(q?.get('price_change_percentage')).toBeNull();
+    expect(await provider().p.categoryMembers('no-such-category', 250)).toEqual([]);
   });
 
   it('does not call upstream for a one-letter search', async () => {
@@ -270,6 +286,19 @@ describe('rate limit (30 calls/min by default)', () => {
     expect(fake.requests.length).toBe(31);
     expect(time.sleeps).toEqual([60_000]);
     expect(time.now() - start).toBe(60_000);
+  });
+
+  it('tells how many calls could start now, and none during a Retry-After pause', async () => {
+    const { p, time } = provider({ callsPerMinute: 5 });
+    expect(p.spareCalls()).toBe(5);
+    await p.global();
+    await p.global();
+    expect(p.spareCalls()).toBe(3);
+    await time.sleep(60_000);
+    expect(p.spareCalls()).toBe(5);
+    fake.fail({ type: 'status', status: 429, retryAfter: '120' });
+    await failure(p.global());
+    expect(p.spareCalls()).toBe(0);
   });
 
   it('counts retries against the limit', async () => {

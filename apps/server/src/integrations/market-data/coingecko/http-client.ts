@@ -91,6 +91,11 @@ export class CoinGeckoHttpClient {
     });
   }
 
+  /** Calls that could start now within the rate limit (0 during a Retry-After pause). */
+  spareCalls(): number {
+    return this.limiter.spare();
+  }
+
   async get<S extends z.ZodType>(path: string, query: Query, schema: S): Promise<z.output<S>> {
     const url = this.buildUrl(path, query);
     for (let attempt = 1; ; attempt++) {

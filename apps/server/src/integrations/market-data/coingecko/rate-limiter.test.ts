@@ -26,6 +26,19 @@ describe('SlidingWindowLimiter', () => {
     expect(time.now()).toBe(7000);
   });
 
+  it('counts the calls that could start now', async () => {
+    const time = fakeTime(0);
+    const limiter = new SlidingWindowLimiter({ limit: 3, now: time.now, sleep: time.sleep });
+    expect(limiter.spare()).toBe(3);
+    await limiter.acquire();
+    await limiter.acquire();
+    expect(limiter.spare()).toBe(1);
+    await time.sleep(60_000);
+    expect(limiter.spare()).toBe(3);
+    limiter.pauseUntil(time.now() + 1000);
+    expect(limiter.spare()).toBe(0);
+  });
+
   it('rejects a nonsensical limit', () => {
     expect(() => new SlidingWindowLimiter({ limit: 0 })).toThrow(RangeError);
   });

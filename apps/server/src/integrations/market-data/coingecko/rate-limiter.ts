@@ -25,6 +25,8 @@ export class SlidingWindowLimiter {
   private readonly starts: number[] = [];
   private queue: Promise<void> = Promise.resolve();
   private pausedUntil = 0;
+  /** Callers between acquire() and their turn. */
+  private waiting = 0;
 
   constructor(options: SlidingWindowLimiterOptions) {
     if (!Number.isInteger(options.limit) || options.limit < 1)
@@ -36,13 +38,29 @@ export class SlidingWindowLimiter {
   }
 
   acquire(): Promise<void> {
-    const turn = this.queue.then(() => this.take());
+    this.waiting += 1;
+    const turn = this.queue
+      .then(() => this.take())
+      .finally(() => {
+        this.waiting -= 1;
+      });
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
   pauseUntil(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, ms);
+  }
+
+  /**
+   * Calls that could start right now without waiting (none during a pause or while callers
+   * queue), so optional work can step aside for the calls that matter.
+   */
+  spare(): number {
+    const now = this.now();
+    if (this.pausedUntil > now || this.waiting > 0) return 0;
+    const recent = this.starts.filter((at) => at > now - this.windowMs).length;
+    return Math.max(0, this.limit - recent);
   }
 
   /** How long a new call would wait for an upstream-imposed pause. */

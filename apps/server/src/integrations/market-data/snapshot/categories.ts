@@ -1,3 +1,5 @@
+import { loadSnapshotDataset, type SnapshotDataset } from './dataset.ts';
+
 /** Display names for the CoinGecko category ids the snapshot uses (coin details show names). */
 export const categoryNames: Readonly<Record<string, string>> = {
   'layer-1': 'Layer 1 (L1)',
@@ -32,4 +34,14 @@ export const categoryNames: Readonly<Record<string, string>> = {
 
 export function categoryName(id: string): string {
   return categoryNames[id] ?? id;
+}
+
+/**
+ * Category ids per coin id in the committed dataset: the base a live source without categories
+ * (CoinGecko's coins/markets) starts from for the coins the snapshot knows.
+ */
+export function snapshotCategoryIndex(
+  dataset: SnapshotDataset = loadSnapshotDataset(),
+): ReadonlyMap<string, readonly string[]> {
+  return new Map(dataset.coins.map((c) => [c.id, c.categories]));
 }

@@ -27,12 +27,29 @@ export interface FakeCoinGecko {
   fail(...faults: Fault[]): void;
   /** Answer every request with this fault until cleared. */
   failAlways(fault: Fault | null): void;
+  /** Answer only category-filtered coins/markets requests with this fault until cleared. */
+  failCategories(fault: Fault | null): void;
+  /** Which fixture coins a `category=` filter returns (an unknown category returns none). */
+  setCategory(category: string, ids: readonly string[]): void;
   close(): Promise<void>;
 }
 
 const fixtureDir = fileURLToPath(new URL('../coingecko/fixtures/', import.meta.url));
 const fixture = (name: string): string => readFileSync(`${fixtureDir}${name}`, 'utf8');
 const knownCoins = new Set(['bitcoin', 'ethereum', 'matic-network']);
+
+/** Category membership of the fixture coins, as coins/markets?category= answers it. */
+const defaultCategories: Record<string, readonly string[]> = {
+  stablecoins: ['tether'],
+  'layer-1': ['bitcoin', 'ethereum'],
+  'smart-contract-platform': ['ethereum'],
+};
+
+function marketsIn(category: string, categories: Map<string, readonly string[]>): string {
+  const members = new Set(categories.get(category) ?? []);
+  const all = JSON.parse(fixture('coins-markets.json')) as Array<{ id: string }>;
+  return JSON.stringify(all.filter((c) => members.has(c.id)));
+}
 
 function route(path: string): string | null {
   const p = path.replace(/^\/api\/v3/, '');
@@ -57,10 +74,13 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
   const requests: RecordedRequest[] = [];
   const queue: Fault[] = [];
   let always: Fault | null = null;
+  let categoryFault: Fault | null = null;
+  const categories = new Map(Object.entries(defaultCategories));
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
-    const fault = queue.shift() ?? always;
+    const category = url.pathname.endsWith('/coins/markets') ? url.searchParams.get('category') : null;
+    const fault = queue.shift() ?? (category === null ? null : categoryFault) ?? always;
     if (fault?.type === 'hang') return; // never answers; the client's timeout must fire
     if (fault?.type === 'status') {
       const headers: Record<string, string> =
@@ -72,7 +92,7 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
     if (fault?.type === 'invalid-json') return send(res, 200, '{"prices": [[1, 2], ');
     if (fault?.type === 'wrong-shape')
       return send(res, 200, JSON.stringify({ unexpected: true, data: 'nope' }));
-    const body = route(url.pathname);
+    const body = category === null ? route(url.pathname) : marketsIn(category, categories);
     if (body === null) return send(res, 404, JSON.stringify({ error: 'coin not found' }));
     send(res, 200, body);
   });
@@ -84,6 +104,12 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
     fail: (...faults) => queue.push(...faults),
     failAlways: (fault) => {
       always = fault;
+    },
+    failCategories: (fault) => {
+      categoryFault = fault;
+    },
+    setCategory: (category, ids) => {
+      categories.set(category, ids);
     },
     close: async () => {
       server.closeAllConnections();
