@@ -1,28 +1,73 @@
-// GET /api/v2/dashboard/ and the 3-year performance series for users with 10k and 100k transactions
-// over 100 coins, cold (first read after a write: the ledger is recomputed) and warm (cached),
-// beside the same routes for a user with no transactions (the baseline), same server, same run.
+// GET /api/v2/dashboard/ (current totals, every metric) and the performance chart (ALL: the 3-year
+// daily portfolio-value series) for users with 0 (the baseline), 10k and 100k transactions over
+// 100 coins and 3 years, with a daily close for every coin and day; on PGlite and on PostgreSQL.
+//
+// Data: users and portfolios are made over HTTP; transactions and 3 years of daily closes are
+// written with bulk SQL (unnest) while the server is stopped, because the HTTP import of 110k
+// rows takes minutes and the snapshot market carries only ~15 months of history.
+//
+// Every sample below is sent once the started server has gone idle (start-up work done, which
+// includes loading stored daily closes into memory).
+// first       = the first request of a fresh server process right after the bulk load: nothing is
+//               stored yet, so every transaction is read and costed.
+// cold        = the first request of a fresh server process (restarted for every sample and case),
+//               so no in-memory ledger, figures or JIT state survives; the figures stored by earlier
+//               processes (portfolio_snapshots) are read; PostgreSQL keeps its own buffer cache.
+// after write = the first request after a POST + DELETE of a transaction (the portfolio revision
+//               moves; only the touched coin is recomputed).
+// warm        = repeated requests on a running process.
+// Run: npm run build, then node --import tsx bench/dashboard.bench.ts (BENCH_DASHBOARD_SIZES,
+// BENCH_DASHBOARD_DATABASES=pglite,postgres, BENCH_POSTGRES_URL, BENCH_COLD_SAMPLES, ...).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
 import { signedInCookie } from './lib/session.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sizes = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,100000').split(',').map(Number);
-const coldSamples = Number(process.env.BENCH_COLD_SAMPLES ?? 7);
+const databases = (process.env.BENCH_DASHBOARD_DATABASES ?? 'pglite,postgres').split(',');
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const coldSamples = Number(process.env.BENCH_COLD_SAMPLES ?? 3);
+const writeSamples = Number(process.env.BENCH_WRITE_SAMPLES ?? 5);
 const warmSamples = Number(process.env.BENCH_WARM_SAMPLES ?? 40);
+const coinCount = 100;
+const years = 3;
 const dayMs = 86_400_000;
+const dashboardPath = '/api/v2/dashboard/?metrics=holdings,roi,capital,cost_basis,positions';
+const performancePath = '/api/v2/dashboard/performance/?timeframe=ALL';
 
 interface Client {
   url: string;
   headers: Record<string, string>;
 }
 
-async function client(url: string): Promise<Client> {
-  const cookie = await signedInCookie(url);
-  const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
-  return { url, headers: { cookie, 'x-csrftoken': token, 'content-type': 'application/json' } };
+interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+  /** VmHWM: the highest resident set size of the process so far. */
+  peakRssMb(): number;
+  rssMb(): number;
+}
+
+interface Target {
+  label: 'PGlite' | 'PostgreSQL';
+  dataDir: string;
+  env: Record<string, string>;
+  /** Runs bulk SQL while no server is running. */
+  withSql<T>(fn: (run: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<T>): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+interface BenchUser {
+  label: string;
+  size: number;
+  portfolioId: string;
+  headers: Record<string, string>;
 }
 
 async function call(c: Client, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -47,130 +92,411 @@ function stats(samples: number[]): { median: number; p95: number } {
   return { median: at(0.5), p95: at(0.95) };
 }
 
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const today = Math.floor(Date.now() / dayMs) * dayMs;
+const firstDay = today - (years * 365 + 2) * dayMs;
+
 /** Deterministic: mostly buys, some sells of part of what is held, over 3 years ending yesterday. */
 function generate(count: number, coins: string[]) {
-  let seed = 42;
-  const rand = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  const end = Math.floor(Date.now() / dayMs) * dayMs - dayMs;
-  const start = end - 3 * 365 * dayMs;
+  const rand = random(42);
+  const end = today - dayMs;
+  const start = end - years * 365 * dayMs;
   const held = new Map<string, number>();
-  const rows = [];
+  const rows = { coin: [] as string[], type: [] as string[], quantity: [] as string[] };
+  const more = { price: [] as string[], fee: [] as string[], at: [] as string[] };
   for (let i = 0; i < count; i++) {
     const coin = coins[i % coins.length] ?? 'bitcoin';
-    const date = new Date(start + Math.floor((i / count) * (end - start)) + Math.floor(rand() * 3_600_000));
+    const at = start + Math.floor((i / count) * (end - start)) + Math.floor(rand() * 3_600_000);
     const have = held.get(coin) ?? 0;
     const sell = have > 2 && rand() < 0.3;
     const quantity = sell ? Math.floor(have * 0.3 * 1000) / 1000 : Math.floor((1 + rand() * 9) * 1000) / 1000;
     held.set(coin, have + (sell ? -quantity : quantity));
-    rows.push({
-      line: i + 2,
-      coin_id: coin,
-      transaction: {
-        type: sell ? 'sell' : 'buy',
-        quantity: quantity.toFixed(3),
-        price_per_coin: (1 + rand() * 1000).toFixed(4),
-        fee: (rand() * 2).toFixed(2),
-        date: date.toISOString(),
-        note: '',
-      },
-    });
+    rows.coin.push(coin);
+    rows.type.push(sell ? 'sell' : 'buy');
+    rows.quantity.push(quantity.toFixed(3));
+    more.price.push((1 + rand() * 1000).toFixed(4));
+    more.fee.push((rand() * 2).toFixed(2));
+    more.at.push(new Date(at).toISOString());
   }
-  return rows;
+  return { ...rows, ...more };
 }
 
-function peakRssMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+/** A PostgreSQL array literal; every element here is free of commas, quotes and braces. */
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+async function seedTransactions(
+  run: (text: string, params?: unknown[]) => Promise<unknown>,
+  portfolioId: string,
+  size: number,
+  coins: string[],
+): Promise<void> {
+  const g = generate(size, coins);
+  for (let i = 0; i < size; i += 10_000) {
+    const part = (xs: string[]) => arrayLiteral(xs.slice(i, i + 10_000));
+    await run(
+      `insert into transactions (user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee, executed_at)
+       select p.user_id, p.id, u.c, u.t, u.q, u.p, u.f, u.e
+       from portfolios p,
+            unnest($2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[], $7::timestamptz[])
+              as u(c, t, q, p, f, e)
+       where p.id = $1`,
+      [portfolioId, part(g.coin), part(g.type), part(g.quantity), part(g.price), part(g.fee), part(g.at)],
+    );
+  }
+  // Writes bump the revision, so no process keeps a ledger of the empty portfolio.
+  await run('update portfolios set revision = revision + 1 where id = $1', [portfolioId]);
 }
 
-export async function benchDashboard(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-dash-'));
+/** A daily close for every coin from 3 years ago to yesterday (a seeded random walk). */
+async function seedCloses(run: (text: string, params?: unknown[]) => Promise<unknown>, coins: string[]) {
+  const rand = random(7);
+  for (const coin of coins) {
+    const days: string[] = [];
+    const closes: number[] = [];
+    let price = 1 + rand() * 1000;
+    for (let day = firstDay; day < today; day += dayMs) {
+      price *= Math.exp((rand() - 0.5) * 0.08);
+      days.push(utcDay(day));
+      closes.push(price);
+    }
+    await run(
+      `insert into daily_candles (coin_id, vs_currency, day, open, high, low, close)
+       select $1, 'usd', u.d, u.x, u.x, u.x, u.x from unnest($2::date[], $3::float8[]) as u(d, x)
+       on conflict (coin_id, vs_currency, day) do update
+         set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close`,
+      [coin, arrayLiteral(days), arrayLiteral(closes)],
+    );
+  }
+}
+
+/** CPU time (user + system, clock ticks) the process has used so far. */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Waits until a fresh server has finished its start-up work (migrations check, the first market
+ * refresh, loading stored closes): no CPU used for 300 ms, or 10 s at most. A cold sample is the
+ * first request a started, idle process serves, not one that queues behind its boot.
+ */
+async function settled(pid: number): Promise<number> {
+  const started = performance.now();
+  let last = cpuTicks(pid);
+  let quietSince = performance.now();
+  while (performance.now() - started < 10_000) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = cpuTicks(pid);
+    if (now !== last) {
+      last = now;
+      quietSince = performance.now();
+    } else if (performance.now() - quietSince >= 300) break;
+  }
+  return performance.now() - started;
+}
+
+function readStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function startServer(target: Target): Promise<Server> {
   const port = await freePort();
-  const app = startProcess([join(root, 'apps/server/dist/main.js')], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const entry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'apps/server/dist/main.js');
+  const child = startProcess([...nodeArgs, entry], {
     PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+    DATA_DIR: target.dataDir,
     MARKET_DATA: 'snapshot',
     LOG_LEVEL: 'warn',
+    ...target.env,
   });
   const url = `http://127.0.0.1:${port}`;
-  const dashboard = '/api/v2/dashboard/?metrics=holdings,roi,capital,cost_basis,positions';
-  const performanceAll = '/api/v2/dashboard/performance/?timeframe=ALL';
-  const lines: string[] = [];
-  const measure = async (label: string, c: Client, path: string, portfolioId: string | null) => {
-    const cold: number[] = [];
-    for (let i = 0; i < coldSamples; i++) {
-      if (portfolioId) {
-        // A write bumps the portfolio revision: the next read recomputes the ledger.
-        const tx = (await call(c, 'POST', '/api/v2/transactions/', {
-          portfolio_id: portfolioId,
+  const pid = child.pid ?? 0;
+  const server: Server = {
+    url,
+    pid,
+    stop: () => stopProcess(child),
+    peakRssMb: () => readStatus(pid, 'VmHWM'),
+    rssMb: () => readStatus(pid, 'VmRSS'),
+  };
+  try {
+    await waitForHttp(`${url}/health-check`, 120_000);
+    settling.push(await settled(pid));
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-dash-'));
+  return {
+    label: 'PGlite',
+    dataDir,
+    env: { DATABASE_URL: '' },
+    async withSql(fn) {
+      const db = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
+      try {
+        return await fn((text, params) => db.query(text, params));
+      } finally {
+        await db.close();
+      }
+    },
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresTarget(): Promise<Target | null> {
+  const name = `bench_dash_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    console.log(`PostgreSQL at ${adminUrl} unavailable, skipped: ${String(error)}`);
+    await admin.end().catch(() => {});
+    return null;
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-dash-pg-'));
+  return {
+    label: 'PostgreSQL',
+    dataDir,
+    env: { DATABASE_URL: url.toString() },
+    async withSql(fn) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return await fn((text, params) => client.query(text, params));
+      } finally {
+        await client.end();
+      }
+    },
+    async dispose() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+let firstStartPeak = Number.NaN;
+/** How long each started server took to go idle after its health check answered. */
+const settling: number[] = [];
+
+async function prepare(target: Target): Promise<BenchUser[]> {
+  // First start: a new database (PGlite: initdb), migrations, sign-ups and portfolios over HTTP.
+  const server = await startServer(target);
+  const users: BenchUser[] = [];
+  let coins: string[];
+  try {
+    const sign = async (label: string, size: number) => {
+      const cookie = await signedInCookie(server.url);
+      const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
+      const headers = { cookie, 'x-csrftoken': token, 'content-type': 'application/json' };
+      const p = (await call({ url: server.url, headers }, 'POST', '/api/v2/portfolios/', {
+        name: label,
+      })) as {
+        id: string;
+      };
+      users.push({ label, size, portfolioId: p.id, headers });
+    };
+    await sign('baseline (no transactions)', 0);
+    for (const size of sizes) await sign(`${size.toLocaleString('en-US')} tx`, size);
+    const market = (await call(
+      { url: server.url, headers: users[0]?.headers ?? {} },
+      'GET',
+      `/api/v2/cryptocurrencies/market_select/?limit=${coinCount}`,
+    )) as { cryptocurrencies: { id: string }[] };
+    coins = market.cryptocurrencies.map((c) => c.id).slice(0, coinCount);
+    firstStartPeak = server.peakRssMb();
+  } finally {
+    await server.stop();
+  }
+  const started = performance.now();
+  const phases: string[] = [];
+  await target.withSql(async (run) => {
+    let at = performance.now();
+    const lap = (label: string) => {
+      phases.push(`${label} ${((performance.now() - at) / 1000).toFixed(1)} s`);
+      at = performance.now();
+    };
+    await seedCloses(run, coins);
+    lap('closes');
+    for (const u of users) {
+      if (u.size === 0) continue;
+      await seedTransactions(run, u.portfolioId, u.size, coins);
+      lap(u.label);
+    }
+  });
+  console.log(
+    `${target.label}: seeded ${sizes.map((s) => s.toLocaleString('en-US')).join(' + ')} transactions over ${coins.length} coins and ${coins.length} × ${Math.round((today - firstDay) / dayMs)} daily closes in ${((performance.now() - started) / 1000).toFixed(1)} s (bulk SQL: ${phases.join(', ')})`,
+  );
+  return users;
+}
+
+interface Row {
+  label: string;
+  /** The first request after the bulk load: no snapshot of the figures exists yet. */
+  first: number;
+  cold: number[];
+  write: number[];
+  warm: number[];
+}
+
+async function benchTarget(target: Target): Promise<void> {
+  const users = await prepare(target);
+  const cases = users.flatMap((u) => [
+    { user: u, kind: 'dashboard', path: dashboardPath },
+    { user: u, kind: 'performance ALL', path: performancePath },
+  ]);
+  const rows: Row[] = cases.map((c) => ({
+    label: `${c.user.label}, ${c.kind}`,
+    first: Number.NaN,
+    cold: [],
+    write: [],
+    warm: [],
+  }));
+  let firstPeak = 0;
+  let coldPeak = 0;
+  let writePeak = 0;
+  const idle: number[] = [];
+  const settleFrom = settling.length;
+
+  // Cold: a fresh process per sample and case. Round 0 is the first read after the bulk load.
+  for (let s = 0; s <= coldSamples; s++) {
+    for (const [i, c] of cases.entries()) {
+      const server = await startServer(target);
+      try {
+        idle.push(server.rssMb());
+        const ms = await timed({ url: server.url, headers: c.user.headers }, c.path);
+        const row = rows[i];
+        if (row && s === 0) row.first = ms;
+        else row?.cold.push(ms);
+        if (s === 0) firstPeak = Math.max(firstPeak, server.peakRssMb());
+        else coldPeak = Math.max(coldPeak, server.peakRssMb());
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+
+  // After a write, then warm, on one long-running process.
+  const server = await startServer(target);
+  try {
+    for (const [i, c] of cases.entries()) {
+      const client = { url: server.url, headers: c.user.headers };
+      await timed(client, c.path);
+      for (let s = 0; s < writeSamples; s++) {
+        const tx = (await call(client, 'POST', '/api/v2/transactions/', {
+          portfolio_id: c.user.portfolioId,
           coin_id: 'bitcoin',
           type: 'buy',
           quantity: '1',
           price_per_coin: '1',
           date: new Date(Date.now() - dayMs).toISOString(),
         })) as { id: string };
-        await call(c, 'DELETE', `/api/v2/transactions/${tx.id}/`);
+        await call(client, 'DELETE', `/api/v2/transactions/${tx.id}/`);
+        rows[i]?.write.push(await timed(client, c.path));
       }
-      cold.push(await timed(c, path));
+      for (let s = 0; s < warmSamples; s++) rows[i]?.warm.push(await timed(client, c.path));
     }
-    const warm: number[] = [];
-    for (let i = 0; i < warmSamples; i++) warm.push(await timed(c, path));
-    const a = stats(cold);
-    const b = stats(warm);
-    lines.push(
-      `| ${label} | ${a.median.toFixed(1)} | ${a.p95.toFixed(1)} | ${b.median.toFixed(1)} | ${b.p95.toFixed(1)} | ${peakRssMb(app.pid)} |`,
-    );
-  };
-  try {
-    await waitForHttp(`${url}/health-check`, 120_000);
-    const baseline = await client(url);
-    const emptyPortfolio = (await call(baseline, 'POST', '/api/v2/portfolios/', { name: 'Empty' })) as {
-      id: string;
-    };
-    await measure('baseline: no transactions, dashboard', baseline, dashboard, emptyPortfolio.id);
-    await measure('baseline: no transactions, performance ALL', baseline, performanceAll, emptyPortfolio.id);
-    const market = (await call(baseline, 'GET', '/api/v2/cryptocurrencies/market_select/?limit=100')) as {
-      cryptocurrencies: { id: string }[];
-    };
-    const coins = market.cryptocurrencies.map((c) => c.id).filter((id) => id !== 'bitcoin');
-    coins.unshift('bitcoin');
-    for (const size of sizes) {
-      const c = await client(url);
-      const p = (await call(c, 'POST', '/api/v2/portfolios/', { name: `n${size}` })) as { id: string };
-      const rows = generate(size, coins.slice(0, 100));
-      const started = performance.now();
-      for (let i = 0; i < rows.length; i += 20_000) {
-        await call(c, 'POST', `/api/v2/portfolios/${p.id}/import/commit/`, {
-          rows: rows.slice(i, i + 20_000),
-        });
-      }
-      console.log(
-        `imported ${size} transactions over ${Math.min(100, coins.length)} coins in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-      await measure(`${size.toLocaleString('en-US')} tx, dashboard (all metrics)`, c, dashboard, p.id);
-      await measure(
-        `${size.toLocaleString('en-US')} tx, performance ALL (3-year daily series)`,
-        c,
-        performanceAll,
-        p.id,
-      );
-    }
-    console.log(
-      `\nGET /api/v2/dashboard/ — ${coldSamples} cold / ${warmSamples} warm samples, sequential, database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
-    );
-    console.log(
-      '| case | cold median ms | cold p95 ms | warm median ms | warm p95 ms | server peak RSS MB (so far) |',
-    );
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const line of lines) console.log(line);
+    writePeak = server.peakRssMb();
   } finally {
-    await stopProcess(app);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+  }
+
+  const f = (v: number) => v.toFixed(1);
+  console.log(
+    `\n${target.label} — first: 1 fresh process right after the bulk load; cold: ${coldSamples} fresh processes per case; after write: ${writeSamples}; warm: ${warmSamples} sequential requests (ms)`,
+  );
+  console.log(
+    '| case | first (nothing stored) | cold median | cold p95 | after-write median | after-write p95 | warm median | warm p95 |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const a = stats(r.cold);
+    const b = stats(r.write);
+    const w = stats(r.warm);
+    console.log(
+      `| ${r.label} | ${f(r.first)} | ${f(a.median)} | ${f(a.p95)} | ${f(b.median)} | ${f(b.p95)} | ${f(w.median)} | ${f(w.p95)} |`,
+    );
+  }
+  const settle = stats(settling.slice(settleFrom));
+  console.log(
+    `A started server went idle ${f(settle.median)} ms (median; p95 ${f(settle.p95)}) after its health check answered; cold samples are sent then.`,
+  );
+  memory.push({
+    label: target.label,
+    idle: stats(idle).median,
+    firstPeak,
+    coldPeak,
+    writePeak,
+    firstStart: firstStartPeak,
+  });
+}
+
+const memory: {
+  label: string;
+  idle: number;
+  firstPeak: number;
+  coldPeak: number;
+  writePeak: number;
+  firstStart: number;
+}[] = [];
+
+export async function benchDashboard(): Promise<void> {
+  for (const name of databases) {
+    const target = name === 'postgres' ? await postgresTarget() : await pgliteTarget();
+    if (!target) continue;
+    try {
+      await benchTarget(target);
+    } finally {
+      await target.dispose();
+    }
+  }
+  console.log('\nServer memory (resident set of the server process, MB)');
+  console.log(
+    '| database | idle after start (median) | peak, cold processes | peak, first-read processes (whole ledger read) | peak, after-write + warm process | peak, first start (new database) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const m of memory)
+    console.log(
+      `| ${m.label} | ${m.idle} | ${m.coldPeak} | ${m.firstPeak} | ${m.writePeak} | ${m.firstStart} |`,
+    );
+  console.log(
+    "A first read, and POST/DELETE /api/v2/transactions/ (which validate against the portfolio's whole ledger), hold every transaction of the portfolio in memory: the after-write process holds the 10k and the 100k one.",
+  );
+  const lite = memory.find((m) => m.label === 'PGlite');
+  const pgm = memory.find((m) => m.label === 'PostgreSQL');
+  if (lite && pgm) {
+    console.log(
+      `PGlite's fixed cost (idle PGlite − idle PostgreSQL): ${lite.idle - pgm.idle} MB; the server without the embedded database idles at ${pgm.idle} MB.`,
+    );
   }
 }
 

@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -47,11 +50,35 @@ export interface PgliteDatabase extends Database {
   pglite: PGlite;
 }
 
+/**
+ * PostgreSQL inside PGlite touches its whole shared buffer pool at start, so the default 128 MB
+ * is resident from the first second (the server idled at ~420 MB RSS). 16 MB holds the hot
+ * pages of a 100k-transaction portfolio; colder pages come from the data folder, which the OS
+ * caches anyway. Measured in bench/dashboard.bench.ts.
+ */
+const pgliteMemorySettings = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
+
+/**
+ * PGlite is the only WebAssembly in the process. By default V8 recompiles its hot functions with
+ * the optimising compiler in the background, which costs ~50 MB of resident code and compiler
+ * memory and, on a 2-core machine, competes with requests; the baseline compiler alone was as
+ * fast for our queries (bench/dashboard.bench.ts) and keeps the server under 300 MB.
+ * The flag is read when a module is compiled, so it must be set before the first PGlite starts.
+ */
+function useBaselineWasmCompiler(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
 export async function openPglite(options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
-  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  useBaselineWasmCompiler();
+  if (options.dataDir) {
+    mkdirSync(dirname(options.dataDir), { recursive: true });
+    if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await initPgliteDataDir(options.dataDir);
+  }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
   });
   const db = drizzlePglite(client, { schema });
   let closed = false;
@@ -67,6 +94,28 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
       await client.close();
     },
   };
+}
+
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process. Run in the server
+ * process, initdb's WebAssembly heap (~450 MB) stays resident for the life of the process; in a
+ * child it is returned to the system when the child exits, and the server opens the folder as
+ * on any later start.
+ */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(entry)}).PGlite.create({ dataDir: process.env.PGLITE_INIT_DIR })
+    .then((db) => db.close())
+    .catch((error) => { console.error(error); process.exit(1); });`;
+  const child = spawn(process.execPath, ['-e', script], {
+    env: { ...process.env, PGLITE_INIT_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Could not create the PGlite data folder ${dataDir} (exit code ${code})`);
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {

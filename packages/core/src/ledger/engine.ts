@@ -55,12 +55,12 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
     const quantity = amount(tx, 'quantity');
     const price = amount(tx, 'price_per_coin');
     const fee = amount(tx, 'fee');
-    if (!quantity.gt(0)) throw new LedgerInputError(tx.id, 'quantity', 'must be greater than 0');
+    if (!isPositive(quantity)) throw new LedgerInputError(tx.id, 'quantity', 'must be greater than 0');
 
     const inv = state.inventory;
     const holdingBefore = inv.quantity;
     const costBefore = inv.cost;
-    let costRemoved = new Dec(0);
+    let costRemoved = zero;
     let proceeds: Dec | null = null;
     let realized: Dec | null = null;
     let consumed: LedgerStep['consumed'] = [];
@@ -128,11 +128,11 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
 
   const result: CoinLedger[] = [...coins.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([coinId, s]) => coinLedger(coinId, s, method));
+    .map(([coinId, s]) => coinLedger(coinId, s, method, explain));
   return { method, coins: result, steps, violations, blocked };
 }
 
-function coinLedger(coinId: string, s: CoinState, method: CostBasisMethod): CoinLedger {
+function coinLedger(coinId: string, s: CoinState, method: CostBasisMethod, explain: boolean): CoinLedger {
   const inv = s.inventory;
   return {
     coin_id: coinId,
@@ -143,9 +143,19 @@ function coinLedger(coinId: string, s: CoinState, method: CostBasisMethod): Coin
     cost_of_units_sold: toDecimalString(s.costOfUnitsSold),
     proceeds: toDecimalString(s.proceeds),
     cost_transferred_out: toDecimalString(s.costTransferredOut),
-    explanation: method === 'average' ? { method, timeline: s.trail } : { method, lots: inv.lots() },
+    // A totals-only run leaves the lots out too: formatting 100k open lots cost more than the run.
+    explanation:
+      method === 'average' ? { method, timeline: s.trail } : { method, lots: explain ? inv.lots() : [] },
     trail: s.trail,
   };
+}
+
+/** Decimals are immutable, so one zero serves every "nothing yet" (the loop runs 100k times). */
+const zero = new Dec(0);
+
+/** > 0 without building a Decimal for the 0 on every call. */
+function isPositive(value: Dec): boolean {
+  return !value.isZero() && !value.isNegative();
 }
 
 function amount(tx: LedgerTransaction, field: 'quantity' | 'price_per_coin' | 'fee'): Dec {
@@ -155,7 +165,7 @@ function amount(tx: LedgerTransaction, field: 'quantity' | 'price_per_coin' | 'f
   } catch {
     throw new LedgerInputError(tx.id, field, `is not a decimal: ${tx[field]}`);
   }
-  if (!value.isFinite() || value.lt(0))
+  if (!value.isFinite() || (value.isNegative() && !value.isZero()))
     throw new LedgerInputError(tx.id, field, 'must be a non-negative number');
   return value;
 }

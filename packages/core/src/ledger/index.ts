@@ -1,15 +1,19 @@
 export { computeLedger } from './engine.ts';
 export { OUTPUT_SCALE, toDecimalString, toDecimalStringOrNull } from './format.ts';
+export type { DailyCloseSeries, DailyHoldings } from './holdings.ts';
+export { currentHolding, dailyHoldings, dailyHoldingsByCoin, dailyValueSeries } from './holdings.ts';
 export type { NullableRoi, PnlFigures, PnlParts } from './metrics.ts';
 export { coinPnl, pnlFigures, positionParts, sumParts } from './metrics.ts';
-export { LedgerInputError, sortTimeline } from './timeline.ts';
+export { LedgerInputError, parseInstant, sortTimeline, timelineOrder } from './timeline.ts';
 export type {
   BlockedTransaction,
   CoinLedger,
   LedgerOptions,
   LedgerResult,
+  LedgerTotals,
   LedgerTransaction,
 } from './types.ts';
+export { LEDGER_RULES_VERSION } from './types.ts';
 export type { CandidateTransaction, LedgerChange } from './validate.ts';
 export {
   applyChange,

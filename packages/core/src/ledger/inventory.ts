@@ -103,7 +103,7 @@ class LotQueue implements Inventory {
     let remaining = quantity;
     let cost = new Dec(0);
     const consumed: Consumption[] = [];
-    while (remaining.gt(0)) {
+    while (!remaining.isZero() && !remaining.isNegative()) {
       const lot = this.next();
       if (!lot) break;
       const take = Dec.min(remaining, lot.left);

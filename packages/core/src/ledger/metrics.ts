@@ -1,7 +1,7 @@
 import type { RoiFigures } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { percentage, toDecimalString } from './format.ts';
-import type { CoinLedger } from './types.ts';
+import type { LedgerTotals } from './types.ts';
 
 /**
  * P&L of a position (or a sum of positions) at a current price. Definitions (issue 4):
@@ -36,7 +36,7 @@ export interface PnlParts {
   marketValue: Dec | null;
 }
 
-export function positionParts(coin: CoinLedger, currentPrice: string | null): PnlParts {
+export function positionParts(coin: LedgerTotals, currentPrice: string | null): PnlParts {
   const quantity = new Dec(coin.quantity);
   return {
     quantity,
@@ -85,7 +85,7 @@ export function pnlFigures(parts: PnlParts, currentPrice: string | null = null):
 }
 
 /** One coin's figures at a price: the per-coin item of every dashboard block. */
-export function coinPnl(coin: CoinLedger, currentPrice: string | null): PnlFigures {
+export function coinPnl(coin: LedgerTotals, currentPrice: string | null): PnlFigures {
   return pnlFigures(positionParts(coin, currentPrice), currentPrice);
 }
 

@@ -43,6 +43,25 @@ export interface CoinLedger {
   trail: LedgerStep[];
 }
 
+/** A position's totals without the steps behind them: what valuation and a stored snapshot need. */
+export type LedgerTotals = Pick<
+  CoinLedger,
+  | 'coin_id'
+  | 'quantity'
+  | 'cost_basis'
+  | 'average_cost'
+  | 'realized_pnl'
+  | 'cost_of_units_sold'
+  | 'proceeds'
+  | 'cost_transferred_out'
+>;
+
+/**
+ * Bump whenever the engine would produce a different figure for the same transactions (a rule
+ * or rounding change): figures stored by an older version are then recomputed, not trusted.
+ */
+export const LEDGER_RULES_VERSION = 1;
+
 export interface LedgerResult {
   method: CostBasisMethod;
   coins: CoinLedger[];
@@ -63,6 +82,9 @@ export interface BlockedTransaction {
 
 export interface LedgerOptions {
   method?: CostBasisMethod | undefined;
-  /** Build per-transaction steps and explanations (default true). Totals-only runs skip them. */
+  /**
+   * Build per-transaction steps and explanations (default true). Totals-only runs skip them: no
+   * steps, an empty trail, and no lots in the explanation.
+   */
   explain?: boolean | undefined;
 }

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './market.ts';
 export * from './portfolios.ts';
 export * from './projections.ts';
+export * from './snapshots.ts';

@@ -2,6 +2,8 @@ import {
   type DashboardQuery,
   type DashboardResponse,
   type ExplainResponse,
+  type PerformanceQuery,
+  type PerformanceResponse,
   type PortfolioCurrency,
   portfolioMessages,
   type RoiFigures,
@@ -15,20 +17,34 @@ import {
   toDecimalStringOrNull,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDailyClosesCache } from '../market/candles.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import { coinIdentity } from '../portfolios/coin-identity.ts';
 import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import {
+  findPortfoliosByIds,
+  listPortfolios,
+  type PortfolioRow,
+} from '../portfolios/portfolios.repository.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
 import { type LoadedPortfolio, loadUserBooks } from '../portfolios/user-books.ts';
 import { type CoinValuation, valuationTotals, valuePortfolios } from '../portfolios/valuation.ts';
 import { notFound } from '../transactions/transactions.service.ts';
+import { createClosesFallback, performanceSeries } from './performance.ts';
+import { createPortfolioFigures, type FiguresLogger } from './portfolio-figures.ts';
 
 export interface DashboardServiceDeps {
   db: Db;
+  clock: Clock;
   market: MarketReader;
   preferences: PreferencesReader;
   ledgers: LedgerCache;
+  logger?: FiguresLogger | undefined;
 }
+
+/** Candles are stored in usd by the refresher; the chart of a usd user reads them from memory. */
+const preloadedCurrency = 'usd';
 
 const roiOf = (r: NullableRoi): RoiFigures => ({
   profitLoss: r.profitLoss ?? '0',
@@ -41,6 +57,9 @@ function share(part: Dec, whole: Dec): string | null {
 
 export function createDashboardService(deps: DashboardServiceDeps) {
   const { db, market, preferences, ledgers } = deps;
+  const stored = createPortfolioFigures({ db, ledgers, logger: deps.logger });
+  const closes = createDailyClosesCache({ db, clock: deps.clock });
+  const fallback = createClosesFallback();
 
   async function load(userId: string, portfolioId: string): Promise<LoadedPortfolio[]> {
     if (portfolioId === 'all') return loadUserBooks(db, ledgers, userId);
@@ -49,13 +68,54 @@ export function createDashboardService(deps: DashboardServiceDeps) {
     return loaded;
   }
 
+  /** The user's portfolios (all, or the one asked for) as stored now, revision included. */
+  async function portfolioRows(userId: string, portfolioId: string): Promise<PortfolioRow[]> {
+    if (portfolioId === 'all') return listPortfolios(db, userId);
+    const rows = await findPortfoliosByIds(db, userId, [portfolioId]);
+    if (rows.length === 0) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
+    return rows;
+  }
+
   return {
     load,
 
+    /** Starts loading stored daily closes, so the first chart after a start reads memory. */
+    preload(): Promise<void> {
+      return closes.preload(preloadedCurrency);
+    },
+
+    /** Waits for background snapshot writes and stops background history downloads (tests, shutdown). */
+    async settle(): Promise<void> {
+      await fallback.stop();
+      await stored.settle();
+    },
+
+    async performance(userId: string, query: PerformanceQuery): Promise<PerformanceResponse> {
+      const prefs = await preferences.get(userId);
+      const rows = await portfolioRows(userId, query.portfolio_id);
+      const holdings = await Promise.all(rows.map((portfolio) => stored.holdings(portfolio)));
+      return performanceSeries({
+        holdings,
+        timeframe: query.timeframe,
+        baseCurrency: prefs.base_currency,
+        market,
+        closes,
+        fallback,
+        now: deps.clock(),
+      });
+    },
+
     async dashboard(userId: string, query: DashboardQuery): Promise<DashboardResponse> {
       const prefs = await preferences.get(userId);
-      const loaded = await load(userId, query.portfolio_id);
-      const valuation = await valuePortfolios(loaded, prefs.cost_basis_method, prefs.base_currency, market);
+      const method = prefs.cost_basis_method;
+      const rows = await portfolioRows(userId, query.portfolio_id);
+      const loaded = await Promise.all(
+        rows.map(async (portfolio) => {
+          const coins = await stored.totals(portfolio, method);
+          return { portfolio, book: { ledger: () => ({ coins }) } };
+        }),
+      );
+      const valuation = await valuePortfolios(loaded, method, prefs.base_currency, market);
       const totals = valuationTotals(valuation);
       const summaryFigures = pnlFigures(totals.parts);
       const wanted = new Set(query.metrics);

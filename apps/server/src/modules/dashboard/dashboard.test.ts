@@ -1,5 +1,9 @@
+import { dashboardResponseSchema, performanceResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SnapshotProvider } from '../../integrations/market-data/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import { createProviderMarketReader } from '../market/provider-market-reader.ts';
 import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 
 let t: TestApp;
@@ -99,6 +103,37 @@ describe('/api/v2/dashboard/', () => {
     ]);
   });
 
+  it('answers every shape the contract allows (the routes skip re-validating their output)', async () => {
+    const { u, p } = await scenario();
+    await u.ok(p.id, {
+      coin_id: 'ethereum',
+      quantity: '2',
+      price_per_coin: '10',
+      date: '2024-01-05T00:00:00Z',
+    });
+    for (const query of [
+      'metrics=holdings,roi,capital,cost_basis,positions&include_technical_metrics=true',
+      `portfolio_id=${p.id}&metrics=positions`,
+      'metrics=holdings',
+    ]) {
+      const res = await u.client.get(`/api/v2/dashboard/?${query}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(dashboardResponseSchema.safeParse(res.json()).success).toBe(true);
+    }
+    const empty = await portfolioUser(t.client());
+    expect(
+      dashboardResponseSchema.safeParse((await empty.client.get('/api/v2/dashboard/')).json()).success,
+    ).toBe(true);
+    for (const timeframe of ['1D', '1W', '1M', '3M', '1Y', 'ALL']) {
+      for (const client of [u.client, empty.client]) {
+        const res = await client.get(`/api/v2/dashboard/performance/?timeframe=${timeframe}`);
+        expect(res.statusCode).toBe(200);
+        expect(performanceResponseSchema.safeParse(res.json()).success).toBe(true);
+      }
+    }
+  });
+
   it('builds the performance series from the ledger and daily closes', async () => {
     const { u } = await scenario();
     for (const [timeframe, days] of [
@@ -116,5 +151,49 @@ describe('/api/v2/dashboard/', () => {
     expect((await u.client.get('/api/v2/dashboard/performance/?timeframe=1D')).json().note).toMatch(
       /Daily closes/,
     );
+  });
+});
+
+describe('performance chart while a coin has no stored history', () => {
+  it('answers without the coin and says so, then includes it once its history arrives', async () => {
+    const snapshot = createProviderMarketReader(new SnapshotProvider());
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const market: MarketReader = {
+      ...snapshot,
+      async getDailyCloses(id, days, vs) {
+        if (id === 'ethereum') await gate;
+        return snapshot.getDailyCloses(id, days, vs);
+      },
+    };
+    const app = await createTestApp({ market });
+    try {
+      const u = await portfolioUser(app.client());
+      const p = await u.portfolio();
+      const day = 86_400_000;
+      await u.ok(p.id, {
+        quantity: '1',
+        price_per_coin: '100',
+        date: new Date(Date.now() - 20 * day).toISOString(),
+      });
+      await u.ok(p.id, {
+        coin_id: 'ethereum',
+        quantity: '10',
+        price_per_coin: '100',
+        date: new Date(Date.now() - 20 * day).toISOString(),
+      });
+      const waiting = (await u.client.get('/api/v2/dashboard/performance/?timeframe=1M')).json();
+      expect(waiting.note).toMatch(/Price history for 1 coin is still loading/);
+      release();
+      await gate;
+      const complete = (await u.client.get('/api/v2/dashboard/performance/?timeframe=1M')).json();
+      expect(complete.note).toBeNull();
+      const last = complete.points.length - 2;
+      expect(complete.points[last][1]).toBeGreaterThan(waiting.points[last][1]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,8 +1,14 @@
 import type { PerformanceResponse } from '@app/contracts';
-import type { LedgerTransaction } from '@app/core';
+import {
+  currentHolding,
+  type DailyCloseSeries,
+  type DailyHoldings,
+  dailyValueSeries,
+  dayMs,
+} from '@app/core';
+import type { DailyClosesCache } from '../market/candles.ts';
 import type { DailyCloses, MarketReader } from '../market/market-reader.ts';
 
-const dayMs = 86_400_000;
 type Timeframe = PerformanceResponse['timeframe'];
 const timeframeDays: Record<Exclude<Timeframe, 'ALL'>, number> = {
   '1D': 2,
@@ -13,132 +19,210 @@ const timeframeDays: Record<Exclude<Timeframe, 'ALL'>, number> = {
 };
 /** ALL reaches back to the first transaction, capped at ten years of daily closes. */
 const maxDays = 3650;
+/**
+ * How long a chart waits for coins with no stored history (their first download), and how many
+ * downloads it runs at once. Past the budget the chart answers without the rest and says so;
+ * their downloads continue in the background, one at a time, and the next request has them.
+ */
+const historyBudgetMs = 1000;
+const historyConcurrency = 4;
 
-export interface ClosesCache {
-  get(market: MarketReader, coinId: string, days: number, vs: string, today: number): Promise<DailyCloses>;
+export interface ClosesFallback {
+  /**
+   * Asks the reader for coins the candle table does not hold, a few at a time, until the budget
+   * is spent. Coins not reached or still downloading are `pending`; they are fetched in the
+   * background one by one, so a chart request never waits on (nor floods the process with) a
+   * hundred first downloads: with the local snapshot each is CPU work on this thread.
+   */
+  fetch(input: {
+    market: MarketReader;
+    coinIds: readonly string[];
+    days: number;
+    vs: string;
+    today: number;
+    budgetMs: number;
+  }): Promise<{ closes: Map<string, DailyCloses>; pending: number }>;
+  /** Drops the background queue and waits for the download in progress (shutdown). */
+  stop(): Promise<void>;
 }
 
-/** Daily closes only change once a day, so they are kept per (coin, currency, length, day). */
-export function createClosesCache(maxEntries = 5000): ClosesCache {
+/**
+ * Closes straight from the market reader (which downloads and stores them), kept per (coin,
+ * currency, length, day): they only change once a day.
+ */
+export function createClosesFallback(maxEntries = 5000): ClosesFallback {
   const entries = new Map<string, Promise<DailyCloses>>();
-  return {
-    get(market, coinId, days, vs, today) {
-      const key = `${coinId}|${vs}|${days}|${today}`;
-      let hit = entries.get(key);
-      if (!hit) {
-        hit = market.getDailyCloses(coinId, days, vs);
-        // A failed fetch must not stay cached.
-        hit.catch(() => entries.delete(key));
-        entries.set(key, hit);
-        if (entries.size > maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) entries.delete(oldest);
-        }
+  const backlog = new Map<string, () => Promise<DailyCloses>>();
+  let draining: Promise<void> | null = null;
+
+  function get(market: MarketReader, coinId: string, days: number, vs: string, today: number) {
+    const key = `${coinId}|${vs}|${days}|${today}`;
+    let hit = entries.get(key);
+    if (!hit) {
+      backlog.delete(key);
+      hit = market.getDailyCloses(coinId, days, vs);
+      // A failed fetch must not stay cached.
+      hit.catch(() => entries.delete(key));
+      entries.set(key, hit);
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
       }
-      return hit;
+    }
+    return hit;
+  }
+
+  async function drain(): Promise<void> {
+    for (const [key, start] of backlog) {
+      backlog.delete(key);
+      await start().catch(() => undefined);
+      // Let requests in between downloads.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    draining = null;
+  }
+
+  return {
+    async fetch({ market, coinIds, days, vs, today, budgetMs }) {
+      const deadline = Date.now() + budgetMs;
+      const queue = [...coinIds];
+      const closes = new Map<string, DailyCloses>();
+      let waiting = 0;
+      const worker = async () => {
+        // The clock is checked between downloads too: a CPU-bound download can starve timers.
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          const got = await within(get(market, id, days, vs, today), Math.max(0, deadline - Date.now()));
+          if (got === undefined) waiting++;
+          else closes.set(id, got);
+          if (Date.now() >= deadline) return;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(historyConcurrency, queue.length) }, worker));
+      for (const id of queue) {
+        const key = `${id}|${vs}|${days}|${today}`;
+        if (!entries.has(key)) backlog.set(key, () => get(market, id, days, vs, today));
+      }
+      if (backlog.size > 0) draining ??= drain();
+      return { closes, pending: waiting + queue.length };
+    },
+
+    async stop() {
+      backlog.clear();
+      await draining;
     },
   };
 }
 
+function seriesOf(closes: DailyCloses): DailyCloseSeries {
+  const days = closes.timestamps.map((t) => Math.floor(t / dayMs));
+  const firstDay = days[0] ?? 0;
+  const out = new Float64Array(days.length === 0 ? 0 : (days[days.length - 1] ?? firstDay) - firstDay + 1);
+  let last = Number.NaN;
+  let next = 0;
+  for (let i = 0; i < out.length; i++) {
+    while (next < days.length && days[next] === firstDay + i) last = closes.closes[next++] ?? last;
+    out[i] = last;
+  }
+  return { firstDay, closes: out };
+}
+
+/** The closes, empty when the fetch failed, or undefined when it is still running after `ms`. */
+function within(promise: Promise<DailyCloses>, ms: number): Promise<DailyCloses | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve({ timestamps: [], closes: [] });
+      },
+    );
+  });
+}
+
 /**
- * Portfolio value over time for the performance chart. The books stay exact (ledger, NUMERIC);
- * the chart is a picture of them, so holdings and closes are plain doubles here: days × coins
- * multiplications instead of decimal arithmetic over every coin × every day.
+ * Portfolio value over time for the performance chart: each portfolio's daily holdings (kept
+ * per revision) × each coin's daily closes (kept in memory), summed per day. The books stay
+ * exact elsewhere; this series is a picture of them (see `dailyValueSeries` on precision).
  */
-/** Signed quantity changes per coin in time order, kept per book (a book never changes). */
-interface CoinDeltas {
-  at: Float64Array;
-  q: Float64Array;
-}
-const deltaCache = new WeakMap<object, Map<string, CoinDeltas>>();
-
-export function coinDeltas(key: object, transactions: readonly LedgerTransaction[]): Map<string, CoinDeltas> {
-  const hit = deltaCache.get(key);
-  if (hit) return hit;
-  const lists = new Map<string, { at: number; q: number }[]>();
-  for (const t of transactions) {
-    const sign = t.type === 'sell' || t.type === 'transfer_out' ? -1 : 1;
-    const list = lists.get(t.coin_id) ?? [];
-    list.push({ at: Date.parse(t.executed_at), q: sign * Number(t.quantity) });
-    lists.set(t.coin_id, list);
-  }
-  const out = new Map<string, CoinDeltas>();
-  for (const [coin, list] of lists) {
-    list.sort((a, b) => a.at - b.at);
-    out.set(coin, { at: Float64Array.from(list, (d) => d.at), q: Float64Array.from(list, (d) => d.q) });
-  }
-  deltaCache.set(key, out);
-  return out;
-}
-
 export async function performanceSeries(input: {
-  /** Each book's transactions; `key` identifies an immutable book for the delta cache. */
-  books: readonly { key: object; transactions: readonly LedgerTransaction[] }[];
+  /** One map per portfolio: coin id → daily holdings. */
+  holdings: readonly ReadonlyMap<string, DailyHoldings>[];
   timeframe: Timeframe;
   baseCurrency: string;
   market: MarketReader;
-  closes: ClosesCache;
+  closes: DailyClosesCache;
+  fallback: ClosesFallback;
   now: Date;
+  historyBudgetMs?: number;
 }): Promise<PerformanceResponse> {
   const { timeframe, baseCurrency, market, now } = input;
-  const perBook = input.books.map((b) => coinDeltas(b.key, b.transactions));
-  const today = Math.floor(now.getTime() / dayMs) * dayMs;
-  let firstAt = Number.POSITIVE_INFINITY;
-  for (const book of perBook) for (const d of book.values()) firstAt = Math.min(firstAt, d.at[0] ?? firstAt);
+  const today = Math.floor(now.getTime() / dayMs);
+  const held = input.holdings.flatMap((book) =>
+    [...book].map(([coinId, holdings]) => ({ coinId, holdings })),
+  );
+  let firstDay = Number.POSITIVE_INFINITY;
+  for (const h of held) firstDay = Math.min(firstDay, h.holdings.days[0] ?? firstDay);
+  const notes =
+    timeframe === '1D' ? ['Daily closes only: 1D shows the last two closes and the current value.'] : [];
+  if (!Number.isFinite(firstDay))
+    return {
+      timeframe,
+      base_currency: baseCurrency,
+      resolution: 'daily',
+      note: notes[0] ?? null,
+      points: [],
+    };
   const days =
-    timeframe === 'ALL'
-      ? Math.min(maxDays, Math.max(2, Math.ceil((today - Math.floor(firstAt / dayMs) * dayMs) / dayMs) + 1))
-      : timeframeDays[timeframe];
-  const note =
-    timeframe === '1D' ? 'Daily closes only: 1D shows the last two closes and the current value.' : null;
-  if (!Number.isFinite(firstAt))
-    return { timeframe, base_currency: baseCurrency, resolution: 'daily', note, points: [] };
-  const coins = [...new Set(perBook.flatMap((b) => [...b.keys()]))];
-  const [allCloses, quotes] = await Promise.all([
-    Promise.all(coins.map((id) => input.closes.get(market, id, days, baseCurrency, today))),
+    timeframe === 'ALL' ? Math.min(maxDays, Math.max(2, today - firstDay + 1)) : timeframeDays[timeframe];
+  const coins = [...new Set(held.map((h) => h.coinId))];
+
+  const [stored, quotes] = await Promise.all([
+    input.closes.get(coins, baseCurrency).catch(() => new Map<string, DailyCloseSeries>()),
     market.getQuotes(coins, baseCurrency),
   ]);
-
-  const start = today - days * dayMs;
-  const values = new Float64Array(days);
-  let currentValue = 0;
-  coins.forEach((coinId, index) => {
-    const closes = allCloses[index] ?? { timestamps: [], closes: [] };
-    const lists = perBook.flatMap((b) => {
-      const d = b.get(coinId);
-      return d ? [d] : [];
+  const closes = new Map(stored);
+  const missing = coins.filter((id) => !closes.has(id));
+  let loading = 0;
+  if (missing.length > 0) {
+    const fetched = await input.fallback.fetch({
+      market,
+      coinIds: missing,
+      days,
+      vs: baseCurrency,
+      today,
+      budgetMs: input.historyBudgetMs ?? historyBudgetMs,
     });
-    // Several portfolios: merge their (already sorted) changes once.
-    const list =
-      lists.length === 1 && lists[0]
-        ? lists[0]
-        : (() => {
-            const merged = lists
-              .flatMap((l) => Array.from(l.at, (at, i) => ({ at, q: l.q[i] ?? 0 })))
-              .sort((a, b) => a.at - b.at);
-            return { at: Float64Array.from(merged, (m) => m.at), q: Float64Array.from(merged, (m) => m.q) };
-          })();
-    let qty = 0;
-    let di = 0;
-    let ci = 0;
-    let close = Number.NaN;
-    for (let d = 0; d < days; d++) {
-      const endOfDay = start + (d + 1) * dayMs;
-      while (di < list.at.length && (list.at[di] ?? 0) < endOfDay) qty += list.q[di++] ?? 0;
-      // Forward-fill: a missing day keeps the last known close.
-      while (ci < closes.timestamps.length && (closes.timestamps[ci] ?? 0) < endOfDay)
-        close = closes.closes[ci++] ?? close;
-      if (qty > 0 && Number.isFinite(close)) values[d] = (values[d] ?? 0) + qty * close;
-    }
-    while (di < list.at.length) qty += list.q[di++] ?? 0;
-    const price = quotes.get(coinId)?.current_price;
-    if (qty > 0 && price !== undefined) currentValue += qty * price;
-  });
+    for (const [id, got] of fetched.closes) if (got.timestamps.length > 0) closes.set(id, seriesOf(got));
+    loading = fetched.pending;
+  }
+  if (loading > 0)
+    notes.push(
+      `Price history for ${loading} coin${loading === 1 ? '' : 's'} is still loading; the chart leaves ${loading === 1 ? 'it' : 'them'} out until it arrives.`,
+    );
+
+  const start = today - days;
+  const values = dailyValueSeries({ holdings: held, closes, firstDay: start, days });
+  let currentValue = 0;
+  for (const h of held) {
+    const quantity = currentHolding(h.holdings);
+    const price = quotes.get(h.coinId)?.current_price;
+    if (quantity > 0 && price !== undefined) currentValue += quantity * price;
+  }
 
   const points: [number, number][] = [];
-  for (let d = 0; d < days; d++) points.push([start + d * dayMs, round(values[d] ?? 0)]);
+  for (let d = 0; d < days; d++) points.push([(start + d) * dayMs, round(values[d] ?? 0)]);
   points.push([now.getTime(), round(currentValue)]);
-  return { timeframe, base_currency: baseCurrency, resolution: 'daily', note, points };
+  return {
+    timeframe,
+    base_currency: baseCurrency,
+    resolution: 'daily',
+    note: notes.length === 0 ? null : notes.join(' '),
+    points,
+  };
 }
 
 function round(v: number): number {

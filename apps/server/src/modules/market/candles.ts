@@ -1,4 +1,4 @@
-import { type DailyCandle, dayMs, dayStartMs, utcDay } from '@app/core';
+import { type DailyCandle, type DailyCloseSeries, dayMs, dayStartMs, utcDay } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import {
   backfillDailyCandles,
@@ -7,7 +7,14 @@ import {
   type MarketDataProvider,
 } from '../../integrations/market-data/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { candleCoverage, lastCandleDay, readCandles, upsertCandles } from './market-cache.repository.ts';
+import {
+  candleCoverage,
+  lastCandleDay,
+  readCandles,
+  readStoredCloses,
+  type StoredCloses,
+  upsertCandles,
+} from './market-cache.repository.ts';
 import { errorText, type MarketLogger } from './market-state.ts';
 
 /**
@@ -108,3 +115,157 @@ export function createCandles(deps: {
 }
 
 export type Candles = ReturnType<typeof createCandles>;
+
+/**
+ * Every stored coin's daily closes in memory, one Float64Array per coin and currency (a coin
+ * with ten years of history is 29 KB), so a portfolio chart over 100 coins reads memory instead
+ * of 100 × 1,000 rows. Loaded in one query per currency (at start for usd), then kept current:
+ * a coin whose last close is older than yesterday is re-read (days after it only) at most once
+ * per `recheckMs`, and coins with no close at all are looked for again on the same schedule.
+ */
+export interface DailyClosesCache {
+  /** Forward-filled closes of the coins that have stored candles in `vs`; other coins are absent. */
+  get(coinIds: readonly string[], vs: string): Promise<Map<string, DailyCloseSeries>>;
+  /** Starts (or joins) the one-query load of every stored coin in `vs`. */
+  preload(vs: string): Promise<void>;
+}
+
+interface CachedCloses {
+  series: DailyCloseSeries;
+  lastDay: number;
+  checkedAt: number;
+}
+
+interface CurrencyCloses {
+  coins: Map<string, CachedCloses>;
+  /** When a coin without closes was last looked for. */
+  absent: Map<string, number>;
+  loaded: Promise<void> | null;
+}
+
+export function createDailyClosesCache(deps: { db: Db; clock: Clock; recheckMs?: number }): DailyClosesCache {
+  const recheckMs = deps.recheckMs ?? 60_000;
+  const currencies = new Map<string, CurrencyCloses>();
+
+  function stateOf(vs: string): CurrencyCloses {
+    let state = currencies.get(vs);
+    if (!state) {
+      state = { coins: new Map(), absent: new Map(), loaded: null };
+      currencies.set(vs, state);
+    }
+    return state;
+  }
+
+  function merge(state: CurrencyCloses, stored: Map<string, StoredCloses>, checkedAt: number): void {
+    for (const [coinId, rows] of stored) {
+      const current = state.coins.get(coinId);
+      const next = current ? extend(current.series, rows) : build(rows);
+      if (!next) continue;
+      state.coins.set(coinId, {
+        series: next,
+        lastDay: next.firstDay + next.closes.length - 1,
+        checkedAt,
+      });
+      state.absent.delete(coinId);
+    }
+  }
+
+  function load(vs: string): Promise<void> {
+    const state = stateOf(vs);
+    state.loaded ??= (async () => {
+      const startedAt = deps.clock().getTime();
+      merge(state, await readStoredCloses(deps.db, vs, null, null), startedAt);
+    })().catch((error: unknown) => {
+      state.loaded = null;
+      throw error;
+    });
+    return state.loaded;
+  }
+
+  return {
+    preload: load,
+
+    async get(coinIds, vs) {
+      await load(vs);
+      const state = stateOf(vs);
+      const now = deps.clock().getTime();
+      const yesterday = Math.floor(now / dayMs) - 1;
+      const recheck: string[] = [];
+      let after: number | null = Number.POSITIVE_INFINITY;
+      for (const id of new Set(coinIds)) {
+        const cached = state.coins.get(id);
+        if (cached) {
+          if (cached.lastDay >= yesterday || now - cached.checkedAt < recheckMs) continue;
+          recheck.push(id);
+          if (after !== null) after = Math.min(after, cached.lastDay);
+        } else {
+          const lookedAt = state.absent.get(id);
+          if (lookedAt !== undefined && now - lookedAt < recheckMs) continue;
+          recheck.push(id);
+          after = null;
+        }
+      }
+      if (recheck.length > 0) {
+        const stored = await readStoredCloses(deps.db, vs, recheck, after);
+        merge(state, stored, now);
+        for (const id of recheck) {
+          const cached = state.coins.get(id);
+          if (cached) cached.checkedAt = now;
+          else state.absent.set(id, now);
+        }
+      }
+      const out = new Map<string, DailyCloseSeries>();
+      for (const id of coinIds) {
+        const cached = state.coins.get(id);
+        if (cached) out.set(id, cached.series);
+      }
+      return out;
+    },
+  };
+}
+
+/** Closes laid out one slot per day from the first stored day; a missing day repeats the last close. */
+function build(rows: StoredCloses): DailyCloseSeries | null {
+  const firstDay = rows.days[0];
+  const lastDay = rows.days[rows.days.length - 1];
+  if (firstDay === undefined || lastDay === undefined) return null;
+  const closes = new Float64Array(lastDay - firstDay + 1);
+  fill(closes, firstDay, rows, Number.NaN);
+  return { firstDay, closes };
+}
+
+/** The cached series plus the days after its end (earlier days never change once stored). */
+function extend(series: DailyCloseSeries, rows: StoredCloses): DailyCloseSeries {
+  const lastDay = series.firstDay + series.closes.length - 1;
+  const newest = rows.days[rows.days.length - 1];
+  if (newest === undefined || newest <= lastDay) return series;
+  const closes = new Float64Array(newest - series.firstDay + 1);
+  closes.set(series.closes);
+  const later = { days: [] as number[], closes: [] as number[] };
+  rows.days.forEach((day, i) => {
+    if (day > lastDay) {
+      later.days.push(day);
+      later.closes.push(rows.closes[i] ?? Number.NaN);
+    }
+  });
+  fill(closes, series.firstDay, later, series.closes[series.closes.length - 1] ?? Number.NaN, lastDay + 1);
+  return { firstDay: series.firstDay, closes };
+}
+
+function fill(
+  closes: Float64Array,
+  firstDay: number,
+  rows: StoredCloses,
+  carried: number,
+  fromDay: number = firstDay,
+): void {
+  let last = carried;
+  let next = 0;
+  for (let day = fromDay; day < firstDay + closes.length; day++) {
+    if (rows.days[next] === day) {
+      last = rows.closes[next] ?? last;
+      next++;
+    }
+    closes[day - firstDay] = last;
+  }
+}

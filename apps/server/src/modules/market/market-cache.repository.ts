@@ -1,6 +1,7 @@
 import type { DailyCandle } from '@app/core';
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { numbersOf, rowsOf } from '../../db/raw-rows.ts';
 import { dailyCandles, marketCache } from '../../db/schema/index.ts';
 
 export interface CacheEntry {
@@ -38,7 +39,11 @@ export async function lastCandleDay(db: Db, coinId: string, vs: string): Promise
   return rows[0]?.day ?? null;
 }
 
-/** Upserts candles in chunks, all in one transaction so a half-written backfill never shows. */
+/**
+ * Upserts candles in one statement per 5,000 days: the rows travel as five arrays (unnest), so
+ * a ten-year backfill is one parse and one plan instead of thousands of bound parameters.
+ * One statement per chunk, all in one transaction, so a half-written backfill never shows.
+ */
 export async function upsertCandles(
   db: Db,
   coinId: string,
@@ -47,22 +52,73 @@ export async function upsertCandles(
 ): Promise<void> {
   if (candles.length === 0) return;
   await db.transaction(async (tx) => {
-    for (let i = 0; i < candles.length; i += 500) {
-      const chunk = candles.slice(i, i + 500).map((c) => ({ coinId, vsCurrency: vs, ...c }));
-      await tx
-        .insert(dailyCandles)
-        .values(chunk)
-        .onConflictDoUpdate({
-          target: [dailyCandles.coinId, dailyCandles.vsCurrency, dailyCandles.day],
-          set: {
-            open: sql`excluded.open`,
-            high: sql`excluded.high`,
-            low: sql`excluded.low`,
-            close: sql`excluded.close`,
-          },
-        });
+    for (let i = 0; i < candles.length; i += 5000) {
+      const chunk = candles.slice(i, i + 5000);
+      await tx.execute(sql`
+        insert into daily_candles (coin_id, vs_currency, day, open, high, low, close)
+        select ${coinId}, ${vs}, u.day, u.open, u.high, u.low, u.close
+        from unnest(
+          ${arrayLiteral(chunk.map((c) => c.day))}::date[],
+          ${arrayLiteral(chunk.map((c) => c.open))}::float8[],
+          ${arrayLiteral(chunk.map((c) => c.high))}::float8[],
+          ${arrayLiteral(chunk.map((c) => c.low))}::float8[],
+          ${arrayLiteral(chunk.map((c) => c.close))}::float8[]
+        ) as u(day, open, high, low, close)
+        on conflict (coin_id, vs_currency, day) do update
+          set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close`);
     }
   });
+}
+
+/**
+ * A PostgreSQL array literal of days (YYYY-MM-DD) or finite numbers: neither needs quoting.
+ * JavaScript prints the shortest text that reads back as the same double, so nothing is lost.
+ */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  for (const v of values) {
+    if (typeof v === 'number' ? !Number.isFinite(v) : !/^\d{4}-\d{2}-\d{2}$/.test(v))
+      throw new Error(`Not a candle value: ${String(v)}`);
+  }
+  return `{${values.join(',')}}`;
+}
+
+/** A text[] literal with every element quoted, whatever characters an id holds. */
+function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/** One coin's stored closes: UTC day numbers (days since 1970-01-01) and closes, oldest first. */
+export interface StoredCloses {
+  days: number[];
+  closes: number[];
+}
+
+/**
+ * Daily closes of many coins in one query, one row per coin (PGlite decodes each field of a
+ * result separately, so 100 coins × 1,000 days as rows would cost 200,000 field decodes).
+ * `coinIds` null reads every stored coin; `afterDay` (a UTC day number) keeps later days only.
+ */
+export async function readStoredCloses(
+  db: Db,
+  vs: string,
+  coinIds: readonly string[] | null,
+  afterDay: number | null,
+): Promise<Map<string, StoredCloses>> {
+  if (coinIds !== null && coinIds.length === 0) return new Map();
+  const coins = coinIds === null ? sql`true` : sql`coin_id = any(${textArrayLiteral(coinIds)}::text[])`;
+  const after = afterDay === null ? sql`true` : sql`day > date '1970-01-01' + ${afterDay}::int`;
+  const result = await db.execute(sql`
+    select coin_id,
+      array_agg(day - date '1970-01-01' order by day) as days,
+      array_agg(close order by day) as closes
+    from daily_candles
+    where vs_currency = ${vs} and ${coins} and ${after}
+    group by coin_id`);
+  const out = new Map<string, StoredCloses>();
+  for (const row of rowsOf(result)) {
+    out.set(String(row.coin_id), { days: numbersOf(row.days), closes: numbersOf(row.closes) });
+  }
+  return out;
 }
 
 /** The latest `limit` completed days before `beforeDay`, oldest first (limit null = all). */

@@ -21,25 +21,26 @@ const tx = (
   created_at: new Date(Date.UTC(2024, 0, day)).toISOString(),
 });
 
-/** A Db stand-in whose only query is the ledger-row select; counts how often it is asked. */
+/** A Db stand-in whose only query is the ledger-row select (one packed row per coin); counts how often it is asked. */
 function fakeDb(rows: LedgerTransaction[]) {
   let loads = 0;
   const db = {
     select: () => ({
       from: () => ({
-        where: async () => {
-          loads += 1;
-          return rows.map((r) => ({
-            id: r.id,
-            coinId: r.coin_id,
-            type: r.type,
-            quantity: r.quantity,
-            pricePerCoin: r.price_per_coin,
-            fee: r.fee,
-            executedAt: new Date(r.executed_at),
-            createdAt: new Date(r.created_at ?? r.executed_at),
-          }));
-        },
+        where: () => ({
+          groupBy: async () => {
+            loads += 1;
+            const byCoin = new Map<string, string[]>();
+            for (const r of rows) {
+              const us = (iso: string) => Date.parse(iso) * 1000;
+              const line = [r.id, r.type, r.quantity, r.price_per_coin, r.fee, us(r.executed_at)];
+              const list = byCoin.get(r.coin_id) ?? [];
+              list.push([...line, us(r.created_at ?? r.executed_at)].join(','));
+              byCoin.set(r.coin_id, list);
+            }
+            return [...byCoin].map(([coinId, list]) => ({ coinId, rows: list.join(';') }));
+          },
+        }),
       }),
     }),
   } as unknown as Db;

@@ -15,6 +15,8 @@ export interface PortfolioBook {
   revision: number;
   /** Every transaction of the portfolio (any order). */
   readonly transactions: LedgerTransaction[];
+  /** The coins with transactions, sorted. */
+  coinIds(): readonly string[];
   coinTransactions(coinId: string): LedgerTransaction[];
   ledger(method: CostBasisMethod): { coins: CoinLedger[] };
 }
@@ -141,6 +143,9 @@ export function createBook(
     get transactions() {
       flat ??= [...coins.values()].flatMap((c) => c.transactions);
       return flat;
+    },
+    coinIds() {
+      return ids;
     },
     coinTransactions(coinId) {
       return coins.get(coinId)?.transactions ?? [];

@@ -112,20 +112,42 @@ export async function bumpPortfolioRevision(db: Db, id: string, now: Date): Prom
   return rows[0]?.revision ?? -1;
 }
 
+/**
+ * Every transaction of the portfolio, fetched as one row per coin with the coin's rows packed in
+ * one text field: PGlite decodes each field of a result separately, so 100k rows × 8 fields took
+ * ~8× longer (and far more memory) than 100 packed rows; node-postgres is as fast either way.
+ * Instants travel as epoch microseconds and become Dates (millisecond precision, as before).
+ */
 export async function listLedgerRows(db: Db, portfolioId: string): Promise<LedgerRow[]> {
-  return db
+  const packed = await db
     .select({
-      id: transactions.id,
       coinId: transactions.coinId,
-      type: transactions.type,
-      quantity: transactions.quantity,
-      pricePerCoin: transactions.pricePerCoin,
-      fee: transactions.fee,
-      executedAt: transactions.executedAt,
-      createdAt: transactions.createdAt,
+      rows: sql<string>`string_agg(concat_ws(',', ${transactions.id}, ${transactions.type},
+        ${transactions.quantity}, ${transactions.pricePerCoin}, ${transactions.fee},
+        floor(extract(epoch from ${transactions.executedAt}) * 1000000)::bigint,
+        floor(extract(epoch from ${transactions.createdAt}) * 1000000)::bigint), ';')`,
     })
     .from(transactions)
-    .where(eq(transactions.portfolioId, portfolioId));
+    .where(eq(transactions.portfolioId, portfolioId))
+    .groupBy(transactions.coinId);
+  const out: LedgerRow[] = [];
+  for (const { coinId, rows } of packed) {
+    for (const row of rows.split(';')) {
+      const [id, type, quantity, pricePerCoin, fee, executedUs, createdUs] = row.split(',');
+      if (createdUs === undefined) throw new Error(`Unreadable ledger row of portfolio ${portfolioId}`);
+      out.push({
+        id: id ?? '',
+        coinId,
+        type: type ?? '',
+        quantity: quantity ?? '',
+        pricePerCoin: pricePerCoin ?? '',
+        fee: fee ?? '',
+        executedAt: new Date(Math.floor(Number(executedUs) / 1000)),
+        createdAt: new Date(Math.floor(Number(createdUs) / 1000)),
+      });
+    }
+  }
+  return out;
 }
 
 /** Portfolio ids of the user that hold at least one transaction of the coin. */

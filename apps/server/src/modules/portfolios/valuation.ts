@@ -1,5 +1,5 @@
 import type { CoinMarket, CostBasisMethod } from '@app/contracts';
-import { Dec, type PnlParts, positionParts, sumParts } from '@app/core';
+import { Dec, type LedgerTotals, type PnlParts, positionParts, sumParts } from '@app/core';
 import type { MarketReader } from '../market/market-reader.ts';
 import { currencyFactor } from './currency.ts';
 import { ratesUnavailable } from './positions.service.ts';
@@ -22,13 +22,19 @@ export interface Valuation {
   unpriced: string[];
 }
 
+/** What valuation reads of a portfolio: its currency and its ledger totals (a book, or stored totals). */
+export interface ValuedPortfolio {
+  portfolio: Pick<LoadedPortfolio['portfolio'], 'currency'>;
+  book: { ledger(method: CostBasisMethod): { coins: readonly LedgerTotals[] } };
+}
+
 /**
  * Values the portfolios' ledgers at current prices in the base currency. Costs are stored in
  * each portfolio's currency and converted at today's rate; market values come straight from
  * quotes in the base currency.
  */
 export async function valuePortfolios(
-  loaded: readonly LoadedPortfolio[],
+  loaded: readonly ValuedPortfolio[],
   method: CostBasisMethod,
   baseCurrency: string,
   market: MarketReader,

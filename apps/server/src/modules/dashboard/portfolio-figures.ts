@@ -1,0 +1,290 @@
+import type { CostBasisMethod } from '@app/contracts';
+import {
+  computeLedger,
+  type DailyHoldings,
+  dailyHoldings,
+  type LedgerTotals,
+  type LedgerTransaction,
+} from '@app/core';
+import type { Db } from '../../db/client.ts';
+import type { LedgerCache, PortfolioBook } from '../portfolios/ledger-cache.ts';
+import type { PortfolioRow } from '../portfolios/portfolios.repository.ts';
+import { coinFingerprint } from './coin-fingerprint.ts';
+import {
+  decodeHoldings,
+  decodeTotals,
+  encodeHoldings,
+  encodeTotals,
+  type Fingerprinted,
+  snapshotFormat,
+} from './snapshot-codec.ts';
+import { readSnapshot, readSnapshotVersion, writeSnapshot } from './snapshots.repository.ts';
+
+export interface FiguresLogger {
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * What the dashboard needs of a portfolio at its current revision: ledger totals per
+ * cost-basis method, and the daily holdings behind the performance chart. Three layers, fastest
+ * first: memory (this process), the stored snapshot (survives restarts; one row instead of
+ * every transaction), and the transactions themselves (the shared ledger cache). Figures are
+ * kept per coin with a fingerprint of that coin's transactions, so after a write only the coins
+ * it touched are recomputed, even in a process that never saw the previous revision. A computed
+ * result is written back as the snapshot for its revision, so the next fresh process starts
+ * from it.
+ */
+export interface PortfolioFigures {
+  totals(portfolio: PortfolioRow, method: CostBasisMethod): Promise<readonly LedgerTotals[]>;
+  holdings(portfolio: PortfolioRow): Promise<ReadonlyMap<string, DailyHoldings>>;
+  /** Resolves once every snapshot write started so far has finished. */
+  settle(): Promise<void>;
+}
+
+interface Remembered {
+  revision: number;
+  totals: Map<CostBasisMethod, { parts: Fingerprinted<LedgerTotals>[]; values: readonly LedgerTotals[] }>;
+  holdings: { parts: Map<string, Fingerprinted<DailyHoldings>>; values: Map<string, DailyHoldings> } | null;
+  /** The figures of the revision before, kept to reuse the coins a write did not touch. */
+  earlier: Pick<Remembered, 'totals' | 'holdings'> | null;
+  /** Change days held in `holdings` (and `earlier`): what this entry costs (~12 bytes a day). */
+  weight: number;
+}
+
+export function createPortfolioFigures(deps: {
+  db: Db;
+  ledgers: LedgerCache;
+  logger?: FiguresLogger | undefined;
+  /** Bound on the change days kept in memory across portfolios (~12 bytes each). */
+  maxHoldingDays?: number;
+  maxPortfolios?: number;
+}): PortfolioFigures {
+  const maxHoldingDays = deps.maxHoldingDays ?? 2_000_000;
+  const maxPortfolios = deps.maxPortfolios ?? 500;
+  const memory = new Map<string, Remembered>();
+  let weight = 0;
+  const runningTotals = new Map<string, Promise<readonly LedgerTotals[]>>();
+  const runningHoldings = new Map<string, Promise<ReadonlyMap<string, DailyHoldings>>>();
+  const writes = new Set<Promise<void>>();
+
+  function remembered(portfolio: PortfolioRow): Remembered {
+    const hit = memory.get(portfolio.id);
+    if (hit) memory.delete(portfolio.id);
+    let entry: Remembered;
+    if (hit && hit.revision === portfolio.revision) entry = hit;
+    else {
+      if (hit) weight -= hit.weight;
+      const earlier =
+        hit && hit.revision < portfolio.revision ? { totals: hit.totals, holdings: hit.holdings } : null;
+      entry = { revision: portfolio.revision, totals: new Map(), holdings: null, earlier, weight: 0 };
+      entry.weight = daysIn(earlier?.holdings?.values);
+      weight += entry.weight;
+    }
+    // Re-inserted last: the map's order is least recently used first.
+    memory.set(portfolio.id, entry);
+    return entry;
+  }
+
+  function trim(): void {
+    for (const [id, entry] of memory) {
+      if (weight <= maxHoldingDays && memory.size <= maxPortfolios) return;
+      memory.delete(id);
+      weight -= entry.weight;
+    }
+  }
+
+  /** One computation per (portfolio, revision, kind) at a time; concurrent callers share it. */
+  function once<T>(running: Map<string, Promise<T>>, key: string, run: () => Promise<T>): Promise<T> {
+    const pending = running.get(key);
+    if (pending) return pending;
+    const started = run().finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  }
+
+  /**
+   * Writes the snapshot once the current turn is over: the response that computed it goes out
+   * first (PGlite runs on this thread, and a 1 MB write would hold the reply back).
+   */
+  function store(portfolio: PortfolioRow, kind: string, payload: Uint8Array): void {
+    const write = new Promise((resolve) => setImmediate(resolve))
+      .then(() =>
+        writeSnapshot(deps.db, portfolio.id, kind, {
+          revision: portfolio.revision,
+          format: snapshotFormat,
+          payload,
+        }),
+      )
+      .catch((error: unknown) =>
+        deps.logger?.warn({ err: String(error), portfolioId: portfolio.id, kind }, 'snapshot write failed'),
+      )
+      .finally(() => writes.delete(write));
+    writes.add(write);
+  }
+
+  /**
+   * Figures for the portfolio's revision: the stored snapshot when it is current; otherwise
+   * computed from the book, reusing unchanged coins from the previous revision (memory first,
+   * else an older stored snapshot), and stored.
+   */
+  async function resolve<T>(
+    portfolio: PortfolioRow,
+    kind: string,
+    inMemory: Map<string, Fingerprinted<T>> | null,
+    decode: (payload: Uint8Array) => Map<string, Fingerprinted<T>>,
+    compute: (txs: readonly LedgerTransaction[]) => T,
+    encode: (parts: Map<string, Fingerprinted<T>>) => Uint8Array,
+  ): Promise<Map<string, Fingerprinted<T>>> {
+    let earlier = inMemory;
+    // With the previous revision in memory, only a current snapshot is worth its payload.
+    const probe = earlier ? await readSnapshotVersion(deps.db, portfolio.id, kind) : null;
+    if (!earlier || (probe?.revision === portfolio.revision && probe.format === snapshotFormat)) {
+      const row = await readSnapshot(deps.db, portfolio.id, kind);
+      try {
+        if (row && row.format === snapshotFormat && row.revision <= portfolio.revision) {
+          const parts = decode(row.payload);
+          if (row.revision === portfolio.revision) return parts;
+          earlier = parts;
+        }
+      } catch (error) {
+        deps.logger?.warn({ err: String(error), portfolioId: portfolio.id, kind }, 'unreadable snapshot');
+      }
+    }
+    const book = await deps.ledgers.book(deps.db, portfolio);
+    const parts = perCoin(book, earlier ?? new Map(), compute);
+    store(portfolio, kind, encode(parts));
+    return parts;
+  }
+
+  return {
+    async totals(portfolio, method) {
+      const entry = remembered(portfolio);
+      const hit = entry.totals.get(method);
+      if (hit) return hit.values;
+      const kind = `ledger:${method}`;
+      return once(runningTotals, `${portfolio.id}:${portfolio.revision}:${kind}`, async () => {
+        const before = entry.earlier?.totals.get(method)?.parts;
+        const parts = await resolve(
+          portfolio,
+          kind,
+          before ? new Map(before.map((c) => [c.value.coin_id, c])) : null,
+          (payload) => new Map(decodeTotals(payload).map((c) => [c.value.coin_id, c])),
+          (txs) => coinTotals(txs, method),
+          (m) => encodeTotals([...m.values()]),
+        );
+        const list = [...parts.values()];
+        const values = list.map((c) => c.value);
+        if (memory.get(portfolio.id) === entry) entry.totals.set(method, { parts: list, values });
+        return values;
+      });
+    },
+
+    async holdings(portfolio) {
+      const entry = remembered(portfolio);
+      if (entry.holdings) return entry.holdings.values;
+      return once(runningHoldings, `${portfolio.id}:${portfolio.revision}`, async () => {
+        const parts = await resolve(
+          portfolio,
+          'holdings',
+          entry.earlier?.holdings?.parts ?? null,
+          decodeHoldings,
+          coinHoldings,
+          encodeHoldings,
+        );
+        const values = new Map<string, DailyHoldings>();
+        for (const [coinId, c] of parts) values.set(coinId, c.value);
+        if (memory.get(portfolio.id) === entry && !entry.holdings) {
+          // The previous revision's holdings have served their purpose (reuse); keep this one's.
+          const dropped = daysIn(entry.earlier?.holdings?.values);
+          if (entry.earlier) entry.earlier = { ...entry.earlier, holdings: null };
+          entry.holdings = { parts, values };
+          const days = daysIn(values) - dropped;
+          entry.weight += days;
+          weight += days;
+          trim();
+        }
+        return values;
+      });
+    },
+
+    async settle() {
+      while (writes.size > 0) await Promise.all([...writes]);
+    },
+  };
+}
+
+function daysIn(holdings: ReadonlyMap<string, DailyHoldings> | undefined): number {
+  let days = 0;
+  for (const h of holdings?.values() ?? []) days += h.days.length;
+  return days;
+}
+
+/**
+ * Figures per coin of the book, in coin id order: taken from `earlier` when the coin's
+ * transactions are unchanged (same fingerprint), computed otherwise.
+ */
+function perCoin<T>(
+  book: PortfolioBook,
+  earlier: ReadonlyMap<string, Fingerprinted<T>>,
+  compute: (txs: readonly LedgerTransaction[]) => T,
+): Map<string, Fingerprinted<T>> {
+  const out = new Map<string, Fingerprinted<T>>();
+  for (const coinId of book.coinIds()) {
+    const txs = book.coinTransactions(coinId);
+    const fingerprint = coinFingerprint(txs);
+    const before = earlier.get(coinId);
+    out.set(coinId, before?.fingerprint === fingerprint ? before : { fingerprint, value: compute(txs) });
+  }
+  return out;
+}
+
+/**
+ * Per version of a coin's history (the ledger cache keeps one array per coin until a write
+ * touches it): its totals per method and its holdings, computed once. The length guards
+ * against an array that was appended to after all.
+ */
+interface HistoryFigures {
+  length: number;
+  totals: Map<CostBasisMethod, LedgerTotals>;
+  holdings: DailyHoldings | null;
+}
+const byHistory = new WeakMap<readonly LedgerTransaction[], HistoryFigures>();
+
+function figuresOf(txs: readonly LedgerTransaction[]): HistoryFigures {
+  let figures = byHistory.get(txs);
+  if (!figures || figures.length !== txs.length) {
+    figures = { length: txs.length, totals: new Map(), holdings: null };
+    byHistory.set(txs, figures);
+  }
+  return figures;
+}
+
+function coinTotals(txs: readonly LedgerTransaction[], method: CostBasisMethod): LedgerTotals {
+  const figures = figuresOf(txs);
+  const hit = figures.totals.get(method);
+  if (hit) return hit;
+  const coin = computeLedger(txs, { method, explain: false }).coins[0];
+  if (!coin) throw new Error('a coin with transactions has no ledger');
+  const totals = totalsOf(coin);
+  figures.totals.set(method, totals);
+  return totals;
+}
+
+function coinHoldings(txs: readonly LedgerTransaction[]): DailyHoldings {
+  const figures = figuresOf(txs);
+  figures.holdings ??= dailyHoldings(txs);
+  return figures.holdings;
+}
+
+function totalsOf(c: LedgerTotals): LedgerTotals {
+  return {
+    coin_id: c.coin_id,
+    quantity: c.quantity,
+    cost_basis: c.cost_basis,
+    average_cost: c.average_cost,
+    realized_pnl: c.realized_pnl,
+    cost_of_units_sold: c.cost_of_units_sold,
+    proceeds: c.proceeds,
+    cost_transferred_out: c.cost_transferred_out,
+  };
+}
