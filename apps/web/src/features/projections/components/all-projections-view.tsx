@@ -45,7 +45,7 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
   const dataKey = details.map((d) => d.dataUpdatedAt).join(',');
 
   // dataKey stands for `details` (a new array every render) and the joined ids for `selected`.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on stable stand-ins, see above
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `details` is a new array each render; dataKey and the joined ids stand in for it and for `selected`
   const summary = useMemo(() => {
     const items = details.flatMap((d) =>
       d.data === undefined

@@ -57,7 +57,7 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
   // A different projection or fresh server rows (after a save) reinitialise the list,
   // unless the user has unsaved edits for this projection. `stored` is read, not
   // watched: it follows this state, never the other way round.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stored` follows this state, so it is read here, never watched
   useEffect(() => {
     setState((current) =>
       current.hasChanges && stored?.projectionId === projectionId
