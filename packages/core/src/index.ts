@@ -3,6 +3,7 @@ export * from './csv/index.ts';
 export * from './decimal.ts';
 export * from './format-currency.ts';
 export * from './indicators/index.ts';
+export * from './insights/index.ts';
 export * from './ledger/index.ts';
 export * from './market/index.ts';
 export * from './parse-number.ts';

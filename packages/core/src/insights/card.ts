@@ -1,0 +1,86 @@
+import type { InsightAction, InsightCard, InsightKind, InsightSeverity, InsightTable } from '@app/contracts';
+import { Dec } from '../decimal.ts';
+import { formatCurrency } from '../format-currency.ts';
+
+/** Rows a card carries in its drill-down; the explain route returns every row. */
+export const cardRowLimit = 10;
+
+export function table(title: string, columns: string[], rows: string[][], limit?: number): InsightTable {
+  const kept = limit === undefined ? rows : rows.slice(0, limit);
+  return { title, columns, rows: kept, omitted: rows.length - kept.length };
+}
+
+export function card(init: {
+  kind: InsightKind;
+  severity: InsightSeverity;
+  title: string;
+  headline: string;
+  figures: Record<string, string>;
+  formula: string;
+  numbers: Array<[string, string]>;
+  tables?: InsightTable[];
+  actions?: InsightAction[];
+  estimate?: boolean;
+  available?: boolean;
+}): InsightCard {
+  return {
+    kind: init.kind,
+    severity: init.severity,
+    title: init.title,
+    headline: init.headline,
+    figures: init.figures,
+    why: {
+      formula: init.formula,
+      numbers: init.numbers.map(([label, value]) => ({ label, value })),
+      tables: init.tables ?? [],
+    },
+    actions: init.actions ?? [],
+    caveats: [],
+    estimate: init.estimate ?? false,
+    available: init.available ?? true,
+  };
+}
+
+/** A percentage for reading: two decimals, half-even, with a % sign ("42.57%"). */
+export function pct(value: Dec | number, decimals = 2): string {
+  const d = typeof value === 'number' ? new Dec(value) : value;
+  return `${d.toFixed(decimals, Dec.ROUND_HALF_EVEN)}%`;
+}
+
+/** A signed percentage ("+12.50%", "-3.10%"). */
+export function signedPct(value: Dec | number, decimals = 2): string {
+  const d = typeof value === 'number' ? new Dec(value) : value;
+  return `${d.gt(0) ? '+' : ''}${pct(d, decimals)}`;
+}
+
+/** Money for reading, with the spec's currency decimals. */
+export function money(value: Dec | string, currency: string): string {
+  return formatCurrency(new Dec(value).toNumber(), currency);
+}
+
+export function signedMoney(value: Dec, currency: string): string {
+  return `${value.gt(0) ? '+' : ''}${money(value, currency)}`;
+}
+
+/** An exact figure for `figures`: at most 8 decimals, trailing zeros dropped. */
+export function fig(value: Dec | string): string {
+  return new Dec(new Dec(value).toFixed(8, Dec.ROUND_HALF_EVEN)).toFixed();
+}
+
+/** A rounded statistic for `figures` (volatility, beta): 2 decimals. */
+export function stat(value: number, decimals = 2): string {
+  return new Dec(value).toFixed(decimals, Dec.ROUND_HALF_EVEN);
+}
+
+export function coinLink(coinId: string, symbol: string): InsightAction {
+  return { label: `Open ${symbol.toUpperCase()}`, href: `/cryptocurrencies/${encodeURIComponent(coinId)}` };
+}
+
+export function transactionsLink(coinId: string, symbol: string): InsightAction {
+  return {
+    label: `${symbol.toUpperCase()} transactions`,
+    href: `/transactions?coin=${encodeURIComponent(coinId)}`,
+  };
+}
+
+export const sym = (symbol: string) => symbol.toUpperCase();

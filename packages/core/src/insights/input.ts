@@ -1,0 +1,143 @@
+import type { CostBasisMethod } from '@app/contracts';
+
+/*
+ * What the insights read: the figures the dashboard already has, gathered by the server and
+ * converted to the base currency. Money and quantities are decimal strings (exact); market
+ * closes are doubles, as the market data is.
+ */
+
+/** One coin held across the portfolios in scope, amounts in the base currency. */
+export interface InsightPosition {
+  coinId: string;
+  symbol: string;
+  name: string;
+  quantity: string;
+  /** Cost basis of the units held under the user's method. */
+  costBasis: string;
+  /** quantity × price; null when the coin has no price. */
+  marketValue: string | null;
+  price: string | null;
+  /** All-time high in the base currency, when the market knows it. */
+  ath: number | null;
+  /** Category ids from market data (stablecoins, layer-1…); empty when unknown. */
+  categories: readonly string[];
+}
+
+/** An acquisition still (partly) held, under a lot method; cost in the base currency. */
+export interface InsightLot {
+  coinId: string;
+  acquiredAt: string;
+  quantityLeft: string;
+  unitCost: string;
+  costBasis: string;
+}
+
+/** Completed daily closes of one coin in the base currency, oldest first, one per UTC day. */
+export interface CloseSeries {
+  /** Start of each UTC day, ms since the epoch. */
+  timestamps: readonly number[];
+  closes: readonly number[];
+}
+
+/** One transaction's fee, converted to the base currency. */
+export interface FeeRow {
+  coinId: string;
+  /** Calendar year of the transaction (UTC). */
+  year: number;
+  type: 'buy' | 'sell' | 'transfer_in' | 'transfer_out' | 'reward';
+  fee: string;
+  /** quantity × price of the transaction in the base currency. */
+  notional: string;
+}
+
+export interface PlannedSell {
+  order: number;
+  coinsSold: string;
+  pricePerCoin: string;
+  feesPercentage: string;
+  priceImpactPercentage: string;
+  sellTax: string;
+}
+
+export interface InsightProjection {
+  id: string;
+  coinId: string;
+  symbol: string;
+  tokensOwned: string;
+  investedCapital: string;
+  /** Percent, applied to every rung (spec §4). */
+  sellTax: string;
+  /** The plan's money figures are in this currency (the base currency when it was created). */
+  currency: string;
+  sells: readonly PlannedSell[];
+  /** Current price and all-time high in the plan's currency; null when unknown. */
+  priceNow: string | null;
+  ath: number | null;
+  /** Net proceeds of this coin's sells in scope since the plan was created, in the plan's currency. */
+  realisedProceeds: string;
+  /** Units of the coin held now in the portfolios in scope. */
+  heldNow: string;
+}
+
+export interface InsightAlert {
+  coinId: string;
+  symbol: string;
+  /** Human description of the condition, e.g. "Price >= 100,000". */
+  condition: string;
+  /** The operand values now (left, right); null when not computable yet. */
+  left: number | null;
+  right: number | null;
+  /** Indicator points or price units: decides how the distance is worded. */
+  metric: string;
+  op: string;
+  active: boolean;
+}
+
+export interface InsightFiring {
+  coinId: string;
+  symbol: string;
+  condition: string;
+  firedAt: string;
+  /** The coin's price when it fired (the left/right price operand), if the payload has one. */
+  priceAtFiring: number | null;
+  priceNow: number | null;
+}
+
+export interface InsightTarget {
+  type: 'coin' | 'category';
+  key: string;
+  percentage: string;
+}
+
+export interface DataHealthInput {
+  /** Held coins with no price (valued at cost so totals stay meaningful). */
+  unpriced: readonly string[];
+  market: { source: string; asOf: string; stale: boolean; demo: boolean };
+  /** Portfolio currencies that could not be converted to the base currency. */
+  unsupportedCurrencies: readonly string[];
+}
+
+export interface InsightsInput {
+  now: Date;
+  baseCurrency: string;
+  method: CostBasisMethod;
+  settings: { concentrationThreshold: string; nearPercent: string };
+  /** Coins with a non-zero holding. */
+  positions: readonly InsightPosition[];
+  /** Lots for fifo/lifo/hifo; empty under average cost. */
+  lots: readonly InsightLot[];
+  closes: ReadonlyMap<string, CloseSeries>;
+  /** Quantity held 30 days ago per coin (for the change in stablecoin share). */
+  heldThirtyDaysAgo: ReadonlyMap<string, string>;
+  fees: readonly FeeRow[];
+  projections: readonly InsightProjection[];
+  alerts: readonly InsightAlert[];
+  firings: readonly InsightFiring[];
+  targets: readonly InsightTarget[];
+  /** Fee rate used for restoring trades, as a fraction (0.001 = 0.1 %). */
+  feeRate: string;
+  health: DataHealthInput;
+  transactionCount: number;
+  /** True once the tax-lot capability exists in core. */
+  taxLotsAvailable: boolean;
+}

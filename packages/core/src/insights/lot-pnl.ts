@@ -1,0 +1,126 @@
+import type { InsightCard } from '@app/contracts';
+import { Dec } from '../decimal.ts';
+import {
+  card,
+  cardRowLimit,
+  fig,
+  money,
+  signedMoney,
+  signedPct,
+  sym,
+  table,
+  transactionsLink,
+} from './card.ts';
+import type { InsightsInput } from './input.ts';
+
+export interface LotPnl {
+  coinId: string;
+  symbol: string;
+  /** Acquisition date (lot methods) or null for an average-cost position. */
+  acquiredAt: string | null;
+  quantity: Dec;
+  costBasis: Dec;
+  value: Dec;
+  pnl: Dec;
+  /** pnl ÷ cost basis × 100; null at zero cost. */
+  pnlPct: Dec | null;
+}
+
+/**
+ * Unrealized P&L per lot under the user's method (fifo/lifo/hifo keep lots); under average cost
+ * there are no lots, so each position is one row at its average cost. Coins without a price are
+ * left out (their P&L is unknown, not zero).
+ */
+export function lotPnls(input: InsightsInput): LotPnl[] {
+  const bySymbol = new Map(input.positions.map((p) => [p.coinId, p]));
+  const rows: LotPnl[] = [];
+  const make = (coinId: string, acquiredAt: string | null, quantity: Dec, costBasis: Dec) => {
+    const position = bySymbol.get(coinId);
+    if (!position?.price || quantity.isZero()) return;
+    const value = quantity.mul(position.price);
+    const pnl = value.sub(costBasis);
+    rows.push({
+      coinId,
+      symbol: position.symbol,
+      acquiredAt,
+      quantity,
+      costBasis,
+      value,
+      pnl,
+      pnlPct: costBasis.isZero() ? null : pnl.div(costBasis).mul(100),
+    });
+  };
+  if (input.method === 'average') {
+    for (const p of input.positions) make(p.coinId, null, new Dec(p.quantity), new Dec(p.costBasis));
+  } else {
+    for (const lot of input.lots)
+      make(lot.coinId, lot.acquiredAt, new Dec(lot.quantityLeft), new Dec(lot.costBasis));
+  }
+  return rows.sort((a, b) => b.pnl.cmp(a.pnl) || (a.coinId < b.coinId ? -1 : 1));
+}
+
+const label = (r: LotPnl) => `${sym(r.symbol)}${r.acquiredAt ? ` lot of ${r.acquiredAt.slice(0, 10)}` : ''}`;
+
+/** Kind 3. The biggest unrealized winner and loser, lot by lot. */
+export function lotPnlInsight(input: InsightsInput): InsightCard | null {
+  const rows = lotPnls(input);
+  const best = rows[0];
+  const worst = rows[rows.length - 1];
+  if (!best || !worst) return null;
+  const winners = rows.filter((r) => r.pnl.gt(0));
+  const losers = rows.filter((r) => r.pnl.lt(0));
+  const c = input.baseCurrency;
+  const unit = input.method === 'average' ? 'position' : 'lot';
+  const deepLoss = losers.some((r) => r.pnlPct?.lte(-50));
+  const parts = [
+    best.pnl.gt(0)
+      ? `Biggest winner: ${label(best)} ${signedMoney(best.pnl, c)}${best.pnlPct ? ` (${signedPct(best.pnlPct, 1)})` : ''}`
+      : null,
+    worst.pnl.lt(0)
+      ? `biggest loser: ${label(worst)} ${signedMoney(worst.pnl, c)}${worst.pnlPct ? ` (${signedPct(worst.pnlPct, 1)})` : ''}`
+      : null,
+  ].filter((p): p is string => p !== null);
+  const lossSum = losers.reduce((s, r) => s.add(r.pnl), new Dec(0));
+  const gainSum = winners.reduce((s, r) => s.add(r.pnl), new Dec(0));
+  const rowsOf = (list: LotPnl[]) =>
+    list.map((r) => [
+      label(r),
+      fig(r.quantity),
+      money(r.costBasis, c),
+      money(r.value, c),
+      signedMoney(r.pnl, c),
+      r.pnlPct ? signedPct(r.pnlPct, 1) : '—',
+    ]);
+  const columns = ['Lot', 'Quantity', 'Cost basis', 'Value', 'Unrealized', '%'];
+  return card({
+    kind: 'lot_pnl',
+    severity: deepLoss ? 'notice' : 'info',
+    title: 'Unrealized winners and losers',
+    headline: `${parts.length > 0 ? `${parts.join('; ')}. ` : ''}${winners.length} ${unit}s in profit (${signedMoney(gainSum, c)}), ${losers.length} at a loss (${signedMoney(lossSum, c)}).`,
+    figures: {
+      method: input.method,
+      winners: String(winners.length),
+      losers: String(losers.length),
+      unrealized_gains: fig(gainSum),
+      unrealized_losses: fig(lossSum),
+      best_pnl: fig(best.pnl),
+      worst_pnl: fig(worst.pnl),
+    },
+    formula:
+      input.method === 'average'
+        ? 'Under average cost a position has no separate lots: unrealized = quantity × current price − cost basis of the units held.'
+        : `Lots still held under ${input.method.toUpperCase()}: unrealized = quantity left × current price − the lot’s cost (quantity × price + fee of its acquisition).`,
+    numbers: [
+      ['Cost-basis method', input.method],
+      ['Unrealized gains', signedMoney(gainSum, c)],
+      ['Unrealized losses', signedMoney(lossSum, c)],
+    ],
+    tables: [
+      table('Winners', columns, rowsOf(winners), cardRowLimit),
+      table('Losers', columns, rowsOf([...losers].reverse()), cardRowLimit),
+    ],
+    actions: worst.pnl.lt(0)
+      ? [transactionsLink(worst.coinId, worst.symbol)]
+      : [transactionsLink(best.coinId, best.symbol)],
+  });
+}
