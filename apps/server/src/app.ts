@@ -28,6 +28,7 @@ import { registerSubscriptionRoutes } from './modules/subscription/subscription.
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { registerWatchlistRoutes } from './modules/watchlists/watchlists.routes.ts';
 import { createWatchlistsService } from './modules/watchlists/watchlists.service.ts';
+import { registerJsonCompression } from './plugins/compress-json.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const csrfOptions = { secret: config.sessionSecret, secure: config.secure };
 
   await registerSecurityHeaders(app, { secure: config.secure });
+  registerJsonCompression(app);
   await registerCookiesAndForms(app);
   await registerRateLimit(app);
   registerSessions(app, { ...cookieOptions, sessions });

@@ -63,7 +63,9 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
   const webDist = resolve(options.webDist);
   const publicDir = resolve(options.publicDir);
   // serve:false: files are looked up per request, so a web build made after start is still found.
-  await app.register(fastifyStatic, { root: webDist, serve: false, wildcard: false });
+  // preCompressed: the web build writes .br/.gz next to each text file; the one the client accepts
+  // is sent with Content-Encoding and `Vary: Accept-Encoding` (the plain file when none fits).
+  await app.register(fastifyStatic, { root: webDist, serve: false, wildcard: false, preCompressed: true });
 
   app.get('/assets/*', (request, reply) => {
     const rest = (request.params as Record<string, string | undefined>)['*'] ?? '';

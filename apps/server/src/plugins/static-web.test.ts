@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+// A web build as `vite build` leaves it: hashed assets, each with the .br/.gz the build writes.
+const webDist = mkdtempSync(join(tmpdir(), 'el-web-static-'));
+mkdirSync(join(webDist, 'assets'));
+const files: Record<string, { body: string; type: string }> = {
+  'index.html': {
+    body: `<!doctype html><title>spa</title><div id="root">${'<p>landing</p>'.repeat(100)}</div>`,
+    type: 'text/html',
+  },
+  'assets/index-Ab12Cd34.js': {
+    body: `console.log(${JSON.stringify('x'.repeat(3000))});`,
+    type: 'javascript',
+  },
+  'assets/index-Ef56Gh78.css': { body: `body{color:red}${'.a{margin:0}'.repeat(300)}`, type: 'text/css' },
+  'assets/logo-Ij90Kl12.svg': {
+    body: `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`,
+    type: 'image/svg+xml',
+  },
+};
+for (const [name, { body }] of Object.entries(files)) {
+  writeFileSync(join(webDist, name), body);
+  writeFileSync(join(webDist, `${name}.br`), brotliCompressSync(body));
+  writeFileSync(join(webDist, `${name}.gz`), gzipSync(body));
+}
+const assets = Object.keys(files).filter((name) => name.startsWith('assets/'));
+const browserEncoding = 'gzip, deflate, br, zstd';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    webDist,
+    extend(app) {
+      app.get('/api/test/big', async () => ({
+        rows: Array.from({ length: 200 }, (_, i) => ({ i, name: `row ${i}` })),
+      }));
+      app.get('/api/test/small', async () => ({ ok: true }));
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('precompressed static files', () => {
+  it.each(assets)('serves %s as brotli to a browser, immutable, varying on Accept-Encoding', async (name) => {
+    const res = await t.app.inject({ url: `/${name}`, headers: { 'accept-encoding': browserEncoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(String(res.headers['content-type'])).toContain(files[name]?.type);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(files[name]?.body);
+  });
+
+  it.each(assets)('serves %s as gzip without brotli, and plain without any coding', async (name) => {
+    const gz = await t.app.inject({ url: `/${name}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(files[name]?.body);
+    const plain = await t.app.inject({ url: `/${name}`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(plain.body).toBe(files[name]?.body);
+  });
+
+  it('serves index.html compressed but revalidated, never immutable', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const res = await t.app.inject({
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': browserEncoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers['content-type'])).toContain('text/html');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(files['index.html']?.body);
+    }
+  });
+});
+
+describe('JSON compression', () => {
+  it('compresses a large API response in the coding the browser prefers', async () => {
+    const br = await t.app.inject({ url: '/api/test/big', headers: { 'accept-encoding': browserEncoding } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString()).rows).toHaveLength(200);
+    const gz = await t.app.inject({ url: '/api/test/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString()).rows).toHaveLength(200);
+    const plain = await t.app.inject({ url: '/api/test/big' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().rows).toHaveLength(200);
+  });
+
+  it('leaves small responses alone', async () => {
+    const res = await t.app.inject({
+      url: '/api/test/small',
+      headers: { 'accept-encoding': browserEncoding },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('does not compress the market list a second time', async () => {
+    const res = await t.app.inject({
+      url: '/api/v2/cryptocurrencies/?per_page=50',
+      headers: { 'accept-encoding': browserEncoding },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(['br', 'gzip']).toContain(res.headers['content-encoding']);
+    const decode = res.headers['content-encoding'] === 'br' ? brotliDecompressSync : gunzipSync;
+    expect(JSON.parse(decode(res.rawPayload).toString()).results.length).toBeGreaterThan(0);
+  });
+});
