@@ -14,5 +14,6 @@ export * from './portfolio-api.ts';
 export * from './projections.ts';
 export * from './routes.ts';
 export * from './settings.ts';
+export * from './tax.ts';
 export * from './transaction.ts';
 export * from './transaction-preview.ts';

@@ -10,3 +10,4 @@ export * from './parse-number.ts';
 export * from './projections/index.ts';
 export * from './relative-time.ts';
 export * from './return-path.ts';
+export * from './tax/index.ts';

@@ -1,0 +1,21 @@
+export { computeTax } from './compute.ts';
+export { form8949Csv, form8949Header, genericCsvHeader, genericTaxCsv } from './csv.ts';
+export type { CalendarDay, TaxYear } from './dates.ts';
+export { dayInZone, dayToIso, isoToDay, oneYearLater, ruleTimeZone, taxYear, taxYearOf } from './dates.ts';
+export type { LotsViewOptions } from './lots-view.ts';
+export { buildLotsView } from './lots-view.ts';
+export type { ReportOptions } from './report.ts';
+export { buildTaxReport, categoryRate, disposalOut, taxYearsWithActivity } from './report.ts';
+export type { RuleOptions } from './rules.ts';
+export { categoryOf, effectiveMethod, qualifiesOn, qualifyingLabel, ruleCategories } from './rules.ts';
+export { linkOwnTransfers, transferWindowMs } from './transfers.ts';
+export type {
+  DisposalCalc,
+  HoldingCalc,
+  IncomeCalc,
+  LineCalc,
+  TaxComputation,
+  TaxInput,
+  TaxTransaction,
+} from './types.ts';
+export { bedAndBreakfastDays } from './uk-engine.ts';

@@ -1,0 +1,167 @@
+import { Dec } from '../decimal.ts';
+import type { CalendarDay } from './dates.ts';
+
+/** Units of one acquisition still held in one portfolio. */
+export interface Lot {
+  acquisitionId: string;
+  acquiredDay: CalendarDay;
+  /** Instant of acquisition (ms): FIFO/LIFO order, also for lots carried in from another portfolio. */
+  at: number;
+  seq: number;
+  quantity: Dec;
+  /** Cost basis of the units left; null when the acquisition has no price. */
+  cost: Dec | null;
+}
+
+/** What a removal took: a slice of a lot, a share of the average pool, or a shortfall (nothing). */
+export interface Piece {
+  kind: 'lot' | 'pool' | 'unmatched';
+  acquisitionId: string | null;
+  acquiredDay: CalendarDay | null;
+  at: number | null;
+  quantity: Dec;
+  cost: Dec | null;
+}
+
+export type BookMethod = 'average' | 'fifo' | 'lifo' | 'hifo';
+
+const zero = new Dec(0);
+
+/**
+ * One coin in one portfolio under one method. Lots stay in acquisition order (carried lots are
+ * inserted where their original date puts them), so FIFO is "first acquired", not "first arrived
+ * here". HIFO takes the highest unit cost, the earliest among equals; lots without a known cost
+ * go last. The average pool keeps only totals, like the dashboard's average-cost ledger.
+ */
+export class LotBook {
+  private lots: Lot[] = [];
+  private poolQuantity = zero;
+  private poolCost: Dec | null = zero;
+
+  constructor(readonly method: BookMethod) {}
+
+  get quantity(): Dec {
+    if (this.method === 'average') return this.poolQuantity;
+    let q = zero;
+    for (const l of this.lots) q = q.add(l.quantity);
+    return q;
+  }
+
+  add(lot: Lot): void {
+    if (this.method === 'average') {
+      this.poolQuantity = this.poolQuantity.add(lot.quantity);
+      this.poolCost = this.poolCost === null || lot.cost === null ? null : this.poolCost.add(lot.cost);
+      return;
+    }
+    let i = this.lots.length;
+    while (i > 0) {
+      const prev = this.lots[i - 1] as Lot;
+      if (prev.at < lot.at || (prev.at === lot.at && prev.seq <= lot.seq)) break;
+      i--;
+    }
+    this.lots.splice(i, 0, lot);
+  }
+
+  /** Takes `quantity` units; whatever the book cannot cover comes back as an 'unmatched' piece. */
+  take(quantity: Dec): Piece[] {
+    if (this.method === 'average') return this.takeFromPool(quantity);
+    const pieces: Piece[] = [];
+    let remaining = quantity;
+    while (remaining.gt(0)) {
+      const index = this.nextIndex();
+      if (index < 0) {
+        pieces.push({
+          kind: 'unmatched',
+          acquisitionId: null,
+          acquiredDay: null,
+          at: null,
+          quantity: remaining,
+          cost: null,
+        });
+        break;
+      }
+      const lot = this.lots[index] as Lot;
+      const take = Dec.min(remaining, lot.quantity);
+      const whole = take.eq(lot.quantity);
+      const cost = lot.cost === null ? null : whole ? lot.cost : lot.cost.mul(take).div(lot.quantity);
+      pieces.push({
+        kind: 'lot',
+        acquisitionId: lot.acquisitionId,
+        acquiredDay: lot.acquiredDay,
+        at: lot.at,
+        quantity: take,
+        cost,
+      });
+      if (whole) this.lots.splice(index, 1);
+      else {
+        lot.quantity = lot.quantity.sub(take);
+        lot.cost = lot.cost === null || cost === null ? null : lot.cost.sub(cost);
+      }
+      remaining = remaining.sub(take);
+    }
+    return pieces;
+  }
+
+  open(): readonly Lot[] {
+    return this.lots;
+  }
+
+  pool(): { quantity: Dec; cost: Dec | null } {
+    return { quantity: this.poolQuantity, cost: this.poolCost };
+  }
+
+  private takeFromPool(quantity: Dec): Piece[] {
+    const pieces: Piece[] = [];
+    const take = Dec.min(quantity, this.poolQuantity);
+    if (take.gt(0)) {
+      const whole = take.eq(this.poolQuantity);
+      const cost =
+        this.poolCost === null
+          ? null
+          : whole
+            ? this.poolCost
+            : this.poolCost.mul(take).div(this.poolQuantity);
+      pieces.push({ kind: 'pool', acquisitionId: null, acquiredDay: null, at: null, quantity: take, cost });
+      this.poolQuantity = this.poolQuantity.sub(take);
+      // Closing the position to zero clears the cost too, so no rounding residue survives.
+      this.poolCost = this.poolQuantity.isZero()
+        ? zero
+        : this.poolCost === null || cost === null
+          ? null
+          : this.poolCost.sub(cost);
+    }
+    const missing = quantity.sub(take);
+    if (missing.gt(0)) {
+      pieces.push({
+        kind: 'unmatched',
+        acquisitionId: null,
+        acquiredDay: null,
+        at: null,
+        quantity: missing,
+        cost: null,
+      });
+    }
+    return pieces;
+  }
+
+  private nextIndex(): number {
+    if (this.lots.length === 0) return -1;
+    if (this.method === 'fifo') return 0;
+    if (this.method === 'lifo') return this.lots.length - 1;
+    let best = -1;
+    let bestUnit: Dec | null = null;
+    for (let i = 0; i < this.lots.length; i++) {
+      const lot = this.lots[i] as Lot;
+      if (lot.cost === null) {
+        if (best < 0) best = i;
+        continue;
+      }
+      const unit = lot.cost.div(lot.quantity);
+      if (bestUnit === null || unit.gt(bestUnit)) {
+        best = i;
+        bestUnit = unit;
+      }
+    }
+    return best;
+  }
+}

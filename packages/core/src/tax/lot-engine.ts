@@ -1,0 +1,149 @@
+import type { EffectiveMethod } from '@app/contracts';
+import { Dec } from '../decimal.ts';
+import { buildDisposal, type Match, NeedsPrice } from './disposal.ts';
+import { type BookMethod, LotBook, type Piece } from './lot-book.ts';
+import { type PreparedTx, splitByWeight } from './prepare.ts';
+import type { RuleOptions } from './rules.ts';
+import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation } from './types.ts';
+
+/**
+ * Lot matching per portfolio and coin (each portfolio is a wallet: the IRS requires per-wallet
+ * identification from 2025, Rev. Proc. 2024-28, and the BMF letter of 10 May 2022 lets FIFO run
+ * per wallet). Used by every rule except the UK's person-wide identification.
+ */
+export function runLotRules(
+  timeline: readonly PreparedTx[],
+  options: RuleOptions,
+  method: Exclude<EffectiveMethod, 'uk_pooling'>,
+  links: ReadonlyMap<string, string>,
+  zone: string,
+): TaxComputation {
+  const books = new Map<string, LotBook>();
+  const book = (portfolioId: string, coinId: string): LotBook => {
+    const key = `${portfolioId}\u0000${coinId}`;
+    let b = books.get(key);
+    if (!b) {
+      b = new LotBook(method as BookMethod);
+      books.set(key, b);
+    }
+    return b;
+  };
+  const linkedIns = new Set(links.values());
+  const inById = new Map<string, PreparedTx>();
+  for (const p of timeline) if (linkedIns.has(p.tx.id)) inById.set(p.tx.id, p);
+
+  const disposals: DisposalCalc[] = [];
+  const income: IncomeCalc[] = [];
+  const needs = new NeedsPrice();
+  let transferFees = new Dec(0);
+  let seq = 0;
+
+  for (const p of timeline) {
+    const { tx } = p;
+    const source = book(tx.portfolio_id, tx.coin_id);
+    if (tx.type === 'buy' || tx.type === 'reward' || tx.type === 'transfer_in') {
+      if (linkedIns.has(tx.id)) continue; // arrives with its lots when the departure is processed
+      needs.check(p, true);
+      source.add({
+        acquisitionId: tx.id,
+        acquiredDay: p.day,
+        at: p.at,
+        seq: seq++,
+        quantity: p.quantity,
+        cost: p.price === null || p.fee === null ? null : p.quantity.mul(p.price).add(p.fee),
+      });
+      if (tx.type === 'reward') income.push(incomeOf(p));
+      continue;
+    }
+    const pieces = source.take(p.quantity);
+    if (pieces.some((x) => x.kind === 'unmatched')) needs.add(p, 'no_acquisition');
+    if (tx.type === 'sell') {
+      needs.check(p, true);
+      disposals.push(buildDisposal(p, pieces.map(toMatch), options));
+      continue;
+    }
+    const inId = links.get(tx.id);
+    const arrival = inId === undefined ? undefined : inById.get(inId);
+    if (!arrival) {
+      // Out of the books (another person, an untracked wallet): not a sale; its fee is money spent.
+      if (p.fee === null) needs.add(p, p.tx.unpriced_reason ?? 'no_price');
+      else transferFees = transferFees.add(p.fee);
+      continue;
+    }
+    // An own transfer moves the lots with their dates; its fee joins their basis (no disposal).
+    if (p.fee === null) needs.add(p, p.tx.unpriced_reason ?? 'no_price');
+    const feeParts =
+      p.fee === null
+        ? null
+        : splitByWeight(
+            p.fee,
+            pieces.map((x) => x.quantity),
+            p.quantity,
+          );
+    const target = book(arrival.tx.portfolio_id, arrival.tx.coin_id);
+    pieces.forEach((piece, i) => {
+      const fee = feeParts ? (feeParts[i] as Dec) : null;
+      target.add({
+        acquisitionId: piece.acquisitionId ?? arrival.tx.id,
+        acquiredDay: piece.acquiredDay ?? arrival.day,
+        at: piece.at ?? arrival.at,
+        seq: seq++,
+        quantity: piece.quantity,
+        cost: piece.cost === null || fee === null ? null : piece.cost.add(fee),
+      });
+    });
+  }
+
+  const holdings: HoldingCalc[] = [];
+  for (const [key, b] of books) {
+    const [portfolioId = '', coinId = ''] = key.split('\u0000');
+    if (b.method === 'average') {
+      const pool = b.pool();
+      if (pool.quantity.gt(0)) {
+        holdings.push({
+          portfolioId,
+          coinId,
+          basis: 'pool',
+          acquisitionId: null,
+          acquiredDay: null,
+          ...pool,
+        });
+      }
+      continue;
+    }
+    for (const lot of b.open()) {
+      holdings.push({
+        portfolioId,
+        coinId,
+        basis: 'lot',
+        acquisitionId: lot.acquisitionId,
+        acquiredDay: lot.acquiredDay,
+        quantity: lot.quantity,
+        cost: lot.cost,
+      });
+    }
+  }
+  return { options, method, zone, disposals, income, holdings, needsPrice: needs.items, transferFees, links };
+}
+
+function toMatch(piece: Piece): Match {
+  return {
+    basis: piece.kind,
+    acquisitionId: piece.acquisitionId,
+    acquiredDay: piece.acquiredDay,
+    quantity: piece.quantity,
+    cost: piece.cost,
+  };
+}
+
+export function incomeOf(p: PreparedTx): IncomeCalc {
+  return {
+    transactionId: p.tx.id,
+    portfolioId: p.tx.portfolio_id,
+    coinId: p.tx.coin_id,
+    receivedAt: p.tx.executed_at,
+    day: p.day,
+    quantity: p.quantity,
+    value: p.price === null ? null : p.quantity.mul(p.price),
+  };
+}

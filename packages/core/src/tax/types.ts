@@ -1,0 +1,102 @@
+import type {
+  EffectiveMethod,
+  MatchBasis,
+  NeedsPriceItem,
+  TaxCategory,
+  TransactionType,
+} from '@app/contracts';
+import type { Dec } from '../decimal.ts';
+import type { CalendarDay } from './dates.ts';
+import type { RuleOptions } from './rules.ts';
+
+/**
+ * One ledger row as the tax engine reads it, across all of a user's portfolios. Amounts are in
+ * the report's currency; a price or fee the caller cannot express in it (no stated price, or no
+ * exchange rate for that day) is null and the row is listed as needing a price, never valued at 0.
+ */
+export interface TaxTransaction {
+  id: string;
+  portfolio_id: string;
+  coin_id: string;
+  type: TransactionType;
+  quantity: string;
+  price_per_coin: string | null;
+  fee: string | null;
+  executed_at: string;
+  created_at?: string | undefined;
+  /** Why price or fee is null; defaults to 'no_price'. */
+  unpriced_reason?: 'no_price' | 'no_rate' | undefined;
+}
+
+export interface TaxInput extends RuleOptions {
+  transactions: readonly TaxTransaction[];
+  /**
+   * transfer_out id → transfer_in id of moves between the user's own portfolios. Omitted: found
+   * by `linkOwnTransfers` (same coin and quantity, another portfolio, within a few days).
+   */
+  links?: ReadonlyMap<string, string> | undefined;
+}
+
+/** The part of an acquisition a disposal used (or the pool it drew on). */
+export interface LineCalc {
+  basis: MatchBasis;
+  acquisitionId: string | null;
+  acquiredDay: CalendarDay | null;
+  quantity: Dec;
+  proceeds: Dec | null;
+  fee: Dec | null;
+  cost: Dec | null;
+  gain: Dec | null;
+  daysHeld: number | null;
+  category: TaxCategory;
+}
+
+export interface DisposalCalc {
+  transactionId: string;
+  portfolioId: string;
+  coinId: string;
+  soldAt: string;
+  soldDay: CalendarDay;
+  quantity: Dec;
+  proceeds: Dec | null;
+  fee: Dec | null;
+  cost: Dec | null;
+  gain: Dec | null;
+  lines: LineCalc[];
+}
+
+export interface IncomeCalc {
+  transactionId: string;
+  portfolioId: string;
+  coinId: string;
+  receivedAt: string;
+  day: CalendarDay;
+  quantity: Dec;
+  value: Dec | null;
+}
+
+/** Units still held: a lot (with its acquisition day) or a pool share (without one). */
+export interface HoldingCalc {
+  portfolioId: string;
+  coinId: string;
+  basis: 'lot' | 'pool' | 'section_104';
+  acquisitionId: string | null;
+  acquiredDay: CalendarDay | null;
+  quantity: Dec;
+  cost: Dec | null;
+}
+
+export interface TaxComputation {
+  options: RuleOptions;
+  method: EffectiveMethod;
+  zone: string;
+  /** In timeline order, every year. */
+  disposals: DisposalCalc[];
+  income: IncomeCalc[];
+  holdings: HoldingCalc[];
+  needsPrice: NeedsPriceItem[];
+  /** Fees of transfers out to wallets outside the books (own transfers add theirs to the basis). */
+  transferFees: Dec;
+  /** Own transfers found: transfer_out id → transfer_in id. */
+  links: ReadonlyMap<string, string>;
+}
