@@ -84,7 +84,7 @@ function syntheticMarket(): {
     async getUsdRates() {
       return { usd: 1 };
     },
-    describe: () => ({ source: 'snapshot', as_of: new Date().toISOString(), stale: false }),
+    describe: () => ({ source: 'coingecko', mode: 'live', as_of: new Date().toISOString(), stale: false }),
   };
   return { reader, closes, prices };
 }

@@ -168,8 +168,10 @@ async function seedCloses(run: (text: string, params?: unknown[]) => Promise<unk
       closes.push(price);
     }
     await run(
-      `insert into daily_candles (coin_id, vs_currency, day, open, high, low, close)
-       select $1, 'usd', u.d, u.x, u.x, u.x, u.x from unnest($2::date[], $3::float8[]) as u(d, x)
+      // The bench server runs MARKET_DATA=snapshot (demo mode), which reads demo rows only.
+      `insert into daily_candles (coin_id, vs_currency, day, open, high, low, close, source, fetched_at)
+       select $1, 'usd', u.d, u.x, u.x, u.x, u.x, 'demo', now()
+       from unnest($2::date[], $3::float8[]) as u(d, x)
        on conflict (coin_id, vs_currency, day) do update
          set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close`,
       [coin, arrayLiteral(days), arrayLiteral(closes)],

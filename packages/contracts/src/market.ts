@@ -247,9 +247,23 @@ export const exchangeRatesSchema = z.object({
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
 
-/** Which source served the data, as of when, and whether it is a fallback/old copy (issue 3). */
+/**
+ * Who produces stored market rows (DESIGN §9 "Provenance"): real providers by name, and 'demo'
+ * for the bundled snapshot's simulated prices.
+ */
+export const marketSourceIds = ['coingecko', 'binance', 'coinbase', 'demo'] as const;
+export type MarketSourceId = (typeof marketSourceIds)[number];
+/** 'demo' until the server first reaches a real provider (or always with MARKET_DATA=snapshot). */
+export const marketModes = ['demo', 'live'] as const;
+export type MarketMode = (typeof marketModes)[number];
+
+/**
+ * Which source served the data, the server's market mode, as of when (ISO time the figures were
+ * fetched), and whether it is an old copy kept through a provider outage (issues 3 and 10).
+ */
 export const marketSourceSchema = z.object({
-  source: z.enum(['coingecko', 'snapshot']),
+  source: z.enum(marketSourceIds),
+  mode: z.enum(marketModes),
   as_of: z.string(),
   stale: z.boolean(),
 });

@@ -14,7 +14,8 @@ import { envelope, json, type RecordedCall } from './fake-fetch';
 
 /** The snapshot label the server sends while offline (spec: "offline data, as of when"). */
 export const snapshotSource: MarketSource = {
-  source: 'snapshot',
+  source: 'demo',
+  mode: 'demo',
   as_of: '2026-11-20T00:00:00.000Z',
   stale: false,
 };

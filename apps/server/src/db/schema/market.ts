@@ -28,7 +28,9 @@ export const marketCache = pgTable('market_cache', {
 /**
  * Completed UTC daily candles, back-filled incrementally (CoinGecko's free plan serves only
  * 365 days). Upstream quotes arrive as binary floats, so double precision loses nothing here;
- * user money and quantities stay NUMERIC in their own tables.
+ * user money and quantities stay NUMERIC in their own tables. `source` says who produced the
+ * row ('coingecko', 'binance', ..., or 'demo' for the simulated snapshot): reads in live mode
+ * never see a demo row, and the switch to live deletes them all (DESIGN §9 "Provenance").
  */
 export const dailyCandles = pgTable(
   'daily_candles',
@@ -40,6 +42,8 @@ export const dailyCandles = pgTable(
     high: doublePrecision('high').notNull(),
     low: doublePrecision('low').notNull(),
     close: doublePrecision('close').notNull(),
+    source: text('source').notNull(),
+    fetchedAt: timestamptz('fetched_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.coinId, t.vsCurrency, t.day] })],
 );

@@ -1,3 +1,4 @@
+import type { MarketSourceId } from '@app/contracts';
 import {
   type DailyCandle,
   dailyCandlesFromPoints,
@@ -7,6 +8,12 @@ import {
 } from '@app/core';
 import type { MarketDataProvider } from './provider.ts';
 
+/** Who produced a batch of candles, and when (DESIGN §9: every stored market row says so). */
+export interface CandleProvenance {
+  source: MarketSourceId;
+  fetchedAt: Date;
+}
+
 /**
  * Where daily candles live between refreshes (the server implements it on a DB table).
  * Free-plan CoinGecko serves only 365 days, so older days exist only in this store.
@@ -15,7 +22,12 @@ export interface CandleStore {
   /** The latest stored UTC day (YYYY-MM-DD), or null when none. */
   getLastDay(coinId: string, vsCurrency: string): Promise<string | null>;
   /** Inserts or replaces these days. */
-  putDays(coinId: string, vsCurrency: string, candles: readonly DailyCandle[]): Promise<void>;
+  putDays(
+    coinId: string,
+    vsCurrency: string,
+    candles: readonly DailyCandle[],
+    provenance: CandleProvenance,
+  ): Promise<void>;
 }
 
 export interface BackfillResult {
@@ -39,6 +51,8 @@ export async function backfillDailyCandles(input: {
   const lastDay = await input.store.getLastDay(input.coinId, vs);
   const days = planBackfillDays(lastDay, input.now, input.maxHistoryDays ?? freePlanHistoryDays);
   if (days === null) return { requestedDays: null, stored: 0 };
+  // Read before the call: if the mode switches while it runs, the rows still say who answered.
+  const source = input.provider.describe().source;
   const chart = await input.provider.marketChart(
     input.coinId,
     vs,
@@ -46,7 +60,8 @@ export async function backfillDailyCandles(input: {
     days > 90 ? { interval: 'daily' } : undefined,
   );
   const candles = dailyCandlesFromPoints(chart.prices, lastDay, input.now);
-  if (candles.length > 0) await input.store.putDays(input.coinId, vs, candles);
+  if (candles.length > 0)
+    await input.store.putDays(input.coinId, vs, candles, { source, fetchedAt: input.now });
   return { requestedDays: days, stored: candles.length };
 }
 
@@ -59,6 +74,7 @@ export class MemoryCandleStore implements CandleStore {
   }
 
   async putDays(coinId: string, vsCurrency: string, candles: readonly DailyCandle[]): Promise<void> {
+    // Provenance is the database's concern; this store holds one source per test.
     this.byKey.set(`${coinId}:${vsCurrency}`, mergeDailyCandles(this.days(coinId, vsCurrency), candles));
   }
 

@@ -15,7 +15,10 @@ export * from './upstream-error.ts';
 
 export type MarketDataMode = 'auto' | 'coingecko' | 'snapshot';
 
-/** Builds the provider for MARKET_DATA (DESIGN §4); `auto` is CoinGecko with the snapshot behind it. */
+/**
+ * Builds the provider for MARKET_DATA (DESIGN §4): `snapshot` is demo mode for good, `coingecko`
+ * live only, and `auto` demo until CoinGecko first answers, then live only (DESIGN §9).
+ */
 export function createMarketDataProvider(input: {
   mode: MarketDataMode;
   coingecko?: CoinGeckoClientOptions;
@@ -25,9 +28,5 @@ export function createMarketDataProvider(input: {
   if (input.mode === 'snapshot') return snapshot();
   const coingecko = new CoinGeckoProvider(input.coingecko ?? {});
   if (input.mode === 'coingecko') return coingecko;
-  return new AutoProvider({
-    primary: coingecko,
-    fallback: snapshot(),
-    ...(input.now ? { now: input.now } : {}),
-  });
+  return new AutoProvider({ primary: coingecko, fallback: snapshot() });
 }

@@ -4,6 +4,7 @@ import type {
   ExchangeRates,
   GlobalData,
   MarketChart,
+  MarketMode,
   MarketSource,
   OhlcRow,
   SearchResult,
@@ -58,6 +59,19 @@ export interface MarketDataProvider {
   categoryMembers?(category: string, limit: number): Promise<string[]>;
   /** Calls that could start now within the source's rate limit; absent when unlimited. */
   spareCalls?(): number;
+  /**
+   * Demo or live (DESIGN §9). Absent on a single source: then describe().mode says it (the
+   * snapshot is always demo, a real provider always live).
+   */
+  mode?(): MarketMode;
+  /** While in demo mode: the real provider to try, or null when demo mode is forced. */
+  liveProvider?(): MarketDataProvider | null;
+  /** The server has reached the real provider: from now on only it answers, never the snapshot. */
+  goLive?(): void;
+}
+
+export function providerMode(provider: MarketDataProvider): MarketMode {
+  return provider.mode?.() ?? provider.describe().mode;
 }
 
 export const defaultPriceChangeWindows: readonly PriceChangeWindow[] = ['1h', '24h', '7d'];

@@ -80,7 +80,7 @@ export function createTestMarket(): TestMarket {
       return { usd: 1 };
     },
     describe(): MarketSource {
-      return { source: 'snapshot', as_of: new Date(today).toISOString(), stale: false };
+      return { source: 'coingecko', mode: 'live', as_of: new Date(today).toISOString(), stale: false };
     },
   };
 }

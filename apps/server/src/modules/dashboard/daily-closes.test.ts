@@ -21,14 +21,19 @@ const candle = (day: number, close: number): DailyCandle => ({
   close,
 });
 
+/** Rows as a real provider writes them. */
+const real = { source: 'coingecko', fetchedAt: new Date() } as const;
+
 describe('daily closes in memory', () => {
   it('loads stored closes in one go, forward-fills gaps and picks up later days', async () => {
     const db = t.database.db;
-    await upsertCandles(db, 'closes-a', 'usd', [
-      candle(day0, 1.5),
-      candle(day0 + 1, 2.25),
-      candle(day0 + 3, 4),
-    ]);
+    await upsertCandles(
+      db,
+      'closes-a',
+      'usd',
+      [candle(day0, 1.5), candle(day0 + 1, 2.25), candle(day0 + 3, 4)],
+      real,
+    );
     const clock = createTestClock(new Date((day0 + 5) * dayMs + 3_600_000));
     const cache = createDailyClosesCache({ db, clock, recheckMs: 60_000 });
     await cache.preload('usd');
@@ -41,8 +46,8 @@ describe('daily closes in memory', () => {
     expect(first.has('closes-b')).toBe(false);
 
     // Written after the load (another process, or the refresher): seen once the recheck is due.
-    await upsertCandles(db, 'closes-a', 'usd', [candle(day0 + 4, 5)]);
-    await upsertCandles(db, 'closes-b', 'usd', [candle(day0 + 2, 7)]);
+    await upsertCandles(db, 'closes-a', 'usd', [candle(day0 + 4, 5)], real);
+    await upsertCandles(db, 'closes-b', 'usd', [candle(day0 + 2, 7)], real);
     const cached = await cache.get(['closes-a', 'closes-b'], 'usd');
     expect(cached.get('closes-a')?.closes).toHaveLength(4);
     expect(cached.has('closes-b')).toBe(false);
@@ -58,24 +63,24 @@ describe('daily closes in memory', () => {
 
   it('reads many coins in one query, optionally only days after a given one', async () => {
     const db = t.database.db;
-    await upsertCandles(db, 'closes-c', 'eur', [candle(day0, 10), candle(day0 + 1, 11)]);
-    await upsertCandles(db, 'closes-d', 'eur', [candle(day0 + 1, 20)]);
-    const all = await readStoredCloses(db, 'eur', ['closes-c', 'closes-d', 'closes-none'], null);
+    await upsertCandles(db, 'closes-c', 'eur', [candle(day0, 10), candle(day0 + 1, 11)], real);
+    await upsertCandles(db, 'closes-d', 'eur', [candle(day0 + 1, 20)], real);
+    const all = await readStoredCloses(db, 'live', 'eur', ['closes-c', 'closes-d', 'closes-none'], null);
     expect(all).toEqual(
       new Map([
         ['closes-c', { days: [day0, day0 + 1], closes: [10, 11] }],
         ['closes-d', { days: [day0 + 1], closes: [20] }],
       ]),
     );
-    const after = await readStoredCloses(db, 'eur', null, day0);
+    const after = await readStoredCloses(db, 'live', 'eur', null, day0);
     expect(after.get('closes-c')).toEqual({ days: [day0 + 1], closes: [11] });
   });
 
   it('upserts candles: a second write of a day replaces it', async () => {
     const db = t.database.db;
-    await upsertCandles(db, 'closes-e', 'usd', [candle(day0, 1), candle(day0 + 1, 2)]);
-    await upsertCandles(db, 'closes-e', 'usd', [candle(day0 + 1, 2.5), candle(day0 + 2, 3.125)]);
-    const stored = await readStoredCloses(db, 'usd', ['closes-e'], null);
+    await upsertCandles(db, 'closes-e', 'usd', [candle(day0, 1), candle(day0 + 1, 2)], real);
+    await upsertCandles(db, 'closes-e', 'usd', [candle(day0 + 1, 2.5), candle(day0 + 2, 3.125)], real);
+    const stored = await readStoredCloses(db, 'live', 'usd', ['closes-e'], null);
     expect(stored.get('closes-e')).toEqual({ days: [day0, day0 + 1, day0 + 2], closes: [1, 2.5, 3.125] });
   });
 });

@@ -58,7 +58,7 @@ function share(part: Dec, whole: Dec): string | null {
 export function createDashboardService(deps: DashboardServiceDeps) {
   const { db, market, preferences, ledgers } = deps;
   const stored = createPortfolioFigures({ db, ledgers, logger: deps.logger });
-  const closes = createDailyClosesCache({ db, clock: deps.clock });
+  const closes = createDailyClosesCache({ db, clock: deps.clock, mode: () => market.describe().mode });
   const fallback = createClosesFallback();
 
   async function load(userId: string, portfolioId: string): Promise<LoadedPortfolio[]> {

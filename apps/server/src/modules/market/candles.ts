@@ -1,3 +1,4 @@
+import type { MarketMode } from '@app/contracts';
 import { type DailyCandle, type DailyCloseSeries, dayMs, dayStartMs, utcDay } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -29,15 +30,17 @@ export function createCandles(deps: {
   logger?: MarketLogger | undefined;
   /** How far back a first backfill reaches (CoinGecko's free plan: 365 days). */
   historyDays: number;
+  /** The server's market mode: reads see demo rows only in demo mode, real rows only when live. */
+  mode: () => MarketMode;
 }) {
   const inFlight = new Map<string, Promise<void>>();
   const store: CandleStore = {
-    getLastDay: (coinId, vs) => lastCandleDay(deps.db, coinId, vs),
-    putDays: (coinId, vs, candles) => upsertCandles(deps.db, coinId, vs, candles),
+    getLastDay: (coinId, vs) => lastCandleDay(deps.db, deps.mode(), coinId, vs),
+    putDays: (coinId, vs, candles, provenance) => upsertCandles(deps.db, coinId, vs, candles, provenance),
   };
 
   function backfill(coinId: string, vs: string): Promise<void> {
-    const key = `${coinId}:${vs}`;
+    const key = `${deps.mode()}:${coinId}:${vs}`;
     const running = inFlight.get(key);
     if (running) return running;
     const run = backfillDailyCandles({
@@ -63,7 +66,7 @@ export function createCandles(deps: {
    * with an out-of-date copy it answers at once and tops up in the background.
    */
   async function ensure(coinId: string, vs: string): Promise<void> {
-    const last = await lastCandleDay(deps.db, coinId, vs);
+    const last = await lastCandleDay(deps.db, deps.mode(), coinId, vs);
     if (last === null) {
       await backfill(coinId, vs);
       return;
@@ -84,7 +87,7 @@ export function createCandles(deps: {
       // Upstream trouble: whatever is stored is still the best answer.
       deps.logger?.warn({ err: errorText(error), coinId, vs }, 'candle backfill failed');
     }
-    return readCandles(deps.db, coinId, vs, utcDay(deps.clock().getTime()), days);
+    return readCandles(deps.db, deps.mode(), coinId, vs, utcDay(deps.clock().getTime()), days);
   }
 
   /**
@@ -93,7 +96,7 @@ export function createCandles(deps: {
    */
   async function topUp(rankedIds: readonly string[], budget: number): Promise<number> {
     if (budget <= 0) return 0;
-    const coverage = await candleCoverage(deps.db, 'usd');
+    const coverage = await candleCoverage(deps.db, deps.mode(), 'usd');
     const due = yesterday();
     const stale = [...coverage].filter(([, last]) => last < due).map(([id]) => id);
     const fresh = rankedIds.filter((id) => !coverage.has(id));
@@ -143,11 +146,25 @@ interface CurrencyCloses {
   loaded: Promise<void> | null;
 }
 
-export function createDailyClosesCache(deps: { db: Db; clock: Clock; recheckMs?: number }): DailyClosesCache {
+export function createDailyClosesCache(deps: {
+  db: Db;
+  clock: Clock;
+  recheckMs?: number;
+  /** The server's market mode; when it changes (demo -> live) everything cached is dropped. */
+  mode?: () => MarketMode;
+}): DailyClosesCache {
   const recheckMs = deps.recheckMs ?? 60_000;
   const currencies = new Map<string, CurrencyCloses>();
+  const modeNow = deps.mode ?? (() => 'live' as const);
+  let cachedMode = modeNow();
 
   function stateOf(vs: string): CurrencyCloses {
+    const mode = modeNow();
+    if (mode !== cachedMode) {
+      // Closes read in demo mode are simulated; none of them may survive the switch.
+      currencies.clear();
+      cachedMode = mode;
+    }
     let state = currencies.get(vs);
     if (!state) {
       state = { coins: new Map(), absent: new Map(), loaded: null };
@@ -174,7 +191,7 @@ export function createDailyClosesCache(deps: { db: Db; clock: Clock; recheckMs?:
     const state = stateOf(vs);
     state.loaded ??= (async () => {
       const startedAt = deps.clock().getTime();
-      merge(state, await readStoredCloses(deps.db, vs, null, null), startedAt);
+      merge(state, await readStoredCloses(deps.db, cachedMode, vs, null, null), startedAt);
     })().catch((error: unknown) => {
       state.loaded = null;
       throw error;
@@ -206,7 +223,7 @@ export function createDailyClosesCache(deps: { db: Db; clock: Clock; recheckMs?:
         }
       }
       if (recheck.length > 0) {
-        const stored = await readStoredCloses(deps.db, vs, recheck, after);
+        const stored = await readStoredCloses(deps.db, cachedMode, vs, recheck, after);
         merge(state, stored, now);
         for (const id of recheck) {
           const cached = state.coins.get(id);

@@ -1,5 +1,6 @@
+import type { MarketMode, MarketSourceId } from '@app/contracts';
 import type { DailyCandle } from '@app/core';
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { numbersOf, rowsOf } from '../../db/raw-rows.ts';
 import { dailyCandles, marketCache } from '../../db/schema/index.ts';
@@ -29,11 +30,33 @@ export async function writeCacheEntry(db: Db, key: string, entry: CacheEntry): P
     });
 }
 
-export async function lastCandleDay(db: Db, coinId: string, vs: string): Promise<string | null> {
+/** The cache key whose presence means the server has been live (demo rows are never read again). */
+export const marketModeKey = 'market:mode';
+
+/**
+ * Which rows a read may see (DESIGN §9): in demo mode only the snapshot's rows, in live mode
+ * every real provider's and never a demo row, so one series never mixes simulated and real.
+ */
+function candleSourceFilter(mode: MarketMode): SQL {
+  return mode === 'demo' ? eq(dailyCandles.source, 'demo') : ne(dailyCandles.source, 'demo');
+}
+
+/** Who produced a batch of rows, and when. */
+export interface Provenance {
+  source: MarketSourceId;
+  fetchedAt: Date;
+}
+
+export async function lastCandleDay(
+  db: Db,
+  mode: MarketMode,
+  coinId: string,
+  vs: string,
+): Promise<string | null> {
   const rows = await db
     .select({ day: dailyCandles.day })
     .from(dailyCandles)
-    .where(and(eq(dailyCandles.coinId, coinId), eq(dailyCandles.vsCurrency, vs)))
+    .where(and(eq(dailyCandles.coinId, coinId), eq(dailyCandles.vsCurrency, vs), candleSourceFilter(mode)))
     .orderBy(desc(dailyCandles.day))
     .limit(1);
   return rows[0]?.day ?? null;
@@ -43,20 +66,30 @@ export async function lastCandleDay(db: Db, coinId: string, vs: string): Promise
  * Upserts candles in one statement per 5,000 days: the rows travel as five arrays (unnest), so
  * a ten-year backfill is one parse and one plan instead of thousands of bound parameters.
  * One statement per chunk, all in one transaction, so a half-written backfill never shows.
+ * Every row records its provenance. Demo rows never replace a real row, and once the server has
+ * been live (the mode row exists) a demo write stores nothing: a request that started on the
+ * snapshot just before the switch cannot bring simulated history back.
  */
 export async function upsertCandles(
   db: Db,
   coinId: string,
   vs: string,
   candles: readonly DailyCandle[],
+  provenance: Provenance,
 ): Promise<void> {
   if (candles.length === 0) return;
+  const demo = provenance.source === 'demo';
+  const unlessLive = demo
+    ? sql`where not exists (select 1 from market_cache where key = ${marketModeKey})`
+    : sql``;
+  const keepReal = demo ? sql`where daily_candles.source = 'demo'` : sql``;
+  const fetchedAt = provenance.fetchedAt.toISOString();
   await db.transaction(async (tx) => {
     for (let i = 0; i < candles.length; i += 5000) {
       const chunk = candles.slice(i, i + 5000);
       await tx.execute(sql`
-        insert into daily_candles (coin_id, vs_currency, day, open, high, low, close)
-        select ${coinId}, ${vs}, u.day, u.open, u.high, u.low, u.close
+        insert into daily_candles (coin_id, vs_currency, day, open, high, low, close, source, fetched_at)
+        select ${coinId}, ${vs}, u.day, u.open, u.high, u.low, u.close, ${provenance.source}, ${fetchedAt}::timestamptz
         from unnest(
           ${arrayLiteral(chunk.map((c) => c.day))}::date[],
           ${arrayLiteral(chunk.map((c) => c.open))}::float8[],
@@ -64,10 +97,28 @@ export async function upsertCandles(
           ${arrayLiteral(chunk.map((c) => c.low))}::float8[],
           ${arrayLiteral(chunk.map((c) => c.close))}::float8[]
         ) as u(day, open, high, low, close)
+        ${unlessLive}
         on conflict (coin_id, vs_currency, day) do update
-          set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close`);
+          set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+            source = excluded.source, fetched_at = excluded.fetched_at
+          ${keepReal}`);
     }
   });
+}
+
+/**
+ * The switch from demo to live (DESIGN §9): every simulated row goes in one step, inside the
+ * caller's transaction, together with the mode row that keeps demo writes out from then on.
+ */
+export async function purgeDemoRows(tx: Db): Promise<{ candles: number; cache: number }> {
+  const candles = await tx.delete(dailyCandles).where(eq(dailyCandles.source, 'demo')).returning({
+    coinId: dailyCandles.coinId,
+  });
+  const cache = await tx
+    .delete(marketCache)
+    .where(eq(marketCache.source, 'demo'))
+    .returning({ key: marketCache.key });
+  return { candles: candles.length, cache: cache.length };
 }
 
 /**
@@ -100,6 +151,7 @@ export interface StoredCloses {
  */
 export async function readStoredCloses(
   db: Db,
+  mode: MarketMode,
   vs: string,
   coinIds: readonly string[] | null,
   afterDay: number | null,
@@ -113,6 +165,7 @@ export async function readStoredCloses(
       array_agg(close order by day) as closes
     from daily_candles
     where vs_currency = ${vs} and ${coins} and ${after}
+      and ${mode === 'demo' ? sql`source = 'demo'` : sql`source <> 'demo'`}
     group by coin_id`);
   const out = new Map<string, StoredCloses>();
   for (const row of rowsOf(result)) {
@@ -124,6 +177,7 @@ export async function readStoredCloses(
 /** The latest `limit` completed days before `beforeDay`, oldest first (limit null = all). */
 export async function readCandles(
   db: Db,
+  mode: MarketMode,
   coinId: string,
   vs: string,
   beforeDay: string,
@@ -134,6 +188,7 @@ export async function readCandles(
     eq(dailyCandles.coinId, coinId),
     eq(dailyCandles.vsCurrency, vs),
     lt(dailyCandles.day, beforeDay),
+    candleSourceFilter(mode),
   ];
   if (fromDay !== undefined) conditions.push(gte(dailyCandles.day, fromDay));
   const query = db
@@ -152,11 +207,11 @@ export async function readCandles(
 }
 
 /** Coins that already have candles in `vs`, with their last day, for incremental top-ups. */
-export async function candleCoverage(db: Db, vs: string): Promise<Map<string, string>> {
+export async function candleCoverage(db: Db, mode: MarketMode, vs: string): Promise<Map<string, string>> {
   const rows = await db
     .select({ coinId: dailyCandles.coinId, last: sql<string>`max(${dailyCandles.day})::text` })
     .from(dailyCandles)
-    .where(eq(dailyCandles.vsCurrency, vs))
+    .where(and(eq(dailyCandles.vsCurrency, vs), candleSourceFilter(mode)))
     .groupBy(dailyCandles.coinId);
   return new Map(rows.map((r) => [r.coinId, String(r.last)]));
 }

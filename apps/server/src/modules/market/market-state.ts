@@ -1,11 +1,35 @@
-import type { CoinMarket, ExchangeRates, GlobalData, MarketSource, Trending } from '@app/contracts';
-import { coinMarketSchema, exchangeRatesSchema, globalDataSchema, trendingSchema } from '@app/contracts';
+import type {
+  CoinMarket,
+  ExchangeRates,
+  GlobalData,
+  MarketMode,
+  MarketSource,
+  MarketSourceId,
+  Trending,
+} from '@app/contracts';
+import {
+  coinMarketSchema,
+  exchangeRatesSchema,
+  globalDataSchema,
+  marketSourceIds,
+  trendingSchema,
+} from '@app/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { isUpstreamError, type MarketDataProvider } from '../../integrations/market-data/index.ts';
+import {
+  isUpstreamError,
+  type MarketDataProvider,
+  providerMode,
+} from '../../integrations/market-data/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { convertCoin } from './convert.ts';
-import { readCacheEntries, readCacheFetchedAt, writeCacheEntry } from './market-cache.repository.ts';
+import {
+  marketModeKey,
+  purgeDemoRows,
+  readCacheEntries,
+  readCacheFetchedAt,
+  writeCacheEntry,
+} from './market-cache.repository.ts';
 
 export interface MarketLogger {
   warn(object: Record<string, unknown>, message: string): void;
@@ -20,11 +44,9 @@ export interface MarketSnapshot {
   global: GlobalData | null;
   trending: Trending | null;
   fetchedAt: Date;
-  source: MarketSource['source'];
-  /** The data's own as-of (the snapshot's dataset date, or the fetch time for CoinGecko). */
+  source: MarketSourceId;
+  /** The data's own as-of (the snapshot's dataset date, or the fetch time for a real provider). */
   asOf: string;
-  /** True when served from the snapshot as a fallback for CoinGecko. */
-  fallback: boolean;
 }
 
 export interface RefreshResult {
@@ -42,7 +64,6 @@ const pageSize = 250;
 const cachedMarkets = z.object({
   coins: z.array(coinMarketSchema),
   asOf: z.string(),
-  fallback: z.boolean(),
 });
 
 /**
@@ -63,6 +84,12 @@ export function createMarketState(deps: {
   let current: MarketSnapshot | null = null;
   let generation = 0;
   let lastRefreshFailed = false;
+  /** Demo until the first complete live answer; then live for good (DESIGN §9). */
+  let mode: MarketMode = providerMode(deps.provider);
+  let modeLoaded: Promise<void> | null = null;
+  const switchListeners: Array<() => void> = [];
+  /** Failure kinds already logged since the last success: an outage logs once per kind. */
+  const loggedFailures = new Set<string>();
   let loading: Promise<MarketSnapshot> | null = null;
   let refreshing: Promise<RefreshResult> | null = null;
   const converted = new Map<
@@ -84,7 +111,9 @@ export function createMarketState(deps: {
     if (!markets.success || !rates.success || !marketsEntry) return null;
     const global = globalDataSchema.safeParse(entries.get(keys.global)?.payload);
     const trending = trendingSchema.safeParse(entries.get(keys.trending)?.payload);
-    const source = marketsEntry.source === 'coingecko' ? 'coingecko' : 'snapshot';
+    const source = sourceId(marketsEntry.source);
+    // One mode's rows only: a demo copy is never served once live, nor a real one in demo mode.
+    if (source === null || (source === 'demo') !== (mode === 'demo')) return null;
     return {
       coins: markets.data.coins,
       byId: new Map(markets.data.coins.map((c) => [c.id, c])),
@@ -94,12 +123,35 @@ export function createMarketState(deps: {
       fetchedAt: marketsEntry.fetchedAt,
       source,
       asOf: markets.data.asOf,
-      fallback: markets.data.fallback,
     };
   }
 
-  async function fetchAll(): Promise<MarketSnapshot> {
-    const { provider } = deps;
+  /** Reads the persisted mode once; a server that has been live never goes back to demo. */
+  function loadMode(): Promise<void> {
+    modeLoaded ??= (async () => {
+      if (mode === 'live' || !deps.provider.goLive) return;
+      const entries = await readCacheEntries(deps.db, [marketModeKey]);
+      if (!entries.has(marketModeKey)) return;
+      // Demo rows left from a period with MARKET_DATA=snapshot are not read again; drop them.
+      await deps.db.transaction((tx) => purgeDemoRows(tx));
+      adoptLive();
+    })().catch((error: unknown) => {
+      modeLoaded = null;
+      throw error;
+    });
+    return modeLoaded;
+  }
+
+  function adoptLive(): void {
+    deps.provider.goLive?.();
+    mode = 'live';
+    current = null;
+    generation += 1;
+    converted.clear();
+    for (const listener of switchListeners) listener();
+  }
+
+  async function fetchAll(provider: MarketDataProvider): Promise<MarketSnapshot> {
     const coins: CoinMarket[] = [];
     for (let page = 1; page <= trackedPages; page++) {
       const rows = await provider.listMarkets({
@@ -120,12 +172,11 @@ export function createMarketState(deps: {
       .trending()
       .catch((error: unknown) => keep('trending', error, current?.trending));
     const now = deps.clock();
-    const source = provider.describe();
     const deduped = new Map<string, CoinMarket>();
     for (const c of coins) if (!deduped.has(c.id)) deduped.set(c.id, c);
     // `described` says who answered coins/markets (auto mode may fall back per call).
     const list =
-      described.source === 'coingecko' && deps.enrichLive
+      described.mode === 'live' && deps.enrichLive
         ? await deps.enrichLive([...deduped.values()])
         : [...deduped.values()];
     const unique = new Map(list.map((c) => [c.id, c]));
@@ -136,9 +187,8 @@ export function createMarketState(deps: {
       global: global ?? null,
       trending: trending ?? null,
       fetchedAt: now,
-      source: source.source,
-      asOf: source.source === 'coingecko' ? now.toISOString() : described.as_of,
-      fallback: source.stale,
+      source: described.source,
+      asOf: described.mode === 'live' ? now.toISOString() : described.as_of,
     };
   }
 
@@ -147,32 +197,76 @@ export function createMarketState(deps: {
     return previous ?? null;
   }
 
-  async function persist(s: MarketSnapshot): Promise<void> {
+  async function persist(db: Db, s: MarketSnapshot): Promise<void> {
     const base = { source: s.source, fetchedAt: s.fetchedAt };
-    await writeCacheEntry(deps.db, keys.markets, {
-      ...base,
-      payload: { coins: s.coins, asOf: s.asOf, fallback: s.fallback },
+    await writeCacheEntry(db, keys.markets, { ...base, payload: { coins: s.coins, asOf: s.asOf } });
+    await writeCacheEntry(db, keys.rates, { ...base, payload: s.rates });
+    if (s.global) await writeCacheEntry(db, keys.global, { ...base, payload: s.global });
+    if (s.trending) await writeCacheEntry(db, keys.trending, { ...base, payload: s.trending });
+  }
+
+  /**
+   * Demo -> live in one step: every demo row goes (candles, cache entries), the live copy and
+   * the mode row are written in the same transaction, then memory follows. A crash halfway
+   * leaves the server in demo mode with its demo rows, never a mix.
+   */
+  async function switchToLive(next: MarketSnapshot): Promise<void> {
+    const purged = await deps.db.transaction(async (tx) => {
+      const removed = await purgeDemoRows(tx);
+      await persist(tx, next);
+      await writeCacheEntry(tx, marketModeKey, {
+        source: next.source,
+        fetchedAt: next.fetchedAt,
+        payload: { mode: 'live', since: next.fetchedAt.toISOString() },
+      });
+      return removed;
     });
-    await writeCacheEntry(deps.db, keys.rates, { ...base, payload: s.rates });
-    if (s.global) await writeCacheEntry(deps.db, keys.global, { ...base, payload: s.global });
-    if (s.trending) await writeCacheEntry(deps.db, keys.trending, { ...base, payload: s.trending });
+    adoptLive();
+    install(next);
+    deps.logger?.info({ ...purged, source: next.source }, 'market data is live; demo rows removed');
+  }
+
+  function logFailure(error: unknown, message: string): void {
+    const kind = isUpstreamError(error) ? error.kind : 'error';
+    if (loggedFailures.has(kind)) return;
+    loggedFailures.add(kind);
+    deps.logger?.warn({ err: errorText(error), kind }, message);
+  }
+
+  /** Demo mode with a real provider configured: try it; a complete answer switches to live. */
+  async function probeLive(): Promise<boolean> {
+    const live = mode === 'demo' ? (deps.provider.liveProvider?.() ?? null) : null;
+    if (!live) return false;
+    let next: MarketSnapshot;
+    try {
+      next = await fetchAll(live);
+    } catch (error) {
+      logFailure(error, 'live market data unreachable; staying in demo mode');
+      return false;
+    }
+    await switchToLive(next);
+    return true;
   }
 
   async function refresh(): Promise<RefreshResult> {
     if (refreshing) return refreshing;
     refreshing = (async (): Promise<RefreshResult> => {
       try {
-        const next = await fetchAll();
-        install(next);
+        await loadMode();
+        if (!(await probeLive())) {
+          const next = await fetchAll(deps.provider);
+          install(next);
+          await persist(deps.db, next).catch((error: unknown) =>
+            deps.logger?.warn({ err: errorText(error) }, 'market cache write failed'),
+          );
+        }
         lastRefreshFailed = false;
-        await persist(next).catch((error: unknown) =>
-          deps.logger?.warn({ err: errorText(error) }, 'market cache write failed'),
-        );
-        return { ok: true, source: describe(), coins: next.coins.length };
+        loggedFailures.clear();
+        return { ok: true, source: describe(), coins: current?.coins.length ?? 0 };
       } catch (error) {
-        // Upstream is down, slow or talking nonsense: keep serving what we have, marked stale.
+        // Upstream is down, slow or talking nonsense: keep serving the last real copy, marked stale.
         lastRefreshFailed = true;
-        deps.logger?.warn({ err: errorText(error) }, 'market refresh failed; serving the cached copy');
+        logFailure(error, 'market refresh failed; serving the cached copy');
         return { ok: false, source: describe(), coins: current?.coins.length ?? 0, error: errorText(error) };
       } finally {
         refreshing = null;
@@ -185,6 +279,7 @@ export function createMarketState(deps: {
   async function ready(): Promise<MarketSnapshot> {
     if (current) return current;
     loading ??= (async () => {
+      await loadMode();
       const cached = await loadFromCache();
       if (cached) {
         install(cached);
@@ -202,13 +297,16 @@ export function createMarketState(deps: {
   function describe(): MarketSource {
     if (!current) {
       const p = deps.provider.describe();
-      return { ...p, stale: p.stale || lastRefreshFailed };
+      return { ...p, mode, stale: p.stale || lastRefreshFailed };
     }
     const age = deps.clock().getTime() - current.fetchedAt.getTime();
+    // Demo prices are simulated from the clock, so they are never "old"; a real copy is.
+    const stale = mode === 'live' && (lastRefreshFailed || age > deps.staleAfterMs);
     return {
       source: current.source,
-      as_of: current.source === 'coingecko' ? current.fetchedAt.toISOString() : current.asOf,
-      stale: current.fallback || lastRefreshFailed || age > deps.staleAfterMs,
+      mode,
+      as_of: mode === 'live' ? current.fetchedAt.toISOString() : current.asOf,
+      stale,
     };
   }
 
@@ -235,6 +333,11 @@ export function createMarketState(deps: {
 
   /** Another process refreshed (a `buffers` event): adopt its copy when it is newer. */
   async function reloadIfNewer(): Promise<boolean> {
+    if (mode === 'demo' && deps.provider.goLive) {
+      // The leader may have switched to live: follow it before reading its copy.
+      const entries = await readCacheEntries(deps.db, [marketModeKey]);
+      if (entries.has(marketModeKey)) adoptLive();
+    }
     const at = await readCacheFetchedAt(deps.db, keys.markets);
     if (!at || (current && at.getTime() <= current.fetchedAt.getTime())) return false;
     const cached = await loadFromCache();
@@ -249,6 +352,13 @@ export function createMarketState(deps: {
     refresh,
     reloadIfNewer,
     describe,
+    mode: () => mode,
+    /** Called after the switch from demo to live, to drop anything derived from demo data. */
+    onSwitchToLive: (listener: () => void) => {
+      switchListeners.push(listener);
+    },
+    /** The live copy's fetch time (null in demo mode or before any data), for the health check. */
+    liveFetchedAt: () => (mode === 'live' && current ? current.fetchedAt : null),
     usdFactor,
     inCurrency,
     peek: () => current,
@@ -264,6 +374,10 @@ export class MarketUnavailableError extends Error {
     super(`Market data is unavailable: ${reason}`);
     this.name = 'MarketUnavailableError';
   }
+}
+
+function sourceId(stored: string): MarketSourceId | null {
+  return (marketSourceIds as readonly string[]).includes(stored) ? (stored as MarketSourceId) : null;
 }
 
 export function errorText(error: unknown): string {

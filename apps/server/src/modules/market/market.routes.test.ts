@@ -48,7 +48,7 @@ describe('coin list', () => {
     expect(body.count).toBeGreaterThanOrEqual(250);
     expect(body.previous).toBeNull();
     expect(body.next).toContain('page=2');
-    expect(body.source.source).toBe('snapshot');
+    expect(body.source.source).toBe('demo');
     expect(body.results[0]?.id).toBe('bitcoin');
     expect(body.results[0]?.sparkline_in_7d).toBeUndefined();
     const page2 = coinListPageSchema.parse((await c.get(`${api}/?page=2&per_page=50`)).json());

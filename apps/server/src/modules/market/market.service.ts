@@ -114,12 +114,17 @@ export function createMarketService(deps: MarketServiceDeps) {
     clock: deps.clock,
     logger: deps.logger,
     historyDays: deps.historyDays ?? 365,
+    mode: () => state.mode(),
   });
   const details = createTtlCache<CoinDetails>(500);
   const charts = createTtlCache<MarketChart>(500);
   const ohlcs = createTtlCache<OhlcRow[]>(500);
   const searches = createTtlCache<SearchResult>(500);
   const now = () => deps.clock().getTime();
+  // Per-coin copies fetched in demo mode are simulated: none may be served once live.
+  state.onSwitchToLive(() => {
+    for (const cache of [details, charts, ohlcs, searches]) cache.clear();
+  });
 
   async function snapshot(): Promise<MarketSnapshot> {
     try {

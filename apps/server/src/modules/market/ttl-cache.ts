@@ -15,5 +15,8 @@ export function createTtlCache<T>(maxEntries = 1000) {
         if (!oldest.done) entries.delete(oldest.value);
       }
     },
+    clear(): void {
+      entries.clear();
+    },
   };
 }

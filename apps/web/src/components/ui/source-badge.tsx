@@ -18,7 +18,7 @@ function time(iso: string): string {
 /** Says plainly where the figures come from: live CoinGecko, or the offline snapshot and its date. */
 export function SourceBadge({ source, className }: { source: MarketSource | undefined; className?: string }) {
   if (!source) return null;
-  const offline = source.source === 'snapshot';
+  const offline = source.mode === 'demo';
   const text = offline
     ? `Offline data: snapshot of ${day(source.as_of)}, prices simulated since`
     : `Live — CoinGecko, updated ${time(source.as_of)}${source.stale ? ' (stale)' : ''}`;

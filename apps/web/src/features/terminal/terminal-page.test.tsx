@@ -86,7 +86,12 @@ describe('terminal market table', () => {
   });
 
   it('labels live data with its time, and stale live data as stale', async () => {
-    const live = { source: 'coingecko' as const, as_of: '2026-11-20T14:05:00.000Z', stale: true };
+    const live = {
+      source: 'coingecko' as const,
+      mode: 'live' as const,
+      as_of: '2026-11-20T14:05:00.000Z',
+      stale: true,
+    };
     routes['GET /api/v2/cryptocurrencies/'] = () =>
       json({ results: state.coins, count: 5, next: null, previous: null, vs_currency: 'usd', source: live });
     open();

@@ -29,7 +29,7 @@ function auto() {
     timeoutMs: 100,
   });
   const fallback = new SnapshotProvider({ dataset, now: time.now });
-  return { p: new AutoProvider({ primary, fallback, now: time.now }), time };
+  return { p: new AutoProvider({ primary, fallback }), time };
 }
 
 const params = {
@@ -41,78 +41,55 @@ const params = {
 } as const;
 
 describe('AutoProvider (MARKET_DATA=auto)', () => {
-  it('serves CoinGecko while it answers', async () => {
+  it('answers from the snapshot in demo mode and says so, offering CoinGecko to probe', async () => {
     const { p } = auto();
     const coins = await p.listMarkets(params);
+    expect(coins).toHaveLength(50);
+    expect(fake.requests).toHaveLength(0);
+    expect(p.mode()).toBe('demo');
+    expect(p.describe()).toEqual({ source: 'demo', mode: 'demo', as_of: dataset.asOf, stale: false });
+    const live = p.liveProvider();
+    expect((await live?.listMarkets(params))?.[0]?.current_price).toBe(15842.82);
+  });
+
+  it('serves CoinGecko alone once live, and never the snapshot again', async () => {
+    const { p } = auto();
+    p.goLive();
+    expect(p.liveProvider()).toBeNull();
+    const coins = await p.listMarkets(params);
     expect(coins[0]?.current_price).toBe(15842.82);
-    expect(p.describe()).toMatchObject({ source: 'coingecko', stale: false });
+    expect(p.describe()).toMatchObject({ source: 'coingecko', mode: 'live', stale: false });
   });
 
   it.each([
     ['5xx', { type: 'status' as const, status: 503 }],
     ['a timeout', { type: 'hang' as const }],
-    ['429', { type: 'status' as const, status: 429, retryAfter: '120' }],
+    ['429', { type: 'status' as const, status: 429, retryAfter: '1' }],
     ['a refused key', { type: 'status' as const, status: 401 }],
-  ])('falls back to the snapshot on %s and says so', async (_label, fault) => {
+    ['a malformed body', { type: 'wrong-shape' as const }],
+  ])('once live, passes %s through instead of answering from the snapshot', async (_label, fault) => {
     const { p } = auto();
+    p.goLive();
     fake.failAlways(fault);
-    const coins = await p.listMarkets(params);
-    expect(coins.length).toBe(50);
-    expect(coins[0]?.id).toBe('bitcoin');
-    expect(p.describe()).toEqual({ source: 'snapshot', as_of: dataset.asOf, stale: true });
-    expect(p.lastFailure).not.toBeNull();
+    await expect(p.listMarkets(params)).rejects.toMatchObject({ name: 'UpstreamError' });
+    expect(p.describe()).toMatchObject({ source: 'coingecko', mode: 'live' });
   });
 
-  it('does not hammer a failing upstream, and returns to it after the pause', async () => {
-    const { p, time } = auto();
-    fake.failAlways({ type: 'status', status: 500 });
-    await p.global();
-    const calls = fake.requests.length;
-    expect(calls).toBe(3);
-    await p.global();
-    await p.trending();
-    expect(fake.requests.length).toBe(calls);
-    fake.failAlways(null);
-    await time.sleep(61_000);
-    const global = await p.global();
-    expect(global.active_cryptocurrencies).toBe(17111);
-    expect(p.describe()).toMatchObject({ source: 'coingecko', stale: false });
-  });
-
-  it('passes not_found through instead of falling back', async () => {
+  it('asks CoinGecko alone for category members, and only when live', async () => {
     const { p } = auto();
-    await expect(p.coinDetails('no-such-coin')).rejects.toMatchObject({ kind: 'not_found' });
-    expect(p.describe().source).toBe('coingecko');
-  });
-
-  it('reports the upstream outage when the snapshot does not know the coin', async () => {
-    const { p } = auto();
-    fake.failAlways({ type: 'status', status: 503 });
-    await expect(p.coinDetails('matic-network')).rejects.toMatchObject({ kind: 'unavailable' });
-  });
-
-  it('asks CoinGecko alone for category members: no fallback, no change to the source label', async () => {
-    const { p } = auto();
-    await p.listMarkets(params);
-    expect(await p.categoryMembers('stablecoins', 250)).toEqual(['tether']);
-    fake.failAlways({ type: 'status', status: 503 });
-    await expect(p.categoryMembers('stablecoins', 250)).rejects.toMatchObject({ kind: 'unavailable' });
-    expect(p.describe()).toMatchObject({ source: 'coingecko', stale: false });
-    expect(p.lastFailure).toBeNull();
-  });
-
-  it('has no spare calls while CoinGecko is paused after a failure', async () => {
-    const { p } = auto();
-    expect(p.spareCalls()).toBe(30);
-    fake.failAlways({ type: 'status', status: 503 });
-    await p.global();
+    await expect(p.categoryMembers('stablecoins', 250)).rejects.toMatchObject({ kind: 'rejected' });
     expect(p.spareCalls()).toBe(0);
-    await expect(p.categoryMembers('stablecoins', 250)).rejects.toMatchObject({ kind: 'unavailable' });
+    p.goLive();
+    expect(p.spareCalls()).toBe(30);
+    expect(await p.categoryMembers('stablecoins', 250)).toEqual(['tether']);
   });
 
   it('is what the factory builds by default', () => {
     expect(createMarketDataProvider({ mode: 'auto' })).toBeInstanceOf(AutoProvider);
-    expect(createMarketDataProvider({ mode: 'snapshot' }).describe().source).toBe('snapshot');
+    expect(createMarketDataProvider({ mode: 'snapshot' }).describe()).toMatchObject({
+      source: 'demo',
+      mode: 'demo',
+    });
     expect(createMarketDataProvider({ mode: 'coingecko' })).toBeInstanceOf(CoinGeckoProvider);
   });
 });

@@ -177,6 +177,11 @@ export class CoinGeckoProvider implements MarketDataProvider {
 
   describe(): MarketSource {
     const at = this.http.lastSuccessAt;
-    return { source: 'coingecko', as_of: new Date(at ?? this.http.now()).toISOString(), stale: false };
+    return {
+      source: 'coingecko',
+      mode: 'live',
+      as_of: new Date(at ?? this.http.now()).toISOString(),
+      stale: false,
+    };
   }
 }

@@ -281,6 +281,6 @@ export class SnapshotProvider implements MarketDataProvider {
   }
 
   describe(): MarketSource {
-    return { source: 'snapshot', as_of: this.dataset.asOf, stale: false };
+    return { source: 'demo', mode: 'demo', as_of: this.dataset.asOf, stale: false };
   }
 }

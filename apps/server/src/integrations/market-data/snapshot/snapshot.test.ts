@@ -44,7 +44,8 @@ describe('committed dataset', () => {
 describe('SnapshotProvider', () => {
   it('says it is the offline snapshot and as of when', () => {
     expect(at(now).describe()).toEqual({
-      source: 'snapshot',
+      source: 'demo',
+      mode: 'demo',
       as_of: '2026-11-01T00:00:00.000Z',
       stale: false,
     });
