@@ -10,4 +10,5 @@ export * from './parse-number.ts';
 export * from './projections/index.ts';
 export * from './relative-time.ts';
 export * from './return-path.ts';
+export * from './returns/index.ts';
 export * from './tax/index.ts';

@@ -1,0 +1,10 @@
+export type { ExternalFlows, FlowOptions } from './flows.ts';
+export { externalFlows } from './flows.ts';
+export type { ReturnPeriod } from './periods.ts';
+export { periodStartDay, returnPeriods } from './periods.ts';
+export type { CashFlow, CashFlowKind, DayFlows, PeriodReturns, ReturnsInput } from './returns.ts';
+export { benchmarkReturn, moneyString, periodReturns, ratioToPercent, rebasedSeries } from './returns.ts';
+export type { ValuationDay } from './twr.ts';
+export { annualise, chainedReturn, timeWeightedReturn } from './twr.ts';
+export type { DatedFlow } from './xirr.ts';
+export { xirr } from './xirr.ts';
