@@ -59,10 +59,9 @@ export function externalFlows(txs: readonly TaxTransaction[], options: FlowOptio
         amount = t.type === 'buy' ? gross.add(t.fee) : gross.sub(t.fee);
       }
     } else {
-      const stated = t.price_per_coin === null ? null : new Dec(t.price_per_coin);
-      const close = stated !== null && stated.gt(0) ? null : options.closeOn(t.coin_id, day);
-      amount =
-        stated !== null && stated.gt(0) ? quantity.mul(stated) : close === null ? null : quantity.mul(close);
+      const stated = new Dec(t.price_per_coin ?? 0);
+      const close = stated.gt(0) ? null : options.closeOn(t.coin_id, day);
+      amount = stated.gt(0) ? quantity.mul(stated) : close === null ? null : quantity.mul(close);
     }
     if (amount === null) {
       needsPrice.push({
