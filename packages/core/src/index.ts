@@ -2,6 +2,8 @@ export * from './alerts/index.ts';
 export * from './csv/index.ts';
 export * from './decimal.ts';
 export * from './format-currency.ts';
+export * from './format-date.ts';
+export * from './format-quantity.ts';
 export * from './indicators/index.ts';
 export * from './insights/index.ts';
 export * from './ledger/index.ts';

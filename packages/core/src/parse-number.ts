@@ -10,3 +10,12 @@ export function parseLooseNumber(value: unknown): number {
   const n = Number(cleaned);
   return Number.isFinite(n) ? n : 0;
 }
+
+/**
+ * Spec §5 "parsed with commas removed", for decimal strings typed into a form: "2,000.50" →
+ * "2000.50". Spaces (including the narrow no-break space some locales group with) go too. The
+ * result stays a string, so the amount keeps every digit the person typed.
+ */
+export function normalizeDecimalInput(text: string): string {
+  return text.replace(/[,\s\u00a0\u202f]/g, '');
+}

@@ -41,21 +41,22 @@ describe('authenticated layout (spec §2 navigation)', () => {
     expect(useProjectionsSelection.getState().currentProjectionId).toBe('__all__');
   });
 
-  it('the user menu offers Settings, Alerts and Logout; Alerts opens the empty panel', async () => {
+  it('the user menu offers Portfolios, Transactions, Settings, Alerts, privacy mode and Logout; Alerts opens the empty panel', async () => {
     installFakeFetch({
       ...authRoutesFor(true),
       'GET /api/v2/notifications/': () =>
         json({ results: [], count: 0, next: null, previous: null, unread_count: 0 }),
     });
     renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'User menu' });
+    const trigger = await screen.findByRole('button', { name: /^User menu/ });
     await userEvent.click(trigger);
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Settings', 'Alerts', 'Logout']);
+    ).toEqual(['Portfolios', 'Transactions', 'Settings', 'Alerts', 'Logout']);
+    expect(within(menu).getByRole('menuitemcheckbox', { name: /Hide monetary values/ })).toBeTruthy();
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Alerts' }));
     const panel = await screen.findByRole('region', { name: 'Alerts' });
     expect(await within(panel).findByText('No notifications yet')).toBeTruthy();
@@ -65,7 +66,7 @@ describe('authenticated layout (spec §2 navigation)', () => {
 
   it('Logout posts to the server and leaves for its logout_url', async () => {
     renderApp('/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^User menu/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith('/landing'));
   });

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CountBadge } from '@/components/ui/count-badge';
 import { useBFFAuth } from '@/features/auth';
 import { unreadLabel, useNotifications } from '@/features/notifications';
+import { usePreferences } from '@/lib/preferences';
 
 interface UserMenuProps {
   onOpenAlerts: () => void;
@@ -15,13 +16,15 @@ export function UserMenu({ onOpenAlerts }: UserMenuProps) {
   const { user, logout } = useBFFAuth();
   const { unreadCount } = useNotifications();
   const navigate = useNavigate();
+  const privacyMode = usePreferences((s) => s.privacyMode);
+  const setPrivacyMode = usePreferences((s) => s.setPrivacyMode);
   const name = user?.username || user?.email || '';
   const initial = name.charAt(0).toUpperCase() || '?';
 
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label="User menu"
+        aria-label={unreadCount > 0 ? `User menu, ${unreadLabel(unreadCount)}` : 'User menu'}
         className="relative flex size-9 items-center justify-center rounded-full border border-line bg-surface-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
         {user?.picture ? (
@@ -40,6 +43,14 @@ export function UserMenu({ onOpenAlerts }: UserMenuProps) {
           {name !== '' && (
             <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-muted">{name}</DropdownMenu.Label>
           )}
+          {/* Portfolios and Transactions are not among the spec's four nav entries: reached from here. */}
+          <DropdownMenu.Item className={itemStyle} onSelect={() => navigate('/portfolios')}>
+            Portfolios
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemStyle} onSelect={() => navigate('/transactions')}>
+            Transactions
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item className={itemStyle} onSelect={() => navigate('/settings')}>
             Settings
           </DropdownMenu.Item>
@@ -47,6 +58,16 @@ export function UserMenu({ onOpenAlerts }: UserMenuProps) {
             Alerts
             <CountBadge count={unreadCount} label={unreadLabel} />
           </DropdownMenu.Item>
+          <DropdownMenu.CheckboxItem
+            className={itemStyle}
+            checked={privacyMode}
+            onCheckedChange={(on) => setPrivacyMode(on === true)}
+          >
+            Hide monetary values
+            <span aria-hidden="true" className="text-xs text-muted">
+              {privacyMode ? 'On' : 'Off'}
+            </span>
+          </DropdownMenu.CheckboxItem>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item className={itemStyle} onSelect={() => void logout()}>
             Logout

@@ -30,7 +30,7 @@ export function CoinHeadline({ coin, price, level }: CoinHeadlineProps) {
           <span className={`${page ? 'text-base' : 'text-sm'} uppercase text-muted`}>{coin.symbol}</span>
         </Heading>
         <p className="flex flex-wrap items-baseline gap-3 text-sm">
-          <span className={`${page ? 'text-2xl' : 'text-xl'} font-semibold tabular-nums`} data-money>
+          <span className={`${page ? 'text-2xl' : 'text-xl'} font-semibold tabular-nums`} data-private>
             {price}
           </span>
           <span>

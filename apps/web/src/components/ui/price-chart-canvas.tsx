@@ -55,6 +55,11 @@ export function PriceChartCanvas({ data, formatPrice, label, height = 320 }: Pri
     };
   }, [height]);
 
+  // A new formatter (base currency or privacy mode changed) redraws the axis and crosshair labels.
+  useEffect(() => {
+    chartRef.current?.applyOptions({ localization: { priceFormatter: (v: number) => formatPrice(v) } });
+  }, [formatPrice]);
+
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;

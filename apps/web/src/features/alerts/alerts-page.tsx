@@ -1,19 +1,22 @@
 import type { Alert } from '@app/contracts';
-import { describeCondition, relativeTime } from '@app/core';
+import { relativeTime } from '@app/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
+import { describeAlertCondition } from '@/lib/alert-text';
 import { cn } from '@/lib/cn';
+import { usePrivacyMode } from '@/lib/privacy';
 import { useAlerts, useDeleteAlert, useToggleAlert } from './api/use-alerts';
 import { AlertDialog } from './components/alert-dialog';
 
 function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void }) {
   const toggle = useToggleAlert();
   const remove = useDeleteAlert();
-  const condition = describeCondition(alert);
+  usePrivacyMode();
+  const condition = describeAlertCondition(alert);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">

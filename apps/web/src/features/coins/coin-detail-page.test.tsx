@@ -67,7 +67,7 @@ describe('/cryptocurrencies/{id}', () => {
     expect(heading.textContent).toBe('Bitcoin btc');
     const headline = heading.parentElement;
     if (!headline) throw new Error('no headline');
-    expect(headline.querySelector('[data-money]')?.textContent).toBe('$97,123.46');
+    expect(headline.querySelector('[data-private]')?.textContent).toBe('$97,123.46');
     expect(headline.textContent).toContain('1h +0.25%');
     expect(headline.textContent).toContain('24h -1.50%');
     expect(headline.textContent).toContain('7d +4.32%');
@@ -265,7 +265,7 @@ describe('/cryptocurrencies/{id}', () => {
     );
     await waitFor(() => expect(rows('Market')['Market cap']).toBe('£25,000,000,000'), slow);
     expect(
-      screen.getByRole('heading', { level: 1 }).parentElement?.querySelector('[data-money]')?.textContent,
+      screen.getByRole('heading', { level: 1 }).parentElement?.querySelector('[data-private]')?.textContent,
     ).toBe('£0.004567');
     await waitFor(() => expect(document.body.textContent).not.toContain('$'), slow);
   });

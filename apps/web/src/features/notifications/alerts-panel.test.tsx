@@ -66,7 +66,7 @@ afterEach(() => {
 });
 
 async function openPanel() {
-  await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+  await userEvent.click(await screen.findByRole('button', { name: /^User menu/ }));
   await userEvent.click(await screen.findByRole('menuitem', { name: /Alerts/ }));
   return screen.findByRole('region', { name: 'Alerts' });
 }
@@ -74,7 +74,7 @@ async function openPanel() {
 describe('Alerts panel and badge (spec §2, §4, §9)', () => {
   it('the badge shows at most 99 while the label keeps the real count', async () => {
     renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'User menu' });
+    const trigger = await screen.findByRole('button', { name: 'User menu, 150 unread notifications' });
     const badge = await within(trigger).findByRole('status');
     expect(badge.textContent).toBe('99');
     expect(badge.getAttribute('aria-label')).toBe('150 unread notifications');
@@ -87,7 +87,7 @@ describe('Alerts panel and badge (spec §2, §4, §9)', () => {
     const items = within(list).getAllByRole('button');
     expect(items).toHaveLength(10);
     expect(items[0]?.textContent).toContain('bitcoin');
-    expect(items[0]?.textContent).toContain('Price 101,000 ≥ 100,000');
+    expect(items[0]?.textContent).toContain('Price $101,000.00 ≥ $100,000.00');
     expect(items[0]?.textContent).toContain('now');
     expect(items[1]?.textContent).toContain('7m');
     expect(list.parentElement?.style.height).toBe('200px');
@@ -107,7 +107,7 @@ describe('Alerts panel and badge (spec §2, §4, §9)', () => {
     const panel = await openPanel();
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(readCalls).toEqual(['all']), slow);
-    const trigger = screen.getByRole('button', { name: 'User menu' });
+    const trigger = screen.getByRole('button', { name: /^User menu/ });
     await waitFor(() => expect(within(trigger).queryByRole('status')).toBeNull(), slow);
     await userEvent.click(within(panel).getByRole('link', { name: 'View all' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'), slow);

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { Private } from '@/components/ui/private-value';
 import { Spinner } from '@/components/ui/spinner';
 import { useMoneyFormatter } from '@/lib/settings';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
@@ -121,7 +122,9 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
           <dt className="text-muted">Total value</dt>
-          <dd className="font-semibold tabular-nums">{money(p.total_value)}</dd>
+          <dd className="font-semibold">
+            <Private>{money(p.total_value)}</Private>
+          </dd>
         </div>
         <div>
           <dt className="text-muted">Coins</dt>
@@ -130,7 +133,9 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
         <div>
           <dt className="text-muted">24h change</dt>
           <dd className="font-semibold tabular-nums">
-            <SignedChange value={p.change_24h}>{money(p.change_24h)}</SignedChange>
+            <Private>
+              <SignedChange value={p.change_24h}>{money(p.change_24h)}</SignedChange>
+            </Private>
           </dd>
         </div>
         <div>

@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api/api-error';
+import { usePrivacyMode } from '@/lib/privacy';
 import { listErrorText, projectionDetailQuery, projectionsListQuery } from './api/projections-api';
 import { AllProjectionsView } from './components/all-projections-view';
 import { ProjectionDialog } from './components/projection-dialog';
@@ -47,6 +48,8 @@ function ProjectionDetail({ id }: { id: string }) {
 
 /** Spec §2 /projections and /projections/{id}, with the selection rules of spec §4. */
 export function ProjectionsPage() {
+  // Re-render on a privacy toggle: the figures below are formatted (and masked) at render time.
+  usePrivacyMode();
   const { id: routeId } = useParams();
   const navigate = useNavigate();
   const current = useProjectionsSelection((s) => s.currentProjectionId);

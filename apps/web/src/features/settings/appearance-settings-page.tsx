@@ -1,5 +1,7 @@
 import { PageFrame } from '@/components/ui/page-frame';
+import { Money } from '@/components/ui/private-value';
 import { type ThemeMode, usePreferences } from '@/lib/preferences';
+import { useBaseCurrency } from '@/lib/settings';
 import { SettingsSection } from './components/settings-section';
 
 const themes: ReadonlyArray<{ value: ThemeMode; label: string }> = [
@@ -9,6 +11,7 @@ const themes: ReadonlyArray<{ value: ThemeMode; label: string }> = [
 
 export function AppearanceSettingsPage() {
   const { theme, privacyMode, setTheme, setPrivacyMode } = usePreferences();
+  const currency = useBaseCurrency();
   return (
     <PageFrame title="Appearance">
       <div className="grid max-w-2xl gap-4">
@@ -32,7 +35,7 @@ export function AppearanceSettingsPage() {
         </SettingsSection>
         <SettingsSection
           title="Privacy mode"
-          description="Blurs monetary values on screen, for when someone is looking over your shoulder."
+          description="Hides every amount of money and every coin quantity, on every page, its charts and notifications, for when someone is looking over your shoulder. Percentages stay. Also in the user menu."
         >
           <label className="flex items-center gap-3 text-sm">
             <input
@@ -46,7 +49,7 @@ export function AppearanceSettingsPage() {
             Hide monetary values
           </label>
           <p className="mt-3 text-sm text-muted">
-            Example: <span className="money font-mono text-fg">$12,345.67</span>
+            Example: <Money value="12345.67" currency={currency} className="font-mono text-fg" />
           </p>
         </SettingsSection>
       </div>

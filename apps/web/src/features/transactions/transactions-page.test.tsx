@@ -150,7 +150,7 @@ describe('/transactions list', journey, () => {
 
   it('edits a transaction in the same form, and deletes one only after confirmation', async () => {
     const { server } = await openPage();
-    const eth = bodyRows().find((r) => r.textContent?.includes('ethereum'));
+    const eth = bodyRows().find((r) => r.textContent?.toLowerCase().includes('ethereum'));
     if (!eth) throw new Error('no ethereum row');
     await userEvent.click(within(eth).getByRole('button', { name: /^Edit/ }));
     const form = screen.getByRole('form', { name: 'Edit transaction' });
@@ -163,14 +163,17 @@ describe('/transactions list', journey, () => {
     const put = server.bodies('PUT', `/api/v2/transactions/${stored[1]?.id}/`);
     expect(put).toEqual([expect.objectContaining({ coin_id: 'ethereum', quantity: '4', type: 'buy' })]);
     await waitFor(
-      () => expect(bodyRows().find((r) => r.textContent?.includes('ethereum'))?.textContent).toContain('4'),
+      () =>
+        expect(
+          bodyRows().find((r) => r.textContent?.toLowerCase().includes('ethereum'))?.textContent,
+        ).toContain('4'),
       slow,
     );
 
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValue(true);
     vi.stubGlobal('confirm', confirm);
     const deleteEth = () => {
-      const row = bodyRows().find((r) => r.textContent?.includes('ethereum'));
+      const row = bodyRows().find((r) => r.textContent?.toLowerCase().includes('ethereum'));
       if (!row) throw new Error('no ethereum row');
       return within(row).getByRole('button', { name: /^Delete/ });
     };
@@ -179,14 +182,16 @@ describe('/transactions list', journey, () => {
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     await userEvent.click(deleteEth());
     await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
-    expect(bodyRows().some((r) => r.textContent?.includes('ethereum'))).toBe(false);
+    expect(bodyRows().some((r) => r.textContent?.toLowerCase().includes('ethereum'))).toBe(false);
   });
 
   it('keeps a row whose deletion would oversell, and says why', async () => {
     const { server } = await openPage();
     server.refuseDeletes();
     vi.stubGlobal('confirm', vi.fn().mockReturnValue(true));
-    const btc = bodyRows().find((r) => r.textContent?.includes('bitcoin') && r.textContent.includes('Buy'));
+    const btc = bodyRows().find(
+      (r) => r.textContent?.toLowerCase().includes('bitcoin') && r.textContent.includes('Buy'),
+    );
     if (!btc) throw new Error('no bitcoin buy row');
     await userEvent.click(within(btc).getByRole('button', { name: /^Delete/ }));
     expect(await screen.findByText(/Deleting it would oversell a later transaction/, {}, slow)).toBeTruthy();

@@ -14,7 +14,6 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
-import { formatMoney } from '@/lib/settings';
 import {
   createTransaction,
   cryptoOptionsQuery,
@@ -24,6 +23,7 @@ import {
   updateTransaction,
 } from './api/transactions-api';
 import { TransactionForm } from './components/transaction-form';
+import { TransactionList } from './components/transaction-list';
 
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
 const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
@@ -46,6 +46,7 @@ export function TransactionsPage() {
   });
   const portfolios = options.data?.portfolios ?? [];
   const portfolioById = new Map(portfolios.map((p) => [p.id, p]));
+  const coinById = new Map((coins.data?.cryptocurrencies ?? []).map((c) => [c.id, c]));
 
   async function save(body: TransactionCreateBody) {
     if (form?.editing) await updateTransaction(form.editing.id, body);
@@ -92,7 +93,7 @@ export function TransactionsPage() {
         </EmptyState>
       ) : (
         <>
-          <fieldset className="mb-4 flex flex-wrap gap-2">
+          <fieldset className="mb-4 grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
             <legend className="sr-only">Filters</legend>
             <select
               aria-label="Filter by portfolio"
@@ -145,66 +146,15 @@ export function TransactionsPage() {
               Add one, or import a CSV from the portfolios page.
             </EmptyState>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Transactions, newest first</caption>
-                <thead className="text-xs text-muted">
-                  <tr>
-                    <th className="p-3">Date</th>
-                    <th className="p-3">Type</th>
-                    <th className="p-3">Coin</th>
-                    <th className="p-3 text-right">Quantity</th>
-                    <th className="p-3 text-right">Price</th>
-                    <th className="p-3 text-right">Fee</th>
-                    <th className="p-3">Portfolio</th>
-                    <th className="p-3">Note</th>
-                    <th className="p-3">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.results.map((t) => {
-                    const p = portfolioById.get(t.portfolio_id);
-                    return (
-                      <tr key={t.id} className="border-t border-line">
-                        <td className="whitespace-nowrap p-3">{new Date(t.executed_at).toLocaleString()}</td>
-                        <td className="p-3">{transactionTypeLabels[t.type]}</td>
-                        <td className="p-3">{t.coin_id}</td>
-                        <td className="p-3 text-right tabular-nums">{t.quantity}</td>
-                        <td className="p-3 text-right tabular-nums">
-                          {formatMoney(t.price_per_coin, p?.currency ?? 'usd')}
-                        </td>
-                        <td className="p-3 text-right tabular-nums">
-                          {formatMoney(t.fee, p?.currency ?? 'usd')}
-                        </td>
-                        <td className="p-3">{p?.name ?? ''}</td>
-                        <td className="max-w-48 truncate p-3 text-muted">{t.note}</td>
-                        <td className="whitespace-nowrap p-3">
-                          <button
-                            type="button"
-                            className={buttonStyles.ghost}
-                            onClick={() => setForm({ editing: t })}
-                          >
-                            Edit <span className="sr-only">{`${t.type} ${t.coin_id} ${t.executed_at}`}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className={buttonStyles.ghost}
-                            onClick={() => {
-                              if (window.confirm('Delete this transaction?')) remove.mutate(t.id);
-                            }}
-                          >
-                            Delete{' '}
-                            <span className="sr-only">{`${t.type} ${t.coin_id} ${t.executed_at}`}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <TransactionList
+              transactions={list.data.results}
+              coins={coinById}
+              portfolios={portfolioById}
+              onEdit={(t) => setForm({ editing: t })}
+              onDelete={(t) => {
+                if (window.confirm('Delete this transaction?')) remove.mutate(t.id);
+              }}
+            />
           )}
           {list.data && (list.data.next || list.data.previous) && (
             <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">

@@ -79,7 +79,7 @@ export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: 
       ) : (
         <PriceChart
           data={data}
-          formatPrice={(v) => money(v)}
+          formatPrice={money}
           label={`${coinName} ${mode === 'price' ? 'price' : 'OHLC'} chart, ${timeframe}`}
         />
       )}

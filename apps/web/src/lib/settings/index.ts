@@ -7,6 +7,7 @@ export {
   useBaseCurrency,
   useFavorites,
   useMoneyFormatter,
+  useMoneyIn,
   useUpdateSettings,
   useUserSettings,
 } from './use-user-settings';

@@ -4,9 +4,10 @@ import {
   type UpdateUserSettings,
   type UserSettings,
 } from '@app/contracts';
-import { formatCurrency } from '@app/core';
+import { formatCurrency, formatQuantity } from '@app/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { maskIfPrivate, usePrivacyMode } from '@/lib/privacy';
 import { storedBaseCurrency, storedFavorites } from './local-settings-mirror';
 import { patchUserSettings, settingsKeys, userSettingsQuery } from './settings-api';
 
@@ -71,17 +72,44 @@ export function useBaseCurrency(): BaseCurrency {
 
 export type MoneyFormatter = (value: number | string | null | undefined) => string;
 
-/** Formats money in the base currency with the spec §9 decimals; blanks show as an en dash. */
+/**
+ * Formats money with the spec §9 decimals; blanks show as an en dash, and privacy mode shows the
+ * mask. Components call it through a hook that subscribes to privacy mode (useMoneyFormatter,
+ * useMoneyIn), so a toggle re-renders them.
+ */
 export function formatMoney(value: number | string | null | undefined, currency: string): string {
   if (value === null || value === undefined || value === '') return '–';
   const n = typeof value === 'number' ? value : Number(value.replace(/,/g, ''));
   if (!Number.isFinite(n)) return '–';
-  return formatCurrency(n, currency);
+  return maskIfPrivate(currencyText(n, value, currency));
 }
 
+/** Intl knows ISO 4217 codes only; a CSV's "USDT" price reads as an exact amount and its code. */
+function currencyText(n: number, value: number | string, currency: string): string {
+  try {
+    return formatCurrency(n, currency);
+  } catch {
+    return `${formatQuantity(value, 'en-US', Math.max(2, currencyDecimalsFor(n)))} ${currency.toUpperCase()}`;
+  }
+}
+
+function currencyDecimalsFor(n: number): number {
+  return Math.abs(n) >= 1 ? 2 : 8;
+}
+
+/** Money in the user's base currency. */
 export function useMoneyFormatter(): MoneyFormatter {
   const currency = useBaseCurrency();
-  return useCallback((value) => formatMoney(value, currency), [currency]);
+  const privacy = usePrivacyMode();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: privacy changes what formatMoney returns
+  return useCallback((value) => formatMoney(value, currency), [currency, privacy]);
+}
+
+/** Money in a currency of its own (a portfolio's), for pages that list several portfolios. */
+export function useMoneyIn(): (value: number | string | null | undefined, currency: string) => string {
+  const privacy = usePrivacyMode();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: privacy changes what formatMoney returns
+  return useCallback((value, currency) => formatMoney(value, currency), [privacy]);
 }
 
 /** The favourite coin ids and a toggle that persists them on the server. */

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { privateMarker } from '@/lib/privacy';
 
 export interface Bar {
   key: string;
@@ -41,7 +42,7 @@ export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: s
                 b.value > 0 && hasNegative && 'text-accent',
               )}
             >
-              {b.display}
+              <span {...privateMarker}>{b.display}</span>
               {b.note && <span className="ml-1 text-xs text-muted">{b.note}</span>}
             </span>
           </li>
@@ -80,7 +81,9 @@ export function VerticalBars({ groups, label }: { groups: readonly ColumnGroup[]
               {g.columns.map((c) => (
                 <div key={c.series} className="flex gap-1">
                   <dt>{c.series}:</dt>
-                  <dd className="tabular-nums">{c.display}</dd>
+                  <dd className="tabular-nums" {...privateMarker}>
+                    {c.display}
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -1,11 +1,12 @@
 import type { DashboardResponse } from '@app/contracts';
+import { formatSignedPercent } from '@app/core';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { MoneyFormatter } from '@/lib/settings';
 import type { DashboardSelection } from '../dashboard-selection';
 import { HorizontalBars, VerticalBars } from './bars';
 import { PositionsList } from './positions-list';
 
-const pct = (v: string | null) => (v === null ? '' : `${Number(v) > 0 ? '+' : ''}${Number(v).toFixed(2)}%`);
+const pct = (v: string | null) => (v === null ? '' : formatSignedPercent(v));
 
 /** The assetAllocation section: one view per metric (spec §3 metric definitions). */
 export function MetricView({

@@ -1,10 +1,13 @@
-import type { DashboardResponse } from '@app/contracts';
+import { type DashboardResponse, transactionTypeLabels } from '@app/contracts';
+import { formatDate } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Private } from '@/components/ui/private-value';
 import { cn } from '@/lib/cn';
-import { formatMoney, type MoneyFormatter } from '@/lib/settings';
+import { useQuantityFormatter } from '@/lib/quantity';
+import { type MoneyFormatter, useMoneyIn } from '@/lib/settings';
 import { explainQuery } from '../api/dashboard-api';
 
 type Item = NonNullable<DashboardResponse['positions']>['items'][number];
@@ -69,18 +72,25 @@ function PositionRow({
   portfolioId: string;
   onToggle: () => void;
 }) {
+  const q = useQuantityFormatter();
   return (
     <>
       <tr className="border-t border-line">
         <td className="p-2 font-medium">{i.symbol.toUpperCase()}</td>
-        <td className="p-2 text-right tabular-nums">{i.quantity}</td>
-        <td className="p-2 text-right tabular-nums">{money(i.totalValue)}</td>
-        <td className="p-2 text-right tabular-nums">{money(i.totalInvestment)}</td>
-        <td className={cn('p-2 text-right tabular-nums', tone(i.unrealizedProfitLoss))}>
-          {money(i.unrealizedProfitLoss)}
+        <td className="p-2 text-right">
+          <Private>{q(i.quantity)}</Private>
         </td>
-        <td className={cn('p-2 text-right tabular-nums', tone(i.realizedProfitLoss))}>
-          {money(i.realizedProfitLoss)}
+        <td className="p-2 text-right">
+          <Private>{money(i.totalValue)}</Private>
+        </td>
+        <td className="p-2 text-right">
+          <Private>{money(i.totalInvestment)}</Private>
+        </td>
+        <td className={cn('whitespace-nowrap p-2 text-right', tone(i.unrealizedProfitLoss))}>
+          <Private>{money(i.unrealizedProfitLoss)}</Private>
+        </td>
+        <td className={cn('whitespace-nowrap p-2 text-right', tone(i.realizedProfitLoss))}>
+          <Private>{money(i.realizedProfitLoss)}</Private>
         </td>
         <td className="p-2">
           <button type="button" className={buttonStyles.ghost} aria-expanded={open} onClick={onToggle}>
@@ -102,16 +112,18 @@ function PositionRow({
 /** "Explain this number": the lots (FIFO/LIFO/HIFO) or the running average behind the cost basis. */
 function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: string }) {
   const { data, isPending } = useQuery(explainQuery(portfolioId, coinId));
+  const moneyIn = useMoneyIn();
+  const q = useQuantityFormatter();
   if (isPending || !data) return <p className="text-sm text-muted">Loading…</p>;
   return (
     <div className="grid gap-3 text-xs">
       {data.portfolios.map((p) => {
-        const m = (v: string | null) => formatMoney(v, p.currency);
+        const m = (v: string | null) => moneyIn(v, p.currency);
         return (
           <section key={p.portfolio_id} aria-label={`How ${p.name} got its cost basis`}>
             <h4 className="mb-1 text-sm font-semibold">
-              {p.name}: {p.quantity} held, cost basis {m(p.cost_basis)} ({data.method},{' '}
-              {p.currency.toUpperCase()})
+              {p.name}: <Private>{q(p.quantity)}</Private> held, cost basis{' '}
+              <Private>{m(p.cost_basis)}</Private> ({data.method}, {p.currency.toUpperCase()})
             </h4>
             {p.explanation.method === 'average' ? (
               <table className="w-full">
@@ -128,12 +140,20 @@ function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: str
                 <tbody>
                   {p.explanation.timeline.map((s) => (
                     <tr key={s.transaction_id} className="border-t border-line">
-                      <td className="p-1">{s.executed_at.slice(0, 10)}</td>
-                      <td className="p-1">{s.type}</td>
-                      <td className="p-1 text-right tabular-nums">{s.quantity}</td>
-                      <td className="p-1 text-right tabular-nums">{s.holding_after}</td>
-                      <td className="p-1 text-right tabular-nums">{m(s.cost_basis_after)}</td>
-                      <td className="p-1 text-right tabular-nums">{m(s.average_cost_after)}</td>
+                      <td className="whitespace-nowrap p-1">{formatDate(s.executed_at)}</td>
+                      <td className="p-1">{transactionTypeLabels[s.type]}</td>
+                      <td className="p-1 text-right">
+                        <Private>{q(s.quantity)}</Private>
+                      </td>
+                      <td className="p-1 text-right">
+                        <Private>{q(s.holding_after)}</Private>
+                      </td>
+                      <td className="p-1 text-right">
+                        <Private>{m(s.cost_basis_after)}</Private>
+                      </td>
+                      <td className="p-1 text-right">
+                        <Private>{m(s.average_cost_after)}</Private>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -155,12 +175,20 @@ function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: str
                 <tbody>
                   {p.explanation.lots.map((l) => (
                     <tr key={l.transaction_id} className="border-t border-line">
-                      <td className="p-1">{l.acquired_at.slice(0, 10)}</td>
-                      <td className="p-1">{l.type}</td>
-                      <td className="p-1 text-right tabular-nums">{l.quantity_acquired}</td>
-                      <td className="p-1 text-right tabular-nums">{l.quantity_left}</td>
-                      <td className="p-1 text-right tabular-nums">{m(l.unit_cost)}</td>
-                      <td className="p-1 text-right tabular-nums">{m(l.cost_basis)}</td>
+                      <td className="whitespace-nowrap p-1">{formatDate(l.acquired_at)}</td>
+                      <td className="p-1">{transactionTypeLabels[l.type]}</td>
+                      <td className="p-1 text-right">
+                        <Private>{q(l.quantity_acquired)}</Private>
+                      </td>
+                      <td className="p-1 text-right">
+                        <Private>{q(l.quantity_left)}</Private>
+                      </td>
+                      <td className="p-1 text-right">
+                        <Private>{m(l.unit_cost)}</Private>
+                      </td>
+                      <td className="p-1 text-right">
+                        <Private>{m(l.cost_basis)}</Private>
+                      </td>
                     </tr>
                   ))}
                 </tbody>

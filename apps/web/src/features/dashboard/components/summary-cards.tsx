@@ -1,43 +1,66 @@
 import type { PortfolioSummary } from '@app/contracts';
+import { formatSignedPercent } from '@app/core';
+import { Private } from '@/components/ui/private-value';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
 
 const tone = (v: string) => cn(Number(v) > 0 && 'text-accent', Number(v) < 0 && 'text-danger');
-const pct = (v: string | null) => (v === null ? '–' : `${Number(v) > 0 ? '+' : ''}${Number(v).toFixed(2)}%`);
+
+interface Card {
+  label: string;
+  amount: string;
+  percent?: string | null;
+  signed: boolean;
+}
 
 /** The portfolioSummary section. */
 export function SummaryCards({ summary, money }: { summary: PortfolioSummary; money: MoneyFormatter }) {
-  const cards = [
-    { label: 'Total value', value: money(summary.total_value), className: '' },
-    { label: 'Capital invested', value: money(summary.total_investment), className: '' },
+  const r = summary.returns;
+  const cards: Card[] = [
+    { label: 'Total value', amount: summary.total_value, signed: false },
+    { label: 'Capital invested', amount: summary.total_investment, signed: false },
     {
       label: 'Total return',
-      value: `${money(summary.returns.total.profitLoss)} (${pct(summary.returns.total.profitLossPercentage)})`,
-      className: tone(summary.returns.total.profitLoss),
+      amount: r.total.profitLoss,
+      percent: r.total.profitLossPercentage,
+      signed: true,
     },
     {
       label: 'Unrealized',
-      value: `${money(summary.returns.unrealized.profitLoss)} (${pct(summary.returns.unrealized.profitLossPercentage)})`,
-      className: tone(summary.returns.unrealized.profitLoss),
+      amount: r.unrealized.profitLoss,
+      percent: r.unrealized.profitLossPercentage,
+      signed: true,
     },
     {
       label: 'Realized',
-      value: `${money(summary.returns.realized.profitLoss)} (${pct(summary.returns.realized.profitLossPercentage)})`,
-      className: tone(summary.returns.realized.profitLoss),
+      amount: r.realized.profitLoss,
+      percent: r.realized.profitLossPercentage,
+      signed: true,
     },
     {
       label: '24h change',
-      value: `${money(summary.change_24h)} (${pct(summary.change_percentage_24h)})`,
-      className: tone(summary.change_24h),
+      amount: summary.change_24h,
+      percent: summary.change_percentage_24h,
+      signed: true,
     },
   ];
   return (
     <div>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {cards.map((c) => (
-          <div key={c.label} className="rounded-lg bg-surface-2 p-3">
+          <div key={c.label} className="min-w-0 rounded-lg bg-surface-2 p-3">
             <dt className="text-xs text-muted">{c.label}</dt>
-            <dd className={cn('mt-1 font-semibold tabular-nums', c.className)}>{c.value}</dd>
+            <dd
+              className={cn(
+                'mt-1 flex flex-wrap gap-x-1 font-semibold tabular-nums',
+                c.signed && tone(c.amount),
+              )}
+            >
+              <Private className="whitespace-nowrap">{money(c.amount)}</Private>
+              {c.percent !== undefined && (
+                <span className="whitespace-nowrap">({formatSignedPercent(c.percent)})</span>
+              )}
+            </dd>
           </div>
         ))}
       </dl>

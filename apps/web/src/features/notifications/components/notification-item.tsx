@@ -1,27 +1,21 @@
 import type { Notification } from '@app/contracts';
-import { describeOperand, formatAlertNumber, relativeTime } from '@app/core';
+import { relativeTime } from '@app/core';
+import { describeFiredCondition } from '@/lib/alert-text';
 import { cn } from '@/lib/cn';
+import { usePrivacyMode } from '@/lib/privacy';
 
 interface NotificationItemProps {
   notification: Notification;
   onOpen: (notification: Notification) => void;
 }
 
-/** "Price 101,234 ≥ 100,000": the condition with the values it had when it fired. */
+/** "Price $101,234.00 ≥ $100,000.00": the condition with the values it had when it fired. */
 export function notificationSummary(n: Notification): string {
-  const { left, op, right } = n.event_payload;
-  const side = (o: typeof left) =>
-    o.type === 'value' ? describeOperand(o) : `${describeOperand(o)} ${formatAlertNumber(o.value)}`;
-  const ops = {
-    '>=': '≥',
-    '<=': '≤',
-    crosses_above: 'crossed above',
-    crosses_below: 'crossed below',
-  } as const;
-  return `${side(left)} ${ops[op]} ${side(right)}`;
+  return describeFiredCondition(n.event_payload);
 }
 
 export function NotificationItem({ notification: n, onOpen }: NotificationItemProps) {
+  usePrivacyMode();
   return (
     <button
       type="button"
@@ -38,7 +32,9 @@ export function NotificationItem({ notification: n, onOpen }: NotificationItemPr
           <span className={cn('block truncate capitalize', n.is_read ? 'text-muted' : 'font-semibold')}>
             {n.coin_coingecko_id}
           </span>
-          <span className="block truncate text-xs text-muted">{notificationSummary(n)}</span>
+          <span className="block truncate text-xs text-muted" data-private="">
+            {notificationSummary(n)}
+          </span>
         </span>
       </span>
       <time dateTime={n.created_at} className="shrink-0 text-xs text-muted">

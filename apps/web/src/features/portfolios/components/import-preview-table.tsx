@@ -1,4 +1,8 @@
 import { type CsvImportRow, transactionTypeLabels } from '@app/contracts';
+import { formatDate } from '@app/core';
+import { Private } from '@/components/ui/private-value';
+import { useQuantityFormatter } from '@/lib/quantity';
+import { useMoneyIn } from '@/lib/settings';
 import { importRowKey } from './use-csv-import';
 
 /** The parsed rows with a tick each: rows with errors or without a coin cannot be ticked. */
@@ -15,6 +19,8 @@ export function ImportPreviewTable({
   selectable: (row: CsvImportRow) => boolean;
   onToggle: (key: string, included: boolean) => void;
 }) {
+  const q = useQuantityFormatter();
+  const money = useMoneyIn();
   return (
     // Scrolls on its own (sideways on a phone) so the page never does.
     <div className="mt-2 max-h-80 overflow-auto">
@@ -48,15 +54,21 @@ export function ImportPreviewTable({
                   />
                 </td>
                 <td className="p-1">{r.line}</td>
-                <td className="p-1 whitespace-nowrap">{r.transaction.date.slice(0, 10)}</td>
+                <td className="p-1 whitespace-nowrap">{formatDate(r.transaction.date)}</td>
                 <td className="p-1">{transactionTypeLabels[r.transaction.type]}</td>
                 <td className="p-1 whitespace-nowrap">
                   {r.symbol}
                   {r.coin_id && <span className="block text-muted">{r.coin_id}</span>}
                 </td>
-                <td className="p-1 text-right tabular-nums">{r.transaction.quantity}</td>
+                <td className="p-1 text-right">
+                  <Private>{q(r.transaction.quantity)}</Private>
+                </td>
                 <td className="p-1 text-right tabular-nums whitespace-nowrap">
-                  {r.transaction.price_per_coin} {r.price_currency ?? ''}
+                  <Private>
+                    {r.price_currency
+                      ? money(r.transaction.price_per_coin, r.price_currency)
+                      : q(r.transaction.price_per_coin)}
+                  </Private>
                 </td>
                 <td className="p-1">
                   {r.coin_id === null ? (

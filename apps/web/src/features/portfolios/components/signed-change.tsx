@@ -6,8 +6,4 @@ export function SignedChange({ value, children }: { value: string | number | nul
   return <span className={cn(n > 0 && 'text-accent', n < 0 && 'text-danger')}>{children}</span>;
 }
 
-export function formatPercent(value: string | null): string {
-  if (value === null) return '–';
-  const n = Number(value);
-  return `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
-}
+export { formatSignedPercent as formatPercent } from '@app/core';

@@ -1,13 +1,11 @@
+import { formatCoinQuantity } from '@/lib/quantity';
 import { formatMoney } from '@/lib/settings';
 
-const coinFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 });
 const multipleFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Spec §2: amounts show up to 8 decimals. */
+/** Spec §2: amounts show up to 8 decimals (exact, trimmed; masked in privacy mode). */
 export function formatCoins(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '–';
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? coinFormat.format(n) : '–';
+  return formatCoinQuantity(value);
 }
 
 /** A ratio such as "2.50×" (ROI multiple, price as a multiple of the current price or ATH). */

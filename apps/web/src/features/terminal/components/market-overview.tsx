@@ -109,7 +109,7 @@ function CoinRow(props: {
       >
         <CoinAvatar src={props.image} name={props.name} symbol={props.symbol} size={20} />
         <span className="min-w-0 flex-1 truncate">{props.name}</span>
-        <span className="tabular-nums" data-money>
+        <span className="tabular-nums" data-private>
           {props.money(props.price)}
         </span>
         <PriceChange value={props.change} className="w-16 text-right text-xs" />

@@ -151,7 +151,7 @@ export function MarketTable(props: MarketTableProps) {
                     <span className="hidden text-xs uppercase text-muted sm:inline">{coin.symbol}</span>
                   </button>
                 </td>
-                <td className="px-1 text-right tabular-nums sm:px-2" data-money>
+                <td className="px-1 text-right tabular-nums sm:px-2" data-private>
                   {money(coin.current_price)}
                 </td>
                 <td className="hidden px-2 text-right lg:table-cell">
@@ -163,10 +163,10 @@ export function MarketTable(props: MarketTableProps) {
                 <td className="hidden px-2 text-right md:table-cell">
                   <PriceChange value={coin.price_change_percentage_7d} />
                 </td>
-                <td className="hidden px-2 text-right tabular-nums md:table-cell" data-money>
+                <td className="hidden px-2 text-right tabular-nums md:table-cell" data-private>
                   {money(coin.market_cap)}
                 </td>
-                <td className="hidden px-2 text-right tabular-nums xl:table-cell" data-money>
+                <td className="hidden px-2 text-right tabular-nums xl:table-cell" data-private>
                   {money(coin.total_volume)}
                 </td>
                 <td className="hidden px-2 text-right sm:table-cell">

@@ -175,7 +175,7 @@ export function WatchlistsPanel({
                         size={20}
                       />
                       <span className="min-w-0 flex-1 truncate">{q?.name ?? item.coin_id}</span>
-                      <span className="tabular-nums" data-money>
+                      <span className="tabular-nums" data-private>
                         {q ? money(q.current_price) : '–'}
                       </span>
                       <PriceChange

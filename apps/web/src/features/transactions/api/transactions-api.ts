@@ -1,6 +1,5 @@
 import {
   availableCryptocurrenciesResponseSchema,
-  cryptoOptionsResponseSchema,
   marketRoutes,
   marketSelectResponseSchema,
   portfolioRoutes,
@@ -20,7 +19,6 @@ export const transactionKeys = {
   all: ['transactions'] as const,
   list: (filters: Partial<TransactionListQuery>) => [...transactionKeys.all, 'list', filters] as const,
   options: () => [...transactionKeys.all, 'options'] as const,
-  crypto: () => [...transactionKeys.all, 'crypto-options'] as const,
   available: (portfolioId: string) => [...transactionKeys.all, 'available', portfolioId] as const,
   coins: () => ['coin-picker', 'market-select', 'transactions'] as const,
 };
@@ -49,13 +47,8 @@ export const transactionOptionsQuery = () =>
     staleTime: optionsStaleMs,
   });
 
-export const cryptoOptionsQuery = () =>
-  queryOptions({
-    queryKey: transactionKeys.crypto(),
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.cryptoOptions, { schema: cryptoOptionsResponseSchema, signal }),
-    staleTime: optionsStaleMs,
-  });
+/** Kept under this name for the transaction pages; the lookup itself is shared (lib). */
+export { cryptoOptionsQuery } from '@/lib/coin-lookup';
 
 export const availableQuery = (portfolioId: string) =>
   queryOptions({

@@ -7,12 +7,15 @@ import {
   transactionTypeLabels,
   transactionTypes,
 } from '@app/contracts';
+import { normalizeDecimalInput } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
-import { formatMoney } from '@/lib/settings';
+import { useQuantityFormatter } from '@/lib/quantity';
+import { useMoneyIn } from '@/lib/settings';
 import { availableQuery, coinChoicesQuery, previewTransaction } from '../api/transactions-api';
 
 export interface FormPortfolio {
@@ -52,6 +55,8 @@ export function TransactionForm({
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<TransactionPreviewResponse | null>(null);
+  const moneyIn = useMoneyIn();
+  const q = useQuantityFormatter();
   const coins = useQuery(coinChoicesQuery());
   const available = useQuery(availableQuery(portfolioId));
   const currency = portfolios.find((p) => p.id === portfolioId)?.currency ?? 'usd';
@@ -66,9 +71,9 @@ export function TransactionForm({
       portfolio_id: portfolioId,
       coin_id: coinId.trim().toLowerCase(),
       type,
-      quantity: quantity.trim(),
-      price_per_coin: price.trim() || '0',
-      fee: fee.trim() || '0',
+      quantity: normalizeDecimalInput(quantity),
+      price_per_coin: normalizeDecimalInput(price) || '0',
+      fee: normalizeDecimalInput(fee) || '0',
       date: at.toISOString(),
       note,
       ...(type === 'reward' ? { reward_kind: rewardKind } : {}),
@@ -122,7 +127,7 @@ export function TransactionForm({
     }
   }
 
-  const money = (v: string | null) => formatMoney(v, currency);
+  const money = (v: string | null) => moneyIn(v, currency);
   return (
     <form
       onSubmit={submit}
@@ -171,7 +176,7 @@ export function TransactionForm({
         placeholder="bitcoin"
         autoComplete="off"
         errors={errors.coin_id}
-        hint={held ? `${held.available_quantity} held in this portfolio` : 'Type or pick a coin id'}
+        hint={held ? `${q(held.available_quantity)} held in this portfolio` : 'Type or pick a coin id'}
         onChange={(e) => setCoinId(e.target.value)}
       />
       <datalist id={ids.list}>
@@ -239,11 +244,20 @@ export function TransactionForm({
           aria-label="Preview"
           className="rounded-lg bg-surface-2 p-3 text-sm sm:col-span-2 lg:col-span-4"
         >
-          After this: holding {preview.holding_after} (was {preview.holding_before}), cost basis{' '}
-          {money(preview.cost_basis_after)}
-          {preview.average_cost_after !== null && `, average ${money(preview.average_cost_after)}`}
-          {preview.realized_pnl !== null && `, realized P&L ${money(preview.realized_pnl)}`} ({preview.method}
-          ).
+          After this: holding <Private>{q(preview.holding_after)}</Private> (was{' '}
+          <Private>{q(preview.holding_before)}</Private>), cost basis{' '}
+          <Private>{money(preview.cost_basis_after)}</Private>
+          {preview.average_cost_after !== null && (
+            <>
+              , average <Private>{money(preview.average_cost_after)}</Private>
+            </>
+          )}
+          {preview.realized_pnl !== null && (
+            <>
+              , realized P&amp;L <Private>{money(preview.realized_pnl)}</Private>
+            </>
+          )}{' '}
+          ({preview.method}).
         </output>
       )}
       <div className="flex gap-2 sm:col-span-2 lg:col-span-4">

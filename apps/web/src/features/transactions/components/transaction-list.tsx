@@ -1,0 +1,147 @@
+import { type CryptoOption, type Transaction, transactionTypeLabels } from '@app/contracts';
+import { formatDateTime } from '@app/core';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { Private } from '@/components/ui/private-value';
+import { useQuantityFormatter } from '@/lib/quantity';
+import { useMoneyIn } from '@/lib/settings';
+
+export interface TransactionListProps {
+  transactions: readonly Transaction[];
+  coins: ReadonlyMap<string, CryptoOption>;
+  portfolios: ReadonlyMap<string, { name: string; currency: string }>;
+  /** Hidden on a portfolio's own page, where every row is from that portfolio. */
+  showPortfolio?: boolean;
+  onEdit: (t: Transaction) => void;
+  onDelete: (t: Transaction) => void;
+}
+
+/** What a screen reader hears after "Edit"/"Delete": "Buy Bitcoin, Jan 5, 2024, 10:00 AM". */
+const rowName = (t: Transaction, coin: CryptoOption | undefined) =>
+  `${transactionTypeLabels[t.type]} ${coin?.name ?? t.coin_id}, ${formatDateTime(t.executed_at)}`;
+
+/** Transactions as a table from md up and as cards on phones, so the page never scrolls sideways. */
+export function TransactionList({
+  transactions,
+  coins,
+  portfolios,
+  showPortfolio = true,
+  onEdit,
+  onDelete,
+}: TransactionListProps) {
+  const money = useMoneyIn();
+  const q = useQuantityFormatter();
+  const actions = (t: Transaction) => (
+    <>
+      <button type="button" className={buttonStyles.ghost} onClick={() => onEdit(t)}>
+        Edit <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
+      </button>
+      <button type="button" className={buttonStyles.ghost} onClick={() => onDelete(t)}>
+        Delete <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
+      </button>
+    </>
+  );
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-xl border border-line bg-surface md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Transactions, newest first</caption>
+          <thead className="text-xs text-muted">
+            <tr>
+              <th className="p-3">Date</th>
+              <th className="p-3">Type</th>
+              <th className="p-3">Coin</th>
+              <th className="p-3 text-right">Quantity</th>
+              <th className="p-3 text-right">Price</th>
+              <th className="p-3 text-right">Fee</th>
+              {showPortfolio && <th className="p-3">Portfolio</th>}
+              <th className="p-3">Note</th>
+              <th className="p-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((t) => {
+              const p = portfolios.get(t.portfolio_id);
+              const currency = p?.currency ?? 'usd';
+              return (
+                <tr key={t.id} className="border-t border-line">
+                  <td className="whitespace-nowrap p-3">{formatDateTime(t.executed_at)}</td>
+                  <td className="p-3">{transactionTypeLabels[t.type]}</td>
+                  <td className="p-3">
+                    <CoinName coin={coins.get(t.coin_id)} id={t.coin_id} />
+                  </td>
+                  <td className="p-3 text-right">
+                    <Private>{q(t.quantity)}</Private>
+                  </td>
+                  <td className="p-3 text-right">
+                    <Private>{money(t.price_per_coin, currency)}</Private>
+                  </td>
+                  <td className="p-3 text-right">
+                    <Private>{money(t.fee, currency)}</Private>
+                  </td>
+                  {showPortfolio && <td className="p-3">{p?.name ?? ''}</td>}
+                  <td className="max-w-48 truncate p-3 text-muted">{t.note}</td>
+                  <td className="whitespace-nowrap p-3">{actions(t)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ul aria-label="Transactions, newest first" className="grid gap-2 md:hidden">
+        {transactions.map((t) => {
+          const p = portfolios.get(t.portfolio_id);
+          const currency = p?.currency ?? 'usd';
+          const coin = coins.get(t.coin_id);
+          return (
+            <li key={t.id} className="rounded-xl border border-line bg-surface p-3 text-sm">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {transactionTypeLabels[t.type]} <CoinName coin={coin} id={t.coin_id} />
+                  </p>
+                  <p className="text-xs text-muted">
+                    {formatDateTime(t.executed_at)}
+                    {showPortfolio && p ? ` · ${p.name}` : ''}
+                  </p>
+                </div>
+                <p className="shrink-0 text-right">
+                  <Private>{q(t.quantity)}</Private>
+                  <span className="block text-xs text-muted">
+                    at <Private>{money(t.price_per_coin, currency)}</Private>
+                  </span>
+                </p>
+              </div>
+              {(Number(t.fee) > 0 || t.note) && (
+                <p className="mt-1 truncate text-xs text-muted">
+                  {Number(t.fee) > 0 && (
+                    <>
+                      Fee <Private>{money(t.fee, currency)}</Private>
+                      {t.note ? ' · ' : ''}
+                    </>
+                  )}
+                  {t.note}
+                </p>
+              )}
+              <div className="mt-2 flex justify-end gap-1">{actions(t)}</div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** "Bitcoin BTC" with its icon; the id only while the coin list is loading or for unlisted coins. */
+export function CoinName({ coin, id }: { coin: CryptoOption | undefined; id: string }) {
+  if (!coin) return <span>{id}</span>;
+  return (
+    <span className="inline-flex items-center gap-1.5 align-middle">
+      <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} size={18} />
+      <span>{coin.name}</span>
+      <span className="text-xs uppercase text-muted">{coin.symbol}</span>
+    </span>
+  );
+}

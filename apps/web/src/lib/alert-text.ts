@@ -1,0 +1,60 @@
+import type { AlertEventOperand, AlertMetric, AlertOperand, AlertOperator } from '@app/contracts';
+import { alertMetricLabels, alertOperatorLabels, formatAlertNumber } from '@app/core';
+import { formatMoney } from './settings';
+
+type Operand = AlertOperand | AlertEventOperand;
+
+/** RSI is an index from 0 to 100; every other alert metric (price, EMA, SMA, MACD) is in money. */
+const unitless: ReadonlySet<AlertMetric> = new Set(['rsi']);
+
+function isMoneyCondition(left: Operand, right: Operand): boolean {
+  const metric = (o: Operand) => (o.type === 'indicator' ? o.metric : null);
+  const metrics = [metric(left), metric(right)].filter((m): m is AlertMetric => m !== null);
+  return metrics.length > 0 && metrics.some((m) => !unitless.has(m));
+}
+
+/**
+ * Alerts compare prices in US dollars (the trigger the engine evaluates), so money reads "$100,000"
+ * with its symbol; privacy mode masks money and leaves RSI levels, which are not amounts.
+ */
+function amount(value: number, money: boolean): string {
+  return money ? formatMoney(value, 'usd') : formatAlertNumber(value);
+}
+
+function label(o: Operand): string {
+  if (o.type === 'value' || o.metric === null) return '';
+  const name = alertMetricLabels[o.metric];
+  return o.params.period === null ? name : `${name}(${o.params.period})`;
+}
+
+/** "Price ≥ $100,000", "RSI(14) ≤ 30", "EMA(50) crosses above SMA(200)". */
+export function describeAlertCondition(c: {
+  left: AlertOperand;
+  op: AlertOperator;
+  right: AlertOperand;
+}): string {
+  const money = isMoneyCondition(c.left, c.right);
+  const side = (o: AlertOperand) => (o.type === 'value' ? amount(o.value, money) : label(o));
+  return `${side(c.left)} ${alertOperatorLabels[c.op]} ${side(c.right)}`;
+}
+
+const firedOps: Record<AlertOperator, string> = {
+  '>=': '≥',
+  '<=': '≤',
+  crosses_above: 'crossed above',
+  crosses_below: 'crossed below',
+};
+
+/** A fired condition with the values it had: "Price $101,234 ≥ $100,000". */
+export function describeFiredCondition(p: {
+  left: AlertEventOperand;
+  op: AlertOperator;
+  right: AlertEventOperand;
+}): string {
+  const money = isMoneyCondition(p.left, p.right);
+  const side = (o: AlertEventOperand) =>
+    o.type === 'value' || o.metric === null
+      ? amount(o.value, money)
+      : `${label(o)} ${amount(o.value, !unitless.has(o.metric))}`;
+  return `${side(p.left)} ${firedOps[p.op]} ${side(p.right)}`;
+}

@@ -1,0 +1,22 @@
+import { type CryptoOption, cryptoOptionsResponseSchema, portfolioRoutes } from '@app/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiRequest } from '@/lib/api/client';
+
+/**
+ * The coins the user has transactions in (id, symbol, name, image), so lists can say "Bitcoin BTC"
+ * instead of a CoinGecko id. Under the 'transactions' root, so a new transaction refreshes it.
+ */
+export const cryptoOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['transactions', 'crypto-options'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(portfolioRoutes.cryptoOptions, { schema: cryptoOptionsResponseSchema, signal }),
+    // Spec §9 "Option lists stale after 5 min".
+    staleTime: 5 * 60_000,
+  });
+
+export function useCoinLookup(): ReadonlyMap<string, CryptoOption> {
+  const { data } = useQuery(cryptoOptionsQuery());
+  return useMemo(() => new Map((data?.cryptocurrencies ?? []).map((c) => [c.id, c])), [data]);
+}
