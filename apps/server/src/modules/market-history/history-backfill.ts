@@ -1,0 +1,156 @@
+import { dayMs, utcDay } from '@app/core';
+import type { Db } from '../../db/client.ts';
+import {
+  type BinanceMarketData,
+  binanceWeights,
+  klinesPageSize,
+} from '../../integrations/market-data/binance/binance-market-data.ts';
+import { isUpstreamError } from '../../integrations/market-data/upstream-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  putSecondaryCandles,
+  readHistoryDemand,
+  readSeriesBounds,
+  type SeriesBounds,
+} from './history.repository.ts';
+
+/**
+ * Stitching rule of a daily series (coin, usd) in live mode:
+ *   - the recent segment comes from the primary provider (CoinGecko) and starts at its first
+ *     stored day F, the seam;
+ *   - the older segment comes from Binance (USDT pair) and covers days strictly before F, up
+ *     to and including F - 1, so the seam has neither a gap nor an overlap (one row per day);
+ *   - nothing is stitched without a primary segment to anchor to, and Binance rows never
+ *     replace a primary row; rows of another source at or past F are dropped when it is
+ *     stitched again. Only usd series are stitched: Binance quotes USDT, and converting
+ *     years-old prices at today's exchange rate would invent history in other currencies.
+ */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const addDays = (day: string, n: number): string => utcDay(Date.parse(`${day}T00:00:00Z`) + n * dayMs);
+const daysIn = (r: DayRange): number => (Date.parse(r.to) - Date.parse(r.from)) / dayMs + 1;
+
+/** The day ranges still missing below the seam, newest first (the seam side matters most). */
+export function planHistoryRanges(bounds: SeriesBounds | undefined, wantFrom: string): DayRange[] {
+  const seam = bounds?.firstPrimary ?? null;
+  if (seam === null) return [];
+  const eve = addDays(seam, -1);
+  if (wantFrom > eve) return [];
+  const first = bounds?.firstSecondary ?? null;
+  const last = bounds?.lastSecondary ?? null;
+  if (first === null || last === null) return [{ from: wantFrom, to: eve }];
+  const ranges: DayRange[] = [];
+  if (last < eve) ranges.push({ from: addDays(last, 1), to: eve });
+  if (wantFrom < first) ranges.push({ from: wantFrom, to: addDays(first, -1) });
+  return ranges;
+}
+
+export interface HistoryBackfillResult {
+  coins: number;
+  requests: number;
+  weight: number;
+  stored: number;
+  /** Coins whose older history changed (the closes cache re-reads them). */
+  changed: string[];
+}
+
+export interface HistoryLogger {
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Backfills history older than CoinGecko's window from Binance, for the coins people hold,
+ * back to the first transaction in each. Runs in the refresher after the market refresh,
+ * spending at most `weightBudget` of Binance's request weight per run, so a first
+ * backfill of many coins spreads over a few refreshes instead of bursting.
+ */
+export function createHistoryBackfill(deps: {
+  db: Db;
+  binance: BinanceMarketData;
+  clock: Clock;
+  logger?: HistoryLogger | undefined;
+  /** Weight one run may spend (default 100: 50 pages of 1,000 days). */
+  weightBudget?: number;
+  /** Called with the coins whose stored history grew backwards. */
+  onChanged?: (coinIds: readonly string[]) => void;
+}) {
+  /** First day Binance has for a pair (its listing), learnt when it answered less than asked. */
+  const listedFrom = new Map<string, string>();
+  let running: Promise<HistoryBackfillResult> | null = null;
+
+  async function step(): Promise<HistoryBackfillResult> {
+    const result: HistoryBackfillResult = { coins: 0, requests: 0, weight: 0, stored: 0, changed: [] };
+    const demand = await readHistoryDemand(deps.db);
+    const wanted = [...demand].filter(([id]) => deps.binance.lists(id));
+    if (wanted.length === 0) return result;
+    const bounds = await readSeriesBounds(
+      deps.db,
+      'usd',
+      wanted.map(([id]) => id),
+    );
+    let budget = Math.min(deps.weightBudget ?? 100, deps.binance.http.spareWeight());
+    // Oldest wish first: the user furthest back waits least.
+    wanted.sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    for (const [coinId, firstDay] of wanted) {
+      const from = maxDay(firstDay, listedFrom.get(coinId));
+      const ranges = planHistoryRanges(bounds.get(coinId), from);
+      if (ranges.length === 0) continue;
+      for (const range of ranges) {
+        const cost = Math.ceil(daysIn(range) / klinesPageSize) * binanceWeights.klines;
+        if (cost > budget) return result;
+        try {
+          const got = await deps.binance.dailyCandles(coinId, range.from, range.to);
+          result.requests += got.requests;
+          result.weight += got.requests * binanceWeights.klines;
+          budget -= got.requests * binanceWeights.klines;
+          const firstGot = got.candles[0]?.day;
+          // Binance has nothing before the pair's listing: do not ask for those days again.
+          if (firstGot === undefined || firstGot > range.from)
+            listedFrom.set(coinId, maxDay(firstGot ?? addDays(range.to, 1), listedFrom.get(coinId)));
+          const stored = await putSecondaryCandles(deps.db, coinId, 'usd', got.candles, deps.clock());
+          if (stored > 0) {
+            result.stored += stored;
+            if (!result.changed.includes(coinId)) result.changed.push(coinId);
+          }
+        } catch (error) {
+          if (isUpstreamError(error) && error.kind === 'not_found') {
+            // A pair gone from Binance: nothing older will come from it.
+            listedFrom.set(coinId, addDays(range.to, 1));
+            continue;
+          }
+          deps.logger?.warn(
+            { coinId, err: error instanceof Error ? error.message : String(error) },
+            'history backfill from Binance stopped',
+          );
+          return result;
+        }
+      }
+      result.coins += 1;
+    }
+    return result;
+  }
+
+  return {
+    /** One run; concurrent callers share it. */
+    async run(): Promise<HistoryBackfillResult> {
+      running ??= step()
+        .then((result) => {
+          if (result.changed.length > 0) deps.onChanged?.(result.changed);
+          return result;
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+  };
+}
+
+function maxDay(a: string, b: string | undefined): string {
+  return b !== undefined && b > a ? b : a;
+}
+
+export type HistoryBackfill = ReturnType<typeof createHistoryBackfill>;
