@@ -46,6 +46,29 @@ describe('config', () => {
     }
   });
 
+  it('names Binance and its weight budget, on by default, off on request', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).binance).toEqual({
+      enabled: true,
+      baseUrl: undefined,
+      weightPerMinute: 1200,
+    });
+    expect(
+      loadConfig(
+        {
+          ...secret,
+          BINANCE_ENABLED: 'false',
+          BINANCE_BASE_URL: 'http://127.0.0.1:9',
+          BINANCE_WEIGHT_PER_MINUTE: '600',
+        },
+        cwd,
+      ).binance,
+    ).toEqual({ enabled: false, baseUrl: 'http://127.0.0.1:9', weightPerMinute: 600 });
+    expect(() => loadConfig({ ...secret, BINANCE_WEIGHT_PER_MINUTE: '9000' }, cwd)).toThrow(
+      /BINANCE_WEIGHT_PER_MINUTE/,
+    );
+  });
+
   it('refuses AUTH_MODE=oidc with a clear message', () => {
     expect(() => loadConfig({ AUTH_MODE: 'oidc', SESSION_SECRET: 'x'.repeat(32) }, cwd)).toThrow(
       /AUTH_MODE: "oidc" is not built yet/,

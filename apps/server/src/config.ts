@@ -26,6 +26,13 @@ const envSchema = z.object({
   COINGECKO_API_KEY: optionalText,
   COINGECKO_BASE_URL: optionalUrl,
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
+  BINANCE_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  BINANCE_BASE_URL: optionalUrl,
+  // Binance documents 6,000 request weight per IP per minute; the default leaves most of it to others.
+  BINANCE_WEIGHT_PER_MINUTE: z.coerce.number().int().min(10).max(6000).default(1200),
   MARKET_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
@@ -51,6 +58,8 @@ export interface Config {
   databaseUrl: string | undefined;
   marketData: 'auto' | 'coingecko' | 'snapshot';
   coingecko: { apiKey: string | undefined; baseUrl: string | undefined; callsPerMinute: number };
+  /** The second real provider: older daily history and current prices while CoinGecko fails. */
+  binance: { enabled: boolean; baseUrl: string | undefined; weightPerMinute: number };
   /** MARKET_REFRESH_SECONDS in ms. */
   marketRefreshMs: number;
   /** Sign-in, sign-up, reset and resend attempts per client IP (and sign-ins per email) per minute. */
@@ -99,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       apiKey: e.COINGECKO_API_KEY,
       baseUrl: e.COINGECKO_BASE_URL,
       callsPerMinute: e.COINGECKO_CALLS_PER_MINUTE,
+    },
+    binance: {
+      enabled: e.BINANCE_ENABLED,
+      baseUrl: e.BINANCE_BASE_URL,
+      weightPerMinute: e.BINANCE_WEIGHT_PER_MINUTE,
     },
     marketRefreshMs: e.MARKET_REFRESH_SECONDS * 1000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
