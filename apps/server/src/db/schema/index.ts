@@ -7,3 +7,4 @@ export * from './market.ts';
 export * from './portfolios.ts';
 export * from './projections.ts';
 export * from './snapshots.ts';
+export * from './tax.ts';

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { decimal, timestamptz } from './columns.ts';
+import { portfolios } from './portfolios.ts';
+import { projections } from './projections.ts';
+
+/** The account's tax rule (issue 12); no row means the default (no rule). */
+export const taxSettings = pgTable(
+  'tax_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull().default('none'),
+    customThresholdDays: integer('custom_threshold_days').notNull().default(365),
+    /** Percent, for estimates: short-term / taxable gains. */
+    shortRate: decimal('short_rate').notNull().default('0'),
+    /** Percent, for estimates: long-term gains. */
+    longRate: decimal('long_rate').notNull().default('0'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('tax_settings_rule_check', sql`${t.rule} in ('none', 'us', 'de', 'uk', 'custom')`),
+    check(
+      'tax_settings_rates_check',
+      sql`${t.shortRate} >= 0 and ${t.shortRate} <= 100 and ${t.longRate} >= 0 and ${t.longRate} <= 100`,
+    ),
+  ],
+);
+
+/**
+ * An exit plan linked to the real lots of one portfolio (portfolio_id) or of all portfolios
+ * (portfolio_id null). Unlinked plans have no row and keep the flat sell tax.
+ */
+export const projectionTaxLinks = pgTable(
+  'projection_tax_links',
+  {
+    projectionId: uuid('projection_id')
+      .primaryKey()
+      .references(() => projections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    portfolioId: uuid('portfolio_id').references(() => portfolios.id, { onDelete: 'cascade' }),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('projection_tax_links_user_idx').on(t.userId)],
+);
+
+export type TaxSettingsRow = typeof taxSettings.$inferSelect;
