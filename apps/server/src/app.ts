@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessions(app, { ...cookieOptions, sessions });
   registerCsrf(app, csrfOptions);
 
-  await registerHealthRoutes(app, { health: createHealthService({ db, clock }) });
+  await registerHealthRoutes(app, { health: createHealthService({ db, clock, market }) });
   await registerAuthRoutes(app, { auth, sessions, csrf: csrfOptions, cookies: cookieOptions, rateLimits });
   await registerSubscriptionRoutes(app, { subscription: createSubscriptionService({ clock }) });
 

@@ -96,10 +96,18 @@ async function main(): Promise<void> {
     },
   });
 
+  const engine = createAlertEngine({ db: database.db, market, bus, clock: systemClock });
   const scheduler = createScheduler({
     jobs: [
       purgeExpiredAuthJob(createSessionService({ db: database.db, clock: systemClock })),
-      marketRefreshJob({ market, bus, intervalMs: config.marketRefreshMs, logger: app.log }),
+      marketRefreshJob({
+        market,
+        bus,
+        intervalMs: config.marketRefreshMs,
+        logger: app.log,
+        // The scheduler runs this job on the leader only, the one process that runs the engine.
+        onFailure: () => engine.tick(),
+      }),
     ],
     leaderLock: database.leaderLock,
     logger: app.log,
@@ -107,7 +115,7 @@ async function main(): Promise<void> {
 
   const alertEngine = runAlertEngineOnRefresh({
     bus,
-    engine: createAlertEngine({ db: database.db, market, bus, clock: systemClock }),
+    engine,
     leaderLock: database.leaderLock,
     logger: app.log,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseCurrencySchema, defaultBaseCurrency } from './market.ts';
+import { baseCurrencySchema, defaultBaseCurrency, marketModes, marketSourceIds } from './market.ts';
 
 /**
  * Price and indicator alerts and their notifications (spec §3, §4 "Notifications", §7; issue 6).
@@ -206,6 +206,21 @@ export type AlertUpdateBody = z.infer<typeof alertUpdateBodySchema>;
 
 const timestamp = z.string(); // ISO 8601, as elsewhere in contracts.
 
+/**
+ * The alert engine's last run (issue 10): it evaluates only fresh data, so while the market
+ * copy is stale (a provider outage) it skips and says so here; `mode` demo means simulated prices.
+ */
+export const alertEvaluationSchema = z.object({
+  status: z.enum(['evaluated', 'skipped_stale']),
+  /** When the engine last ran (ISO). */
+  at: timestamp,
+  /** As of when the market figures it saw were fetched (ISO). */
+  data_as_of: timestamp,
+  source: z.enum(marketSourceIds),
+  mode: z.enum(marketModes),
+});
+export type AlertEvaluation = z.infer<typeof alertEvaluationSchema>;
+
 export const alertSchema = z.object({
   id: z.string(),
   coin_id: z.string(),
@@ -221,6 +236,8 @@ export const alertSchema = z.object({
    * "says it waits for data"; true until every indicator operand can be computed.
    */
   waiting_for_data: z.boolean().optional(),
+  /** The engine's last run for active alerts; null before the first run or when paused. */
+  evaluation: alertEvaluationSchema.nullable().optional(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -245,6 +262,8 @@ export const alertEventPayloadSchema = z.object({
   left: alertEventOperandSchema,
   op: alertOperatorSchema,
   right: alertEventOperandSchema,
+  /** Present and true when the alert fired on the bundled snapshot's simulated prices (demo mode). */
+  demo: z.boolean().optional(),
 });
 export type AlertEventPayload = z.infer<typeof alertEventPayloadSchema>;
 

@@ -6,6 +6,7 @@ export * from './dashboard.ts';
 export * from './decimal-strings.ts';
 export * from './entity-ids.ts';
 export * from './errors.ts';
+export * from './health.ts';
 export * from './insights.ts';
 export * from './market.ts';
 export * from './messages.ts';

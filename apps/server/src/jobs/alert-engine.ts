@@ -1,3 +1,4 @@
+import type { MarketSource } from '@app/contracts';
 import {
   computeIndicatorSnapshot,
   evaluateAlert,
@@ -15,6 +16,7 @@ import {
   listAlertsChangedSince,
   type StateUpdate,
   writeEngineResults,
+  writeEngineStatus,
 } from '../modules/alerts/alert-engine.repository.ts';
 import { alertCurrency, historyDaysFor } from '../modules/alerts/alert-history.ts';
 import type { MarketReader } from '../modules/market/market-reader.ts';
@@ -27,6 +29,8 @@ export interface AlertEngineTick {
   fired: number;
   notifications: number;
   ms: number;
+  /** Set when the tick evaluated nothing because the market copy is stale (a provider outage). */
+  skipped?: 'stale';
 }
 
 export interface AlertEngine {
@@ -119,9 +123,28 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
     fullReloadEvery: deps.fullReloadEvery ?? 30,
     maxIdleMs: deps.maxIdleMs ?? 10 * 60_000,
   });
+  /** The engine's last run, for the alert list; a failed write only loses the label. */
+  async function record(status: 'evaluated' | 'skipped_stale', data: MarketSource, at: Date): Promise<void> {
+    await writeEngineStatus(deps.db, {
+      status,
+      at: at.toISOString(),
+      data_as_of: data.as_of,
+      source: data.source,
+      mode: data.mode,
+    }).catch(() => undefined);
+  }
+
   return {
     async tick() {
       const started = performance.now();
+      // Alerts decide sells: they never run on an old copy kept through an outage. The state
+      // stays as the last fresh tick left it, so a crossing during the outage fires once, later.
+      const data = deps.market.describe();
+      if (data.stale) {
+        await record('skipped_stale', data, deps.clock());
+        return { alerts: 0, coins: 0, evaluated: 0, fired: 0, notifications: 0, ms: 0, skipped: 'stale' };
+      }
+      const demo = data.mode === 'demo';
       const active = await cache.load(deps.clock().getTime());
       const byCoin = new Map<string, EngineAlert[]>();
       for (const alert of active) {
@@ -174,7 +197,9 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
           });
         }
         if (result.fired && result.payload) {
-          firings.push({ alertId: alert.id, version: alert.version, payload: result.payload, at: now });
+          // A notification made from simulated prices says so (issue 10).
+          const payload = demo ? { ...result.payload, demo: true } : result.payload;
+          firings.push({ alertId: alert.id, version: alert.version, payload, at: now });
         }
       }
 
@@ -196,6 +221,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
           }
         }
       }
+      await record('evaluated', data, now);
       // After the commit, so a client that hears the event can already read the row.
       for (const n of written) {
         await deps.bus.publish({ type: 'notification', userId: n.userId, notificationId: n.id });

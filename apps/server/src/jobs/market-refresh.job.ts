@@ -5,8 +5,8 @@ import type { Job, SchedulerLogger } from './scheduler.ts';
 /**
  * MARKET_REFRESH_SECONDS: refills the market cache (tables and memory) from the provider,
  * tops up daily candles within the rate budget, then publishes `buffers` so clients refetch
- * and the alert engine runs. A failed refresh still publishes nothing new: the cache stays
- * and is labelled stale.
+ * and the alert engine runs. A failed refresh publishes nothing new: the cache stays and is
+ * labelled stale, and `onFailure` lets the alert engine record that it skipped.
  */
 export function marketRefreshJob(deps: {
   market: MarketService;
@@ -14,6 +14,8 @@ export function marketRefreshJob(deps: {
   intervalMs: number;
   logger: SchedulerLogger;
   now?: () => Date;
+  /** Runs after a failed refresh: the alert engine records that it skips the stale copy. */
+  onFailure?: () => Promise<unknown>;
 }): Job {
   return {
     name: 'market-refresh',
@@ -26,6 +28,11 @@ export function marketRefreshJob(deps: {
           { job: 'market-refresh', error: result.error },
           'market refresh failed; serving cache',
         );
+        await deps
+          .onFailure?.()
+          .catch((error: unknown) =>
+            deps.logger.error({ job: 'market-refresh', err: error }, 'after-failure step failed'),
+          );
         return;
       }
       await deps.bus.publish({ type: 'buffers', at: (deps.now?.() ?? new Date()).toISOString() });

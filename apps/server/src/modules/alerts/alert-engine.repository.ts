@@ -1,8 +1,14 @@
-import type { AlertEventPayload, AlertOperand, AlertOperator } from '@app/contracts';
+import {
+  type AlertEvaluation,
+  type AlertEventPayload,
+  type AlertOperand,
+  type AlertOperator,
+  alertEvaluationSchema,
+} from '@app/contracts';
 import type { AlertRelation } from '@app/core';
 import { count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alerts } from '../../db/schema/index.ts';
+import { alerts, marketCache } from '../../db/schema/index.ts';
 
 /** What one engine tick needs of an active alert. */
 export interface EngineAlert {
@@ -119,4 +125,38 @@ export async function writeEngineResults(
       where a.id = v.id and a.version = v.version and a.active`);
   }
   return written;
+}
+
+/** Where the engine's last run is kept (a market-derived record, so it lives with the market cache). */
+const engineStatusKey = 'alerts:engine-status';
+
+/** Records the engine's last run, for every process's alert list (issue 10). */
+export async function writeEngineStatus(db: Db, status: AlertEvaluation): Promise<void> {
+  const row = { payload: status, source: status.source, fetchedAt: new Date(status.at) };
+  await db
+    .insert(marketCache)
+    .values({ key: engineStatusKey, ...row })
+    .onConflictDoUpdate({ target: marketCache.key, set: row });
+}
+
+export async function readEngineStatus(db: Db): Promise<AlertEvaluation | null> {
+  const rows = await db
+    .select({ payload: marketCache.payload })
+    .from(marketCache)
+    .where(eq(marketCache.key, engineStatusKey))
+    .limit(1);
+  const parsed = alertEvaluationSchema.safeParse(rows[0]?.payload);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * States learnt from demo prices say nothing about real ones: on the switch to live every alert
+ * starts afresh (inside the switch's transaction), and the revision bump makes the engine's
+ * in-memory copy re-read them, so the first live tick compares live with live.
+ */
+export async function resetAlertStates(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    update alerts set state_last = null, state_last_strict = null,
+      revision = nextval('alerts_revision_seq')
+    where state_last is not null or state_last_strict is not null`);
 }

@@ -1,6 +1,7 @@
 import {
   type Alert,
   type AlertCreateBody,
+  type AlertEvaluation,
   type AlertListResponse,
   type AlertUpdateBody,
   alertConditionIssues,
@@ -13,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketReader } from '../market/market-reader.ts';
+import { readEngineStatus } from './alert-engine.repository.ts';
 import { alertCurrency } from './alert-history.ts';
 import {
   type AlertRow,
@@ -39,7 +41,7 @@ const notFound = () =>
     message: alertMessages.alertNotFound,
   });
 
-function toAlert(row: AlertRow, waiting: boolean): Alert {
+function toAlert(row: AlertRow, waiting: boolean, evaluation: AlertEvaluation | null): Alert {
   return {
     id: row.id,
     coin_id: row.coinId,
@@ -51,6 +53,8 @@ function toAlert(row: AlertRow, waiting: boolean): Alert {
     updated_at: row.updatedAt.toISOString(),
     last_triggered_at: row.lastTriggeredAt?.toISOString() ?? null,
     waiting_for_data: waiting,
+    // The engine runs active alerts only; a paused one has no current evaluation.
+    evaluation: row.active ? evaluation : null,
   };
 }
 
@@ -77,7 +81,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
   }
 
   async function present(row: AlertRow): Promise<Alert> {
-    return toAlert(row, (await waitingFor([row])).has(row.id));
+    return toAlert(row, (await waitingFor([row])).has(row.id), await readEngineStatus(db));
   }
 
   async function assertKnownCoin(coinId: string): Promise<void> {
@@ -88,9 +92,9 @@ export function createAlertsService(deps: AlertsServiceDeps) {
   return {
     async list(userId: string): Promise<AlertListResponse> {
       const rows = await listAlerts(db, userId);
-      const waiting = await waitingFor(rows);
+      const [waiting, evaluation] = await Promise.all([waitingFor(rows), readEngineStatus(db)]);
       return {
-        results: rows.map((r) => toAlert(r, waiting.has(r.id))),
+        results: rows.map((r) => toAlert(r, waiting.has(r.id), evaluation)),
         count: rows.length,
         next: null,
         previous: null,

@@ -56,7 +56,8 @@ export function createClosesFallback(maxEntries = 5000): ClosesFallback {
   let draining: Promise<void> | null = null;
 
   function get(market: MarketReader, coinId: string, days: number, vs: string, today: number) {
-    const key = `${coinId}|${vs}|${days}|${today}`;
+    // Keyed by the market mode too: closes read in demo mode must not outlive the switch to live.
+    const key = `${market.describe().mode}|${coinId}|${vs}|${days}|${today}`;
     let hit = entries.get(key);
     if (!hit) {
       backlog.delete(key);

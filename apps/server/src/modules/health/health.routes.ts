@@ -10,6 +10,9 @@ export async function registerHealthRoutes(
   app.get(healthCheckPath, async (_request, reply) => {
     const healthy = await deps.health.isHealthy();
     reply.header('cache-control', 'no-store');
-    return reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'unavailable' });
+    const market = deps.health.market();
+    return reply
+      .code(healthy ? 200 : 503)
+      .send({ status: healthy ? 'ok' : 'unavailable', ...(market ? { market } : {}) });
   });
 }

@@ -1,3 +1,4 @@
+import type { MarketSource, MarketStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { selectOne } from './health.repository.ts';
@@ -8,9 +9,15 @@ const probeTimeoutMs = 2_000;
 
 export interface HealthService {
   isHealthy(): Promise<boolean>;
+  /** The market data's source, mode and age (issue 10); absent when the app has no market. */
+  market(): MarketStatus | null;
 }
 
-export function createHealthService(deps: { db: Db; clock: Clock }): HealthService {
+export function createHealthService(deps: {
+  db: Db;
+  clock: Clock;
+  market?: { describe(): MarketSource };
+}): HealthService {
   let cached: { healthy: boolean; at: number } | undefined;
   let inFlight: Promise<boolean> | undefined;
 
@@ -30,6 +37,17 @@ export function createHealthService(deps: { db: Db; clock: Clock }): HealthServi
   }
 
   return {
+    market() {
+      if (!deps.market) return null;
+      const source = deps.market.describe();
+      const fetchedMs = Date.parse(source.as_of);
+      const age =
+        source.mode === 'live' && Number.isFinite(fetchedMs)
+          ? Math.max(0, Math.floor((deps.clock().getTime() - fetchedMs) / 1000))
+          : null;
+      return { ...source, age_seconds: age };
+    },
+
     async isHealthy() {
       const now = deps.clock().getTime();
       if (cached && now - cached.at < healthCacheMs) return cached.healthy;

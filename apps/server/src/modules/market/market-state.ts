@@ -22,6 +22,7 @@ import {
   providerMode,
 } from '../../integrations/market-data/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { resetAlertStates } from '../alerts/alert-engine.repository.ts';
 import { convertCoin } from './convert.ts';
 import {
   marketModeKey,
@@ -206,13 +207,15 @@ export function createMarketState(deps: {
   }
 
   /**
-   * Demo -> live in one step: every demo row goes (candles, cache entries), the live copy and
+   * Demo -> live in one step: every demo row goes (candles, cache entries, alert states learnt
+   * from demo prices), the live copy and
    * the mode row are written in the same transaction, then memory follows. A crash halfway
    * leaves the server in demo mode with its demo rows, never a mix.
    */
   async function switchToLive(next: MarketSnapshot): Promise<void> {
     const purged = await deps.db.transaction(async (tx) => {
       const removed = await purgeDemoRows(tx);
+      await resetAlertStates(tx);
       await persist(tx, next);
       await writeCacheEntry(tx, marketModeKey, {
         source: next.source,
