@@ -10,10 +10,8 @@ import {
 } from '@app/contracts';
 import {
   applySymbolChoices,
-  computeLedger,
   duplicateKey,
   exportTransactionsCsv,
-  type LedgerTransaction,
   likelyDuplicates,
   parseImportCsv,
   resolveCoinId,
@@ -23,14 +21,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketReader } from '../market/market-reader.ts';
-import { type LedgerCache, toLedgerTransaction } from '../portfolios/ledger-cache.ts';
-import {
-  bumpPortfolioRevision,
-  findPortfolio,
-  lockPortfolio,
-  type PortfolioRow,
-} from '../portfolios/portfolios.repository.ts';
+import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import { findPortfolio, type PortfolioRow } from '../portfolios/portfolios.repository.ts';
 import { coinCatalogue, symbolCandidatesFor } from './import-coin-candidates.ts';
+import { createLedgerWriter } from './ledger-writer.ts';
+import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
 import { plain } from './transaction-mapper.ts';
 import {
   insertTransactions,
@@ -48,7 +43,8 @@ export function createCsvImportService(deps: {
   market: MarketReader;
   ledgers: LedgerCache;
 }) {
-  const { db, clock, market, ledgers } = deps;
+  const { db, market, ledgers } = deps;
+  const writer = createLedgerWriter(deps);
   const catalogue = coinCatalogue(market);
 
   async function owned(userId: string, portfolioId: string): Promise<PortfolioRow> {
@@ -83,26 +79,34 @@ export function createCsvImportService(deps: {
     );
   }
 
-  /** Rows → oversell errors against the stored timeline (line 0: an existing row is starved). */
-  function oversells(
-    stored: readonly LedgerTransaction[],
-    rows: readonly { line: number; coin_id: string; transaction: TransactionDraft }[],
-  ): CsvRowError[] {
-    const incoming: LedgerTransaction[] = rows.map((r, i) => ({
-      id: `import-${i}`,
-      coin_id: r.coin_id,
-      type: r.transaction.type,
-      quantity: r.transaction.quantity,
-      price_per_coin: r.transaction.price_per_coin,
-      fee: r.transaction.fee,
-      executed_at: new Date(r.transaction.date).toISOString(),
-      // No created_at: after stored rows at the same instant, then in file order (stable sort).
+  /**
+   * The rows as new ledger rows of the portfolio, for the one oversell check. No created_at:
+   * they sort after stored rows at the same instant.
+   */
+  function importEdits(
+    portfolioId: string,
+    rows: readonly { coin_id: string; transaction: TransactionDraft }[],
+  ): LedgerEdit[] {
+    return rows.map((r, i) => ({
+      portfolioId,
+      change: {
+        kind: 'create',
+        transaction: {
+          id: `import-${i}`,
+          coin_id: r.coin_id,
+          type: r.transaction.type,
+          quantity: r.transaction.quantity,
+          price_per_coin: r.transaction.price_per_coin,
+          fee: r.transaction.fee,
+          executed_at: new Date(r.transaction.date).toISOString(),
+        },
+      },
     }));
-    const coins = new Set(rows.map((r) => r.coin_id));
-    const { violations } = computeLedger([...stored.filter((t) => coins.has(t.coin_id)), ...incoming], {
-      explain: false,
-    });
-    return violations.map((v) => {
+  }
+
+  /** Oversells → row errors (line 0: a stored row the import would starve). */
+  function oversellRows(oversells: readonly Oversell[], rows: readonly { line: number }[]): CsvRowError[] {
+    return oversells.map(({ violation: v }) => {
       const index = v.transaction_id.startsWith('import-') ? Number(v.transaction_id.slice(7)) : -1;
       const line = rows[index]?.line ?? 0;
       return {
@@ -166,10 +170,15 @@ export function createCsvImportService(deps: {
       );
       const duplicates = likelyDuplicates(rows, existingKeys);
       const book = await ledgers.book(db, portfolio);
+      const checked = good.map((r) => ({
+        line: r.line,
+        coin_id: r.coin_id ?? '',
+        transaction: r.transaction,
+      }));
       errors.push(
-        ...oversells(
-          book.transactions,
-          good.map((r) => ({ line: r.line, coin_id: r.coin_id ?? '', transaction: r.transaction })),
+        ...oversellRows(
+          findOversells(new Map([[portfolio.id, book]]), importEdits(portfolio.id, checked)),
+          checked,
         ),
       );
       return {
@@ -196,40 +205,44 @@ export function createCsvImportService(deps: {
           errors.push({ line: r.line, field: 'coin', message: `${prefix}${portfolioMessages.unknownCoin}` });
         }
       }
-      const created = await db.transaction(async (tx) => {
-        const portfolio = await lockPortfolio(tx, userId, portfolioId);
-        if (!portfolio) throw notFound(portfolioMessages.portfolioNotFound);
-        rejectUnknownChoices(choices, known);
-        if (errors.length === 0)
-          errors.push(...oversells((await ledgers.book(tx, portfolio)).transactions, resolved));
-        if (errors.length > 0) {
-          throw new AppError({
-            status: 400,
-            code: 'validation_error',
-            category: 'validation',
-            message: portfolioMessages.importRowsInvalid,
-            details: { rows: errors, fields: { rows: errors.map((e) => `Line ${e.line}: ${e.message}`) } },
-          });
-        }
-        const values: TransactionValues[] = resolved.map((r) => ({
-          portfolioId: portfolio.id,
-          coinId: r.coin_id,
-          type: r.transaction.type,
-          quantity: r.transaction.quantity,
-          pricePerCoin: r.transaction.price_per_coin,
-          fee: r.transaction.fee,
-          feeCurrency: r.transaction.fee_currency ?? null,
-          executedAt: new Date(r.transaction.date),
-          note: r.transaction.note,
-          rewardKind: r.transaction.type === 'reward' ? (r.transaction.reward_kind ?? null) : null,
-        }));
-        const now = clock();
-        const rows = await insertTransactions(tx, userId, values, now);
-        const to = await bumpPortfolioRevision(tx, portfolio.id, now);
-        return { rows, from: portfolio.revision, to };
+      const invalid = (rows: CsvRowError[]) =>
+        new AppError({
+          status: 400,
+          code: 'validation_error',
+          category: 'validation',
+          message: portfolioMessages.importRowsInvalid,
+          details: { rows, fields: { rows: rows.map((e) => `Line ${e.line}: ${e.message}`) } },
+        });
+      const created = await writer.write({
+        userId,
+        portfolioIds: [portfolioId],
+        missingPortfolio: () => notFound(portfolioMessages.portfolioNotFound),
+        plan: () => {
+          rejectUnknownChoices(choices, known);
+          if (errors.length > 0) throw invalid(errors);
+          return {
+            edits: importEdits(portfolioId, resolved),
+            rejectOversells: (oversells) => invalid(oversellRows(oversells, resolved)),
+            write: async (tx, now) => {
+              const values: TransactionValues[] = resolved.map((r) => ({
+                portfolioId,
+                coinId: r.coin_id,
+                type: r.transaction.type,
+                quantity: r.transaction.quantity,
+                pricePerCoin: r.transaction.price_per_coin,
+                fee: r.transaction.fee,
+                feeCurrency: r.transaction.fee_currency ?? null,
+                executedAt: new Date(r.transaction.date),
+                note: r.transaction.note,
+                rewardKind: r.transaction.type === 'reward' ? (r.transaction.reward_kind ?? null) : null,
+              }));
+              const rows = await insertTransactions(tx, userId, values, now);
+              return { result: rows.length, added: rows, removedIds: [] };
+            },
+          };
+        },
       });
-      ledgers.apply(portfolioId, created.from, created.to, { add: created.rows.map(toLedgerTransaction) });
-      return { created: created.rows.length };
+      return { created };
     },
 
     async exportCsv(userId: string, portfolioId: string): Promise<{ filename: string; csv: string }> {

@@ -10,25 +10,16 @@ import {
   type TransactionPreviewResponse,
   type TransactionValidateResponse,
 } from '@app/contracts';
-import {
-  applyChange,
-  type LedgerChange,
-  type LedgerTransaction,
-  previewTransaction,
-  validateLedger,
-} from '@app/core';
+import { previewTransaction } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketReader } from '../market/market-reader.ts';
-import { type LedgerCache, toLedgerTransaction } from '../portfolios/ledger-cache.ts';
-import {
-  bumpPortfolioRevision,
-  findPortfolio,
-  lockPortfolio,
-  type PortfolioRow,
-} from '../portfolios/portfolios.repository.ts';
+import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import { findPortfolio } from '../portfolios/portfolios.repository.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
+import { createLedgerWriter, type LedgerWritePlan } from './ledger-writer.ts';
+import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
 import { toTransaction, toValues, valuesToLedger } from './transaction-mapper.ts';
 import {
   deleteTransaction,
@@ -63,44 +54,61 @@ export function oversellError(violation: OversellViolation, prefix = ''): AppErr
   return validationError({ quantity: [`${prefix}${violation.message}`] });
 }
 
-/** Oversell depends only on one coin's own timeline, so only that coin's rows are replayed. */
-export function coinViolation(
-  timeline: readonly LedgerTransaction[],
-  coinId: string,
-  changes: readonly LedgerChange[],
-): OversellViolation | null {
-  let rows = timeline.filter((t) => t.coin_id === coinId);
-  for (const change of changes) rows = applyChange(rows, change);
-  return validateLedger(rows.filter((t) => t.coin_id === coinId));
+const portfolioMissing = () => notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
+
+/** A write's plan asks for a violation only when the check found one. */
+function violationOf(oversell: Oversell | undefined): OversellViolation {
+  if (!oversell) throw new Error('rejectOversells called without an oversell');
+  return oversell.violation;
 }
 
-function rowToLedger(row: TransactionRow): LedgerTransaction {
-  return toLedgerTransaction(row);
-}
+/** The stored row moved to another portfolio between the read and the lock. */
+class RowMoved extends Error {}
 
 export function createTransactionsService(deps: TransactionsServiceDeps) {
-  const { db, clock, market, preferences, ledgers } = deps;
+  const { db, market, preferences, ledgers } = deps;
+  const writer = createLedgerWriter(deps);
 
   async function assertCoinKnown(coinId: string): Promise<void> {
     if (!(await market.getCoin(coinId, 'usd')))
       throw validationError({ coin_id: [portfolioMessages.unknownCoin] });
   }
 
-  async function locked(tx: Db, userId: string, portfolioId: string): Promise<PortfolioRow> {
-    const row = await lockPortfolio(tx, userId, portfolioId);
-    if (!row) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
-    return row;
-  }
-
-  /** One coin's stored timeline in the portfolio (oversell never depends on other coins). */
-  async function timeline(tx: Db, portfolio: PortfolioRow, coinId: string): Promise<LedgerTransaction[]> {
-    return (await ledgers.book(tx, portfolio)).coinTransactions(coinId);
-  }
-
   async function getOwned(userId: string, id: string) {
     const row = await findTransaction(db, userId, id);
     if (!row) throw notFound(portfolioMessages.transactionNotFound);
     return row;
+  }
+
+  /**
+   * A write to the user's stored row `id` (and to `target`, the portfolio it moves to). The row
+   * is read again with its portfolio locked; one that a concurrent edit moved to another
+   * portfolio meanwhile is written again with that portfolio locked instead.
+   */
+  async function writeRow<R>(
+    userId: string,
+    id: string,
+    target: string | undefined,
+    plan: (stored: TransactionRow) => Promise<LedgerWritePlan<R>> | LedgerWritePlan<R>,
+  ): Promise<R> {
+    for (let attempt = 1; ; attempt += 1) {
+      const seen = await getOwned(userId, id);
+      try {
+        return await writer.write({
+          userId,
+          portfolioIds: target === undefined ? [seen.portfolioId] : [seen.portfolioId, target],
+          missingPortfolio: portfolioMissing,
+          plan: async (tx) => {
+            const stored = await findTransaction(tx, userId, id);
+            if (!stored) throw notFound(portfolioMessages.transactionNotFound);
+            if (stored.portfolioId !== seen.portfolioId) throw new RowMoved();
+            return plan(stored);
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof RowMoved) || attempt >= 3) throw error;
+      }
+    }
   }
 
   return {
@@ -136,104 +144,101 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     async create(userId: string, body: TransactionCreateBody): Promise<Transaction> {
       await assertCoinKnown(body.coin_id);
       const values = toValues(body);
-      const row = await db.transaction(async (tx) => {
-        const portfolio = await locked(tx, userId, body.portfolio_id);
-        const violation = coinViolation(await timeline(tx, portfolio, body.coin_id), body.coin_id, [
-          { kind: 'create', transaction: valuesToLedger('__new__', values) },
-        ]);
-        if (violation) throw oversellError(violation);
-        const now = clock();
-        const [created] = await insertTransactions(tx, userId, [values], now);
-        if (!created) throw new Error('insert returned no row');
-        const to = await bumpPortfolioRevision(tx, portfolio.id, now);
-        return { created, from: portfolio.revision, to };
+      return writer.write({
+        userId,
+        portfolioIds: [body.portfolio_id],
+        missingPortfolio: portfolioMissing,
+        plan: () => ({
+          edits: [
+            {
+              portfolioId: body.portfolio_id,
+              change: { kind: 'create', transaction: valuesToLedger('__new__', values) },
+            },
+          ],
+          rejectOversells: ([first]) => oversellError(violationOf(first)),
+          write: async (tx, now) => {
+            const [created] = await insertTransactions(tx, userId, [values], now);
+            if (!created) throw new Error('insert returned no row');
+            return { result: toTransaction(created), added: [created], removedIds: [] };
+          },
+        }),
       });
-      ledgers.apply(body.portfolio_id, row.from, row.to, { add: [rowToLedger(row.created)] });
-      return toTransaction(row.created);
     },
 
     async update(userId: string, id: string, body: TransactionCreateBody): Promise<Transaction> {
       const values = toValues(body);
-      const row = await db.transaction(async (tx) => {
-        const existing = await findTransaction(tx, userId, id);
-        if (!existing) throw notFound(portfolioMessages.transactionNotFound);
-        if (existing.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
-        // Lock in id order so two edits moving rows between the same portfolios cannot deadlock.
-        const ids = [...new Set([existing.portfolioId, body.portfolio_id])].sort();
-        const rows = new Map<string, PortfolioRow>();
-        for (const pid of ids) rows.set(pid, await locked(tx, userId, pid));
-        const target = rows.get(body.portfolio_id);
-        const source = rows.get(existing.portfolioId);
-        if (!target || !source) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
-        const moved = existing.portfolioId !== body.portfolio_id || existing.coinId !== body.coin_id;
-        if (moved) {
-          // The old coin's timeline loses the row: a later sell there may now oversell.
-          const left = coinViolation(await timeline(tx, source, existing.coinId), existing.coinId, [
-            { kind: 'delete', transactionId: id },
-          ]);
-          if (left) throw oversellError(left, 'A later transaction would oversell: ');
-          const arrived = coinViolation(
-            (await timeline(tx, target, body.coin_id)).filter((t) => t.id !== id),
-            body.coin_id,
-            [{ kind: 'create', transaction: valuesToLedger(id, values, existing.createdAt) }],
-          );
-          if (arrived) throw oversellError(arrived);
-        } else {
-          const violation = coinViolation(await timeline(tx, target, body.coin_id), body.coin_id, [
-            { kind: 'update', transaction: valuesToLedger(id, values) },
-          ]);
-          if (violation)
-            throw oversellError(
+      return writeRow(userId, id, body.portfolio_id, async (stored) => {
+        if (stored.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
+        const moved = stored.portfolioId !== body.portfolio_id || stored.coinId !== body.coin_id;
+        const edits: LedgerEdit[] = moved
+          ? [
+              // The old coin's timeline loses the row (a later sell there may now oversell)...
+              {
+                portfolioId: stored.portfolioId,
+                change: { kind: 'delete', transactionId: id },
+                storedCoinId: stored.coinId,
+              },
+              // ...and the new one gains it, at its original entry time.
+              {
+                portfolioId: body.portfolio_id,
+                change: { kind: 'create', transaction: valuesToLedger(id, values, stored.createdAt) },
+              },
+            ]
+          : [
+              {
+                portfolioId: body.portfolio_id,
+                change: { kind: 'update', transaction: valuesToLedger(id, values) },
+                storedCoinId: stored.coinId,
+              },
+            ];
+        return {
+          edits,
+          rejectOversells: (oversells) => {
+            if (moved) {
+              const left = oversells.find(
+                (o) => o.portfolioId === stored.portfolioId && o.violation.coin_id === stored.coinId,
+              );
+              if (left) return oversellError(left.violation, 'A later transaction would oversell: ');
+              return oversellError(violationOf(oversells[0]));
+            }
+            const violation = violationOf(oversells[0]);
+            return oversellError(
               violation,
               violation.transaction_id === id ? '' : 'A later transaction would oversell: ',
             );
-        }
-        const now = clock();
-        const updated = await updateTransaction(tx, userId, id, values, now);
-        if (!updated) throw notFound(portfolioMessages.transactionNotFound);
-        const revisions: { id: string; from: number; to: number }[] = [];
-        for (const pid of ids) {
-          revisions.push({
-            id: pid,
-            from: rows.get(pid)?.revision ?? -1,
-            to: await bumpPortfolioRevision(tx, pid, now),
-          });
-        }
-        return { updated, revisions };
+          },
+          write: async (tx, now) => {
+            const updated = await updateTransaction(tx, userId, id, values, now);
+            if (!updated) throw notFound(portfolioMessages.transactionNotFound);
+            return { result: toTransaction(updated), added: [updated], removedIds: [id] };
+          },
+        };
       });
-      for (const r of row.revisions) {
-        ledgers.apply(r.id, r.from, r.to, {
-          removeIds: [id],
-          ...(r.id === body.portfolio_id ? { add: [rowToLedger(row.updated)] } : {}),
-        });
-      }
-      return toTransaction(row.updated);
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      await db
-        .transaction(async (tx) => {
-          const existing = await findTransaction(tx, userId, id);
-          if (!existing) throw notFound(portfolioMessages.transactionNotFound);
-          const portfolio = await locked(tx, userId, existing.portfolioId);
-          const violation = coinViolation(await timeline(tx, portfolio, existing.coinId), existing.coinId, [
-            { kind: 'delete', transactionId: id },
-          ]);
-          if (violation) throw oversellError(violation, 'Deleting it would oversell a later transaction: ');
+      await writeRow(userId, id, undefined, (stored) => ({
+        edits: [
+          {
+            portfolioId: stored.portfolioId,
+            change: { kind: 'delete', transactionId: id },
+            storedCoinId: stored.coinId,
+          },
+        ],
+        rejectOversells: ([first]) =>
+          oversellError(violationOf(first), 'Deleting it would oversell a later transaction: '),
+        write: async (tx) => {
           await deleteTransaction(tx, userId, id);
-          return {
-            id: portfolio.id,
-            from: portfolio.revision,
-            to: await bumpPortfolioRevision(tx, portfolio.id, clock()),
-          };
-        })
-        .then((r) => ledgers.apply(r.id, r.from, r.to, { removeIds: [id] }));
+          return { result: undefined, added: [], removedIds: [id] };
+        },
+      }));
     },
 
     /** Field errors for the form, without writing anything; 200 with valid:false on oversell. */
     async validate(userId: string, body: TransactionCheckBody): Promise<TransactionValidateResponse> {
-      const { rows, moved } = await checkContext(userId, body);
-      const violation = coinViolation(rows, body.coin_id, [checkChange(body, moved)]);
+      const { portfolio, book, moved } = await checkContext(userId, body);
+      const [first] = findOversells(new Map([[portfolio.id, book]]), [checkEdit(portfolio.id, body, moved)]);
+      const violation = first?.violation ?? null;
       return {
         valid: violation === null,
         errors: violation ? { quantity: [violation.message] } : {},
@@ -242,9 +247,9 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     },
 
     async preview(userId: string, body: TransactionCheckBody): Promise<TransactionPreviewResponse> {
-      const { rows, moved } = await checkContext(userId, body);
+      const { book, moved } = await checkContext(userId, body);
       const prefs = await preferences.get(userId);
-      const coinRows = rows.filter((t) => t.coin_id === body.coin_id);
+      const coinRows = book.coinTransactions(body.coin_id);
       const values = toValues(body);
       return previewTransaction(
         coinRows,
@@ -263,27 +268,31 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
 
   async function checkContext(userId: string, body: TransactionCheckBody) {
     const portfolio = await findPortfolio(db, userId, body.portfolio_id);
-    if (!portfolio) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
+    if (!portfolio) throw portfolioMissing();
     await assertCoinKnown(body.coin_id);
-    let rows = (await ledgers.book(db, portfolio)).coinTransactions(body.coin_id);
+    const book = await ledgers.book(db, portfolio);
     if (body.transaction_id) {
       const existing = await findTransaction(db, userId, body.transaction_id);
       if (!existing) throw notFound(portfolioMessages.transactionNotFound, 'transaction_id');
       // An edit that moves the row to another portfolio or coin: check it as a new row here.
       if (existing.portfolioId !== body.portfolio_id || existing.coinId !== body.coin_id) {
-        rows = rows.filter((t) => t.id !== body.transaction_id);
-        return { portfolio, rows, moved: true };
+        return { portfolio, book, moved: true };
       }
     }
-    return { portfolio, rows, moved: false };
+    return { portfolio, book, moved: false };
   }
 }
 
-function checkChange(body: TransactionCheckBody, moved: boolean): LedgerChange {
+/** What the checked form would do to the portfolio: a new row, or its stored row replaced. */
+function checkEdit(portfolioId: string, body: TransactionCheckBody, moved: boolean): LedgerEdit {
   const values: TransactionValues = toValues(body);
   return body.transaction_id && !moved
-    ? { kind: 'update', transaction: valuesToLedger(body.transaction_id, values) }
-    : { kind: 'create', transaction: valuesToLedger('__candidate__', values) };
+    ? {
+        portfolioId,
+        change: { kind: 'update', transaction: valuesToLedger(body.transaction_id, values) },
+        storedCoinId: body.coin_id,
+      }
+    : { portfolioId, change: { kind: 'create', transaction: valuesToLedger('__candidate__', values) } };
 }
 
 export type TransactionsService = ReturnType<typeof createTransactionsService>;

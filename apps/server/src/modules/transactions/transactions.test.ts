@@ -141,6 +141,46 @@ describe('/api/v2/transactions/', () => {
       expect(fields(del).quantity?.[0]).toMatch(/Deleting it would oversell/);
       expect((await u.client.get(`/api/v2/transactions/${buy.id}/`)).json().quantity).toBe('1');
     });
+
+    it('checks both portfolios when an edit moves a row, and moves it with both figures following', async () => {
+      const u = await portfolioUser(t.client());
+      const a = await u.portfolio({ name: 'A' });
+      const b = await u.portfolio({ name: 'B' });
+      const buy = await u.ok(a.id, { quantity: '1', date: '2024-01-01T00:00:00Z' });
+      const sell = await u.ok(a.id, { type: 'sell', quantity: '0.5', date: '2024-02-01T00:00:00Z' });
+      const move = (id: string, body: Record<string, unknown>) =>
+        u.client.send('PUT', `/api/v2/transactions/${id}/`, {
+          coin_id: 'bitcoin',
+          type: 'buy',
+          quantity: '1',
+          price_per_coin: '100',
+          date: '2024-01-01T00:00:00Z',
+          ...body,
+        });
+      // Leaving A starves A's later sell.
+      const starves = await move(buy.id, { portfolio_id: b.id });
+      expect(starves.statusCode).toBe(400);
+      expect(fields(starves).quantity?.[0]).toMatch(/^A later transaction would oversell: /);
+      // Arriving in B before anything is held there oversells B.
+      const early = await move(sell.id, { portfolio_id: b.id, type: 'sell', quantity: '0.5' });
+      expect(early.statusCode).toBe(400);
+      expect(fields(early).quantity?.[0]).toMatch(/^Only 0 bitcoin held on/);
+      expect((await u.client.get(`/api/v2/transactions/?portfolio_id=${b.id}`)).json().count).toBe(0);
+
+      const held = async (id: string) =>
+        (
+          await u.client.get(`/api/v2/transactions/available-cryptocurrencies/?portfolio_id=${id}`)
+        ).json().cryptocurrencies as { available_quantity: string }[];
+      expect(await held(b.id)).toEqual([]);
+      expect((await u.client.send('DELETE', `/api/v2/transactions/${sell.id}/`)).statusCode).toBe(204);
+      const moved = await move(buy.id, { portfolio_id: b.id });
+      expect(moved.statusCode).toBe(200);
+      expect((await u.client.get(`/api/v2/transactions/?portfolio_id=${a.id}`)).json().count).toBe(0);
+      expect((await u.client.get(`/api/v2/transactions/?portfolio_id=${b.id}`)).json().count).toBe(1);
+      // Both revisions moved, so the cached ledgers follow: the coin left A for B.
+      expect(await held(a.id)).toEqual([]);
+      expect((await held(b.id)).map((c) => c.available_quantity)).toEqual(['1']);
+    });
   });
 
   it('filters by portfolio, coin and type, newest first, with pages', async () => {

@@ -5,15 +5,33 @@ import {
   type UserSettings,
 } from '@app/contracts';
 import { formatCurrency, formatQuantity } from '@app/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { maskIfPrivate, usePrivacyMode } from '@/lib/privacy';
 import { storedBaseCurrency, storedFavorites } from './local-settings-mirror';
 import { patchUserSettings, settingsKeys, userSettingsQuery } from './settings-api';
 
-/** The signed-in user's server-side settings (base currency, favourites, cost-basis method). */
-export function useUserSettings() {
-  return useQuery(userSettingsQuery());
+/** Saves of settings carry this key, so readers can see what is being saved right now. */
+const settingsMutationKey = [...settingsKeys.all, 'update'] as const;
+
+/**
+ * The signed-in user's server-side settings (base currency, favourites, cost-basis method), with
+ * any save still in flight laid over them. A refetch can start during a save (every `buffers`
+ * event refetches all queries) and answer the copy from before it; the optimistic cache entry
+ * alone would then flip the control back to the old value until the save answered.
+ */
+export function useUserSettings(): { data: UserSettings | undefined } {
+  const { data } = useQuery(userSettingsQuery());
+  const saving = useMutationState({
+    filters: { mutationKey: settingsMutationKey, status: 'pending' },
+    select: (mutation) => mutation.state.variables as UpdateUserSettings | undefined,
+  });
+  return useMemo(() => {
+    if (data === undefined || saving.length === 0) return { data };
+    let merged: UserSettings = data;
+    for (const patch of saving) if (patch) merged = { ...merged, ...patch } as UserSettings;
+    return { data: merged };
+  }, [data, saving]);
 }
 
 /**
@@ -39,6 +57,7 @@ function dependsOnCostBasis(root: unknown): boolean {
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: settingsMutationKey,
     mutationFn: (patch: UpdateUserSettings) => patchUserSettings(patch),
     onMutate: async (patch) => {
       await client.cancelQueries({ queryKey: settingsKeys.all });
@@ -53,7 +72,9 @@ export function useUpdateSettings() {
     onError: (_error, _patch, context) => {
       if (context?.previous) client.setQueryData(settingsKeys.all, context.previous);
     },
-    onSuccess: (settings, patch) => {
+    onSuccess: async (settings, patch) => {
+      // A refetch started during the save may still answer the copy from before it: drop it.
+      await client.cancelQueries({ queryKey: settingsKeys.all });
       client.setQueryData(settingsKeys.all, settings);
       // Every market figure is priced in the base currency, so a switch refetches them all.
       if (patch.base_currency !== undefined)

@@ -1,0 +1,82 @@
+import type { OversellViolation } from '@app/contracts';
+import { computeLedger, type LedgerChange, type LedgerTransaction } from '@app/core';
+
+/** Something that holds a portfolio's stored timeline per coin (the ledger cache's book). */
+export interface CoinTimelines {
+  coinTransactions(coinId: string): readonly LedgerTransaction[];
+}
+
+/**
+ * One change to one portfolio's ledger. An update or a delete names the coin of the stored row
+ * it replaces, so only the coins a write touches are replayed (oversell never depends on others).
+ */
+export type LedgerEdit =
+  | { portfolioId: string; change: Extract<LedgerChange, { kind: 'create' }> }
+  | { portfolioId: string; change: Exclude<LedgerChange, { kind: 'create' }>; storedCoinId: string };
+
+export interface Oversell {
+  portfolioId: string;
+  violation: OversellViolation;
+}
+
+/**
+ * The one oversell check of every ledger write and every check before one (issue 4 "Be
+ * stopped"): each portfolio's touched coins are replayed with the edits applied, and every
+ * oversell is returned in timeline order, portfolios in the order the edits name them. Creates
+ * without `created_at` sort after stored rows at the same instant, in edit order.
+ */
+export function findOversells(
+  books: ReadonlyMap<string, CoinTimelines>,
+  edits: readonly LedgerEdit[],
+): Oversell[] {
+  const byPortfolio = new Map<string, LedgerEdit[]>();
+  for (const edit of edits) {
+    const list = byPortfolio.get(edit.portfolioId);
+    if (list) list.push(edit);
+    else byPortfolio.set(edit.portfolioId, [edit]);
+  }
+  const out: Oversell[] = [];
+  for (const [portfolioId, list] of byPortfolio) {
+    const book = books.get(portfolioId);
+    if (!book) throw new Error(`no timeline loaded for portfolio ${portfolioId}`);
+    for (const violation of computeLedger(replayed(book, list), { explain: false }).violations) {
+      out.push({ portfolioId, violation });
+    }
+  }
+  return out;
+}
+
+/**
+ * The touched coins' rows after the edits, as applying them one by one with core's
+ * `applyChange` would leave them (an update keeps the stored row's entry time), without copying
+ * the timeline once per edit: an import adds thousands of rows.
+ */
+function replayed(book: CoinTimelines, edits: readonly LedgerEdit[]): LedgerTransaction[] {
+  const coins = new Set<string>();
+  const removed = new Set<string>();
+  const replaced = new Map<string, LedgerTransaction>();
+  const added: LedgerTransaction[] = [];
+  for (const edit of edits) {
+    if (!('storedCoinId' in edit)) {
+      coins.add(edit.change.transaction.coin_id);
+      added.push(edit.change.transaction);
+    } else if (edit.change.kind === 'delete') {
+      coins.add(edit.storedCoinId);
+      removed.add(edit.change.transactionId);
+    } else {
+      coins.add(edit.storedCoinId);
+      coins.add(edit.change.transaction.coin_id);
+      replaced.set(edit.change.transaction.id, edit.change.transaction);
+    }
+  }
+  const rows: LedgerTransaction[] = [];
+  for (const coinId of coins) {
+    for (const tx of book.coinTransactions(coinId)) {
+      if (removed.has(tx.id)) continue;
+      const next = replaced.get(tx.id);
+      rows.push(next ? { ...next, created_at: tx.created_at } : tx);
+    }
+  }
+  rows.push(...added);
+  return rows;
+}
