@@ -168,9 +168,8 @@ describe('/api/v2/transactions/', () => {
       expect((await u.client.get(`/api/v2/transactions/?portfolio_id=${b.id}`)).json().count).toBe(0);
 
       const held = async (id: string) =>
-        (
-          await u.client.get(`/api/v2/transactions/available-cryptocurrencies/?portfolio_id=${id}`)
-        ).json().cryptocurrencies as { available_quantity: string }[];
+        (await u.client.get(`/api/v2/transactions/available-cryptocurrencies/?portfolio_id=${id}`)).json()
+          .cryptocurrencies as { available_quantity: string }[];
       expect(await held(b.id)).toEqual([]);
       expect((await u.client.send('DELETE', `/api/v2/transactions/${sell.id}/`)).statusCode).toBe(204);
       const moved = await move(buy.id, { portfolio_id: b.id });
