@@ -97,6 +97,13 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'portfolios/:id',
+            lazy: page(
+              () => import('./routes/portfolio-detail-route'),
+              (m) => m.PortfolioDetailRoute,
+            ),
+          },
+          {
             path: 'projections',
             lazy: page(
               () => import('@/features/projections/projections-page'),

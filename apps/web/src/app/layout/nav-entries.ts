@@ -31,6 +31,7 @@ export const navEntries: readonly NavEntry[] = [
 export function hidesTopBarOnMobile(pathname: string): boolean {
   return (
     ['/', '/terminal', '/insights', '/portfolios', '/transactions'].includes(pathname) ||
-    pathname.startsWith('/cryptocurrencies/')
+    pathname.startsWith('/cryptocurrencies/') ||
+    pathname.startsWith('/portfolios/')
   );
 }

@@ -1,6 +1,7 @@
 import { type Portfolio, portfolioMessages } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -92,11 +93,21 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
       ) : (
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="truncate text-lg font-semibold">{p.name}</h2>
+            <h2 className="truncate text-lg font-semibold">
+              <Link to={`/portfolios/${p.id}`} className="hover:underline">
+                {p.name}
+              </Link>
+            </h2>
             {p.description && <p className="text-sm text-muted">{p.description}</p>}
             <p className="mt-1 text-xs text-muted">Prices entered in {p.currency.toUpperCase()}</p>
           </div>
           <div className="flex flex-wrap gap-2">
+            <Link className={buttonStyles.primary} to={`/portfolios/${p.id}`}>
+              View <span className="sr-only">{p.name}</span>
+            </Link>
+            <Link className={buttonStyles.secondary} to={`/portfolios/${p.id}?add=1`}>
+              Add transaction <span className="sr-only">to {p.name}</span>
+            </Link>
             <button type="button" className={buttonStyles.secondary} onClick={() => setMode('edit')}>
               Edit <span className="sr-only">{p.name}</span>
             </button>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   allowedMetric,
@@ -50,7 +51,11 @@ describe('dashboard selection rules (spec §2, §4, §5)', () => {
 
 describe('<TopBar>', () => {
   it('offers All Portfolios or one portfolio, and the four metrics with Holdings selected', () => {
-    render(<Harness />);
+    render(
+      <MemoryRouter>
+        <Harness />
+      </MemoryRouter>,
+    );
     const portfolio = screen.getByRole('combobox', { name: 'Portfolio' });
     expect(portfolio).toHaveProperty('value', 'all');
     expect(screen.getByRole('option', { name: 'All Portfolios' })).toBeTruthy();
@@ -70,7 +75,11 @@ describe('<TopBar>', () => {
 
   it('shows the return types for Returns and the cost series for Cost, keeping one series', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    render(
+      <MemoryRouter>
+        <Harness />
+      </MemoryRouter>,
+    );
     await user.click(screen.getByRole('button', { name: 'Returns' }));
     const types = screen.getByRole('group', { name: 'Return type' });
     expect([...types.querySelectorAll('button')].map((b) => b.textContent)).toEqual([

@@ -1,4 +1,5 @@
 import type { Portfolio } from '@app/contracts';
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import {
   costSeriesOptions,
@@ -41,6 +42,19 @@ export function TopBar({
           </option>
         ))}
       </select>
+      {/* The way to the portfolio pages and the ledger from Metrics (they are not among the four nav entries). */}
+      <Link
+        to={selection.portfolioId === 'all' ? '/portfolios' : `/portfolios/${selection.portfolioId}`}
+        className="rounded-lg border border-line bg-surface px-3 py-2 text-sm hover:border-muted"
+      >
+        {selection.portfolioId === 'all' ? 'Portfolios' : 'Open portfolio'}
+      </Link>
+      <Link
+        to="/transactions"
+        className="rounded-lg border border-line bg-surface px-3 py-2 text-sm hover:border-muted"
+      >
+        Transactions
+      </Link>
       <fieldset className={group}>
         <legend className="sr-only">Metric</legend>
         {metricOptions.map((o) => (

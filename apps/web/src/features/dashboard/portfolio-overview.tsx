@@ -1,0 +1,128 @@
+import type { DashboardResponse } from '@app/contracts';
+import { formatSignedPercent } from '@app/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Panel } from '@/components/ui/panel';
+import { Private } from '@/components/ui/private-value';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useQuantityFormatter } from '@/lib/quantity';
+import { type MoneyFormatter, useMoneyFormatter } from '@/lib/settings';
+import { dashboardQuery } from './api/dashboard-api';
+import { AllocationDonut } from './components/allocation-donut';
+import { PerformanceChart } from './components/performance-chart';
+import { SummaryCards } from './components/summary-cards';
+import type { Timeframe } from './dashboard-selection';
+
+type Position = NonNullable<DashboardResponse['positions']>['items'][number];
+
+const tone = (v: string) => cn(Number(v) > 0 && 'text-accent', Number(v) < 0 && 'text-danger');
+
+/** One portfolio's figures: summary, holdings with icons and P&L, allocation, value over time. */
+export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
+  const money = useMoneyFormatter();
+  const dashboard = useQuery(dashboardQuery(portfolioId));
+  const [timeframe, setTimeframe] = useState<Timeframe>('1M');
+  if (dashboard.isPending)
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading holdings" />
+      </div>
+    );
+  if (dashboard.isError) return <EmptyState title="Holdings could not be loaded" />;
+  const data = dashboard.data;
+  const positions = (data.positions?.items ?? []).filter((p) => Number(p.quantity) !== 0);
+  const allocation = (data.holdings?.items ?? [])
+    .filter((h) => h.allocationPercentage !== null && Number(h.allocationPercentage) > 0)
+    .map((h) => ({ key: h.coin_id, label: h.symbol.toUpperCase(), percent: Number(h.allocationPercentage) }));
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Panel title="Summary">
+        <SummaryCards summary={data.portfolio_summary} money={money} />
+      </Panel>
+      <Panel title="Allocation">
+        {allocation.length === 0 ? (
+          <p className="text-sm text-muted">Nothing held yet.</p>
+        ) : (
+          <AllocationDonut slices={allocation} label="Allocation by value" />
+        )}
+      </Panel>
+      <div className="min-w-0 lg:col-span-2">
+        <Panel title="Holdings">
+          {positions.length === 0 ? (
+            <p className="text-sm text-muted">No holdings: add a transaction or import a CSV.</p>
+          ) : (
+            <HoldingsTable positions={positions} money={money} />
+          )}
+        </Panel>
+      </div>
+      <div className="min-w-0 lg:col-span-2">
+        <Panel title="Value over time">
+          <PerformanceChart
+            portfolioId={portfolioId}
+            timeframe={timeframe}
+            onTimeframe={setTimeframe}
+            money={money}
+          />
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function HoldingsTable({ positions, money }: { positions: readonly Position[]; money: MoneyFormatter }) {
+  const q = useQuantityFormatter();
+  return (
+    // The table scrolls inside its panel on a phone; the page itself never does.
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Holdings</caption>
+        <thead className="text-xs text-muted">
+          <tr>
+            <th className="p-2">Coin</th>
+            <th className="p-2 text-right">Quantity</th>
+            <th className="p-2 text-right">Price</th>
+            <th className="p-2 text-right">Value</th>
+            <th className="p-2 text-right">Unrealized P&amp;L</th>
+            <th className="p-2 text-right">Realized P&amp;L</th>
+          </tr>
+        </thead>
+        <tbody>
+          {positions.map((p) => (
+            <tr key={p.coin_id} className="border-t border-line">
+              <td className="p-2">
+                <span className="flex items-center gap-2">
+                  <CoinAvatar src={p.image} name={p.name} symbol={p.symbol} size={22} />
+                  <span className="min-w-0">
+                    <span className="block font-medium">{p.name}</span>
+                    <span className="block text-xs uppercase text-muted">{p.symbol}</span>
+                  </span>
+                </span>
+              </td>
+              <td className="p-2 text-right">
+                <Private>{q(p.quantity)}</Private>
+              </td>
+              <td className="p-2 text-right">
+                <Private>{money(p.currentPrice)}</Private>
+              </td>
+              <td className="p-2 text-right">
+                <Private>{money(p.totalValue)}</Private>
+              </td>
+              <td className={cn('whitespace-nowrap p-2 text-right', tone(p.unrealizedProfitLoss))}>
+                <Private>{money(p.unrealizedProfitLoss)}</Private>{' '}
+                <span className="text-xs">
+                  ({formatSignedPercent(p.returns.unrealized.profitLossPercentage)})
+                </span>
+              </td>
+              <td className={cn('whitespace-nowrap p-2 text-right', tone(p.realizedProfitLoss))}>
+                <Private>{money(p.realizedProfitLoss)}</Private>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { portfolioMessages } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageFrame } from '@/components/ui/page-frame';
+import { Spinner } from '@/components/ui/spinner';
+import { exportHref, portfoliosQuery } from './api/portfolios-api';
+import { usePortfolioMutations } from './api/use-portfolio-mutations';
+import { countOf } from './components/count-words';
+import { ImportPanel } from './components/import-panel';
+
+/**
+ * /portfolios/{id}: one portfolio with its actions. The figures and the transactions come from
+ * their own features, composed by the route (features do not import each other).
+ */
+export function PortfolioPage({
+  portfolioId,
+  overview,
+  transactions,
+}: {
+  portfolioId: string;
+  overview: ReactNode;
+  transactions: ReactNode;
+}) {
+  const { data, isPending, isError } = useQuery(portfoliosQuery());
+  const mutations = usePortfolioMutations();
+  const [importing, setImporting] = useState(false);
+  const portfolio = data?.results.find((p) => p.id === portfolioId);
+
+  if (isPending)
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading portfolio" />
+      </div>
+    );
+  if (isError || !portfolio)
+    return (
+      <PageFrame title="Portfolio">
+        <EmptyState title={isError ? 'The portfolio could not be loaded' : 'No such portfolio'}>
+          <Link className="text-accent underline" to="/portfolios">
+            All portfolios
+          </Link>
+        </EmptyState>
+      </PageFrame>
+    );
+
+  return (
+    <PageFrame
+      title={portfolio.name}
+      description={
+        [portfolio.description, `Prices entered in ${portfolio.currency.toUpperCase()}`]
+          .filter(Boolean)
+          .join(' · ') || undefined
+      }
+      actions={
+        <>
+          <Link className={buttonStyles.primary} to={`/portfolios/${portfolio.id}?add=1`}>
+            Add transaction
+          </Link>
+          <button type="button" className={buttonStyles.secondary} onClick={() => setImporting(true)}>
+            Import CSV
+          </button>
+          <a className={buttonStyles.secondary} href={exportHref(portfolio.id)} download>
+            Export CSV
+          </a>
+        </>
+      }
+    >
+      <nav aria-label="Breadcrumb" className="-mt-4 mb-4 text-sm">
+        <Link to="/portfolios" className="text-muted hover:text-fg">
+          ← All portfolios
+        </Link>
+      </nav>
+      {importing && (
+        <div className="mb-4 min-w-0">
+          <ImportPanel
+            portfolioId={portfolio.id}
+            portfolioName={portfolio.name}
+            onClose={() => setImporting(false)}
+            onDone={(created) => {
+              toast.success(`Imported ${countOf(created, 'transaction')}`);
+              void mutations.refresh();
+              setImporting(false);
+            }}
+          />
+        </div>
+      )}
+      <div className="grid gap-6">
+        {overview}
+        {transactions}
+      </div>
+      <p className="mt-6 text-xs text-muted">{portfolioMessages.ratesNote}</p>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Transaction, TransactionCreateBody } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+import { useCoinLookup } from '@/lib/coin-lookup';
+import {
+  createTransaction,
+  deleteTransaction,
+  transactionOptionsQuery,
+  transactionsQuery,
+  updateTransaction,
+} from './api/transactions-api';
+import { TransactionForm } from './components/transaction-form';
+import { TransactionList } from './components/transaction-list';
+
+const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
+
+/**
+ * A portfolio's own transactions, on its page. `?add=1` opens the form, so "Add transaction" on a
+ * portfolio card or the page header is a plain link.
+ */
+export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) {
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<Transaction | null>(null);
+  const [page, setPage] = useState(1);
+  const options = useQuery(transactionOptionsQuery());
+  const list = useQuery(transactionsQuery({ portfolio_id: portfolioId, page }));
+  const coins = useCoinLookup();
+  const portfolio = options.data?.portfolios.find((p) => p.id === portfolioId);
+  const adding = params.get('add') === '1';
+  const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
+  const remove = useMutation({ mutationFn: deleteTransaction, onSuccess: refresh });
+  const close = () => {
+    setEditing(null);
+    setParams(
+      (p) => {
+        p.delete('add');
+        return p;
+      },
+      { replace: true },
+    );
+  };
+  async function save(body: TransactionCreateBody) {
+    if (editing) await updateTransaction(editing.id, body);
+    else await createTransaction(body);
+    toast.success(editing ? 'Transaction saved' : 'Transaction added');
+    close();
+    await refresh();
+  }
+
+  return (
+    <section aria-label="Transactions" className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Transactions</h2>
+      </div>
+      {portfolio && (adding || editing) && (
+        <TransactionForm
+          key={editing?.id ?? 'new'}
+          portfolios={[portfolio]}
+          editing={editing ?? undefined}
+          onSubmit={save}
+          onCancel={close}
+        />
+      )}
+      {list.isPending ? (
+        <Spinner label="Loading transactions" />
+      ) : list.isError ? (
+        <p className="text-sm text-danger">Transactions could not be loaded.</p>
+      ) : list.data.results.length === 0 ? (
+        <p className="text-sm text-muted">No transactions in this portfolio yet.</p>
+      ) : (
+        <TransactionList
+          transactions={list.data.results}
+          coins={coins}
+          portfolios={new Map(portfolio ? [[portfolio.id, portfolio]] : [])}
+          showPortfolio={false}
+          onEdit={setEditing}
+          onDelete={(t) => {
+            if (window.confirm('Delete this transaction?')) remove.mutate(t.id);
+          }}
+        />
+      )}
+      {list.data && (list.data.next || list.data.previous) && (
+        <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={!list.data.previous}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous page
+          </button>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={!list.data.next}
+            onClick={() => setPage(page + 1)}
+          >
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
