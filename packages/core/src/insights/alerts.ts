@@ -1,6 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, coinLink, pct, signedPct, sym, table } from './card.ts';
+import { card, coinLink, pct, rowLimit, signedPct, sym, table } from './card.ts';
 import type { InsightAlert, InsightsInput } from './input.ts';
 
 export interface AlertDistance {
@@ -87,7 +87,7 @@ export function alertsInsight(input: InsightsInput): InsightCard | null {
           new Dec(d.alert.left ?? 0).toSignificantDigits(6).toString(),
           distanceText(d),
         ]),
-        10,
+        rowLimit(input),
       ),
       table(
         'Fired in the last 7 days',
@@ -100,7 +100,7 @@ export function alertsInsight(input: InsightsInput): InsightCard | null {
           f.priceNow === null ? '—' : new Dec(f.priceNow).toSignificantDigits(6).toString(),
           after(f.priceAtFiring, f.priceNow),
         ]),
-        10,
+        rowLimit(input),
       ),
     ],
     actions: focus ? [coinLink(focus.coinId, focus.symbol)] : [],

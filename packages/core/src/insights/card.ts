@@ -2,8 +2,11 @@ import type { InsightAction, InsightCard, InsightKind, InsightSeverity, InsightT
 import { Dec } from '../decimal.ts';
 import { formatCurrency } from '../format-currency.ts';
 
-/** Rows a card carries in its drill-down; the explain route returns every row. */
+/** Rows a card carries in its drill-down; the explain route asks for every row (`rowLimit: null`). */
 export const cardRowLimit = 10;
+
+export const rowLimit = (input: { rowLimit?: number | null | undefined }): number | undefined =>
+  input.rowLimit === null ? undefined : (input.rowLimit ?? cardRowLimit);
 
 export function table(title: string, columns: string[], rows: string[][], limit?: number): InsightTable {
   const kept = limit === undefined ? rows : rows.slice(0, limit);

@@ -1,6 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, cardRowLimit, coinLink, fig, money, pct, sym, table } from './card.ts';
+import { card, coinLink, fig, money, pct, rowLimit, sym, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
 import { positionShares } from './shares.ts';
 
@@ -60,7 +60,7 @@ export function concentrationInsight(input: InsightsInput): InsightCard | null {
           pct(s.share.mul(100)),
           s.share.mul(s.share).toFixed(4),
         ]),
-        cardRowLimit,
+        rowLimit(input),
       ),
     ],
     actions: [

@@ -1,6 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, fig, money, pct, sym, table, transactionsLink } from './card.ts';
+import { card, fig, money, pct, rowLimit, sym, table, transactionsLink } from './card.ts';
 import type { FeeRow, InsightsInput } from './input.ts';
 
 interface FeeBucket {
@@ -87,7 +87,7 @@ export function feeDragInsight(input: InsightsInput): InsightCard | null {
           money(b.capital, c),
           share(b) ? pct(share(b) ?? 0) : '—',
         ]),
-        10,
+        rowLimit(input),
       ),
       table(
         'By year',

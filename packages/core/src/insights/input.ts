@@ -140,4 +140,6 @@ export interface InsightsInput {
   transactionCount: number;
   /** True once the tax-lot capability exists in core. */
   taxLotsAvailable: boolean;
+  /** Rows per drill-down table: default 10; null = all (the explain route). */
+  rowLimit?: number | null;
 }

@@ -1,16 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import {
-  card,
-  cardRowLimit,
-  fig,
-  money,
-  signedMoney,
-  signedPct,
-  sym,
-  table,
-  transactionsLink,
-} from './card.ts';
+import { card, fig, money, rowLimit, signedMoney, signedPct, sym, table, transactionsLink } from './card.ts';
 import type { InsightsInput } from './input.ts';
 
 export interface LotPnl {
@@ -116,8 +106,8 @@ export function lotPnlInsight(input: InsightsInput): InsightCard | null {
       ['Unrealized losses', signedMoney(lossSum, c)],
     ],
     tables: [
-      table('Winners', columns, rowsOf(winners), cardRowLimit),
-      table('Losers', columns, rowsOf([...losers].reverse()), cardRowLimit),
+      table('Winners', columns, rowsOf(winners), rowLimit(input)),
+      table('Losers', columns, rowsOf([...losers].reverse()), rowLimit(input)),
     ],
     actions: worst.pnl.lt(0)
       ? [transactionsLink(worst.coinId, worst.symbol)]

@@ -1,0 +1,364 @@
+import { type AlertOperand, type CoinMarket, type CostBasisMethod, stablecoinCategoryId } from '@app/contracts';
+import {
+  averageFeeRate,
+  type CloseSeries,
+  computeLedger,
+  currentOperandValue,
+  type DailyHoldings,
+  Dec,
+  dailyHoldings,
+  describeCondition,
+  type FeeRow,
+  type InsightAlert,
+  type InsightFiring,
+  type InsightLot,
+  type InsightPosition,
+  type InsightProjection,
+  type InsightsInput,
+  isStablecoin,
+  type LedgerTransaction,
+  toDecimalString,
+} from '@app/core';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { alertCurrency } from '../alerts/alert-history.ts';
+import { listAlerts } from '../alerts/alerts.repository.ts';
+import type { DailyClosesCache } from '../market/candles.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import { coinIdentity } from '../portfolios/coin-identity.ts';
+import { currencyFactor } from '../portfolios/currency.ts';
+import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import type { PortfolioRow } from '../portfolios/portfolios.repository.ts';
+import type { PreferencesReader } from '../portfolios/preferences.ts';
+import type { LoadedPortfolio } from '../portfolios/user-books.ts';
+import { valuePortfolios } from '../portfolios/valuation.ts';
+import { listProjectionsWithSells, listTargets, notificationsSince, readPreferences } from './insights.repository.ts';
+
+export interface InputDeps {
+  db: Db;
+  clock: Clock;
+  market: MarketReader;
+  preferences: PreferencesReader;
+  ledgers: LedgerCache;
+  closes: DailyClosesCache;
+}
+
+const dayMs = 86_400_000;
+/** Closes kept per coin for the statistics: 90 days of returns plus the 30-days-ago share. */
+const windowDays = 120;
+const btcId = 'bitcoin';
+
+/**
+ * Per version of a coin's history (the ledger cache keeps one array per coin until a write
+ * touches it): lots per method, daily holdings and fee rows, computed once. The length guards
+ * against an array appended to in place.
+ */
+interface CoinDerived {
+  length: number;
+  lots: Map<CostBasisMethod, InsightLot[]>;
+  holdings: DailyHoldings | null;
+  fees: FeeRow[] | null;
+}
+const derived = new WeakMap<readonly LedgerTransaction[], CoinDerived>();
+
+function derivedOf(txs: readonly LedgerTransaction[]): CoinDerived {
+  let d = derived.get(txs);
+  if (!d || d.length !== txs.length) {
+    d = { length: txs.length, lots: new Map(), holdings: null, fees: null };
+    derived.set(txs, d);
+  }
+  return d;
+}
+
+/** Lots still held under a lot method, in the portfolio's currency. */
+function coinLots(txs: readonly LedgerTransaction[], method: CostBasisMethod): InsightLot[] {
+  const d = derivedOf(txs);
+  const hit = d.lots.get(method);
+  if (hit) return hit;
+  const coin = computeLedger(txs, { method, explain: true }).coins[0];
+  const lots =
+    coin && coin.explanation.method !== 'average'
+      ? coin.explanation.lots.map((l) => ({
+          coinId: coin.coin_id,
+          acquiredAt: l.acquired_at,
+          quantityLeft: l.quantity_left,
+          unitCost: l.unit_cost,
+          costBasis: l.cost_basis,
+        }))
+      : [];
+  d.lots.set(method, lots);
+  return lots;
+}
+
+function coinFees(txs: readonly LedgerTransaction[]): FeeRow[] {
+  const d = derivedOf(txs);
+  d.fees ??= txs.map((tx) => ({
+    coinId: tx.coin_id,
+    year: new Date(tx.executed_at).getUTCFullYear(),
+    type: tx.type,
+    fee: tx.fee,
+    notional: new Dec(tx.quantity).mul(tx.price_per_coin).toFixed(),
+  }));
+  return d.fees;
+}
+
+function heldOnDay(txs: readonly LedgerTransaction[], day: number): number {
+  const d = derivedOf(txs);
+  d.holdings ??= dailyHoldings(txs);
+  const { days, quantities } = d.holdings;
+  let held = 0;
+  for (let i = 0; i < days.length && (days[i] ?? Number.POSITIVE_INFINITY) <= day; i++) held = quantities[i] ?? 0;
+  return held;
+}
+
+const scaled = (value: string, factor: Dec) => (factor.eq(1) ? value : toDecimalString(new Dec(value).mul(factor)));
+
+function categoriesOf(coinId: string, quote: CoinMarket | null): string[] {
+  const categories = [...(quote?.categories ?? [])];
+  if (isStablecoin({ id: coinId, categories }) && !categories.includes(stablecoinCategoryId))
+    categories.push(stablecoinCategoryId);
+  return categories;
+}
+
+/** Everything core's buildInsights reads, for the user's portfolios in scope. */
+export async function gatherInsightsInput(
+  deps: InputDeps,
+  userId: string,
+  rows: readonly PortfolioRow[],
+  scope: string | null,
+): Promise<InsightsInput> {
+  const { db, market } = deps;
+  const now = deps.clock();
+  const [prefs, stored, rates, targets] = await Promise.all([
+    deps.preferences.get(userId),
+    readPreferences(db, userId),
+    market.getUsdRates(),
+    listTargets(db, userId, scope),
+  ]);
+  const base = prefs.base_currency;
+  const method = prefs.cost_basis_method;
+
+  const unsupported = new Set<string>();
+  const loaded: (LoadedPortfolio & { factor: Dec })[] = [];
+  for (const portfolio of rows) {
+    const factor = currencyFactor(rates, portfolio.currency, base);
+    if (!factor) {
+      unsupported.add(portfolio.currency);
+      continue;
+    }
+    loaded.push({ portfolio, book: await deps.ledgers.book(db, portfolio), factor });
+  }
+
+  const valuation = await valuePortfolios(loaded, method, base, market);
+  const held = valuation.coins.filter((c) => c.parts.quantity.gt(0));
+  const unpricedSet = new Set(valuation.unpriced);
+  const positions: InsightPosition[] = held.map((c) => {
+    const id = coinIdentity(c.coinId, c.quote);
+    return {
+      coinId: c.coinId,
+      symbol: id.symbol,
+      name: id.name,
+      quantity: toDecimalString(c.parts.quantity),
+      costBasis: toDecimalString(c.parts.costBasis),
+      marketValue: unpricedSet.has(c.coinId) || c.parts.marketValue === null ? null : toDecimalString(c.parts.marketValue),
+      price: c.price,
+      ath: c.quote?.ath ?? null,
+      categories: categoriesOf(c.coinId, c.quote),
+    };
+  });
+  const heldIds = new Set(held.map((c) => c.coinId));
+
+  const lots: InsightLot[] = [];
+  const fees: FeeRow[] = [];
+  const thirtyAgo = new Map<string, number>();
+  const thenDay = Math.floor(now.getTime() / dayMs) - 31;
+  let transactionCount = 0;
+  for (const { book, factor } of loaded) {
+    transactionCount += book.transactions.length;
+    for (const coinId of book.coinIds()) {
+      const txs = book.coinTransactions(coinId);
+      if (method !== 'average' && heldIds.has(coinId)) {
+        for (const lot of coinLots(txs, method)) {
+          lots.push({ ...lot, unitCost: scaled(lot.unitCost, factor), costBasis: scaled(lot.costBasis, factor) });
+        }
+      }
+      for (const row of coinFees(txs)) {
+        fees.push(factor.eq(1) ? row : { ...row, fee: scaled(row.fee, factor), notional: scaled(row.notional, factor) });
+      }
+      const then = heldOnDay(txs, thenDay);
+      if (then > 0) thirtyAgo.set(coinId, (thirtyAgo.get(coinId) ?? 0) + then);
+    }
+  }
+
+  // Closes are stored in USD; statistics are currency-free and shares use one rate for all coins.
+  const usdToBase = currencyFactor(rates, 'usd', base)?.toNumber() ?? 1;
+  const series = await deps.closes.get([...heldIds, btcId], alertCurrency);
+  const closes = new Map<string, CloseSeries>();
+  const endDay = Math.floor(now.getTime() / dayMs) - 1;
+  for (const [coinId, s] of series) {
+    const timestamps: number[] = [];
+    const values: number[] = [];
+    const from = Math.max(s.firstDay, endDay - windowDays + 1);
+    for (let day = from; day < s.firstDay + s.closes.length && day <= endDay; day++) {
+      const close = s.closes[day - s.firstDay];
+      if (close === undefined || !Number.isFinite(close)) continue;
+      timestamps.push(day * dayMs);
+      values.push(close * usdToBase);
+    }
+    closes.set(coinId, { timestamps, closes: values });
+  }
+
+  const [projections, alerts, firings] = await Promise.all([
+    projectionInputs(deps, userId, loaded, heldIds, scope),
+    alertInputs(deps, userId, scope === null ? null : heldIds),
+    firingInputs(deps, userId, now, scope === null ? null : heldIds),
+  ]);
+
+  const source = market.describe();
+  const provenance = source as typeof source & { demo?: boolean };
+  return {
+    now,
+    baseCurrency: base,
+    method,
+    settings: {
+      concentrationThreshold: stored?.concentrationThreshold ?? '40',
+      nearPercent: stored?.nearPercent ?? '10',
+    },
+    positions,
+    lots,
+    closes,
+    heldThirtyDaysAgo: new Map([...thirtyAgo].map(([id, q]) => [id, String(q)])),
+    fees,
+    projections,
+    alerts,
+    firings,
+    targets,
+    feeRate: averageFeeRate(fees).toFixed(),
+    health: {
+      unpriced: valuation.unpriced.filter((id) => heldIds.has(id)),
+      market: {
+        source: source.source,
+        asOf: source.as_of,
+        stale: source.stale,
+        demo: provenance.demo ?? source.source === 'snapshot',
+      },
+      unsupportedCurrencies: [...unsupported].sort(),
+    },
+    transactionCount,
+    taxLotsAvailable: false,
+  };
+}
+
+async function projectionInputs(
+  deps: InputDeps,
+  userId: string,
+  loaded: readonly (LoadedPortfolio & { factor: Dec })[],
+  heldIds: ReadonlySet<string>,
+  scope: string | null,
+): Promise<InsightProjection[]> {
+  const plans = (await listProjectionsWithSells(deps.db, userId)).filter(
+    (p) => scope === null || heldIds.has(p.projection.coinId),
+  );
+  if (plans.length === 0) return [];
+  const rates = await deps.market.getUsdRates();
+  const byCurrency = new Map<string, Set<string>>();
+  for (const { projection } of plans) {
+    const set = byCurrency.get(projection.currency) ?? new Set<string>();
+    set.add(projection.coinId);
+    byCurrency.set(projection.currency, set);
+  }
+  const quotes = new Map<string, CoinMarket>();
+  for (const [currency, ids] of byCurrency) {
+    for (const [id, q] of await deps.market.getQuotes([...ids], currency)) quotes.set(`${currency}:${id}`, q);
+  }
+  return plans.map(({ projection: p, sells }) => {
+    const quote = quotes.get(`${p.currency}:${p.coinId}`) ?? null;
+    let held = new Dec(0);
+    let realised = new Dec(0);
+    for (const { portfolio, book } of loaded) {
+      const factor = currencyFactor(rates, portfolio.currency, p.currency);
+      for (const tx of book.coinTransactions(p.coinId)) {
+        const quantity = new Dec(tx.quantity);
+        if (tx.type === 'sell' || tx.type === 'transfer_out') held = held.sub(quantity);
+        else held = held.add(quantity);
+        if (tx.type === 'sell' && factor && Date.parse(tx.executed_at) >= p.createdAt.getTime()) {
+          realised = realised.add(quantity.mul(tx.price_per_coin).sub(tx.fee).mul(factor));
+        }
+      }
+    }
+    return {
+      id: p.id,
+      coinId: p.coinId,
+      symbol: quote?.symbol ?? p.coinSymbol ?? p.coinId,
+      tokensOwned: p.tokensOwned,
+      investedCapital: p.investedCapital,
+      sellTax: p.sellTax,
+      currency: p.currency,
+      priceNow: quote ? new Dec(quote.current_price).toFixed() : null,
+      ath: quote?.ath ?? null,
+      realisedProceeds: toDecimalString(realised),
+      heldNow: toDecimalString(Dec.max(held, new Dec(0))),
+      sells: sells.map((s) => ({
+        order: s.transactionOrder,
+        coinsSold: s.coinsSold,
+        pricePerCoin: s.pricePerCoin,
+        feesPercentage: s.feesPercentage,
+        priceImpactPercentage: s.priceImpactPercentage,
+        sellTax: s.sellTax,
+      })),
+    };
+  });
+}
+
+async function alertInputs(deps: InputDeps, userId: string, coins: ReadonlySet<string> | null): Promise<InsightAlert[]> {
+  const rows = (await listAlerts(deps.db, userId)).filter((a) => coins === null || coins.has(a.coinId));
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((a) => a.coinId))];
+  const [quotes, series] = await Promise.all([
+    deps.market.getQuotes(ids, alertCurrency),
+    deps.closes.get(ids, alertCurrency),
+  ]);
+  return rows.map((a) => {
+    const quote = quotes.get(a.coinId);
+    const s = series.get(a.coinId);
+    const closes = s ? Array.from(s.closes).filter(Number.isFinite) : [];
+    const value = (operand: AlertOperand) =>
+      quote ? currentOperandValue(operand, closes, quote.current_price) : operand.type === 'value' ? operand.value : null;
+    return {
+      coinId: a.coinId,
+      symbol: quote?.symbol ?? a.coinId,
+      condition: describeCondition({ left: a.left, op: a.op, right: a.right }),
+      left: value(a.left),
+      right: value(a.right),
+      metric: a.left.metric ?? a.right.metric ?? 'price',
+      op: a.op,
+      active: a.active,
+    };
+  });
+}
+
+async function firingInputs(
+  deps: InputDeps,
+  userId: string,
+  now: Date,
+  coins: ReadonlySet<string> | null,
+): Promise<InsightFiring[]> {
+  const rows = (await notificationsSince(deps.db, userId, new Date(now.getTime() - 7 * dayMs))).filter(
+    (n) => coins === null || coins.has(n.coinCoingeckoId),
+  );
+  if (rows.length === 0) return [];
+  const quotes = await deps.market.getQuotes([...new Set(rows.map((n) => n.coinCoingeckoId))], alertCurrency);
+  return rows.map((n) => {
+    const { left, right } = n.eventPayload;
+    const priceOperand = left.metric === 'price' ? left : right.metric === 'price' ? right : null;
+    const quote = quotes.get(n.coinCoingeckoId);
+    return {
+      coinId: n.coinCoingeckoId,
+      symbol: quote?.symbol ?? n.coinCoingeckoId,
+      condition: describeCondition(n.eventPayload),
+      firedAt: n.createdAt.toISOString(),
+      priceAtFiring: priceOperand?.value ?? null,
+      priceNow: quote?.current_price ?? null,
+    };
+  });
+}

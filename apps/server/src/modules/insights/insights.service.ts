@@ -1,0 +1,171 @@
+import {
+  type AllocationTarget,
+  errorCodes,
+  type InsightCard,
+  type InsightExplainResponse,
+  type InsightKind,
+  type InsightSettings,
+  type InsightsResponse,
+  insightMessages,
+  type NarratePromptResponse,
+  type PutTargets,
+  portfolioMessages,
+  type TargetsResponse,
+  type UpdateInsightSettings,
+} from '@app/contracts';
+import { buildInsights, Dec, narrationPayload, narrationPromptText } from '@app/core';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { createDailyClosesCache } from '../market/candles.ts';
+import { findPortfoliosByIds, listPortfolios, type PortfolioRow } from '../portfolios/portfolios.repository.ts';
+import { notFound } from '../transactions/transactions.service.ts';
+import { gatherInsightsInput, type InputDeps } from './insights-input.ts';
+import { listTargets, readPreferences, replaceTargets, writePreferences } from './insights.repository.ts';
+
+export type InsightsServiceDeps = Omit<InputDeps, 'closes'> & {
+  /** True when LLM_BASE_URL is configured: narration exists at all. */
+  narrationAvailable: boolean;
+};
+
+const scopeId = (portfolioId: string) => (portfolioId === 'all' ? null : portfolioId);
+
+/** Targets must be of one type, unique, each ≤ 100 %, and add up to exactly 100 %. */
+export function checkTargets(targets: readonly AllocationTarget[]): void {
+  if (targets.length === 0) return;
+  const fields: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  let sum = new Dec(0);
+  targets.forEach((t, i) => {
+    const value = new Dec(t.percentage);
+    sum = sum.add(value);
+    if (value.gt(100)) fields[`targets.${i}.percentage`] = [insightMessages.targetTooLarge];
+    if (seen.has(t.key)) fields[`targets.${i}.key`] = [insightMessages.targetDuplicate];
+    seen.add(t.key);
+  });
+  if (new Set(targets.map((t) => t.type)).size > 1) fields.targets = [insightMessages.targetsMixed];
+  else if (!sum.eq(100)) fields.targets = [insightMessages.targetsSum(sum.toFixed())];
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+}
+
+export function createInsightsService(deps: InsightsServiceDeps) {
+  const closes = createDailyClosesCache({ db: deps.db, clock: deps.clock });
+  const inputDeps: InputDeps = { ...deps, closes };
+
+  async function scopeRows(userId: string, portfolioId: string): Promise<PortfolioRow[]> {
+    if (portfolioId === 'all') return listPortfolios(deps.db, userId);
+    const rows = await findPortfoliosByIds(deps.db, userId, [portfolioId]);
+    if (rows.length === 0) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
+    return rows;
+  }
+
+  async function cards(userId: string, portfolioId: string, rowLimit?: number | null) {
+    const rows = await scopeRows(userId, portfolioId);
+    const input = await gatherInsightsInput(inputDeps, userId, rows, scopeId(portfolioId));
+    return { input: { ...input, rowLimit }, rows, cards: buildInsights({ ...input, rowLimit }) };
+  }
+
+  async function consented(userId: string): Promise<boolean> {
+    return (await readPreferences(deps.db, userId))?.narrationConsentedAt != null;
+  }
+
+  return {
+    preload: () => closes.preload('usd'),
+
+    async list(userId: string, portfolioId: string): Promise<InsightsResponse> {
+      const { input, rows, cards: list } = await cards(userId, portfolioId);
+      const source = deps.market.describe();
+      return {
+        portfolio_id: scopeId(portfolioId),
+        base_currency: input.baseCurrency,
+        cost_basis_method: input.method,
+        generated_at: input.now.toISOString(),
+        market: {
+          source: source.source,
+          as_of: source.as_of,
+          stale: source.stale,
+          demo: input.health.market.demo,
+        },
+        cards: list,
+        empty:
+          input.transactionCount > 0
+            ? null
+            : {
+                message: insightMessages.emptyPortfolio,
+                action:
+                  rows.length === 0
+                    ? { label: 'Create a portfolio', href: '/portfolios' }
+                    : { label: 'Add your first transaction', href: '/transactions' },
+              },
+        narration: {
+          available: deps.narrationAvailable,
+          consented: deps.narrationAvailable ? await consented(userId) : false,
+        },
+      };
+    },
+
+    async explain(userId: string, portfolioId: string, kind: InsightKind): Promise<InsightExplainResponse> {
+      const { cards: list } = await cards(userId, portfolioId, null);
+      const card = list.find((c) => c.kind === kind);
+      if (!card) throw notFound('No insight of this kind for this portfolio.', 'kind');
+      return { card };
+    },
+
+    /** The exact text narration would send, for review and "Copy prompt". */
+    async prompt(userId: string, portfolioId: string): Promise<NarratePromptResponse & { cards: InsightCard[] }> {
+      const { input, cards: list } = await cards(userId, portfolioId);
+      const payload = narrationPayload(list, input.baseCurrency);
+      return { prompt: narrationPromptText(payload), payload, consented: await consented(userId), cards: list };
+    },
+
+    async consent(userId: string): Promise<InsightSettings> {
+      await writePreferences(deps.db, userId, { narrationConsentedAt: deps.clock() }, deps.clock());
+      return this.settings(userId);
+    },
+
+    async requireConsent(userId: string): Promise<void> {
+      if (!(await consented(userId))) {
+        throw new AppError({
+          status: 409,
+          code: errorCodes.conflict,
+          category: 'business',
+          message: insightMessages.consentRequired,
+        });
+      }
+    },
+
+    async targets(userId: string, portfolioId: string): Promise<TargetsResponse> {
+      await scopeRows(userId, portfolioId);
+      return { portfolio_id: scopeId(portfolioId), targets: await listTargets(deps.db, userId, scopeId(portfolioId)) };
+    },
+
+    async putTargets(userId: string, body: PutTargets): Promise<TargetsResponse> {
+      await scopeRows(userId, body.portfolio_id);
+      checkTargets(body.targets);
+      await replaceTargets(deps.db, userId, scopeId(body.portfolio_id), body.targets, deps.clock());
+      return this.targets(userId, body.portfolio_id);
+    },
+
+    async settings(userId: string): Promise<InsightSettings> {
+      const stored = await readPreferences(deps.db, userId);
+      return {
+        concentration_threshold: new Dec(stored?.concentrationThreshold ?? '40').toFixed(),
+        near_percent: new Dec(stored?.nearPercent ?? '10').toFixed(),
+        narration_consented_at: stored?.narrationConsentedAt?.toISOString() ?? null,
+      };
+    },
+
+    async updateSettings(userId: string, patch: UpdateInsightSettings): Promise<InsightSettings> {
+      await writePreferences(
+        deps.db,
+        userId,
+        {
+          ...(patch.concentration_threshold ? { concentrationThreshold: patch.concentration_threshold } : {}),
+          ...(patch.near_percent ? { nearPercent: patch.near_percent } : {}),
+        },
+        deps.clock(),
+      );
+      return this.settings(userId);
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
