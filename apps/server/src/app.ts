@@ -14,6 +14,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { registerInsightsRoutes } from './modules/insights/insights.routes.ts';
+import { createInsightsService } from './modules/insights/insights.service.ts';
 import { registerMarketRoutes } from './modules/market/market.routes.ts';
 import { createMarketService, isMarketService, type MarketService } from './modules/market/market.service.ts';
 import type { MarketReader } from './modules/market/market-reader.ts';
@@ -121,7 +123,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // `bus` are shared by all of them.
   const settings = createSettingsService({ db, clock });
   await registerSettingsRoutes(app, { settings });
-  const { positions } = await registerPortfolioModule(app, { db, clock, market, preferences: settings });
+  const { positions, ledgers } = await registerPortfolioModule(app, {
+    db,
+    clock,
+    market,
+    preferences: settings,
+  });
   const watchlists = createWatchlistsService({ db, clock, coins: marketService });
   const terminal = createTerminalService({
     market: marketService,
@@ -136,6 +143,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     projections: createProjectionsService({ db, clock, market, positions }),
   });
   await registerAlertsModule(app, { db, clock, market, bus });
+  await registerInsightsRoutes(app, {
+    insights: createInsightsService({
+      db,
+      clock,
+      market,
+      preferences: settings,
+      ledgers,
+      narrationAvailable: config.llm.baseUrl !== undefined,
+    }),
+    llm: config.llm.baseUrl
+      ? {
+          baseUrl: config.llm.baseUrl,
+          apiKey: config.llm.apiKey,
+          model: config.llm.model,
+          firstByteTimeoutMs: config.llm.timeoutMs,
+          idleTimeoutMs: config.llm.timeoutMs,
+        }
+      : null,
+  });
 
   await registerStaticWeb(app, {
     webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),

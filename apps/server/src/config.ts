@@ -47,6 +47,7 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  LLM_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(20),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
@@ -68,7 +69,8 @@ export interface Config {
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  /** An OpenAI-compatible endpoint for optional narration; `timeoutMs` bounds the wait for each chunk. */
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
   publicUrl: string;
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
@@ -120,7 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Exit Liquidity <no-reply@localhost>',
-    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    llm: {
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      timeoutMs: Math.round(e.LLM_TIMEOUT_SECONDS * 1000),
+    },
     publicUrl,
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

@@ -1,4 +1,4 @@
-import type { CostBasisMethod } from '@app/contracts';
+import type { CostBasisMethod, LotsView } from '@app/contracts';
 
 /*
  * What the insights read: the figures the dashboard already has, gathered by the server and
@@ -138,8 +138,11 @@ export interface InsightsInput {
   feeRate: string;
   health: DataHealthInput;
   transactionCount: number;
-  /** True once the tax-lot capability exists in core. */
-  taxLotsAvailable: boolean;
+  /**
+   * Open tax lots under the user's tax rule (core/tax buildLotsView), or why there are none:
+   * the card then says so instead of guessing a holding period.
+   */
+  taxLots: LotsView | { unavailable: string };
   /** Rows per drill-down table: default 10; null = all (the explain route). */
   rowLimit?: number | null;
 }

@@ -1,6 +1,7 @@
 import type { InsightCard, InsightKind } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../decimal.ts';
+import { buildLotsView, computeTax, isoToDay } from '../tax/index.ts';
 import { alertDistances } from './alerts.ts';
 import { healthProblems } from './data-health.ts';
 import { driftRows } from './drift.ts';
@@ -441,11 +442,54 @@ describe('data health and caveats', () => {
 });
 
 describe('tax timing and the feed', () => {
-  it('says tax timing is not available yet instead of inventing figures', () => {
+  it('says what is missing instead of inventing figures when there are no tax lots', () => {
     const c = cardOf(threeCoinPortfolio(), 'tax_timing');
     expect(c.available).toBe(false);
     expect(c.headline).toBe('Available when tax lots land.');
     expect(c.figures).toEqual({});
+  });
+
+  it('finds lots turning long-term within 30 days and harvestable losses (US rule)', () => {
+    const tx = (id: string, coin: string, quantity: string, price: string, at: string) => ({
+      id,
+      portfolio_id: 'p1',
+      coin_id: coin,
+      type: 'buy' as const,
+      quantity,
+      price_per_coin: price,
+      fee: '0',
+      executed_at: at,
+    });
+    const computation = computeTax({
+      rule: 'us',
+      method: 'fifo',
+      transactions: [
+        tx('a', 'bitcoin', '0.5', '20000', '2025-06-20T12:00:00Z'),
+        tx('b', 'bitcoin', '0.5', '40000', '2024-03-01T12:00:00Z'),
+        tx('c', 'ethereum', '5', '3600', '2024-04-01T12:00:00Z'),
+      ],
+    });
+    const taxLots = buildLotsView(computation, {
+      portfolioId: null,
+      prices: new Map([
+        ['bitcoin', '60000'],
+        ['ethereum', '3000'],
+      ]),
+      asOfDay: isoToDay('2026-06-01'),
+      currency: 'usd',
+    });
+    const c = cardOf(threeCoinPortfolio({ taxLots }), 'tax_timing');
+    // The June 2025 lot (0.5 BTC = $30,000 now) is long-term from 2026-06-21; ETH is $3,000 under cost.
+    expect(c.figures).toMatchObject({
+      qualifying_30d_value: '30000',
+      qualifying_90d_value: '30000',
+      harvestable_losses: '-3000',
+      loss_lots: '1',
+    });
+    expect(c.headline).toBe(
+      '$30,000.00 of lots turn long-term within 30 days ($30,000.00 within 90); 1 lot at a loss could harvest -$3,000.00.',
+    );
+    expect(c.why.tables[0]?.rows[0]?.[3]).toBe('2026-06-21');
   });
 
   it('returns no cards without transactions', () => {

@@ -1,4 +1,10 @@
-import { type AlertOperand, type CoinMarket, type CostBasisMethod, stablecoinCategoryId } from '@app/contracts';
+import {
+  type AlertOperand,
+  type CoinMarket,
+  type CostBasisMethod,
+  insightMessages,
+  stablecoinCategoryId,
+} from '@app/contracts';
 import {
   averageFeeRate,
   type CloseSeries,
@@ -32,7 +38,12 @@ import type { PortfolioRow } from '../portfolios/portfolios.repository.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
 import type { LoadedPortfolio } from '../portfolios/user-books.ts';
 import { valuePortfolios } from '../portfolios/valuation.ts';
-import { listProjectionsWithSells, listTargets, notificationsSince, readPreferences } from './insights.repository.ts';
+import {
+  listProjectionsWithSells,
+  listTargets,
+  notificationsSince,
+  readPreferences,
+} from './insights.repository.ts';
 
 export interface InputDeps {
   db: Db;
@@ -107,11 +118,13 @@ function heldOnDay(txs: readonly LedgerTransaction[], day: number): number {
   d.holdings ??= dailyHoldings(txs);
   const { days, quantities } = d.holdings;
   let held = 0;
-  for (let i = 0; i < days.length && (days[i] ?? Number.POSITIVE_INFINITY) <= day; i++) held = quantities[i] ?? 0;
+  for (let i = 0; i < days.length && (days[i] ?? Number.POSITIVE_INFINITY) <= day; i++)
+    held = quantities[i] ?? 0;
   return held;
 }
 
-const scaled = (value: string, factor: Dec) => (factor.eq(1) ? value : toDecimalString(new Dec(value).mul(factor)));
+const scaled = (value: string, factor: Dec) =>
+  factor.eq(1) ? value : toDecimalString(new Dec(value).mul(factor));
 
 function categoriesOf(coinId: string, quote: CoinMarket | null): string[] {
   const categories = [...(quote?.categories ?? [])];
@@ -160,7 +173,10 @@ export async function gatherInsightsInput(
       name: id.name,
       quantity: toDecimalString(c.parts.quantity),
       costBasis: toDecimalString(c.parts.costBasis),
-      marketValue: unpricedSet.has(c.coinId) || c.parts.marketValue === null ? null : toDecimalString(c.parts.marketValue),
+      marketValue:
+        unpricedSet.has(c.coinId) || c.parts.marketValue === null
+          ? null
+          : toDecimalString(c.parts.marketValue),
       price: c.price,
       ath: c.quote?.ath ?? null,
       categories: categoriesOf(c.coinId, c.quote),
@@ -179,11 +195,19 @@ export async function gatherInsightsInput(
       const txs = book.coinTransactions(coinId);
       if (method !== 'average' && heldIds.has(coinId)) {
         for (const lot of coinLots(txs, method)) {
-          lots.push({ ...lot, unitCost: scaled(lot.unitCost, factor), costBasis: scaled(lot.costBasis, factor) });
+          lots.push({
+            ...lot,
+            unitCost: scaled(lot.unitCost, factor),
+            costBasis: scaled(lot.costBasis, factor),
+          });
         }
       }
       for (const row of coinFees(txs)) {
-        fees.push(factor.eq(1) ? row : { ...row, fee: scaled(row.fee, factor), notional: scaled(row.notional, factor) });
+        fees.push(
+          factor.eq(1)
+            ? row
+            : { ...row, fee: scaled(row.fee, factor), notional: scaled(row.notional, factor) },
+        );
       }
       const then = heldOnDay(txs, thenDay);
       if (then > 0) thirtyAgo.set(coinId, (thirtyAgo.get(coinId) ?? 0) + then);
@@ -215,7 +239,6 @@ export async function gatherInsightsInput(
   ]);
 
   const source = market.describe();
-  const provenance = source as typeof source & { demo?: boolean };
   return {
     now,
     baseCurrency: base,
@@ -240,12 +263,13 @@ export async function gatherInsightsInput(
         source: source.source,
         asOf: source.as_of,
         stale: source.stale,
-        demo: provenance.demo ?? source.source === 'snapshot',
+        demo: source.mode === 'demo',
       },
       unsupportedCurrencies: [...unsupported].sort(),
     },
     transactionCount,
-    taxLotsAvailable: false,
+    // The tax rule is the user's choice (issue 12); until the server stores it, no lots are guessed.
+    taxLots: { unavailable: insightMessages.taxUnavailable },
   };
 }
 
@@ -310,7 +334,11 @@ async function projectionInputs(
   });
 }
 
-async function alertInputs(deps: InputDeps, userId: string, coins: ReadonlySet<string> | null): Promise<InsightAlert[]> {
+async function alertInputs(
+  deps: InputDeps,
+  userId: string,
+  coins: ReadonlySet<string> | null,
+): Promise<InsightAlert[]> {
   const rows = (await listAlerts(deps.db, userId)).filter((a) => coins === null || coins.has(a.coinId));
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((a) => a.coinId))];
@@ -323,7 +351,11 @@ async function alertInputs(deps: InputDeps, userId: string, coins: ReadonlySet<s
     const s = series.get(a.coinId);
     const closes = s ? Array.from(s.closes).filter(Number.isFinite) : [];
     const value = (operand: AlertOperand) =>
-      quote ? currentOperandValue(operand, closes, quote.current_price) : operand.type === 'value' ? operand.value : null;
+      quote
+        ? currentOperandValue(operand, closes, quote.current_price)
+        : operand.type === 'value'
+          ? operand.value
+          : null;
     return {
       coinId: a.coinId,
       symbol: quote?.symbol ?? a.coinId,

@@ -1,11 +1,12 @@
 import type { AllocationTarget } from '@app/contracts';
+import { Dec } from '@app/core';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   allocationTargets,
   insightPreferences,
-  notifications,
   type NotificationRow,
+  notifications,
   type ProjectionRow,
   type ProjectionTransactionRow,
   projections,
@@ -14,15 +15,21 @@ import {
 
 /** `null` = the targets for All Portfolios. */
 const scopeOf = (portfolioId: string | null) =>
-  portfolioId === null ? isNull(allocationTargets.portfolioId) : eq(allocationTargets.portfolioId, portfolioId);
+  portfolioId === null
+    ? isNull(allocationTargets.portfolioId)
+    : eq(allocationTargets.portfolioId, portfolioId);
 
-export async function listTargets(db: Db, userId: string, portfolioId: string | null): Promise<AllocationTarget[]> {
+export async function listTargets(
+  db: Db,
+  userId: string,
+  portfolioId: string | null,
+): Promise<AllocationTarget[]> {
   const rows = await db
     .select()
     .from(allocationTargets)
     .where(and(eq(allocationTargets.userId, userId), scopeOf(portfolioId)))
     .orderBy(asc(allocationTargets.createdAt), asc(allocationTargets.key));
-  return rows.map((r) => ({ type: r.type, key: r.key, percentage: r.percentage }));
+  return rows.map((r) => ({ type: r.type, key: r.key, percentage: new Dec(r.percentage).toFixed() }));
 }
 
 /** Replaces the scope's whole set in one transaction (an empty list clears it). */
@@ -57,7 +64,11 @@ export interface StoredInsightPreferences {
 }
 
 export async function readPreferences(db: Db, userId: string): Promise<StoredInsightPreferences | null> {
-  const rows = await db.select().from(insightPreferences).where(eq(insightPreferences.userId, userId)).limit(1);
+  const rows = await db
+    .select()
+    .from(insightPreferences)
+    .where(eq(insightPreferences.userId, userId))
+    .limit(1);
   const row = rows[0];
   return row
     ? {

@@ -16,10 +16,14 @@ import {
 import { buildInsights, Dec, narrationPayload, narrationPromptText } from '@app/core';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { createDailyClosesCache } from '../market/candles.ts';
-import { findPortfoliosByIds, listPortfolios, type PortfolioRow } from '../portfolios/portfolios.repository.ts';
+import {
+  findPortfoliosByIds,
+  listPortfolios,
+  type PortfolioRow,
+} from '../portfolios/portfolios.repository.ts';
 import { notFound } from '../transactions/transactions.service.ts';
-import { gatherInsightsInput, type InputDeps } from './insights-input.ts';
 import { listTargets, readPreferences, replaceTargets, writePreferences } from './insights.repository.ts';
+import { gatherInsightsInput, type InputDeps } from './insights-input.ts';
 
 export type InsightsServiceDeps = Omit<InputDeps, 'closes'> & {
   /** True when LLM_BASE_URL is configured: narration exists at all. */
@@ -110,10 +114,18 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     },
 
     /** The exact text narration would send, for review and "Copy prompt". */
-    async prompt(userId: string, portfolioId: string): Promise<NarratePromptResponse & { cards: InsightCard[] }> {
+    async prompt(
+      userId: string,
+      portfolioId: string,
+    ): Promise<NarratePromptResponse & { cards: InsightCard[] }> {
       const { input, cards: list } = await cards(userId, portfolioId);
       const payload = narrationPayload(list, input.baseCurrency);
-      return { prompt: narrationPromptText(payload), payload, consented: await consented(userId), cards: list };
+      return {
+        prompt: narrationPromptText(payload),
+        payload,
+        consented: await consented(userId),
+        cards: list,
+      };
     },
 
     async consent(userId: string): Promise<InsightSettings> {
@@ -134,7 +146,10 @@ export function createInsightsService(deps: InsightsServiceDeps) {
 
     async targets(userId: string, portfolioId: string): Promise<TargetsResponse> {
       await scopeRows(userId, portfolioId);
-      return { portfolio_id: scopeId(portfolioId), targets: await listTargets(deps.db, userId, scopeId(portfolioId)) };
+      return {
+        portfolio_id: scopeId(portfolioId),
+        targets: await listTargets(deps.db, userId, scopeId(portfolioId)),
+      };
     },
 
     async putTargets(userId: string, body: PutTargets): Promise<TargetsResponse> {

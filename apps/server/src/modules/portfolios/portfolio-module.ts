@@ -8,7 +8,7 @@ import { createCsvImportService } from '../transactions/csv-import.service.ts';
 import { createTransactionOptionsService } from '../transactions/transaction-options.service.ts';
 import { registerTransactionRoutes } from '../transactions/transactions.routes.ts';
 import { createTransactionsService } from '../transactions/transactions.service.ts';
-import { createLedgerCache } from './ledger-cache.ts';
+import { createLedgerCache, type LedgerCache } from './ledger-cache.ts';
 import { registerPortfolioRoutes } from './portfolios.routes.ts';
 import { createPortfoliosService } from './portfolios.service.ts';
 import { createPositionsService, type PositionsService } from './positions.service.ts';
@@ -23,12 +23,13 @@ export interface PortfolioModuleDeps {
 
 /**
  * Portfolios, transactions and the dashboard share one ledger cache, so a write through any of
- * them is seen by all. Returns the positions service other modules read (projections, terminal).
+ * them is seen by all. Returns the positions service other modules read (projections, terminal)
+ * and the ledger cache itself (insights read the same books).
  */
 export async function registerPortfolioModule(
   app: FastifyInstance,
   deps: PortfolioModuleDeps,
-): Promise<{ positions: PositionsService }> {
+): Promise<{ positions: PositionsService; ledgers: LedgerCache }> {
   const ledgers = createLedgerCache();
   const shared = { ...deps, ledgers };
   const transactions = createTransactionsService(shared);
@@ -44,5 +45,5 @@ export async function registerPortfolioModule(
     market: deps.market,
     clock: deps.clock,
   });
-  return { positions: createPositionsService(shared) };
+  return { positions: createPositionsService(shared), ledgers };
 }

@@ -1,0 +1,120 @@
+import {
+  apiBase,
+  insightExplainParamsSchema,
+  insightExplainResponseSchema,
+  insightMessages,
+  insightSettingsSchema,
+  insightsQuerySchema,
+  insightsResponseSchema,
+  insightsRoutes,
+  narrateBodySchema,
+  narratePromptResponseSchema,
+  putTargetsSchema,
+  targetsQuerySchema,
+  targetsResponseSchema,
+  updateInsightSettingsSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LlmSettings } from '../../integrations/llm/openai-compatible.ts';
+import { requireUser } from '../../plugins/sessions.ts';
+import { notFound } from '../transactions/transactions.service.ts';
+import type { InsightsService } from './insights.service.ts';
+import { narrationStream } from './narrate.ts';
+
+export async function registerInsightsRoutes(
+  app: FastifyInstance,
+  deps: { insights: InsightsService; llm: LlmSettings | null },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { insights } = deps;
+  const path = (p: string) => `${apiBase}${p}`;
+
+  app.addHook('onReady', async () => {
+    insights
+      .preload()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'insight closes preload failed'));
+  });
+
+  r.get(
+    path(insightsRoutes.list),
+    { schema: { querystring: insightsQuerySchema, response: { 200: insightsResponseSchema } } },
+    async (request) => insights.list(requireUser(request).user.id, request.query.portfolio_id),
+  );
+
+  r.get(
+    path(insightsRoutes.explain),
+    {
+      schema: {
+        params: insightExplainParamsSchema,
+        querystring: insightsQuerySchema,
+        response: { 200: insightExplainResponseSchema },
+      },
+    },
+    async (request) =>
+      insights.explain(requireUser(request).user.id, request.query.portfolio_id, request.params.kind),
+  );
+
+  r.get(
+    path(insightsRoutes.targets),
+    { schema: { querystring: targetsQuerySchema, response: { 200: targetsResponseSchema } } },
+    async (request) => insights.targets(requireUser(request).user.id, request.query.portfolio_id),
+  );
+
+  r.put(
+    path(insightsRoutes.targets),
+    { schema: { body: putTargetsSchema, response: { 200: targetsResponseSchema } } },
+    async (request) => insights.putTargets(requireUser(request).user.id, request.body),
+  );
+
+  r.get(
+    path(insightsRoutes.settings),
+    { schema: { response: { 200: insightSettingsSchema } } },
+    async (request) => insights.settings(requireUser(request).user.id),
+  );
+
+  r.patch(
+    path(insightsRoutes.settings),
+    { schema: { body: updateInsightSettingsSchema, response: { 200: insightSettingsSchema } } },
+    async (request) => insights.updateSettings(requireUser(request).user.id, request.body),
+  );
+
+  const requireLlm = (): LlmSettings => {
+    if (!deps.llm) throw notFound(insightMessages.narrationUnavailable);
+    return deps.llm;
+  };
+
+  r.get(
+    path(insightsRoutes.narratePrompt),
+    { schema: { querystring: insightsQuerySchema, response: { 200: narratePromptResponseSchema } } },
+    async (request) => {
+      requireLlm();
+      const { prompt, payload, consented } = await insights.prompt(
+        requireUser(request).user.id,
+        request.query.portfolio_id,
+      );
+      return { prompt, payload, consented };
+    },
+  );
+
+  r.post(
+    path(insightsRoutes.narrateConsent),
+    { schema: { response: { 200: insightSettingsSchema } } },
+    async (request) => {
+      requireLlm();
+      return insights.consent(requireUser(request).user.id);
+    },
+  );
+
+  r.post(path(insightsRoutes.narrate), { schema: { body: narrateBodySchema } }, async (request, reply) => {
+    const llm = requireLlm();
+    const userId = requireUser(request).user.id;
+    await insights.requireConsent(userId);
+    const { payload, cards } = await insights.prompt(userId, request.body.portfolio_id);
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no');
+    return reply.send(narrationStream(llm, payload, cards, request.log));
+  });
+}
