@@ -70,7 +70,12 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   /** An OpenAI-compatible endpoint for optional narration; `timeoutMs` bounds the wait for each chunk. */
-  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
+  llm: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    timeoutMs: number;
+  };
   publicUrl: string;
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
