@@ -6,5 +6,6 @@ export * from './insights.ts';
 export * from './market.ts';
 export * from './portfolios.ts';
 export * from './projections.ts';
+export * from './rate-limits.ts';
 export * from './snapshots.ts';
 export * from './tax.ts';

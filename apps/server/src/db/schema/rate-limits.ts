@@ -1,0 +1,17 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
+
+/**
+ * Rate-limit windows shared by every process on the database (per client address and route,
+ * per account): one row per key, counted with an atomic upsert. Expired rows are swept by the
+ * limiter itself.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamptz('reset_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_at').on(t.resetAt)],
+);
