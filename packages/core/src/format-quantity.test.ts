@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './format-date.ts';
-import { formatQuantity, formatSignedPercent } from './format-quantity.ts';
+import { decimalForInput, formatQuantity, formatSignedPercent } from './format-quantity.ts';
 import { normalizeDecimalInput } from './parse-number.ts';
 
 describe('formatQuantity: exact, at most 8 decimals, no float noise', () => {
@@ -62,5 +62,17 @@ describe('normalizeDecimalInput (spec §5: commas removed)', () => {
     ['0.5', '0.5'],
   ])('%s → %s', (typed, sent) => {
     expect(normalizeDecimalInput(typed)).toBe(sent);
+  });
+});
+
+describe('decimalForInput (prefilled form values)', () => {
+  it.each([
+    ['27631.7473348', 2, '27631.75'],
+    ['3.360000000000000000', 8, '3.36'],
+    ['100', 2, '100'],
+    ['0.000000001', 8, '0'],
+    [null, 2, ''],
+  ] as const)('%s to %d decimals → %s', (value, decimals, shown) => {
+    expect(decimalForInput(value, decimals)).toBe(shown);
   });
 });

@@ -43,3 +43,19 @@ export function formatSignedPercent(value: string | number | null | undefined, d
   if (shown === 0) return `${(0).toFixed(decimals)}%`;
   return `${shown > 0 ? '+' : ''}${shown.toFixed(decimals)}%`;
 }
+
+/**
+ * A value to prefill into a form field: exact half-even rounding to `maxDecimals`, no grouping, no
+ * trailing zeros ("27631.747334812" with 2 → "27631.75"), so a person sees what they would type.
+ */
+export function decimalForInput(value: string | null | undefined, maxDecimals: number): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  try {
+    const d = new Dec(value.trim()).toDecimalPlaces(maxDecimals);
+    if (!d.isFinite()) return '';
+    const fixed = d.isZero() ? '0' : d.toFixed();
+    return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  } catch {
+    return '';
+  }
+}

@@ -1,5 +1,7 @@
 import type { CostBasisMethod, LedgerStep, OversellViolation } from '@app/contracts';
 import { Dec } from '../decimal.ts';
+import { formatDateTime } from '../format-date.ts';
+import { formatQuantity } from '../format-quantity.ts';
 import { toDecimalString } from './format.ts';
 import { createInventory, type Inventory } from './inventory.ts';
 import { LedgerInputError, sortTimeline } from './timeline.ts';
@@ -186,6 +188,8 @@ function oversell(
     executed_at: tx.executed_at,
     requested: want,
     available: have,
-    message: `Only ${have} ${tx.coin_id} held on ${tx.executed_at}; this ${type === 'sell' ? 'sell' : 'transfer out'} needs ${want}.`,
+    // Written for people: exact quantities without padding, the date as a reader writes it (UTC,
+    // said so, because the server does not know the reader's zone); the fields carry the raw values.
+    message: `Only ${formatQuantity(have, 'en-US', 18)} ${tx.coin_id} held on ${formatDateTime(tx.executed_at, 'en-US', 'UTC')} UTC; this ${type === 'sell' ? 'sell' : 'transfer out'} needs ${formatQuantity(want, 'en-US', 18)}.`,
   };
 }

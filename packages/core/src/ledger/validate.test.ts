@@ -26,7 +26,7 @@ describe('scenario oversell-after-edit', () => {
 
   it('names the coin, the date and both quantities in the message', () => {
     const found = validateChange(base, { kind: 'delete', transactionId: 'b2' });
-    expect(found?.message).toBe('Only 0.5 bitcoin held on 2024-03-01T00:00:00Z; this sell needs 0.8.');
+    expect(found?.message).toBe('Only 0.5 bitcoin held on Mar 1, 2024, 12:00 AM UTC; this sell needs 0.8.');
     expect(() => assertLedger(base.filter((t) => t.id !== 'b2'))).toThrow(OversellError);
   });
 });

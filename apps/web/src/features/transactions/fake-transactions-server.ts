@@ -122,7 +122,7 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
             executed_at: b.date,
             requested: b.quantity,
             available: '1',
-            message: `Only 1 ${b.coin_id} held on 2024-02-01; this sell needs ${b.quantity}.`,
+            message: `Only 1 ${b.coin_id} held on Feb 1, 2024, 12:00 AM UTC; this sell needs ${b.quantity}.`,
           },
         });
       }

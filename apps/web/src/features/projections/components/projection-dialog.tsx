@@ -1,5 +1,7 @@
 import {
   clearFieldError,
+  currencyDecimals,
+  decimalForInput,
   hasFormErrors,
   type ProjectionDialogForm,
   type ProjectionFormErrors,
@@ -87,7 +89,14 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
 
   const applyHoldings = () => {
     if (offer === null) return;
-    setForm({ investedCapital: offer.invested_capital ?? '', tokensOwned: offer.tokens_owned ?? '' });
+    // Money with the spec §9 decimals (at least cents), coins to 8 decimals (spec §9), never float noise.
+    setForm({
+      investedCapital: decimalForInput(
+        offer.invested_capital,
+        Math.max(2, currencyDecimals(Number(offer.invested_capital ?? 0))),
+      ),
+      tokensOwned: decimalForInput(offer.tokens_owned, 8),
+    });
     setErrors((e) => clearFieldError(clearFieldError(e, 'investedCapital'), 'tokensOwned'));
   };
 
