@@ -16,5 +16,6 @@ export * from './projections.ts';
 export * from './routes.ts';
 export * from './settings.ts';
 export * from './tax.ts';
+export * from './tax-api.ts';
 export * from './transaction.ts';
 export * from './transaction-preview.ts';

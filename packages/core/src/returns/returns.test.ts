@@ -95,6 +95,14 @@ describe('returns: periods and properties', () => {
     expect(r.mwr ?? 0).toBeLessThan(r.twr ?? 0);
   });
 
+  it('starts no period before prices are known, and then from the value held that day', () => {
+    const values = [0, 0, 500, 550, 605];
+    const flows = new Map<number, DayFlows>([[0, { inflow: 400, outflow: 0, transactionIds: ['b'] }]]);
+    const r = periodReturns({ firstDay: 0, values, flows, inceptionDay: 0, valuedFrom: 3, endDay: 4 }, 'ALL');
+    expect([r.startDay, r.startValue, r.inflows]).toEqual([3, 500, 0]);
+    expect(r.twr).toBeCloseTo(0.21, 12);
+  });
+
   it('benchmarks a coin over the same days', () => {
     const closes = { firstDay: 10, closes: [100, 110, 121] };
     expect(benchmarkReturn(closes, 10, 12)).toBeCloseTo(0.21, 12);

@@ -18,6 +18,11 @@ export interface ReturnsInput {
   flows: ReadonlyMap<number, DayFlows>;
   /** First day anything was held or moved. */
   inceptionDay: number;
+  /**
+   * First day a period may start: the day after prices are known for every coin held (a value
+   * without a price is unknown, never 0). Defaults to the inception day.
+   */
+  valuedFrom?: number | undefined;
   endDay: number;
 }
 
@@ -57,7 +62,13 @@ export interface PeriodReturns {
  * inception, where the first buy is the first inflow).
  */
 export function periodReturns(input: ReturnsInput, period: ReturnPeriod): PeriodReturns {
-  const startDay = periodStartDay(period, input.endDay, input.inceptionDay);
+  const startDay = Math.min(
+    input.endDay,
+    Math.max(
+      periodStartDay(period, input.endDay, input.inceptionDay),
+      input.valuedFrom ?? input.inceptionDay,
+    ),
+  );
   const valueOn = (day: number) => {
     const i = day - input.firstDay;
     return i < 0 ? 0 : (input.values[Math.min(i, input.values.length - 1)] ?? 0);

@@ -4,6 +4,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { registerDashboardRoutes } from '../dashboard/dashboard.routes.ts';
 import { createDashboardService } from '../dashboard/dashboard.service.ts';
 import type { MarketReader } from '../market/market-reader.ts';
+import type { TaxService } from '../tax/tax.service.ts';
+import { registerTaxModule } from '../tax/tax-module.ts';
 import { createCsvImportService } from '../transactions/csv-import.service.ts';
 import { createTransactionOptionsService } from '../transactions/transaction-options.service.ts';
 import { registerTransactionRoutes } from '../transactions/transactions.routes.ts';
@@ -29,7 +31,7 @@ export interface PortfolioModuleDeps {
 export async function registerPortfolioModule(
   app: FastifyInstance,
   deps: PortfolioModuleDeps,
-): Promise<{ positions: PositionsService; ledgers: LedgerCache }> {
+): Promise<{ positions: PositionsService; ledgers: LedgerCache; tax: TaxService }> {
   const ledgers = createLedgerCache();
   const shared = { ...deps, ledgers };
   const transactions = createTransactionsService(shared);
@@ -45,5 +47,7 @@ export async function registerPortfolioModule(
     market: deps.market,
     clock: deps.clock,
   });
-  return { positions: createPositionsService(shared), ledgers };
+  // Tax reads the same ledger cache, so every write is reflected in lots and reports at once.
+  const { tax } = await registerTaxModule(app, shared);
+  return { positions: createPositionsService(shared), ledgers, tax };
 }

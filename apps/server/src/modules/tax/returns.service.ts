@@ -1,0 +1,244 @@
+import {
+  portfolioMessages,
+  type ReturnsQuery,
+  type ReturnsResponse,
+  returnPeriodsList,
+} from '@app/contracts';
+import {
+  benchmarkReturn,
+  type DailyCloseSeries,
+  type DailyHoldings,
+  dailyHoldingsByCoin,
+  dailyValueSeries,
+  dayMs,
+  dayToIso,
+  externalFlows,
+  moneyString,
+  periodReturns,
+  ratioToPercent,
+  rebasedSeries,
+} from '@app/core';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createClosesFallback } from '../dashboard/performance.ts';
+import type { DailyClosesCache } from '../market/candles.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import type { PreferencesReader } from '../portfolios/preferences.ts';
+import { notFound } from '../transactions/transactions.service.ts';
+import { loadTaxBooks } from './tax-books.ts';
+
+const lineDays = { '1W': 7, '1M': 30, '3M': 90, '1Y': 365 } as const;
+/** Ten years of daily closes at most, like the performance chart. */
+const maxDays = 3650;
+
+/**
+ * Time-weighted, money-weighted and simple returns per period, from the same daily values the
+ * performance chart draws and the cash flows of the ledger, with a coin as benchmark.
+ */
+export function createReturnsService(deps: {
+  db: Db;
+  clock: Clock;
+  market: MarketReader;
+  ledgers: LedgerCache;
+  preferences: PreferencesReader;
+  closes: DailyClosesCache;
+}) {
+  const fallback = createClosesFallback();
+
+  async function closesFor(
+    coins: readonly string[],
+    vs: string,
+    days: number,
+    today: number,
+  ): Promise<Map<string, DailyCloseSeries>> {
+    const stored = await deps.closes.get(coins, vs).catch(() => new Map<string, DailyCloseSeries>());
+    const out = new Map(stored);
+    const missing = coins.filter((c) => !out.has(c));
+    if (missing.length > 0) {
+      const fetched = await fallback.fetch({
+        market: deps.market,
+        coinIds: missing,
+        days,
+        vs,
+        today,
+        budgetMs: 1500,
+      });
+      for (const [id, got] of fetched.closes)
+        if (got.timestamps.length > 0) out.set(id, toSeries(got.timestamps, got.closes));
+    }
+    return out;
+  }
+
+  return {
+    stop: () => fallback.stop(),
+
+    async returns(userId: string, query: ReturnsQuery): Promise<ReturnsResponse> {
+      const portfolioId = query.portfolio_id === 'all' ? null : query.portfolio_id;
+      const books = await loadTaxBooks(deps, userId, portfolioId);
+      if (portfolioId !== null && !books.loaded.some((l) => l.portfolio.id === portfolioId)) {
+        throw notFound(portfolioMessages.portfolioNotFound);
+      }
+      const now = deps.clock();
+      const today = Math.floor(now.getTime() / dayMs);
+      const vs = books.currency;
+      const inScope = books.loaded.filter((l) => portfolioId === null || l.portfolio.id === portfolioId);
+      // Values in the scope's currency: a portfolio in another currency has no rate per day.
+      const valued = inScope.filter((l) => l.portfolio.currency === vs);
+      const held: { coinId: string; holdings: DailyHoldings }[] = valued.flatMap((l) =>
+        [...dailyHoldingsByCoin(l.book.transactions)].map(([coinId, holdings]) => ({ coinId, holdings })),
+      );
+      const coins = [...new Set(held.map((h) => h.coinId))];
+      const closes = await closesFor([...new Set([...coins, query.benchmark])], vs, maxDays, today);
+      const flows = externalFlows(books.transactions, {
+        portfolioId,
+        links: books.links,
+        closeOn: (coinId, day) => {
+          const s = closes.get(coinId);
+          const i = s ? day - s.firstDay : -1;
+          const c = s && i >= 0 && i < s.closes.length ? s.closes[i] : undefined;
+          return c !== undefined && c > 0 ? c : null;
+        },
+      });
+      const empty = {
+        portfolio_id: portfolioId,
+        currency: vs,
+        as_of: dayToIso(today),
+        benchmark: { coin_id: query.benchmark, available: closes.has(query.benchmark) },
+        periods: [],
+        explain: null,
+        benchmark_line: null,
+        needs_price: flows.needsPrice,
+        coins_without_history: [],
+      };
+      if (flows.inceptionDay === null) return empty;
+      const inception = Math.max(flows.inceptionDay, today - maxDays);
+      const days = today - inception + 1;
+      const values = dailyValueSeries({ holdings: held, closes, firstDay: inception, days });
+      // Today is not a completed day: value it at the current quotes, like the chart's last point.
+      const quotes = await deps.market.getQuotes(coins, vs);
+      let current = 0;
+      for (const h of held) {
+        const q = h.holdings.quantities[h.holdings.quantities.length - 1] ?? 0;
+        const p = quotes.get(h.coinId)?.current_price;
+        if (q > 0 && p !== undefined) current += q * p;
+      }
+      values[days - 1] = current;
+      // Before every held coin has a close the value is unknown: periods start after that day.
+      let coverage = inception;
+      for (const c of coins) {
+        const s = closes.get(c);
+        if (s) coverage = Math.max(coverage, s.firstDay);
+      }
+      const valuedFrom = coverage > inception ? coverage + 1 : inception;
+      const input = {
+        firstDay: inception,
+        values,
+        flows: flows.flows,
+        inceptionDay: inception,
+        valuedFrom,
+        endDay: today,
+      };
+
+      const bench = closes.get(query.benchmark);
+      const benchQuote = (await deps.market.getQuotes([query.benchmark], vs)).get(
+        query.benchmark,
+      )?.current_price;
+      const benchSeries = bench ? withToday(bench, today, benchQuote) : null;
+      const periods = returnPeriodsList.map((period) => {
+        const r = periodReturns(input, period);
+        const baseDay = r.startValue > 0 ? r.startDay - 1 : r.startDay;
+        const b = benchSeries ? benchmarkReturn(benchSeries, baseDay, r.endDay) : null;
+        return {
+          r,
+          out: {
+            period,
+            start_date: dayToIso(r.startDay),
+            end_date: dayToIso(r.endDay),
+            start_value: moneyString(r.startValue),
+            end_value: moneyString(r.endValue),
+            inflows: moneyString(r.inflows),
+            outflows: moneyString(r.outflows),
+            gain: moneyString(r.gain),
+            simple_return: ratioToPercent(r.simple),
+            twr: ratioToPercent(r.twr),
+            twr_annualized: ratioToPercent(r.twrAnnualised),
+            mwr: ratioToPercent(r.mwr),
+            mwr_annualized: ratioToPercent(r.mwrAnnualised),
+            benchmark_return: ratioToPercent(b),
+            benchmark_difference_pp: r.twr === null || b === null ? null : ratioToPercent(r.twr - b),
+          },
+        };
+      });
+      const explained = query.explain ? periods.find((p) => p.out.period === query.explain) : undefined;
+
+      let line: ReturnsResponse['benchmark_line'] = null;
+      if (query.line && benchSeries) {
+        const span = query.line === 'ALL' ? days : lineDays[query.line];
+        const start = Math.max(valuedFrom, today - span);
+        const lineDaysList = Array.from({ length: today - start + 1 }, (_, i) => start + i);
+        const base = values[start - inception] ?? 0;
+        const rebased = rebasedSeries(benchSeries, start, base, lineDaysList);
+        line = {
+          timeframe: query.line,
+          points: lineDaysList.map((d, i) => [
+            d === today ? now.getTime() : d * dayMs,
+            round(rebased[i] ?? null),
+          ]),
+        };
+      }
+      return {
+        ...empty,
+        periods: periods.map((p) => p.out),
+        explain: explained
+          ? {
+              period: explained.out.period,
+              cash_flows: explained.r.cashFlows.map((c) => ({
+                date: dayToIso(c.day),
+                kind: c.kind,
+                amount: moneyString(c.amount),
+                transaction_ids: [...c.transactionIds],
+              })),
+            }
+          : null,
+        benchmark_line: line,
+        coins_without_history: coins.filter((c) => !closes.has(c)).sort(),
+      };
+    },
+  };
+}
+
+function toSeries(timestamps: readonly number[], values: readonly number[]): DailyCloseSeries {
+  const days = timestamps.map((t) => Math.floor(t / dayMs));
+  const firstDay = days[0] ?? 0;
+  const length = days.length === 0 ? 0 : (days[days.length - 1] ?? firstDay) - firstDay + 1;
+  const closes = new Float64Array(length);
+  let last = Number.NaN;
+  let next = 0;
+  for (let i = 0; i < length; i++) {
+    while (next < days.length && days[next] === firstDay + i) last = values[next++] ?? last;
+    closes[i] = last;
+  }
+  return { firstDay, closes };
+}
+
+/** The stored closes with today's quote as the last day (forward-filled over any gap). */
+function withToday(series: DailyCloseSeries, today: number, quote: number | undefined): DailyCloseSeries {
+  const length = today - series.firstDay + 1;
+  if (length <= 0) return series;
+  const closes = new Float64Array(length);
+  let last = Number.NaN;
+  for (let i = 0; i < length; i++) {
+    const c = i < series.closes.length ? series.closes[i] : undefined;
+    if (c !== undefined && !Number.isNaN(c)) last = c;
+    closes[i] = last;
+  }
+  if (quote !== undefined && quote > 0) closes[length - 1] = quote;
+  return { firstDay: series.firstDay, closes };
+}
+
+function round(v: number | null): number | null {
+  return v === null ? null : Math.round(v * 1e8) / 1e8;
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

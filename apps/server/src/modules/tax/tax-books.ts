@@ -1,0 +1,125 @@
+import type { CostBasisMethod, TaxSettings } from '@app/contracts';
+import {
+  computeTax,
+  type DailyCloseSeries,
+  dayMs,
+  linkOwnTransfers,
+  type TaxComputation,
+  type TaxTransaction,
+} from '@app/core';
+import type { Db } from '../../db/client.ts';
+import type { DailyClosesCache } from '../market/candles.ts';
+import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import type { PreferencesReader } from '../portfolios/preferences.ts';
+import { type LoadedPortfolio, loadUserBooks } from '../portfolios/user-books.ts';
+
+/** A user's books as the tax engine reads them, in one currency. */
+export interface TaxBooks {
+  loaded: LoadedPortfolio[];
+  currency: string;
+  transactions: TaxTransaction[];
+  links: ReadonlyMap<string, string>;
+  /** Cache key: the revisions of every portfolio and the currency. */
+  key: string;
+}
+
+/**
+ * The currency a scope is reported in: a portfolio's own; for all portfolios their common
+ * currency, or the user's base currency when they differ (rows in another currency then need a
+ * rate for their day, which we do not have: they are listed, not converted at today's rate).
+ */
+export function scopeCurrency(
+  loaded: readonly LoadedPortfolio[],
+  portfolioId: string | null,
+  base: string,
+): string {
+  if (portfolioId !== null)
+    return loaded.find((l) => l.portfolio.id === portfolioId)?.portfolio.currency ?? base;
+  const currencies = new Set(loaded.map((l) => l.portfolio.currency));
+  return currencies.size === 1 ? ([...currencies][0] ?? base) : base;
+}
+
+export async function loadTaxBooks(
+  deps: { db: Db; ledgers: LedgerCache; closes: DailyClosesCache; preferences: PreferencesReader },
+  userId: string,
+  portfolioId: string | null,
+): Promise<TaxBooks> {
+  const [loaded, prefs] = await Promise.all([
+    loadUserBooks(deps.db, deps.ledgers, userId),
+    deps.preferences.get(userId),
+  ]);
+  const currency = scopeCurrency(loaded, portfolioId, prefs.base_currency);
+  const rewardCoins = new Set<string>();
+  for (const l of loaded) {
+    for (const t of l.book.transactions)
+      if (t.type === 'reward' && isZero(t.price_per_coin)) rewardCoins.add(t.coin_id);
+  }
+  // A reward entered without a price is income at the day's close (when we have it).
+  const closes =
+    rewardCoins.size === 0
+      ? new Map<string, DailyCloseSeries>()
+      : await deps.closes.get([...rewardCoins], currency).catch(() => new Map<string, DailyCloseSeries>());
+  const transactions: TaxTransaction[] = [];
+  for (const { portfolio, book } of loaded) {
+    const sameCurrency = portfolio.currency === currency;
+    for (const t of book.transactions) {
+      let price: string | null = sameCurrency ? t.price_per_coin : null;
+      if (sameCurrency && isZero(t.price_per_coin) && (t.type === 'reward' || t.type === 'transfer_in')) {
+        price = t.type === 'reward' ? closeOn(closes.get(t.coin_id), t.executed_at) : null;
+      }
+      transactions.push({
+        id: t.id,
+        portfolio_id: portfolio.id,
+        coin_id: t.coin_id,
+        type: t.type,
+        quantity: t.quantity,
+        price_per_coin: price,
+        fee: sameCurrency ? t.fee : isZero(t.fee) ? '0' : null,
+        executed_at: t.executed_at,
+        created_at: t.created_at,
+        unpriced_reason: sameCurrency ? 'no_price' : 'no_rate',
+      });
+    }
+  }
+  const key = `${currency}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}`).join(',')}`;
+  return { loaded, currency, transactions, links: linkOwnTransfers(transactions), key };
+}
+
+function isZero(value: string): boolean {
+  return /^0*(\.0*)?$/.test(value);
+}
+
+function closeOn(series: DailyCloseSeries | undefined, executedAt: string): string | null {
+  if (!series) return null;
+  const day = Math.floor(Date.parse(executedAt) / dayMs);
+  const i = day - series.firstDay;
+  if (i < 0 || i >= series.closes.length) return null;
+  const close = series.closes[i];
+  return close !== undefined && close > 0 ? String(close) : null;
+}
+
+/** Computations per (books, settings), so a warm report or lots view skips the replay. */
+export function createTaxComputationCache(maxEntries = 200) {
+  const entries = new Map<string, TaxComputation>();
+  return {
+    get(books: TaxBooks, settings: TaxSettings, method: CostBasisMethod): TaxComputation {
+      const key = `${books.key}|${settings.rule}|${settings.custom_threshold_days}|${method}`;
+      let hit = entries.get(key);
+      if (!hit) {
+        hit = computeTax({
+          transactions: books.transactions,
+          links: books.links,
+          rule: settings.rule,
+          method,
+          customThresholdDays: settings.custom_threshold_days,
+        });
+        entries.set(key, hit);
+        if (entries.size > maxEntries) {
+          const oldest = entries.keys().next().value;
+          if (oldest !== undefined) entries.delete(oldest);
+        }
+      }
+      return hit;
+    },
+  };
+}

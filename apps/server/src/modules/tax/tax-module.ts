@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDailyClosesCache } from '../market/candles.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import type { PreferencesReader } from '../portfolios/preferences.ts';
+import { createReturnsService } from './returns.service.ts';
+import { registerTaxRoutes } from './tax.routes.ts';
+import { createTaxService, type TaxService } from './tax.service.ts';
+
+/** Tax lots, the realized-gains report and returns, over the portfolio module's ledger cache. */
+export async function registerTaxModule(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; market: MarketReader; ledgers: LedgerCache; preferences: PreferencesReader },
+): Promise<{ tax: TaxService }> {
+  const closes = createDailyClosesCache({
+    db: deps.db,
+    clock: deps.clock,
+    mode: () => deps.market.describe().mode,
+  });
+  const shared = { ...deps, closes };
+  const tax = createTaxService(shared);
+  const returns = createReturnsService(shared);
+  app.addHook('onClose', async () => {
+    await returns.stop();
+  });
+  await registerTaxRoutes(app, { tax, returns });
+  return { tax };
+}

@@ -1,0 +1,83 @@
+import {
+  apiBase,
+  lotsQuerySchema,
+  lotsViewSchema,
+  returnsQuerySchema,
+  returnsResponseSchema,
+  taxReportCsvQuerySchema,
+  taxReportQuerySchema,
+  taxReportResponseSchema,
+  taxRoutes,
+  taxSettingsSchema,
+  updateTaxSettingsSchema,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/sessions.ts';
+import type { ReturnsService } from './returns.service.ts';
+import type { TaxService } from './tax.service.ts';
+
+export async function registerTaxRoutes(
+  app: FastifyInstance,
+  deps: { tax: TaxService; returns: ReturnsService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${apiBase}${taxRoutes.settings}`,
+    { schema: { response: { 200: taxSettingsSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.tax.settings(user.id);
+    },
+  );
+
+  r.patch(
+    `${apiBase}${taxRoutes.settings}`,
+    { schema: { body: updateTaxSettingsSchema, response: { 200: taxSettingsSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.tax.updateSettings(user.id, request.body);
+    },
+  );
+
+  r.get(
+    `${apiBase}${taxRoutes.lots}`,
+    { schema: { querystring: lotsQuerySchema, response: { 200: lotsViewSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.tax.lots(user.id, request.query);
+    },
+  );
+
+  r.get(
+    `${apiBase}${taxRoutes.report}`,
+    { schema: { querystring: taxReportQuerySchema, response: { 200: taxReportResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.tax.report(user.id, request.query);
+    },
+  );
+
+  r.get(
+    `${apiBase}${taxRoutes.reportCsv}`,
+    { schema: { querystring: taxReportCsvQuerySchema } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      const { filename, body } = await deps.tax.reportCsv(user.id, request.query);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${filename}"`);
+      reply.header('cache-control', 'no-store');
+      return body;
+    },
+  );
+
+  r.get(
+    `${apiBase}${taxRoutes.returns}`,
+    { schema: { querystring: returnsQuerySchema, response: { 200: returnsResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.returns.returns(user.id, request.query);
+    },
+  );
+}

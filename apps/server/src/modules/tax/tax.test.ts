@@ -1,0 +1,253 @@
+import {
+  lotsViewSchema,
+  returnsResponseSchema,
+  taxReportResponseSchema,
+  taxSettingsSchema,
+} from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const settingsPath = '/api/v2/tax/settings/';
+
+describe('tax settings', () => {
+  it('starts with no rule, saves a rule and rates, and refuses bad input with a 400', async () => {
+    const u = await portfolioUser(t.client());
+    expect(taxSettingsSchema.parse((await u.client.get(settingsPath)).json())).toEqual({
+      rule: 'none',
+      custom_threshold_days: 365,
+      short_rate: '0',
+      long_rate: '0',
+    });
+    const saved = await u.client.send('PATCH', settingsPath, {
+      rule: 'custom',
+      custom_threshold_days: 200,
+      short_rate: '30',
+      long_rate: '12.5',
+    });
+    expect(saved.json()).toEqual({
+      rule: 'custom',
+      custom_threshold_days: 200,
+      short_rate: '30',
+      long_rate: '12.5',
+    });
+    for (const body of [
+      { rule: 'fr' },
+      { short_rate: '101' },
+      { long_rate: '-1' },
+      { custom_threshold_days: 1.5 },
+      { other: 1 },
+    ]) {
+      const res = await u.client.send('PATCH', settingsPath, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.category).toBe('validation');
+    }
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t.client().get(settingsPath)).statusCode).toBe(401);
+    expect((await t.client().get('/api/v2/tax/report/')).statusCode).toBe(401);
+  });
+});
+
+describe('lots and the realized-gains report', () => {
+  it('follows the rule: § 23 EStG one-year case, a US Form 8949, an empty year, and owner checks', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'Tax', currency: 'eur' });
+    await u.ok(p.id, { quantity: '1', price_per_coin: '20000', date: '2023-01-14T23:30:00Z' });
+    await u.ok(p.id, { quantity: '1', price_per_coin: '25000', date: '2023-06-01T10:00:00Z' });
+    await u.ok(p.id, {
+      type: 'sell',
+      quantity: '0.5',
+      price_per_coin: '40000',
+      date: '2024-01-15T12:00:00Z',
+    });
+    await u.ok(p.id, {
+      type: 'sell',
+      quantity: '1',
+      price_per_coin: '42000',
+      fee: '21',
+      date: '2024-01-16T10:00:00Z',
+    });
+    await u.client.send('PATCH', settingsPath, { rule: 'de', short_rate: '42' });
+
+    const res = await u.client.get(`/api/v2/tax/report/?portfolio_id=${p.id}&year=2024`);
+    expect(res.statusCode).toBe(200);
+    const report = taxReportResponseSchema.parse(res.json());
+    expect(report).toMatchObject({
+      rule: 'de',
+      method: 'fifo',
+      currency: 'eur',
+      total_gain: '29479',
+      years: [2024],
+    });
+    expect(report.totals).toMatchObject([
+      { category: 'taxable', gain: '18489.5', estimated_tax: '7765.59' },
+      { category: 'tax_free', gain: '10989.5', estimated_tax: '0' },
+    ]);
+    expect(report.disposals[1]?.lines.map((l) => [l.acquired_on, l.category])).toEqual([
+      ['2023-01-15', 'tax_free'],
+      ['2023-06-01', 'taxable'],
+    ]);
+
+    const lots = lotsViewSchema.parse((await u.client.get(`/api/v2/tax/lots/?portfolio_id=${p.id}`)).json());
+    expect(lots.coins[0]?.lots).toMatchObject([
+      {
+        acquired_on: '2023-06-01',
+        quantity: '0.5',
+        cost: '12500',
+        qualifies_on: '2024-06-02',
+        qualifies_now: true,
+      },
+    ]);
+    expect(lots.qualifying_label).toBe('tax-free');
+
+    const empty = taxReportResponseSchema.parse(
+      (await u.client.get(`/api/v2/tax/report/?portfolio_id=${p.id}&year=2019`)).json(),
+    );
+    expect(empty.disposals).toEqual([]);
+    expect(empty.total_gain).toBe('0');
+
+    // The rule change is reflected at once: under US rules the same sales are short/long-term.
+    await u.client.send('PATCH', settingsPath, { rule: 'us' });
+    const csv = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&year=2024&format=form8949`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="form-8949-2024-portfolio-/);
+    expect(csv.body.split('\r\n').slice(0, 4)).toEqual([
+      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s),(g) Amount of adjustment,(h) Gain or (loss),Term',
+      // Under US rules days are UTC: 14 January 2023 to 15 January 2024 is more than a year.
+      '0.5 bitcoin,06/01/2023,01/16/2024,21000.00,12510.50,,,8489.50,Short-term',
+      '0.5 bitcoin,01/14/2023,01/15/2024,20000.00,10000.00,,,10000.00,Long-term',
+      '0.5 bitcoin,01/14/2023,01/16/2024,21000.00,10010.50,,,10989.50,Long-term',
+    ]);
+    const generic = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&year=2024`);
+    expect(generic.body.split('\r\n')[0]).toContain('portfolio_id,transaction_id,coin_id,date_sold');
+
+    const other = await portfolioUser(t.client());
+    for (const path of [
+      `/api/v2/tax/report/?portfolio_id=${p.id}`,
+      `/api/v2/tax/lots/?portfolio_id=${p.id}`,
+      `/api/v2/returns/?portfolio_id=${p.id}`,
+    ]) {
+      const r = await other.client.get(path);
+      expect(r.statusCode, path).toBe(404);
+    }
+    expect((await u.client.get('/api/v2/tax/report/?portfolio_id=nope')).statusCode).toBe(400);
+    expect((await u.client.get('/api/v2/tax/report/?year=1999')).statusCode).toBe(400);
+  });
+
+  it('carries lots with their dates across own portfolios; an unpriced transfer in needs a price', async () => {
+    const u = await portfolioUser(t.client());
+    const a = await u.portfolio({ name: 'Coinbase' });
+    const b = await u.portfolio({ name: 'Binance' });
+    await u.ok(a.id, {
+      coin_id: 'ethereum',
+      quantity: '2',
+      price_per_coin: '4000',
+      date: '2020-01-01T12:00:00Z',
+    });
+    await u.ok(a.id, {
+      coin_id: 'ethereum',
+      type: 'transfer_out',
+      quantity: '0.5',
+      price_per_coin: '0',
+      date: '2021-02-01T12:00:00Z',
+    });
+    await u.ok(b.id, {
+      coin_id: 'ethereum',
+      type: 'transfer_in',
+      quantity: '0.5',
+      price_per_coin: '0',
+      date: '2021-02-01T12:30:00Z',
+    });
+    await u.ok(b.id, {
+      coin_id: 'ethereum',
+      quantity: '1.5',
+      price_per_coin: '5000',
+      date: '2022-03-01T12:00:00Z',
+    });
+    await u.ok(b.id, {
+      coin_id: 'ethereum',
+      type: 'sell',
+      quantity: '2',
+      price_per_coin: '6000',
+      date: '2023-04-01T12:00:00Z',
+    });
+    const stray = await u.ok(b.id, {
+      coin_id: 'ethereum',
+      type: 'transfer_in',
+      quantity: '3',
+      price_per_coin: '0',
+      date: '2023-05-01T12:00:00Z',
+    });
+    await u.client.send('PATCH', settingsPath, { rule: 'us' });
+    await u.client.send('PATCH', '/api/v2/settings/', { cost_basis_method: 'fifo' });
+
+    const report = taxReportResponseSchema.parse(
+      (await u.client.get(`/api/v2/tax/report/?portfolio_id=${b.id}&year=2023`)).json(),
+    );
+    expect(report.disposals[0]).toMatchObject({ cost: '9500', gain: '2500' });
+    expect(report.disposals[0]?.lines.map((l) => [l.acquired_on, l.cost, l.category])).toEqual([
+      ['2020-01-01', '2000', 'long'],
+      ['2022-03-01', '7500', 'long'],
+    ]);
+    expect(report.needs_price.map((n) => n.transaction_id)).toEqual([stray.id]);
+    const lots = lotsViewSchema.parse((await u.client.get(`/api/v2/tax/lots/?portfolio_id=${b.id}`)).json());
+    expect(lots.coins[0]?.lots[0]).toMatchObject({ quantity: '3', cost: null, unrealized: null });
+  });
+});
+
+describe('returns', () => {
+  it('gives five periods with explain and a benchmark, and stays empty without transactions', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'R' });
+    const none = returnsResponseSchema.parse(
+      (await u.client.get(`/api/v2/returns/?portfolio_id=${p.id}`)).json(),
+    );
+    expect(none.periods).toEqual([]);
+    const buy = await u.ok(p.id, {
+      quantity: '1',
+      price_per_coin: '30000',
+      fee: '10',
+      date: '2026-06-01T10:00:00Z',
+    });
+    const old = await u.portfolio({ name: 'Old' });
+    await u.ok(old.id, { quantity: '1', price_per_coin: '30000', date: '2020-03-01T10:00:00Z' });
+    const res = await u.client.get(`/api/v2/returns/?portfolio_id=${p.id}&explain=ALL&line=1M`);
+    expect(res.statusCode).toBe(200);
+    const body = returnsResponseSchema.parse(res.json());
+    expect(body.periods.map((x) => x.period)).toEqual(['1M', '3M', 'YTD', '1Y', 'ALL']);
+    const all = body.periods[4];
+    expect(all?.inflows).toBe('30010');
+    expect(all?.start_date).toBe('2026-06-01');
+    expect(body.explain?.cash_flows[0]).toEqual({
+      date: '2026-06-01',
+      kind: 'inflow',
+      amount: '-30010',
+      transaction_ids: [buy.id],
+    });
+    expect(body.explain?.cash_flows.at(-1)?.kind).toBe('end_value');
+    expect(body.benchmark).toEqual({ coin_id: 'bitcoin', available: true });
+    // A portfolio of only bitcoin against bitcoin: the same growth after the buy day, so the
+    // difference is the buy day's move plus the fee, not an artefact of flows.
+    expect(all?.twr).not.toBeNull();
+    expect(all?.benchmark_return).not.toBeNull();
+    expect(body.benchmark_line?.points.length).toBeGreaterThan(20);
+    // Before the first stored close a value is unknown: the period starts after it, never at 0.
+    const older = returnsResponseSchema.parse(
+      (await u.client.get(`/api/v2/returns/?portfolio_id=${old.id}`)).json(),
+    );
+    const since = older.periods[4];
+    expect(since?.start_date && since.start_date > '2020-03-01').toBe(true);
+    expect(Number(since?.start_value)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
+import { needsPriceItemSchema, taxReportSchema } from './tax.ts';
+
+/* Routes and query strings of the tax lots, realized-gains report and returns (issue 12). */
+
+export const taxRoutes = {
+  settings: '/v2/tax/settings/',
+  lots: '/v2/tax/lots/',
+  report: '/v2/tax/report/',
+  reportCsv: '/v2/tax/report/csv/',
+  returns: '/v2/returns/',
+  projectionTax: (id: string) => `/v2/projections/exit-strategy/${id}/tax/`,
+} as const;
+
+const scope = z.union([z.literal('all'), entityIdSchema]).default('all');
+
+export const lotsQuerySchema = z.object({ portfolio_id: scope, coin_id: coinIdSchema.optional() });
+export type LotsQuery = z.infer<typeof lotsQuerySchema>;
+
+/** Tax years start no earlier than Bitcoin and a few years ahead at most. */
+const taxYearSchema = z.coerce.number().int().min(2009).max(2100);
+
+export const taxReportQuerySchema = z.object({ portfolio_id: scope, year: taxYearSchema.optional() });
+export type TaxReportQuery = z.infer<typeof taxReportQuerySchema>;
+
+export const taxCsvFormats = ['form8949', 'generic'] as const;
+export const taxReportCsvQuerySchema = taxReportQuerySchema.extend({
+  format: z.enum(taxCsvFormats).default('generic'),
+});
+export type TaxReportCsvQuery = z.infer<typeof taxReportCsvQuerySchema>;
+
+export const taxReportResponseSchema = taxReportSchema.extend({
+  /** Tax years with a disposal or income, newest first (for the year picker). */
+  years: z.array(z.number().int()),
+});
+export type TaxReportResponse = z.infer<typeof taxReportResponseSchema>;
+
+export const returnPeriodsList = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
+export const returnPeriodSchema = z.enum(returnPeriodsList);
+export const benchmarkTimeframes = ['1W', '1M', '3M', '1Y', 'ALL'] as const;
+
+export const returnsQuerySchema = z.object({
+  portfolio_id: scope,
+  benchmark: coinIdSchema.default('bitcoin'),
+  /** The period whose cash flows to list ("explain"). */
+  explain: returnPeriodSchema.optional(),
+  /** A timeframe of the performance chart to draw the benchmark line for. */
+  line: z.enum(benchmarkTimeframes).optional(),
+});
+export type ReturnsQuery = z.infer<typeof returnsQuerySchema>;
+
+const pct = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .nullable();
+const money = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const periodReturnsSchema = z.object({
+  period: returnPeriodSchema,
+  start_date: z.string(),
+  end_date: z.string(),
+  start_value: money,
+  end_value: money,
+  inflows: money,
+  outflows: money,
+  gain: money,
+  /** Percentages (15.84 means 15.84 %); null when there is nothing to divide by. */
+  simple_return: pct,
+  twr: pct,
+  /** Only for periods of a year or more. */
+  twr_annualized: pct,
+  mwr: pct,
+  mwr_annualized: pct,
+  benchmark_return: pct,
+  /** twr − benchmark_return, in percentage points. */
+  benchmark_difference_pp: pct,
+});
+export type PeriodReturnsOut = z.infer<typeof periodReturnsSchema>;
+
+export const cashFlowSchema = z.object({
+  date: z.string(),
+  kind: z.enum(['start_value', 'inflow', 'outflow', 'end_value']),
+  /** From the investor's side: paid in negative, received (or held at the end) positive. */
+  amount: money,
+  transaction_ids: z.array(z.string()),
+});
+
+export const returnDefinitions = {
+  simple:
+    'Simple return: what you gained (end value plus money taken out, minus start value and money put in) divided by the start value plus the money put in.',
+  twr: 'Time-weighted return: how one unit invested at the start would have grown, chaining each day’s return so the timing and size of your deposits and withdrawals do not change it.',
+  mwr: 'Money-weighted return (XIRR): the yearly rate at which everything you put in and took out, plus what you hold at the end, balances to zero, so it rewards money added before rises.',
+} as const;
+
+export const returnsResponseSchema = z.object({
+  portfolio_id: z.string().nullable(),
+  currency: z.string(),
+  as_of: z.string(),
+  benchmark: z.object({ coin_id: z.string(), available: z.boolean() }),
+  periods: z.array(periodReturnsSchema),
+  explain: z.object({ period: returnPeriodSchema, cash_flows: z.array(cashFlowSchema) }).nullable(),
+  /** The benchmark rebased to the portfolio's value at the start of the line's timeframe: [ms, value]. */
+  benchmark_line: z
+    .object({
+      timeframe: z.enum(benchmarkTimeframes),
+      points: z.array(z.tuple([z.number(), z.number().nullable()])),
+    })
+    .nullable(),
+  needs_price: z.array(needsPriceItemSchema),
+  /** Coins held without price history: left out of the values (said, never counted as 0). */
+  coins_without_history: z.array(z.string()),
+});
+export type ReturnsResponse = z.infer<typeof returnsResponseSchema>;
