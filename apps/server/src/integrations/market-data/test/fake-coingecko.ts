@@ -31,6 +31,10 @@ export interface FakeCoinGecko {
   failCategories(fault: Fault | null): void;
   /** Which fixture coins a `category=` filter returns (an unknown category returns none). */
   setCategory(category: string, ids: readonly string[]): void;
+  /** Serves these price points as a coin's market_chart (all days; null restores the fixture). */
+  setChart(id: string, prices: ReadonlyArray<readonly [number, number]> | null): void;
+  /** Changes a coin's current_price in coins/markets answers. */
+  setPrice(id: string, usd: number): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +80,20 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
   let always: Fault | null = null;
   let categoryFault: Fault | null = null;
   const categories = new Map(Object.entries(defaultCategories));
+  const charts = new Map<string, ReadonlyArray<readonly [number, number]>>();
+  const prices = new Map<string, number>();
+  /** The recorded body with the scripted overrides applied. */
+  function answer(path: string, category: string | null): string | null {
+    if (category !== null) return marketsIn(category, categories);
+    const chart = /\/coins\/([^/]+)\/market_chart$/.exec(path);
+    const points = chart ? charts.get(decodeURIComponent(chart[1] ?? '')) : undefined;
+    if (points) return JSON.stringify({ prices: points, market_caps: [], total_volumes: [] });
+    const body = route(path);
+    if (body === null || prices.size === 0 || !path.endsWith('/coins/markets')) return body;
+    const coins = JSON.parse(body) as Array<{ id: string; current_price: number }>;
+    for (const c of coins) c.current_price = prices.get(c.id) ?? c.current_price;
+    return JSON.stringify(coins);
+  }
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
@@ -92,7 +110,7 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
     if (fault?.type === 'invalid-json') return send(res, 200, '{"prices": [[1, 2], ');
     if (fault?.type === 'wrong-shape')
       return send(res, 200, JSON.stringify({ unexpected: true, data: 'nope' }));
-    const body = category === null ? route(url.pathname) : marketsIn(category, categories);
+    const body = answer(url.pathname, category);
     if (body === null) return send(res, 404, JSON.stringify({ error: 'coin not found' }));
     send(res, 200, body);
   });
@@ -110,6 +128,13 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
     },
     setCategory: (category, ids) => {
       categories.set(category, ids);
+    },
+    setChart: (id, points) => {
+      if (points) charts.set(id, points);
+      else charts.delete(id);
+    },
+    setPrice: (id, usd) => {
+      prices.set(id, usd);
     },
     close: async () => {
       server.closeAllConnections();
