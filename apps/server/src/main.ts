@@ -14,6 +14,7 @@ import { createScheduler } from './jobs/scheduler.ts';
 import { systemClock } from './lib/clock.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { createMarketService } from './modules/market/market.service.ts';
+import { createBinanceSecondary } from './modules/market-history/binance-secondary.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -60,8 +61,20 @@ async function main(): Promise<void> {
       })
     : createMemoryEventBus();
   // One cached market for the whole process: routes and every module read memory and tables.
+  const marketLogger = { warn: (o: Record<string, unknown>, m: string) => app.log.warn(o, m) };
+  // Binance: older history below CoinGecko's 365 days, and prices while CoinGecko fails.
+  const secondary =
+    config.binance.enabled && config.marketData !== 'snapshot'
+      ? createBinanceSecondary({
+          db: database.db,
+          clock: systemClock,
+          logger: marketLogger,
+          options: { baseUrl: config.binance.baseUrl, weightPerMinute: config.binance.weightPerMinute },
+        })
+      : undefined;
   const market = createMarketService({
     db: database.db,
+    secondary,
     provider: createMarketDataProvider({ mode: config.marketData, coingecko: config.coingecko }),
     clock: systemClock,
     refreshIntervalMs: config.marketRefreshMs,

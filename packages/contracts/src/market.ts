@@ -78,6 +78,13 @@ export type ChartPoint = z.infer<typeof chartPointSchema>;
 
 export const sparklineSchema = z.object({ price: z.array(z.number()) });
 
+/**
+ * Who produces stored market rows (DESIGN §9 "Provenance"): real providers by name, and 'demo'
+ * for the bundled snapshot's simulated prices.
+ */
+export const marketSourceIds = ['coingecko', 'binance', 'coinbase', 'demo'] as const;
+export type MarketSourceId = (typeof marketSourceIds)[number];
+
 export const coinMarketSchema = z.object({
   id: z.string().min(1),
   symbol: z.string().min(1),
@@ -107,6 +114,12 @@ export const coinMarketSchema = z.object({
   last_updated: isoDate.nullable(),
   /** Category ids (e.g. "stablecoins"); absent when the source did not say. */
   categories: z.array(z.string()).optional(),
+  /**
+   * Set when `current_price` came from another provider than the rest of the row (Binance's
+   * USDT price while CoinGecko is rate limited or down), with the time it was fetched.
+   */
+  price_source: z.enum(marketSourceIds).optional(),
+  price_as_of: isoDate.optional(),
 });
 export type CoinMarket = z.infer<typeof coinMarketSchema>;
 
@@ -247,12 +260,6 @@ export const exchangeRatesSchema = z.object({
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
 
-/**
- * Who produces stored market rows (DESIGN §9 "Provenance"): real providers by name, and 'demo'
- * for the bundled snapshot's simulated prices.
- */
-export const marketSourceIds = ['coingecko', 'binance', 'coinbase', 'demo'] as const;
-export type MarketSourceId = (typeof marketSourceIds)[number];
 /** 'demo' until the server first reaches a real provider (or always with MARKET_DATA=snapshot). */
 export const marketModes = ['demo', 'live'] as const;
 export type MarketMode = (typeof marketModes)[number];

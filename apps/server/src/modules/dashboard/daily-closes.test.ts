@@ -61,6 +61,24 @@ describe('daily closes in memory', () => {
     expect(later.get('closes-b')).toEqual({ firstDay: day0 + 2, closes: Float64Array.from([7]) });
   });
 
+  it('notices older days backfilled from a second provider and re-reads the coin whole', async () => {
+    const db = t.database.db;
+    await upsertCandles(db, 'closes-older', 'usd', [candle(day0 + 8, 3), candle(day0 + 9, 4)], real);
+    const clock = createTestClock(new Date((day0 + 10) * dayMs + 3_600_000));
+    const cache = createDailyClosesCache({ db, clock, recheckMs: 60_000 });
+    expect((await cache.get(['closes-older'], 'usd')).get('closes-older')?.firstDay).toBe(day0 + 8);
+    await upsertCandles(db, 'closes-older', 'usd', [candle(day0 + 6, 1), candle(day0 + 7, 2)], {
+      source: 'binance',
+      fetchedAt: new Date(),
+    });
+    expect((await cache.get(['closes-older'], 'usd')).get('closes-older')?.firstDay).toBe(day0 + 8);
+    clock.advance(61_000);
+    expect((await cache.get(['closes-older'], 'usd')).get('closes-older')).toEqual({
+      firstDay: day0 + 6,
+      closes: Float64Array.from([1, 2, 3, 4]),
+    });
+  });
+
   it('reads many coins in one query, optionally only days after a given one', async () => {
     const db = t.database.db;
     await upsertCandles(db, 'closes-c', 'eur', [candle(day0, 10), candle(day0 + 1, 11)], real);

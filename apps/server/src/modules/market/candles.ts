@@ -12,6 +12,7 @@ import {
   candleCoverage,
   lastCandleDay,
   readCandles,
+  readFirstStoredDays,
   readStoredCloses,
   type StoredCloses,
   upsertCandles,
@@ -125,6 +126,8 @@ export type Candles = ReturnType<typeof createCandles>;
  * of 100 × 1,000 rows. Loaded in one query per currency (at start for usd), then kept current:
  * a coin whose last close is older than yesterday is re-read (days after it only) at most once
  * per `recheckMs`, and coins with no close at all are looked for again on the same schedule.
+ * Up-to-date coins are checked on that schedule too for older days stored since (history
+ * backfilled from Binance), and re-read whole when there are some.
  */
 export interface DailyClosesCache {
   /** Forward-filled closes of the coins that have stored candles in `vs`; other coins are absent. */
@@ -208,18 +211,34 @@ export function createDailyClosesCache(deps: {
       const now = deps.clock().getTime();
       const yesterday = Math.floor(now / dayMs) - 1;
       const recheck: string[] = [];
+      const due: string[] = [];
       let after: number | null = Number.POSITIVE_INFINITY;
       for (const id of new Set(coinIds)) {
         const cached = state.coins.get(id);
         if (cached) {
-          if (cached.lastDay >= yesterday || now - cached.checkedAt < recheckMs) continue;
-          recheck.push(id);
-          if (after !== null) after = Math.min(after, cached.lastDay);
+          if (now - cached.checkedAt >= recheckMs) due.push(id);
         } else {
           const lookedAt = state.absent.get(id);
           if (lookedAt !== undefined && now - lookedAt < recheckMs) continue;
           recheck.push(id);
           after = null;
+        }
+      }
+      // Older days stored since (history backfilled from a second provider): re-read the coin whole.
+      const firsts = await readFirstStoredDays(deps.db, cachedMode, vs, due);
+      for (const id of due) {
+        const cached = state.coins.get(id);
+        if (!cached) continue;
+        const first = firsts.get(id);
+        if (first !== undefined && first < cached.series.firstDay) {
+          state.coins.delete(id);
+          recheck.push(id);
+          after = null;
+        } else if (cached.lastDay >= yesterday) {
+          cached.checkedAt = now;
+        } else {
+          recheck.push(id);
+          if (after !== null) after = Math.min(after, cached.lastDay);
         }
       }
       if (recheck.length > 0) {

@@ -174,6 +174,26 @@ export async function readStoredCloses(
   return out;
 }
 
+/**
+ * Each coin's first stored day (a UTC day number): history can grow backwards (older days
+ * backfilled from a second provider), which the in-memory closes must notice.
+ */
+export async function readFirstStoredDays(
+  db: Db,
+  mode: MarketMode,
+  vs: string,
+  coinIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (coinIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select coin_id, min(day) - date '1970-01-01' as first_day
+    from daily_candles
+    where vs_currency = ${vs} and coin_id = any(${textArrayLiteral(coinIds)}::text[])
+      and ${mode === 'demo' ? sql`source = 'demo'` : sql`source <> 'demo'`}
+    group by coin_id`);
+  return new Map(rowsOf(result).map((row) => [String(row.coin_id), Number(row.first_day)]));
+}
+
 /** The latest `limit` completed days before `beforeDay`, oldest first (limit null = all). */
 export async function readCandles(
   db: Db,

@@ -334,6 +334,26 @@ export function createMarketState(deps: {
     return entry;
   }
 
+  /**
+   * A second real provider's current prices laid over the last live copy while the primary
+   * fails (Binance answering for CoinGecko): each replaced price names its source and time;
+   * every other field stays the primary's last figure, and the copy stays labelled stale.
+   * Memory only: the next complete primary copy replaces it.
+   */
+  function overlayPrices(prices: ReadonlyMap<string, number>, source: MarketSourceId, at: Date): number {
+    if (mode !== 'live' || !current || prices.size === 0) return 0;
+    let replaced = 0;
+    const asOf = at.toISOString();
+    const coins = current.coins.map((c) => {
+      const price = prices.get(c.id);
+      if (price === undefined || !(price > 0) || !Number.isFinite(price)) return c;
+      replaced += 1;
+      return { ...c, current_price: price, price_source: source, price_as_of: asOf };
+    });
+    if (replaced > 0) install({ ...current, coins, byId: new Map(coins.map((c) => [c.id, c])) });
+    return replaced;
+  }
+
   /** Another process refreshed (a `buffers` event): adopt its copy when it is newer. */
   async function reloadIfNewer(): Promise<boolean> {
     if (mode === 'demo' && deps.provider.goLive) {
@@ -364,6 +384,7 @@ export function createMarketState(deps: {
     liveFetchedAt: () => (mode === 'live' && current ? current.fetchedAt : null),
     usdFactor,
     inCurrency,
+    overlayPrices,
     peek: () => current,
     /** Bumps whenever a new copy of the market is installed; response caches key on it. */
     generation: () => generation,

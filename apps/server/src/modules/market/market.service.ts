@@ -6,6 +6,7 @@ import {
   emptyCoinSocial,
   type MarketChart,
   type MarketSource,
+  type MarketSourceId,
   marketMessages,
   type OhlcRow,
   type SearchResult,
@@ -54,6 +55,19 @@ export interface MarketServiceDeps {
   candleBudget?: number;
   /** Tuning of the live category membership (tests shorten its gaps). */
   categories?: Partial<Omit<CategoryMembershipDeps, 'db' | 'provider' | 'clock' | 'logger'>>;
+  /** A second real provider (Binance): prices while the primary fails, and older history. */
+  secondary?: SecondaryMarketSource | undefined;
+}
+
+/**
+ * What the refresher asks of a second real provider in live mode: current USD prices of the
+ * coins it lists when the primary's refresh fails, and one step of the older-history backfill
+ * after a good refresh. Its failures are its own: the primary's figures stay as they are.
+ */
+export interface SecondaryMarketSource {
+  source: MarketSourceId;
+  prices(coinIds: readonly string[]): Promise<ReadonlyMap<string, number>>;
+  backfillHistory(): Promise<unknown>;
 }
 
 export interface ListInput {
@@ -209,10 +223,20 @@ export function createMarketService(deps: MarketServiceDeps) {
      * live data one category's membership is then refreshed in the background: it never holds
      * up this refresh (the next one applies what it learnt); `categoryStep` settles with it.
      */
-    async refresh(): Promise<RefreshResult & { categoryStep: Promise<CategoryRefreshResult> | null }> {
+    async refresh(): Promise<
+      RefreshResult & {
+        categoryStep: Promise<CategoryRefreshResult> | null;
+        historyStep: Promise<unknown> | null;
+        /** Prices the second provider answered for while the primary failed. */
+        fallbackPrices: number;
+      }
+    > {
       const result = await state.refresh();
       const current = state.peek();
+      const secondary = deps.secondary;
       let categoryStep: Promise<CategoryRefreshResult> | null = null;
+      let historyStep: Promise<unknown> | null = null;
+      let fallbackPrices = 0;
       if (result.ok && current) {
         await candles
           .topUp(
@@ -221,8 +245,19 @@ export function createMarketService(deps: MarketServiceDeps) {
           )
           .catch((error: unknown) => deps.logger?.warn({ err: errorText(error) }, 'candle top-up failed'));
         if (current.source === 'coingecko') categoryStep = categories.refreshNext();
+        // Older history in the background, like categories: it never holds up this refresh.
+        if (secondary && state.mode() === 'live')
+          historyStep = secondary.backfillHistory().catch((error: unknown) => {
+            deps.logger?.warn({ err: errorText(error) }, 'older history backfill failed');
+          });
+      } else if (!result.ok && current && secondary && state.mode() === 'live') {
+        // One real provider's outage is not an outage of prices.
+        fallbackPrices = await secondary
+          .prices(current.coins.map((c) => c.id))
+          .then((prices) => state.overlayPrices(prices, secondary.source, deps.clock()))
+          .catch(() => 0);
       }
-      return { ...result, categoryStep };
+      return { ...result, categoryStep, historyStep, fallbackPrices };
     },
 
     /** One step of the live category membership refresh (the refresher starts it itself). */
