@@ -120,8 +120,8 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'insights',
             lazy: page(
-              () => import('@/features/insights/oracle-page'),
-              (m) => m.OraclePage,
+              () => import('./routes/insights-route'),
+              (m) => m.InsightsRoute,
             ),
           },
           {

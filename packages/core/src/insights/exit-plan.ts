@@ -126,7 +126,19 @@ export function exitPlanInsights(input: InsightsInput): InsightCard[] {
             ]),
           ),
         ],
-        actions: [{ label: `Open the ${name} plan`, href: `/projections/${encodeURIComponent(p.id)}` }],
+        actions: [
+          { label: `Open the ${name} plan`, href: `/projections/${encodeURIComponent(p.id)}` },
+          // Alerts compare USD prices, so a rung in another currency gets no prefilled alert.
+          ...(next && p.currency === 'usd'
+            ? [
+                {
+                  label: `Alert at ${money(next.price, c)}`,
+                  href: `/cryptocurrencies/${encodeURIComponent(p.coinId)}`,
+                  alert: { coin_id: p.coinId, price: next.price.toFixed() },
+                },
+              ]
+            : []),
+        ],
       }),
     );
   }

@@ -6,18 +6,32 @@ interface CreateAlertButtonProps {
   coinId: string;
   coinName?: string;
   className?: string;
+  /** Opens the dialog as `price >= prefillPrice`, labelled `label` (Oracle's actions). */
+  prefillPrice?: string;
+  label?: string;
 }
 
 /** The "Create alert" action for the coin detail page and the terminal. */
-export function CreateAlertButton({ coinId, coinName, className }: CreateAlertButtonProps) {
+export function CreateAlertButton({
+  coinId,
+  coinName,
+  className,
+  prefillPrice,
+  label,
+}: CreateAlertButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className={className ?? buttonStyles.secondary} onClick={() => setOpen(true)}>
-        Create alert
+        {label ?? 'Create alert'}
       </button>
       {open && (
-        <AlertDialog coinId={coinId} {...(coinName ? { coinName } : {})} onClose={() => setOpen(false)} />
+        <AlertDialog
+          coinId={coinId}
+          prefillPrice={prefillPrice}
+          {...(coinName ? { coinName } : {})}
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   );

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -30,8 +30,14 @@ const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
 
 export function TransactionsPage() {
   const client = useQueryClient();
+  const [params] = useSearchParams();
+  // ?coin= and ?portfolio= open the list filtered (links from Oracle's insight cards).
   const [filters, setFilters] = useState<{ portfolio_id?: string; coin_id?: string; type?: TransactionType }>(
-    {},
+    () => {
+      const coin = params.get('coin');
+      const portfolio = params.get('portfolio');
+      return { ...(coin ? { coin_id: coin } : {}), ...(portfolio ? { portfolio_id: portfolio } : {}) };
+    },
   );
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ editing?: Transaction } | null>(null);

@@ -11,6 +11,8 @@ import { OperandFields } from './operand-fields';
 
 interface AlertDialogProps {
   coinId: string;
+  /** A new alert starts as `price >= this` (Oracle's "alert at this price" actions). */
+  prefillPrice?: string | undefined;
   coinName?: string;
   /** Editing an existing alert; a new one otherwise. */
   alert?: Alert;
@@ -29,8 +31,10 @@ const pick = (fields: Record<string, string[]>, side: 'left' | 'right') => ({
 });
 
 /** Create or edit an alert as `left op right` (issue 6). */
-export function AlertDialog({ coinId, coinName, alert, onClose }: AlertDialogProps) {
-  const [draft, setDraft] = useState<AlertDraft>(() => (alert ? draftFromAlert(alert) : newAlertDraft()));
+export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: AlertDialogProps) {
+  const [draft, setDraft] = useState<AlertDraft>(() =>
+    alert ? draftFromAlert(alert) : newAlertDraft(prefillPrice),
+  );
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const save = useSaveAlert();
   const titleId = useId();

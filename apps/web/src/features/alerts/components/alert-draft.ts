@@ -16,10 +16,10 @@ export interface AlertDraft {
   active: boolean;
 }
 
-export const newAlertDraft = (): AlertDraft => ({
+export const newAlertDraft = (price?: string): AlertDraft => ({
   left: { kind: 'price', period: '', value: '' },
   op: '>=',
-  right: { kind: 'value', period: '', value: '' },
+  right: { kind: 'value', period: '', value: price ?? '' },
   active: true,
 });
 

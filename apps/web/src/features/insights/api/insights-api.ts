@@ -1,0 +1,126 @@
+import {
+  type InsightKind,
+  insightExplainResponseSchema,
+  insightSettingsSchema,
+  insightsResponseSchema,
+  insightsRoutes,
+  type NarrateEvent,
+  narrateEventSchema,
+  narratePromptResponseSchema,
+  type PutTargets,
+  portfolioListResponseSchema,
+  portfolioRoutes,
+  targetsResponseSchema,
+  type UpdateInsightSettings,
+} from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch, apiRequest } from '@/lib/api/client';
+
+export const insightKeys = {
+  all: ['insights'] as const,
+  feed: (portfolioId: string) => [...insightKeys.all, 'feed', portfolioId] as const,
+  explain: (portfolioId: string, kind: InsightKind) =>
+    [...insightKeys.all, 'explain', portfolioId, kind] as const,
+  targets: (portfolioId: string) => [...insightKeys.all, 'targets', portfolioId] as const,
+  settings: () => [...insightKeys.all, 'settings'] as const,
+  prompt: (portfolioId: string) => [...insightKeys.all, 'prompt', portfolioId] as const,
+};
+
+const scope = (portfolioId: string) => `?portfolio_id=${encodeURIComponent(portfolioId)}`;
+
+export const insightsQuery = (portfolioId: string) =>
+  queryOptions({
+    queryKey: insightKeys.feed(portfolioId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${insightsRoutes.list}${scope(portfolioId)}`, { schema: insightsResponseSchema, signal }),
+  });
+
+export const explainInsightQuery = (portfolioId: string, kind: InsightKind) =>
+  queryOptions({
+    queryKey: insightKeys.explain(portfolioId, kind),
+    queryFn: ({ signal }) =>
+      apiRequest(`${insightsRoutes.explain.replace(':kind', kind)}${scope(portfolioId)}`, {
+        schema: insightExplainResponseSchema,
+        signal,
+      }),
+  });
+
+export const targetsQuery = (portfolioId: string) =>
+  queryOptions({
+    queryKey: insightKeys.targets(portfolioId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${insightsRoutes.targets}${scope(portfolioId)}`, { schema: targetsResponseSchema, signal }),
+  });
+
+export const insightSettingsQuery = () =>
+  queryOptions({
+    queryKey: insightKeys.settings(),
+    queryFn: ({ signal }) => apiRequest(insightsRoutes.settings, { schema: insightSettingsSchema, signal }),
+  });
+
+export const narratePromptQuery = (portfolioId: string) =>
+  queryOptions({
+    queryKey: insightKeys.prompt(portfolioId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${insightsRoutes.narratePrompt}${scope(portfolioId)}`, {
+        schema: narratePromptResponseSchema,
+        signal,
+      }),
+  });
+
+/** The same list (and query key) the other pages use, so the selector shares their cache. */
+export const insightPortfoliosQuery = () =>
+  queryOptions({
+    queryKey: ['portfolios', 'list'],
+    queryFn: ({ signal }) =>
+      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
+  });
+
+export const putTargets = (body: PutTargets) =>
+  apiRequest(insightsRoutes.targets, { method: 'PUT', body, schema: targetsResponseSchema });
+
+export const updateInsightSettings = (body: UpdateInsightSettings) =>
+  apiRequest(insightsRoutes.settings, { method: 'PATCH', body, schema: insightSettingsSchema });
+
+export const consentToNarration = () =>
+  apiRequest(insightsRoutes.narrateConsent, { method: 'POST', schema: insightSettingsSchema });
+
+/**
+ * Streams the narrative: calls `onEvent` per server event (text deltas, then `done` with the
+ * unverified numbers, or `error`). Errors before the stream starts (consent, scope) reject.
+ */
+export async function narrate(
+  portfolioId: string,
+  onEvent: (event: NarrateEvent) => void,
+  signal?: AbortSignal,
+) {
+  const response = await apiFetch(insightsRoutes.narrate, {
+    method: 'POST',
+    body: { portfolio_id: portfolioId },
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok || !response.body) {
+    onEvent({
+      type: 'error',
+      message: 'The summary could not be started. Your insight cards are unaffected.',
+    });
+    return;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+      if (!frame.startsWith('data: ')) continue;
+      const parsed = narrateEventSchema.safeParse(JSON.parse(frame.slice(6)));
+      if (parsed.success) onEvent(parsed.data);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import type { InsightAction, InsightCard } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { explainInsightQuery } from '../api/insights-api';
+import { InsightTableView } from './insight-table';
+import { severityClass, severityLabel } from './severity';
+
+export type AlertActionRenderer = (action: { coinId: string; price: string; label: string }) => ReactNode;
+
+interface InsightCardProps {
+  card: InsightCard;
+  portfolioId: string;
+  renderAlertAction?: AlertActionRenderer | undefined;
+}
+
+function ActionLink({
+  action,
+  renderAlertAction,
+}: {
+  action: InsightAction;
+  renderAlertAction?: AlertActionRenderer | undefined;
+}) {
+  if (action.alert && renderAlertAction) {
+    return (
+      <>
+        {renderAlertAction({ coinId: action.alert.coin_id, price: action.alert.price, label: action.label })}
+      </>
+    );
+  }
+  return (
+    <Link to={action.href} className={cn(buttonStyles.secondary, 'px-3 py-1.5 text-xs')}>
+      {action.label}
+    </Link>
+  );
+}
+
+/** One insight: severity, headline with its figures, caveats, actions, and the "why" drill-down. */
+export function InsightCardView({ card, portfolioId, renderAlertAction }: InsightCardProps) {
+  const [open, setOpen] = useState(false);
+  const [all, setAll] = useState(false);
+  const whyId = useId();
+  const full = useQuery({ ...explainInsightQuery(portfolioId, card.kind), enabled: open && all });
+  const shown = all && full.data ? full.data.card : card;
+  const hasMore = card.why.tables.some((t) => t.omitted > 0);
+  return (
+    <article
+      aria-label={card.title}
+      className={cn(
+        'rounded-xl border bg-surface p-4',
+        card.available ? 'border-line' : 'border-dashed border-line',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          className={cn(
+            'rounded-full border px-2 py-0.5 text-xs font-semibold',
+            severityClass[card.severity],
+          )}
+        >
+          {severityLabel[card.severity]}
+        </span>
+        <h3 className="text-sm font-semibold">{card.title}</h3>
+        {card.estimate && (
+          <span className="rounded-full border border-warning/60 px-2 py-0.5 text-xs text-warning">
+            Estimate
+          </span>
+        )}
+      </div>
+      <p className="mt-2 text-sm leading-relaxed">{card.headline}</p>
+      {card.caveats.length > 0 && (
+        <ul aria-label="Data caveats" className="mt-2 space-y-1 text-xs text-warning">
+          {card.caveats.map((c) => (
+            <li key={c}>⚠ {c}</li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {card.available && (
+          <button
+            type="button"
+            className={cn(buttonStyles.ghost, 'border border-line')}
+            aria-expanded={open}
+            aria-controls={whyId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? 'Hide why' : 'Why?'}
+          </button>
+        )}
+        {card.actions.map((a) => (
+          <ActionLink key={a.href + a.label} action={a} renderAlertAction={renderAlertAction} />
+        ))}
+      </div>
+      {open && (
+        <section
+          id={whyId}
+          aria-label={`Why: ${card.title}`}
+          className="mt-3 border-t border-line pt-3 text-sm"
+        >
+          <p className="text-muted">{shown.why.formula}</p>
+          {shown.why.numbers.length > 0 && (
+            <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+              {shown.why.numbers.map((n) => (
+                <div key={n.label} className="flex justify-between gap-3 border-b border-line/60 py-1">
+                  <dt className="text-muted">{n.label}</dt>
+                  <dd className="text-right tabular-nums">{n.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {shown.why.tables.map((t) => (
+            <InsightTableView key={t.title} table={t} />
+          ))}
+          {hasMore && !all && (
+            <button type="button" className={cn(buttonStyles.ghost, 'mt-2')} onClick={() => setAll(true)}>
+              Show every row
+            </button>
+          )}
+          {all && full.isPending && <Spinner label="Loading every row" />}
+        </section>
+      )}
+    </article>
+  );
+}
