@@ -112,6 +112,13 @@ export function dataHealthInsight(input: InsightsInput, problems: readonly Healt
         problems.map((p) => [p.message, p.affects.join(', ')]),
       ),
     ],
-    actions: first?.coins[0] ? [coinLink(first.coins[0], first.coins[0])] : [],
+    actions: first?.coins[0]
+      ? [
+          coinLink(
+            first.coins[0],
+            input.positions.find((p) => p.coinId === first.coins[0])?.symbol ?? first.coins[0],
+          ),
+        ]
+      : [],
   });
 }

@@ -203,7 +203,10 @@ describe('exit plan: BTC at 60,000, rungs at 50k / 65k / 100k, 1 % fee, 10 % tax
     });
     expect(c.severity).toBe('warning');
     expect(c.actions[0]?.href).toBe(`/projections/${plan.id}`);
-    expect(c.actions[1]).toMatchObject({ label: 'Alert at $65,000.00', alert: { coin_id: 'bitcoin', price: '65000' } });
+    expect(c.actions[1]).toMatchObject({
+      label: 'Alert at $65,000.00',
+      alert: { coin_id: 'bitcoin', price: '65000' },
+    });
   });
 });
 

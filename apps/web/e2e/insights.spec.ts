@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { ApiSeed, InsightsPage } from './pages/insights-page.ts';
+import { signUpAt } from './pages/portfolio-pages.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('a portfolio with a projection and an alert shows its insight cards, the why drill-down and an action link', async ({
+  page,
+}, info) => {
+  await signUpAt(page, '/insights', `oracle-${info.project.name}`);
+  const oracle = new InsightsPage(page);
+  await oracle.goto();
+  // Honest empty state first: no portfolio, so the first step is to create one.
+  await expect(page.getByRole('link', { name: 'Create a portfolio' })).toBeVisible();
+
+  const seed = new ApiSeed(page);
+  const portfolio = await seed.post('/api/v2/portfolios/', { name: 'Main' });
+  const tx = (coin: string, quantity: string, price: string, date: string) =>
+    seed.post('/api/v2/transactions/', {
+      portfolio_id: portfolio.id,
+      coin_id: coin,
+      type: 'buy',
+      quantity,
+      price_per_coin: price,
+      fee: '10',
+      date,
+      note: '',
+    });
+  await tx('bitcoin', '1', '20000', '2023-01-01T00:00:00Z');
+  await tx('ethereum', '2', '1500', '2023-02-01T00:00:00Z');
+  const projection = await seed.post('/api/v2/projections/exit-strategy/', {
+    name: 'BTC Position',
+    coin_id: 'bitcoin',
+    coin_name: 'Bitcoin',
+    coin_symbol: 'btc',
+    coin_image: '',
+    invested_capital: '20000',
+    tokens_owned: '1',
+    sell_tax: '10',
+  });
+  await seed.post(`/api/v2/projections/exit-strategy/${projection.id}/transactions/replace/`, [
+    {
+      coins_sold: '0.5',
+      price_per_coin: '1000000',
+      fees_percentage: '1',
+      price_impact_percentage: '0',
+      transaction_order: 1,
+    },
+  ]);
+  await seed.post('/api/v2/alerts/', {
+    coin_id: 'bitcoin',
+    left: { type: 'indicator', metric: 'price' },
+    op: '>=',
+    right: { type: 'value', value: 10000000 },
+  });
+
+  await oracle.goto();
+  await expect(oracle.card('Concentration')).toContainText('BTC is');
+  await expect(oracle.card('Exit plan: BTC')).toContainText('next rung at $1,000,000');
+  await expect(oracle.card('Alerts')).toContainText('BTC Price');
+  await expect(oracle.card('Fee drag')).toContainText('You paid $20.00 in fees');
+  await expect(oracle.card('Tax timing')).toContainText('Available when tax lots land.');
+  // The bundled snapshot is demo data, and the cards built on prices say so.
+  await expect(page.getByText('Made from demo market data')).toBeVisible();
+  await expect(oracle.card('Concentration').getByRole('list', { name: 'Data caveats' })).toContainText(
+    'demo data',
+  );
+
+  const why = await oracle.why('Concentration');
+  await expect(why).toContainText('Herfindahl index');
+  await expect(why.getByRole('table')).toContainText('ETH');
+  await page.screenshot({ path: `.tmp/oracle-${info.project.name}.png`, fullPage: true });
+
+  await oracle.card('Exit plan: BTC').getByRole('link', { name: 'Open the BTC plan' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projections/${projection.id}$`));
+});
