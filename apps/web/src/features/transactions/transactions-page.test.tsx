@@ -91,7 +91,11 @@ describe('/transactions form', journey, () => {
 
     const quantity = within(form).getByLabelText('Quantity');
     expect(
-      await within(form).findByText('Only 1 bitcoin held on Feb 1, 2024, 12:00 AM UTC; this sell needs 3.', {}, slow),
+      await within(form).findByText(
+        'Only 1 bitcoin held on Feb 1, 2024, 12:00 AM UTC; this sell needs 3.',
+        {},
+        slow,
+      ),
     ).toBeTruthy();
     expect(quantity.getAttribute('aria-invalid')).toBe('true');
     expect(within(form).queryByLabelText('Preview')).toBeNull();
