@@ -1,6 +1,7 @@
 // Runs every benchmark; each prints its own figures beside its baseline. Needs `npm run build` first.
 import { benchAlerts } from './alerts.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
+import { benchHistoryBackfill } from './history-backfill.bench.ts';
 import { benchMarketList } from './market-list.bench.ts';
 import { benchProjections } from './projections.bench.ts';
 import { benchSessionStatus } from './session-status.bench.ts';
@@ -10,3 +11,4 @@ await benchProjections();
 await benchDashboard();
 await benchAlerts();
 await benchMarketList();
+await benchHistoryBackfill();

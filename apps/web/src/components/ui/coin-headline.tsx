@@ -1,5 +1,6 @@
 import { CoinAvatar } from './coin-avatar';
 import { PriceChange } from './price-change';
+import { PriceSourceNote } from './price-source-note';
 
 interface CoinHeadlineProps {
   coin: {
@@ -10,6 +11,8 @@ interface CoinHeadlineProps {
     price_change_percentage_1h: number | null;
     price_change_percentage_24h: number | null;
     price_change_percentage_7d: number | null;
+    price_source?: string | undefined;
+    price_as_of?: string | undefined;
   };
   /** The price already formatted in the user's base currency. */
   price: string;
@@ -33,6 +36,7 @@ export function CoinHeadline({ coin, price, level }: CoinHeadlineProps) {
           <span className={`${page ? 'text-2xl' : 'text-xl'} font-semibold tabular-nums`} data-private>
             {price}
           </span>
+          <PriceSourceNote source={coin.price_source} asOf={coin.price_as_of} />
           <span>
             1h <PriceChange value={coin.price_change_percentage_1h} />
           </span>

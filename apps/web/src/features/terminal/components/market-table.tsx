@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { PriceChange } from '@/components/ui/price-change';
+import { PriceSourceNote } from '@/components/ui/price-source-note';
 import { Sparkline } from '@/components/ui/sparkline';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
@@ -153,6 +154,7 @@ export function MarketTable(props: MarketTableProps) {
                 </td>
                 <td className="px-1 text-right tabular-nums sm:px-2" data-private>
                   {money(coin.current_price)}
+                  <PriceSourceNote source={coin.price_source} asOf={coin.price_as_of} />
                 </td>
                 <td className="hidden px-2 text-right lg:table-cell">
                   <PriceChange value={coin.price_change_percentage_1h} />
