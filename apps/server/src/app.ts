@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createDbRateLimitCounter } from './db/rate-limit-counter.ts';
 import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
@@ -76,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Keep the id short and random; it is echoed in logs only.
     requestIdHeader: false,
   });
@@ -111,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, { secure: config.secure });
   registerJsonCompression(app);
   await registerCookiesAndForms(app);
-  await registerRateLimit(app);
+  await registerRateLimit(app, createDbRateLimitCounter(db));
   registerSessions(app, { ...cookieOptions, sessions });
   registerCsrf(app, csrfOptions);
 

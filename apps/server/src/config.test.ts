@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, parseTrustProxy } from './config.ts';
 
 const cwd = mkdtempSync(join(tmpdir(), 'el-config-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -79,5 +79,19 @@ describe('config', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://p.example.com/', SESSION_SECRET: 'x'.repeat(32) }, cwd);
     expect(config.publicUrl).toBe('https://p.example.com');
     expect(config.secure).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or proxy ranges, and refuses true', () => {
+    expect(loadConfig({}, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }, cwd).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,loopback' }, cwd).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example', '99']) {
+      expect(typeof parseTrustProxy(bad)).toBe('string');
+      expect(() => loadConfig({ TRUST_PROXY: bad }, cwd)).toThrow(ConfigError);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,18 @@ const envSchema = z.object({
   BINANCE_WEIGHT_PER_MINUTE: z.coerce.number().int().min(10).max(6000).default(1200),
   MARKET_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(
@@ -63,8 +76,13 @@ export interface Config {
   binance: { enabled: boolean; baseUrl: string | undefined; weightPerMinute: number };
   /** MARKET_REFRESH_SECONDS in ms. */
   marketRefreshMs: number;
-  /** Sign-in, sign-up, reset and resend attempts per client IP (and sign-ins per email) per minute. */
+  /** Sign-in, sign-up, reset and resend attempts per client IP (and per account) per minute. */
   authRateLimitPerMinute: number;
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (rate limits, logs): false
+   * (none: the socket's peer is the client), a hop count, or the proxies' addresses and CIDRs.
+   */
+  trustProxy: TrustProxy;
   authMode: 'local';
   sessionSecret: string;
   smtpUrl: string | undefined;
@@ -80,6 +98,45 @@ export interface Config {
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
+}
+
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for the private ranges, accepted beside addresses and CIDRs. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false` (default), a hop count (`1` = one proxy in front), or a comma list of
+ * proxy addresses and CIDRs (`10.0.0.0/8,fd00::/8`). `true` is refused: it believes whatever a
+ * client writes in X-Forwarded-For, so every address-based limit could be dodged. Returns the
+ * problem as a string.
+ */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return "true would trust any X-Forwarded-For; give a hop count or the proxies' CIDRs";
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 32 ? hops : 'a hop count must be at most 32';
+  }
+  const entries = value.split(',').map((v) => v.trim());
+  for (const entry of entries) {
+    if (proxyRangeNames.has(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= max);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      return `"${entry}" is not an address, a CIDR or one of loopback, linklocal, uniquelocal`;
+    }
+  }
+  return entries;
+}
+
+/** Fastify's option: a hop count becomes the function proxy-addr would build from it. */
+export function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     marketRefreshMs: e.MARKET_REFRESH_SECONDS * 1000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     authMode: 'local',
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,

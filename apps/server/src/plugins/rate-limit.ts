@@ -1,6 +1,7 @@
 import { accountMessages, errorCodes } from '@app/contracts';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { RateLimitCounter } from '../db/rate-limit-counter.ts';
 import { AppError } from '../lib/app-error.ts';
 
 export interface RateLimitSetting {
@@ -9,9 +10,12 @@ export interface RateLimitSetting {
 }
 
 export interface RateLimits {
-  /** Per client IP on each sign-in, sign-up, reset and resend route. */
+  /** Per client address on each sign-in, sign-up, reset and resend route. */
   authPerIp: RateLimitSetting;
-  /** Per email address on sign-in, so a botnet cannot spray one account from many IPs. */
+  /**
+   * Per account (the email typed) on sign-in, sign-up and reset, so a botnet spreading one
+   * account's attempts over many addresses is still slowed down.
+   */
   loginPerEmail: RateLimitSetting;
 }
 
@@ -28,37 +32,62 @@ export const rateLimited = (): AppError =>
     message: accountMessages.rateLimited,
   });
 
-/** In-memory store: limits are per process, which is enough to slow down guessing. */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
+type RouteInfo = Parameters<FastifyRateLimitStore['child']>[0];
+
+/** @fastify/rate-limit's store contract, over the shared counter; `child` names the route. */
+function storeOver(counter: RateLimitCounter, prefix = '') {
+  return class SharedStore implements FastifyRateLimitStore {
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      counter.hit(`ip:${prefix}:${key}`, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(options: RouteInfo): SharedStore {
+      // At run time the plugin passes the merged limit options, with the route under `routeInfo`.
+      const route = (options as RouteInfo & { routeInfo?: RouteInfo }).routeInfo ?? options;
+      return new (storeOver(counter, `${String(route.method)} ${route.url}`))();
+    }
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared counter behind every rate limit (per address and per account). */
+    rateLimitCounter: RateLimitCounter;
+  }
+}
+
+/**
+ * Per-route limits per client address (route config `rateLimit`), counted in the shared store.
+ * The address is `request.ip`, which follows TRUST_PROXY (config.ts).
+ */
+export async function registerRateLimit(app: FastifyInstance, counter: RateLimitCounter): Promise<void> {
+  app.decorate('rateLimitCounter', counter);
   await app.register(rateLimit, {
     global: false,
+    store: storeOver(counter),
     errorResponseBuilder: () => rateLimited(),
   });
 }
 
-/** A second, per-key window (e.g. per email) that route handlers consult directly. */
+/** A per-key window (e.g. per account) that route handlers consult directly. */
 export class FixedWindowLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly counter: RateLimitCounter,
     private readonly setting: RateLimitSetting,
-    private readonly now: () => number = Date.now,
+    /** Names the limit, so sign-in and sign-up attempts for one account count apart. */
+    private readonly scope: string,
   ) {}
 
   /** Counts one attempt; throws the 429 error once the window is full. */
-  hit(key: string): void {
-    const now = this.now();
-    if (this.hits.size > 10_000) this.sweep(now);
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.setting.windowMs });
-      return;
-    }
-    entry.count += 1;
-    if (entry.count > this.setting.max) throw rateLimited();
-  }
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  async hit(key: string): Promise<void> {
+    const { count } = await this.counter.hit(
+      `account:${this.scope}:${key.trim().toLowerCase()}`,
+      this.setting.windowMs,
+    );
+    if (count > this.setting.max) throw rateLimited();
   }
 }

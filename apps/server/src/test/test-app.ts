@@ -53,6 +53,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** Runs before the app is ready, to register test-only routes. */
   extend?: (app: FastifyInstance) => void;
+  /** A second app instance over another test app's database (like two processes); not disposed. */
+  database?: Database;
 }
 
 const generous = { max: 1000, windowMs: 60_000 };
@@ -70,7 +72,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     dataDir,
   );
-  const { database, dispose } = await createTestDatabase();
+  const { database, dispose } = options.database
+    ? { database: options.database, dispose: async () => {} }
+    : await createTestDatabase();
   const clock = createTestClock();
   const app = await buildApp({
     config,

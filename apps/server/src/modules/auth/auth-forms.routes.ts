@@ -53,7 +53,13 @@ function queryString(request: FastifyRequest, name: string): string | undefined 
  */
 export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const { auth, sessions } = deps;
-  const loginLimiter = new FixedWindowLimiter(deps.rateLimits.loginPerEmail);
+  // Per account beside the per-address route limits: one account's attempts spread over many
+  // addresses still meet a limit (shared by every process, like the per-address one).
+  const perAccount = (scope: string) =>
+    new FixedWindowLimiter(app.rateLimitCounter, deps.rateLimits.loginPerEmail, scope);
+  const loginLimiter = perAccount('sign-in');
+  const signupLimiter = perAccount('sign-up');
+  const resetLimiter = perAccount('reset');
 
   /** Form posts get their page back with the message in place; JSON clients get the envelope. */
   app.setErrorHandler((error, request, reply) => {
@@ -129,7 +135,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     { bodyLimit: authBodyLimit, config: routeRateLimit(deps.rateLimits.authPerIp) },
     async (request, reply) => {
       const body = parseWith(loginBodySchema, request.body);
-      loginLimiter.hit(body.email);
+      await loginLimiter.hit(body.email);
       const result = await auth.login(body, userAgentOf(request));
       await startSession(request, reply, result.session);
       if (isFormRequest(request)) return reply.redirect(safeReturnPath(body.return_to), 303);
@@ -142,6 +148,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     { bodyLimit: authBodyLimit, config: routeRateLimit(deps.rateLimits.authPerIp) },
     async (request, reply) => {
       const body = parseWith(signupBodySchema, request.body);
+      await signupLimiter.hit(body.email);
       const result = await auth.signup(body, userAgentOf(request));
       await startSession(request, reply, result.session);
       if (isFormRequest(request)) return reply.redirect(safeReturnPath(body.return_to), 303);
@@ -180,6 +187,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     { bodyLimit: authBodyLimit, config: routeRateLimit(deps.rateLimits.authPerIp) },
     async (request, reply) => {
       const body = parseWith(passwordResetRequestSchema, request.body);
+      await resetLimiter.hit(body.email);
       await auth.requestPasswordReset(body.email);
       if (isFormRequest(request)) {
         return html(
