@@ -2,6 +2,8 @@ export { computeTax } from './compute.ts';
 export { form8949Csv, form8949Header, genericCsvHeader, genericTaxCsv } from './csv.ts';
 export type { CalendarDay, TaxYear } from './dates.ts';
 export { dayInZone, dayToIso, isoToDay, oneYearLater, ruleTimeZone, taxYear, taxYearOf } from './dates.ts';
+export type { PlannedSale, PlanOptions, PlanTax, SaleLotLine, SaleTax, TaxAwarePlan } from './exit-plan.ts';
+export { planTax, taxAwarePlan } from './exit-plan.ts';
 export type { LotsViewOptions } from './lots-view.ts';
 export { buildLotsView } from './lots-view.ts';
 export type { ReportOptions } from './report.ts';

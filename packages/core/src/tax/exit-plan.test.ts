@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { computeTax } from './compute.ts';
+import { isoToDay } from './dates.ts';
+import { planTax, taxAwarePlan } from './exit-plan.ts';
+import type { TaxTransaction } from './types.ts';
+
+const buy = (id: string, quantity: string, price: string, at: string): TaxTransaction => ({
+  id,
+  portfolio_id: 'p',
+  coin_id: 'bitcoin',
+  type: 'buy',
+  quantity,
+  price_per_coin: price,
+  fee: '0',
+  executed_at: at,
+});
+// Lot A (1 BTC for 20,000) is over a year old on 1 June 2024; lot B (1 BTC for 60,000) is not.
+const transactions = [
+  buy('a', '1', '20000', '2023-01-10T10:00:00.000Z'),
+  buy('b', '1', '60000', '2024-03-01T10:00:00.000Z'),
+];
+const ladder = [
+  { id: 'r1', coinsSold: '1', pricePerCoin: '70000', feesPercentage: '0', priceImpactPercentage: '0' },
+  { id: 'r2', coinsSold: '1', pricePerCoin: '80000', feesPercentage: '0', priceImpactPercentage: '0' },
+];
+const asOfDay = isoToDay('2024-06-01');
+
+describe('exit plans on real lots (worked by hand)', () => {
+  it('Germany: the first rung sells the tax-free lot, the second the taxable one; waiting saves its tax', () => {
+    const tax = computeTax({ transactions, rule: 'de', method: 'average' });
+    const options = { portfolioId: null, coinId: 'bitcoin', asOfDay, shortRate: '42', longRate: '0' };
+    const plan = planTax(tax, ladder, options);
+    expect(plan.sales.map((s) => [s.lots[0]?.acquisition_id, s.lots[0]?.category, s.gain, s.tax])).toEqual([
+      ['a', 'tax_free', '50000', '0'],
+      ['b', 'taxable', '20000', '8400'],
+    ]);
+    expect(plan.sales[1]?.all_qualify_on).toBe('2025-03-02');
+    const aware = taxAwarePlan(tax, ladder, options);
+    expect(aware.order).toEqual([
+      { id: 'r1', sale_date: '2024-06-01', delayed: false },
+      { id: 'r2', sale_date: '2025-03-02', delayed: true },
+    ]);
+    expect([aware.tax_before, aware.tax_after, aware.saving]).toEqual(['8400', '0', '8400']);
+  });
+
+  it('US: short-term 37 %, long-term 15 %; fees and price impact come off before tax', () => {
+    const tax = computeTax({ transactions, rule: 'us', method: 'fifo' });
+    const options = { portfolioId: 'p', coinId: 'bitcoin', asOfDay, shortRate: '37', longRate: '15' };
+    const plan = planTax(
+      tax,
+      [{ id: 'x', coinsSold: '2', pricePerCoin: '50000', feesPercentage: '1', priceImpactPercentage: '2' }],
+      options,
+    );
+    // Price after impact 49,000; gross 98,000; fee 980 split 490/490; lot A gain 28,510 long,
+    // lot B gain -11,490 short: tax 28,510 × 15 % = 4,276.5 (a short-term loss is not taxed).
+    expect(plan.sales[0]).toMatchObject({
+      effective_price: '49000',
+      gross: '98000',
+      fee: '980',
+      gain: '17020',
+      tax: '4276.5',
+      net: '92743.5',
+    });
+    const aware = taxAwarePlan(tax, ladder, options);
+    // Rung 1: 50,000 long-term at 15 % = 7,500; rung 2: 20,000 short-term at 37 % = 7,400, or 3,000 once long-term.
+    expect([aware.tax_before, aware.tax_after, aware.saving]).toEqual(['14900', '10500', '4400']);
+  });
+
+  it('UK: a future sale draws on the Section 104 pool; no holding period, nothing to defer', () => {
+    const tax = computeTax({ transactions, rule: 'uk', method: 'fifo' });
+    const options = { portfolioId: null, coinId: 'bitcoin', asOfDay, shortRate: '24', longRate: '24' };
+    const plan = planTax(tax, ladder, options);
+    expect(plan.sales.map((s) => s.cost)).toEqual(['40000', '40000']);
+    expect(taxAwarePlan(tax, ladder, options).saving).toBe('0');
+  });
+});

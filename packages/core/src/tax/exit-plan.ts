@@ -1,0 +1,233 @@
+import type { TaxCategory } from '@app/contracts';
+import { Dec } from '../decimal.ts';
+import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
+import { type CalendarDay, dayToIso } from './dates.ts';
+import { type BookMethod, LotBook } from './lot-book.ts';
+import { splitByWeight } from './prepare.ts';
+import { categoryOf, qualifiesOn } from './rules.ts';
+import type { TaxComputation } from './types.ts';
+
+/** One planned sale of an exit plan (a rung of the sell ladder). */
+export interface PlannedSale {
+  id: string;
+  coinsSold: string;
+  pricePerCoin: string;
+  feesPercentage: string;
+  priceImpactPercentage: string;
+  /** When the sale happens; defaults to the plan's "today". */
+  day?: CalendarDay | undefined;
+}
+
+export interface PlanOptions {
+  portfolioId: string | null;
+  coinId: string;
+  asOfDay: CalendarDay;
+  shortRate: string;
+  longRate: string;
+}
+
+export interface SaleLotLine {
+  acquisition_id: string | null;
+  acquired_on: string | null;
+  quantity: string;
+  cost: string | null;
+  gain: string | null;
+  category: TaxCategory;
+  qualifies_on: string | null;
+}
+
+export interface SaleTax {
+  id: string;
+  sale_date: string;
+  /** Capped at what the lots still hold after the earlier rungs. */
+  coins_sold: string;
+  effective_price: string;
+  gross: string;
+  fee: string;
+  cost: string | null;
+  gain: string | null;
+  tax: string | null;
+  /** gross − fee − tax, at the price after impact. */
+  net: string | null;
+  lots: SaleLotLine[];
+  /** The first day all of this rung's lots are long-term / tax-free (null: already, or no holding period). */
+  all_qualify_on: string | null;
+}
+
+export interface PlanTax {
+  sales: SaleTax[];
+  total_tax: string | null;
+  total_net: string | null;
+}
+
+const hundred = new Dec(100);
+
+/**
+ * Runs the planned sales, in the given order, against the lots the books hold today: which
+ * lots each sale consumes under the rule's matching, its gain per category and the tax at the
+ * account's rates (each rung's positive gain per category × its rate; losses of one rung are
+ * not carried to another), and the net after fees, price impact and tax. Under the UK rule a
+ * future sale can only be matched with the Section 104 pool (later acquisitions are unknown).
+ */
+export function planTax(
+  computation: TaxComputation,
+  sales: readonly PlannedSale[],
+  options: PlanOptions,
+): PlanTax {
+  const method: BookMethod = computation.method === 'uk_pooling' ? 'average' : computation.method;
+  const book = new LotBook(method);
+  let seq = 0;
+  for (const h of computation.holdings) {
+    if (h.coinId !== options.coinId) continue;
+    if (options.portfolioId !== null && h.portfolioId !== options.portfolioId) continue;
+    book.add({
+      acquisitionId: h.acquisitionId ?? `pool:${h.portfolioId}`,
+      acquiredDay: h.acquiredDay ?? options.asOfDay,
+      at: (h.acquiredDay ?? 0) * 86_400_000,
+      seq: seq++,
+      quantity: h.quantity,
+      cost: h.cost,
+    });
+  }
+  const rate = (c: TaxCategory) =>
+    c === 'tax_free' ? new Dec(0) : new Dec(c === 'long' ? options.longRate : options.shortRate);
+  let totalTax: Dec | null = new Dec(0);
+  let totalNet: Dec | null = new Dec(0);
+  const out: SaleTax[] = [];
+  for (const sale of sales) {
+    const day = sale.day ?? options.asOfDay;
+    const wanted = new Dec(sale.coinsSold);
+    const sold = Dec.min(wanted, book.quantity);
+    const price = new Dec(sale.pricePerCoin).mul(hundred.sub(sale.priceImpactPercentage || 0)).div(hundred);
+    const gross = sold.mul(price);
+    const fee = gross.mul(sale.feesPercentage || 0).div(hundred);
+    const pieces = sold.gt(0) ? book.take(sold) : [];
+    const weights = pieces.map((p) => p.quantity);
+    const grossParts = splitByWeight(gross, weights, sold);
+    const feeParts = splitByWeight(fee, weights, sold);
+    const byCategory = new Map<TaxCategory, Dec>();
+    let cost: Dec | null = new Dec(0);
+    let latest: CalendarDay | null = null;
+    const lots: SaleLotLine[] = pieces.map((p, i) => {
+      const isPool = p.kind === 'pool' || computation.method === 'uk_pooling';
+      const acquired = isPool ? null : p.acquiredDay;
+      const category = categoryOf(computation.options, acquired, day);
+      const gain = p.cost === null ? null : (grossParts[i] as Dec).sub(feeParts[i] as Dec).sub(p.cost);
+      if (gain !== null) byCategory.set(category, (byCategory.get(category) ?? new Dec(0)).add(gain));
+      cost = cost === null || p.cost === null ? null : cost.add(p.cost);
+      const from = acquired === null ? null : qualifiesOn(computation.options, acquired);
+      if (from !== null && from > day) latest = latest === null ? from : Math.max(latest, from);
+      return {
+        acquisition_id: isPool ? null : p.acquisitionId,
+        acquired_on: acquired === null ? null : dayToIso(acquired),
+        quantity: toDecimalString(p.quantity),
+        cost: toDecimalStringOrNull(p.cost),
+        gain: toDecimalStringOrNull(gain),
+        category,
+        qualifies_on: from === null ? null : dayToIso(from),
+      };
+    });
+    const total = cost as Dec | null;
+    let tax: Dec | null = total === null ? null : new Dec(0);
+    if (tax !== null)
+      for (const [c, g] of byCategory) if (g.gt(0)) tax = tax.add(g.mul(rate(c)).div(hundred));
+    const net = tax === null ? null : gross.sub(fee).sub(tax);
+    totalTax = totalTax === null || tax === null ? null : totalTax.add(tax);
+    totalNet = totalNet === null || net === null ? null : totalNet.add(net);
+    const qualifyDay = latest as CalendarDay | null;
+    out.push({
+      id: sale.id,
+      sale_date: dayToIso(day),
+      coins_sold: toDecimalString(sold),
+      effective_price: toDecimalString(price),
+      gross: toDecimalString(gross),
+      fee: toDecimalString(fee),
+      cost: toDecimalStringOrNull(total),
+      gain: total === null ? null : toDecimalString(gross.sub(fee).sub(total)),
+      tax: toDecimalStringOrNull(tax),
+      net: toDecimalStringOrNull(net),
+      lots,
+      all_qualify_on: qualifyDay === null ? null : dayToIso(qualifyDay),
+    });
+  }
+  return {
+    sales: out,
+    total_tax: toDecimalStringOrNull(totalTax),
+    total_net: toDecimalStringOrNull(totalNet),
+  };
+}
+
+export interface TaxAwarePlan {
+  /** Rung ids in the suggested order, each with the day to sell on. */
+  order: { id: string; sale_date: string; delayed: boolean }[];
+  plan: PlanTax;
+  /** Tax of the plan as entered (all rungs today, in their order) and of the suggestion. */
+  tax_before: string | null;
+  tax_after: string | null;
+  saving: string | null;
+}
+
+/** Waiting longer than this for a lot to qualify is not a plan, it is a different strategy. */
+const maxDelayDays = 400;
+
+/**
+ * Defers tax where the rule has a holding period: rungs whose lots already qualify go first,
+ * and a rung is delayed to the day all its lots turn long-term / tax-free when that lowers its
+ * tax. Consumption follows the matching method, so the order is re-simulated after each change.
+ */
+export function taxAwarePlan(
+  computation: TaxComputation,
+  sales: readonly PlannedSale[],
+  options: PlanOptions,
+): TaxAwarePlan {
+  const before = planTax(computation, sales, options);
+  let current = sales.map((s) => ({ ...s, day: options.asOfDay }));
+  for (let round = 0; round < 3; round++) {
+    const sim = planTax(computation, current, options);
+    const next = current.map((s, i) => {
+      const r = sim.sales[i];
+      const waitUntil = r?.all_qualify_on
+        ? Math.round(Date.parse(`${r.all_qualify_on}T00:00:00Z`) / 86_400_000)
+        : null;
+      if (waitUntil === null || waitUntil - options.asOfDay > maxDelayDays) return s;
+      return { ...s, day: waitUntil };
+    });
+    const delayed = planTax(computation, next, options);
+    // Keep each delay only if it lowers that rung's tax.
+    current = next.map((s, i) => {
+      const nowTax = sim.sales[i]?.tax;
+      const laterTax = delayed.sales[i]?.tax;
+      const better = nowTax != null && laterTax != null && new Dec(laterTax).lt(nowTax);
+      return better ? s : (current[i] ?? s);
+    });
+    // Sell what is ready first; the rest in the order of the day they become ready.
+    current = current
+      .map((s, i) => ({ s, i }))
+      .sort((a, b) => (a.s.day ?? 0) - (b.s.day ?? 0) || a.i - b.i)
+      .map((x) => x.s);
+  }
+  let after = planTax(computation, current, options);
+  // A reorder can move cheaper lots to dearer rungs; never suggest a plan that costs more.
+  if (
+    before.total_tax !== null &&
+    (after.total_tax === null || new Dec(after.total_tax).gt(before.total_tax))
+  ) {
+    current = sales.map((s) => ({ ...s, day: options.asOfDay }));
+    after = before;
+  }
+  const saving =
+    before.total_tax === null || after.total_tax === null
+      ? null
+      : toDecimalString(new Dec(before.total_tax).sub(after.total_tax));
+  return {
+    order: current.map((s) => ({
+      id: s.id,
+      sale_date: dayToIso(s.day ?? options.asOfDay),
+      delayed: (s.day ?? 0) > options.asOfDay,
+    })),
+    plan: after,
+    tax_before: before.total_tax,
+    tax_after: after.total_tax,
+    saving,
+  };
+}
