@@ -112,3 +112,68 @@ export const returnsResponseSchema = z.object({
   coins_without_history: z.array(z.string()),
 });
 export type ReturnsResponse = z.infer<typeof returnsResponseSchema>;
+
+/* Exit plans linked to real lots. */
+
+export const projectionTaxLinkBodySchema = z
+  .object({
+    /** A portfolio, 'all' of them, or null to unlink (the flat sell tax applies again). */
+    portfolio_id: z.union([z.literal('all'), entityIdSchema]).nullable(),
+  })
+  .strict();
+export type ProjectionTaxLinkBody = z.infer<typeof projectionTaxLinkBodySchema>;
+
+const dec = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const saleLotLineSchema = z.object({
+  acquisition_id: z.string().nullable(),
+  acquired_on: z.string().nullable(),
+  quantity: dec,
+  cost: dec.nullable(),
+  gain: dec.nullable(),
+  category: z.enum(['short', 'long', 'taxable', 'tax_free', 'gain']),
+  qualifies_on: z.string().nullable(),
+});
+
+export const saleTaxSchema = z.object({
+  id: z.string(),
+  sale_date: z.string(),
+  coins_sold: dec,
+  effective_price: dec,
+  gross: dec,
+  fee: dec,
+  cost: dec.nullable(),
+  gain: dec.nullable(),
+  tax: dec.nullable(),
+  net: dec.nullable(),
+  lots: z.array(saleLotLineSchema),
+  all_qualify_on: z.string().nullable(),
+});
+export type SaleTaxOut = z.infer<typeof saleTaxSchema>;
+
+export const planTaxSchema = z.object({
+  sales: z.array(saleTaxSchema),
+  total_tax: dec.nullable(),
+  total_net: dec.nullable(),
+});
+
+export const projectionTaxResponseSchema = z.object({
+  linked: z.union([z.literal('all'), z.string()]).nullable(),
+  rule: z.enum(['none', 'us', 'de', 'uk', 'custom']),
+  method: z.string(),
+  currency: z.string().nullable(),
+  as_of: z.string(),
+  plan: planTaxSchema.nullable(),
+  tax_aware: z
+    .object({
+      order: z.array(z.object({ id: z.string(), sale_date: z.string(), delayed: z.boolean() })),
+      plan: planTaxSchema,
+      tax_before: dec.nullable(),
+      tax_after: dec.nullable(),
+      saving: dec.nullable(),
+    })
+    .nullable(),
+  /** Why there is no plan (not linked, another currency, nothing held). */
+  note: z.string().nullable(),
+});
+export type ProjectionTaxResponse = z.infer<typeof projectionTaxResponseSchema>;

@@ -5,6 +5,7 @@ import { createDailyClosesCache } from '../market/candles.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import type { LedgerCache } from '../portfolios/ledger-cache.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
+import { createProjectionTaxService } from './projection-tax.service.ts';
 import { createReturnsService } from './returns.service.ts';
 import { registerTaxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
@@ -25,6 +26,7 @@ export async function registerTaxModule(
   app.addHook('onClose', async () => {
     await returns.stop();
   });
-  await registerTaxRoutes(app, { tax, returns });
+  const projections = createProjectionTaxService({ db: deps.db, clock: deps.clock, tax });
+  await registerTaxRoutes(app, { tax, returns, projections });
   return { tax };
 }

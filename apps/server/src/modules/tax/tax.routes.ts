@@ -2,6 +2,8 @@ import {
   apiBase,
   lotsQuerySchema,
   lotsViewSchema,
+  projectionTaxLinkBodySchema,
+  projectionTaxResponseSchema,
   returnsQuerySchema,
   returnsResponseSchema,
   taxReportCsvQuerySchema,
@@ -13,13 +15,15 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
+import type { ProjectionTaxService } from './projection-tax.service.ts';
 import type { ReturnsService } from './returns.service.ts';
 import type { TaxService } from './tax.service.ts';
 
 export async function registerTaxRoutes(
   app: FastifyInstance,
-  deps: { tax: TaxService; returns: ReturnsService },
+  deps: { tax: TaxService; returns: ReturnsService; projections: ProjectionTaxService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -78,6 +82,21 @@ export async function registerTaxRoutes(
     async (request) => {
       const { user } = requireUser(request);
       return deps.returns.returns(user.id, request.query);
+    },
+  );
+
+  const planPath = `${apiBase}${taxRoutes.projectionTax(':id')}`;
+  const params = z.object({ id: z.string().max(100) });
+  r.get(planPath, { schema: { params, response: { 200: projectionTaxResponseSchema } } }, async (request) => {
+    const { user } = requireUser(request);
+    return deps.projections.get(user.id, request.params.id);
+  });
+  r.put(
+    planPath,
+    { schema: { params, body: projectionTaxLinkBodySchema, response: { 200: projectionTaxResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.projections.link(user.id, request.params.id, request.body);
     },
   );
 }

@@ -1,5 +1,6 @@
 import {
   lotsViewSchema,
+  projectionTaxResponseSchema,
   returnsResponseSchema,
   taxReportResponseSchema,
   taxSettingsSchema,
@@ -7,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
+import { createProjection, base as projectionsBase } from '../projections/projections-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -249,5 +251,61 @@ describe('returns', () => {
     const since = older.periods[4];
     expect(since?.start_date && since.start_date > '2020-03-01').toBe(true);
     expect(Number(since?.start_value)).toBeGreaterThan(0);
+  });
+});
+
+describe('exit plans linked to real lots', () => {
+  it("shows each rung's lots and tax once linked, unlinks back to the flat sell tax, and checks owners", async () => {
+    // "Today" is fixed so lot B (bought 1 March 2026) is still within its year whenever this runs.
+    t.clock.set(new Date('2026-11-24T12:00:00Z'));
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'Plan' });
+    await u.ok(p.id, { quantity: '1', price_per_coin: '20000', date: '2023-01-10T10:00:00Z' });
+    await u.ok(p.id, { quantity: '1', price_per_coin: '60000', date: '2026-03-01T10:00:00Z' });
+    await u.client.send('PATCH', settingsPath, { rule: 'de', short_rate: '42' });
+    const projection = await createProjection(u.client);
+    const path = `${projectionsBase}${projection.id}/tax/`;
+    await u.client.post(`${projectionsBase}${projection.id}/transactions/replace/`, [
+      {
+        coins_sold: '1',
+        price_per_coin: '70000',
+        fees_percentage: '0',
+        price_impact_percentage: '0',
+        transaction_order: 1,
+      },
+      {
+        coins_sold: '1',
+        price_per_coin: '80000',
+        fees_percentage: '0',
+        price_impact_percentage: '0',
+        transaction_order: 2,
+      },
+    ]);
+    const unlinked = projectionTaxResponseSchema.parse((await u.client.get(path)).json());
+    expect(unlinked).toMatchObject({ linked: null, plan: null });
+
+    const linked = await u.client.send('PUT', path, { portfolio_id: p.id });
+    expect(linked.statusCode).toBe(200);
+    const body = projectionTaxResponseSchema.parse(linked.json());
+    expect(body.linked).toBe(p.id);
+    expect(body.plan?.sales.map((s) => [s.lots[0]?.acquired_on, s.lots[0]?.category, s.tax])).toEqual([
+      ['2023-01-10', 'tax_free', '0'],
+      ['2026-03-01', 'taxable', '8400'],
+    ]);
+    expect(body.tax_aware?.saving).toBe('8400');
+    expect(body.tax_aware?.order[1]).toMatchObject({ sale_date: '2027-03-02', delayed: true });
+
+    const other = await portfolioUser(t.client());
+    expect((await other.client.get(path)).statusCode).toBe(404);
+    expect((await other.client.send('PUT', path, { portfolio_id: 'all' })).statusCode).toBe(404);
+    const foreign = await other.portfolio({ name: 'Theirs' });
+    expect((await u.client.send('PUT', path, { portfolio_id: foreign.id })).statusCode).toBe(404);
+    expect((await u.client.send('PUT', path, { portfolio_id: 'x' })).statusCode).toBe(400);
+    expect((await u.client.get(`${projectionsBase}draft-1/tax/`)).statusCode).toBe(404);
+
+    const off = projectionTaxResponseSchema.parse(
+      (await u.client.send('PUT', path, { portfolio_id: null })).json(),
+    );
+    expect(off).toMatchObject({ linked: null, plan: null });
   });
 });

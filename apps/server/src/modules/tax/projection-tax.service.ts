@@ -1,0 +1,104 @@
+import { entityIdSchema, type ProjectionTaxLinkBody, type ProjectionTaxResponse } from '@app/contracts';
+import { dayInZone, dayToIso, planTax, taxAwarePlan } from '@app/core';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findProjection, listTransactions } from '../projections/projections.repository.ts';
+import { notFound } from '../transactions/transactions.service.ts';
+import { deleteProjectionLink, findProjectionLink, saveProjectionLink } from './tax.repository.ts';
+import type { TaxService } from './tax.service.ts';
+
+/**
+ * An exit plan linked to a portfolio (or all): each planned sale priced against the lots it
+ * would consume under the account's rule and method. Unlinked plans keep the flat sell tax.
+ */
+export function createProjectionTaxService(deps: { db: Db; clock: Clock; tax: TaxService }) {
+  async function owned(userId: string, projectionId: string) {
+    // A 'draft-…' id or any non-UUID is simply unknown, like the projection routes answer.
+    const projection = entityIdSchema.safeParse(projectionId).success
+      ? await findProjection(deps.db, userId, projectionId)
+      : undefined;
+    if (!projection) throw notFound('Projection not found.');
+    return projection;
+  }
+
+  async function get(userId: string, projectionId: string): Promise<ProjectionTaxResponse> {
+    const projection = await owned(userId, projectionId);
+    const link = await findProjectionLink(deps.db, userId, projectionId);
+    const settings = await deps.tax.settings(userId);
+    const base = {
+      linked: link === undefined ? null : (link ?? 'all'),
+      rule: settings.rule,
+      method: '',
+      currency: null,
+      as_of: dayToIso(Math.floor(deps.clock().getTime() / 86_400_000)),
+      plan: null,
+      tax_aware: null,
+    };
+    if (link === undefined) return { ...base, note: 'Not linked: the flat sell tax applies.' };
+    const ctx = await deps.tax.context(userId, link ?? 'all');
+    const asOfDay = dayInZone(deps.clock().getTime(), ctx.computation.zone);
+    const common = {
+      ...base,
+      method: ctx.computation.method,
+      currency: ctx.books.currency,
+      as_of: dayToIso(asOfDay),
+    };
+    if (ctx.books.currency !== projection.currency) {
+      return {
+        ...common,
+        note: `The plan is in ${projection.currency.toUpperCase()} and the linked lots in ${ctx.books.currency.toUpperCase()}; without a rate for each day they cannot be compared.`,
+      };
+    }
+    const rows = await listTransactions(deps.db, userId, projectionId);
+    const sales = rows.map((r) => ({
+      id: r.id,
+      coinsSold: r.coinsSold,
+      pricePerCoin: r.pricePerCoin,
+      feesPercentage: r.feesPercentage,
+      priceImpactPercentage: r.priceImpactPercentage,
+    }));
+    const options = {
+      portfolioId: ctx.portfolioId,
+      coinId: projection.coinId,
+      asOfDay,
+      shortRate: settings.short_rate,
+      longRate: settings.long_rate,
+    };
+    const held = ctx.computation.holdings.some(
+      (h) =>
+        h.coinId === projection.coinId && (ctx.portfolioId === null || h.portfolioId === ctx.portfolioId),
+    );
+    return {
+      ...common,
+      plan: planTax(ctx.computation, sales, options),
+      tax_aware: sales.length > 0 ? taxAwarePlan(ctx.computation, sales, options) : null,
+      note: held ? null : 'The linked portfolio holds none of this coin.',
+    };
+  }
+
+  return {
+    get,
+    async link(
+      userId: string,
+      projectionId: string,
+      body: ProjectionTaxLinkBody,
+    ): Promise<ProjectionTaxResponse> {
+      await owned(userId, projectionId);
+      if (body.portfolio_id === null) await deleteProjectionLink(deps.db, userId, projectionId);
+      else {
+        // Checks the portfolio is the user's (404 otherwise) before linking.
+        if (body.portfolio_id !== 'all') await deps.tax.context(userId, body.portfolio_id);
+        await saveProjectionLink(
+          deps.db,
+          userId,
+          projectionId,
+          body.portfolio_id === 'all' ? null : body.portfolio_id,
+          deps.clock(),
+        );
+      }
+      return get(userId, projectionId);
+    },
+  };
+}
+
+export type ProjectionTaxService = ReturnType<typeof createProjectionTaxService>;
