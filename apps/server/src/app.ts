@@ -124,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // `bus` are shared by all of them.
   const settings = createSettingsService({ db, clock });
   await registerSettingsRoutes(app, { settings });
-  const { positions, ledgers } = await registerPortfolioModule(app, {
+  const { positions, ledgers, tax } = await registerPortfolioModule(app, {
     db,
     clock,
     market,
@@ -151,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       market,
       preferences: settings,
       ledgers,
+      tax,
       narrationAvailable: config.llm.baseUrl !== undefined,
     }),
     llm: config.llm.baseUrl

@@ -59,7 +59,7 @@ test('a portfolio with a projection and an alert shows its insight cards, the wh
   await expect(oracle.card('Exit plan: BTC')).toContainText('next rung at $1,000,000');
   await expect(oracle.card('Alerts')).toContainText('BTC Price');
   await expect(oracle.card('Fee drag')).toContainText('You paid $20.00 in fees');
-  await expect(oracle.card('Tax timing')).toContainText('Available when tax lots land.');
+  await expect(oracle.card('Tax timing')).toContainText('Choose your tax rule');
   // The bundled snapshot is demo data, and the cards built on prices say so.
   await expect(page.getByText('Made from demo market data')).toBeVisible();
   await expect(oracle.card('Concentration').getByRole('list', { name: 'Data caveats' })).toContainText(

@@ -132,6 +132,8 @@ export const insightMessages = {
   llmGarbage: 'The language model answered something unreadable. Your insight cards are unaffected.',
   emptyPortfolio: 'No transactions yet, so there is nothing to analyse.',
   taxUnavailable: 'Available when tax lots land.',
+  taxRuleMissing:
+    'Choose your tax rule (tax settings) to see lots turning long-term or tax-free and losses you could harvest.',
 } as const;
 
 export const putTargetsSchema = z

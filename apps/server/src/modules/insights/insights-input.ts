@@ -38,6 +38,7 @@ import type { PortfolioRow } from '../portfolios/portfolios.repository.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
 import type { LoadedPortfolio } from '../portfolios/user-books.ts';
 import { valuePortfolios } from '../portfolios/valuation.ts';
+import type { TaxService } from '../tax/tax.service.ts';
 import {
   listProjectionsWithSells,
   listTargets,
@@ -52,6 +53,8 @@ export interface InputDeps {
   preferences: PreferencesReader;
   ledgers: LedgerCache;
   closes: DailyClosesCache;
+  /** Tax lots under the user's stored rule (modules/tax); absent in tests that do not need them. */
+  tax?: Pick<TaxService, 'settings' | 'lots'> | undefined;
 }
 
 const dayMs = 86_400_000;
@@ -232,10 +235,11 @@ export async function gatherInsightsInput(
     closes.set(coinId, { timestamps, closes: values });
   }
 
-  const [projections, alerts, firings] = await Promise.all([
+  const [projections, alerts, firings, taxLots] = await Promise.all([
     projectionInputs(deps, userId, loaded, heldIds, scope),
     alertInputs(deps, userId, scope === null ? null : heldIds),
     firingInputs(deps, userId, now, scope === null ? null : heldIds),
+    taxLotsInput(deps, userId, scope),
   ]);
 
   const source = market.describe();
@@ -268,8 +272,7 @@ export async function gatherInsightsInput(
       unsupportedCurrencies: [...unsupported].sort(),
     },
     transactionCount,
-    // The tax rule is the user's choice (issue 12); until the server stores it, no lots are guessed.
-    taxLots: { unavailable: insightMessages.taxUnavailable },
+    taxLots,
   };
 }
 
@@ -393,4 +396,19 @@ async function firingInputs(
       priceNow: quote?.current_price ?? null,
     };
   });
+}
+
+/**
+ * Open tax lots under the user's own tax rule. The rule is the user's choice: without one (or
+ * without the tax module) nothing is guessed and the card says what is missing.
+ */
+async function taxLotsInput(
+  deps: InputDeps,
+  userId: string,
+  scope: string | null,
+): Promise<InsightsInput['taxLots']> {
+  if (!deps.tax) return { unavailable: insightMessages.taxUnavailable };
+  const settings = await deps.tax.settings(userId);
+  if (settings.rule === 'none') return { unavailable: insightMessages.taxRuleMissing };
+  return deps.tax.lots(userId, { portfolio_id: scope ?? 'all' });
 }

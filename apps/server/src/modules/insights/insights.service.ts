@@ -51,7 +51,11 @@ export function checkTargets(targets: readonly AllocationTarget[]): void {
 }
 
 export function createInsightsService(deps: InsightsServiceDeps) {
-  const closes = createDailyClosesCache({ db: deps.db, clock: deps.clock });
+  const closes = createDailyClosesCache({
+    db: deps.db,
+    clock: deps.clock,
+    mode: () => deps.market.describe().mode,
+  });
   const inputDeps: InputDeps = { ...deps, closes };
 
   async function scopeRows(userId: string, portfolioId: string): Promise<PortfolioRow[]> {

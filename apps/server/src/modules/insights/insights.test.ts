@@ -102,7 +102,7 @@ describe('GET /api/v2/insights/', () => {
     expect(concentration?.caveats.join(' ')).toMatch(/demo data/);
     expect(body.cards.find((c) => c.kind === 'tax_timing')).toMatchObject({
       available: false,
-      headline: insightMessages.taxUnavailable,
+      headline: insightMessages.taxRuleMissing,
     });
     expect(body.narration).toEqual({ available: false, consented: false });
     // Ranked: most severe first.
@@ -148,6 +148,20 @@ describe('GET /api/v2/insights/', () => {
     expect(put.statusCode).toBe(404);
     expect((await other.get(list)).json().cards).toEqual([]);
     expect((await t.client().get(list)).statusCode).toBe(401);
+  });
+});
+
+describe('tax timing', () => {
+  it('uses the open tax lots under the rule the user chose', async () => {
+    const { u } = await scenario();
+    expect((await u.client.send('PATCH', '/api/v2/tax/settings/', { rule: 'us' })).statusCode).toBe(200);
+    const card = (await u.client.get(list))
+      .json()
+      .cards.find((c: { kind: string }) => c.kind === 'tax_timing');
+    expect(card.available).toBe(true);
+    // Both lots were bought in 2023: long-term already, so nothing turns long-term in 30 days.
+    expect(card.figures).toMatchObject({ rule: 'us', qualifying_30d_value: '0', qualifying_90d_value: '0' });
+    expect(card.headline).toMatch(/^No lot turns long-term within 30 days/);
   });
 });
 
