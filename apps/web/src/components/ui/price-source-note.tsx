@@ -16,7 +16,10 @@ export function PriceSourceNote({ source, asOf }: { source: string | undefined; 
   const name = providerNames[source] ?? source;
   const detail = `Price from ${name} (USDT pair)${asOf ? ` at ${clock(asOf)}` : ''} while CoinGecko is unavailable; other figures are CoinGecko's last copy.`;
   return (
-    <span className="ml-1 whitespace-nowrap text-[0.7rem] font-normal text-warning" title={detail}>
+    <span
+      className="block whitespace-nowrap text-[0.7rem] font-normal text-warning sm:ml-1 sm:inline"
+      title={detail}
+    >
       via {name}
       <span className="sr-only">. {detail}</span>
     </span>
