@@ -3,6 +3,7 @@ import { benchAlerts } from './alerts.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
 import { benchHistoryBackfill } from './history-backfill.bench.ts';
 import { benchMarketList } from './market-list.bench.ts';
+import { benchMarketRefresh } from './market-refresh.bench.ts';
 import { benchProjections } from './projections.bench.ts';
 import { benchSessionStatus } from './session-status.bench.ts';
 
@@ -12,3 +13,4 @@ await benchDashboard();
 await benchAlerts();
 await benchMarketList();
 await benchHistoryBackfill();
+await benchMarketRefresh();
