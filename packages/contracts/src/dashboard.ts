@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { costBasisMethods, positionExplanationSchema } from './cost-basis.ts';
 import { decimalOut, percentageOut } from './decimal-strings.ts';
 import { entityIdSchema } from './entity-ids.ts';
+import { marketSourceIds } from './market.ts';
 
 /* The Metrics dashboard: query and response (spec §2 "Dashboard top bar", §3 metric definitions, §7). */
 
@@ -119,6 +120,9 @@ export const positionsBlockSchema = z.object({
       totalInvestment: decimalOut,
       costBasisPerCoin: decimalOut.nullable(),
       currentPrice: decimalOut.nullable(),
+      /** Who gave `currentPrice` when not the main provider (Binance while CoinGecko fails). */
+      priceSource: z.enum(marketSourceIds).optional(),
+      priceAsOf: z.string().optional(),
       totalValue: decimalOut,
       realizedProfitLoss: decimalOut,
       unrealizedProfitLoss: decimalOut,

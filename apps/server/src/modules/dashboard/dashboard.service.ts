@@ -216,6 +216,8 @@ export function createDashboardService(deps: DashboardServiceDeps) {
             totalInvestment: f.totalInvestment,
             costBasisPerCoin: f.costBasisPerCoin,
             currentPrice: c.price,
+            ...(c.quote?.price_source ? { priceSource: c.quote.price_source } : {}),
+            ...(c.quote?.price_as_of ? { priceAsOf: c.quote.price_as_of } : {}),
             totalValue: toDecimalString(value(c)),
             realizedProfitLoss: f.returns.realized.profitLoss,
             unrealizedProfitLoss: f.returns.unrealized.profitLoss ?? '0',

@@ -1,4 +1,9 @@
-import { chartResponseSchema, coinListPageSchema, performanceResponseSchema } from '@app/contracts';
+import {
+  chartResponseSchema,
+  coinListPageSchema,
+  dashboardResponseSchema,
+  performanceResponseSchema,
+} from '@app/contracts';
 import { dayMs, utcDay } from '@app/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -34,6 +39,8 @@ let db: TestDatabase;
 let app: FastifyInstance;
 let market: MarketService;
 let clock: TestClock;
+/** The holder of the 2019 bitcoin, signed in. */
+let holder: TestClient;
 
 beforeAll(async () => {
   coingecko = await startFakeCoinGecko();
@@ -100,7 +107,8 @@ describe('Binance as the second real provider', () => {
     expect(recent.every((r) => r.source === 'coingecko')).toBe(true);
     const seam = recent[0]?.day ?? '';
 
-    const user = await portfolioUser(new TestClient(app));
+    holder = new TestClient(app);
+    const user = await portfolioUser(holder);
     const portfolio = await user.portfolio();
     await user.ok(portfolio.id, { coin_id: 'bitcoin', quantity: '2', date: '2019-06-15T10:00:00Z' });
     // The dashboard reads (and keeps in memory) what is stored before the backfill.
@@ -177,6 +185,14 @@ describe('Binance as the second real provider', () => {
       expect(btc?.price_source).toBe('binance');
       expect(btc?.price_as_of).toEqual(expect.any(String));
       expect(during.results.find((c) => c.id === 'ethereum')?.price_source).toBe('binance');
+      // The holder's dashboard says which provider priced the position.
+      const dashboard = dashboardResponseSchema.parse(
+        (await holder.get('/api/v2/dashboard/?metrics=positions')).json(),
+      );
+      expect(dashboard.positions?.items.find((p) => p.coin_id === 'bitcoin')).toMatchObject({
+        currentPrice: String(fakeBinanceClose('BTCUSDT', today)),
+        priceSource: 'binance',
+      });
       // Binance does not price its own quote asset: tether keeps CoinGecko's last figure, unlabelled.
       const usdt = during.results.find((c) => c.id === 'tether');
       expect(usdt?.current_price).toBe(cgPrice('tether'));

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
+import { PriceSourceNote } from '@/components/ui/price-source-note';
 import { Private } from '@/components/ui/private-value';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -106,6 +107,7 @@ function HoldingsTable({ positions, money }: { positions: readonly Position[]; m
               </td>
               <td className="p-2 text-right">
                 <Private>{money(p.currentPrice)}</Private>
+                <PriceSourceNote source={p.priceSource} asOf={p.priceAsOf} />
               </td>
               <td className="p-2 text-right">
                 <Private>{money(p.totalValue)}</Private>
