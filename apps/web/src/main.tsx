@@ -1,9 +1,9 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { AppRoutes } from '@/app/routes';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 
 // Apply the stored theme before the first paint; the CSP forbids an inline script in index.html.
@@ -15,7 +15,9 @@ if (root === null) throw new Error('index.html is missing #root');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { baseCurrencySchema, defaultBaseCurrency, marketModes, marketSourceIds } from './market.ts';
 
+// Route paths and stream event names live apart from the schemas, so the app shell's event
+// stream does not load every alert schema (issue 15).
+export * from './alert-routes.ts';
+
 /**
  * Price and indicator alerts and their notifications (spec §3, §4 "Notifications", §7; issue 6).
  *
@@ -313,23 +317,6 @@ export const notificationReadResponseSchema = z.object({
   unread_count: z.int().nonnegative(),
 });
 export type NotificationReadResponse = z.infer<typeof notificationReadResponseSchema>;
-
-/** API paths of this area, relative to the `/api` base (spec §7 "Alerts and notifications", "Other"). */
-export const alertRoutes = {
-  alerts: '/v2/alerts/',
-  alert: (id: string) => `/v2/alerts/${encodeURIComponent(id)}/`,
-  notifications: '/v2/notifications/',
-  notificationsRead: '/v2/notifications/read/',
-  notificationsReadAll: '/v2/notifications/read-all/',
-  eventsStream: '/v2/events/stream',
-  indicators: (coinId: string) => `/v2/cryptocurrencies/${encodeURIComponent(coinId)}/indicators/`,
-} as const;
-
-/** Server-sent event names on /api/v2/events/stream (spec §4, §7). */
-export const streamEvents = { notification: 'notification', buffers: 'buffers' } as const;
-
-/** Spec §9 not given; our heartbeat, a comment line, keeps proxies from closing an idle stream. */
-export const streamHeartbeatMs = 25_000;
 
 export const notificationStreamEventSchema = z.object({ id: z.string() });
 export const buffersStreamEventSchema = z.object({ at: z.string() });

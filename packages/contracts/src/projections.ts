@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { baseCurrencies } from './market.ts';
+import { projectionMessages, projectionWireMessages } from './projection-constants.ts';
+
+// Messages, labels and storage keys live apart from the schemas, so the app shell can use them
+// without loading every projection schema (issue 15).
+export * from './projection-constants.ts';
 
 /*
  * Exit-strategy projections (spec §3, §5, §7, §8, §9).
@@ -13,57 +18,6 @@ import { baseCurrencies } from './market.ts';
  *   Response schemas accept strings only: the server always writes strings.
  * - Ids are strings (the server's primary keys are UUIDs).
  */
-
-/** Spec §5 and §8, word for word. */
-export const projectionMessages = {
-  selectCoin: 'Please select a cryptocurrency',
-  enterName: 'Please enter a name',
-  enterInvestedCapital: 'Please enter invested capital',
-  enterCoinsOwned: 'Please enter coins owned',
-  enterSellTax: 'Please enter sell tax',
-  invalidNumber: 'Please enter a valid number',
-  invalidPercentage: 'Please enter a valid percentage (0-100)',
-  missingCreateInput: 'Missing required input data to save projection',
-  fetchFailed: 'Failed to fetch projections',
-  saveRequiresIdAndClient: 'saveTransactionsToServer requires projectionId and apiClient',
-  saveToDraft: 'Cannot save transactions to a draft projection. Please save the projection first.',
-  syncAfterSaveFailed: (reason: string) => `Failed to sync with server after save: ${reason}`,
-} as const;
-
-/** Our own wire-validation messages for cases the spec does not word. */
-export const projectionWireMessages = {
-  tooManyDecimals: 'Use at most 8 decimal places',
-  mustBePositive: 'Must be greater than 0',
-  tooLong: 'Too long',
-  badReplaceBody: 'Send a list of transactions, or an object with transactions',
-  badOrder: 'transaction_order must be a whole number from 1',
-} as const;
-
-/** Spec §2 "Projections top bar" labels, word for word. */
-export const projectionLabels = {
-  all: 'All',
-  noProjections: 'No projections available',
-  newProjection: 'New Projection',
-  selectProjections: 'Select Projections',
-  allProjections: 'All Projections',
-  nOfMSelected: (n: number, m: number) => `${n} of ${m} Selected`,
-  clearAll: 'Clear All',
-  inOrder: 'In Order',
-  byProjection: 'By Projection',
-} as const;
-
-/** Spec §3 "Local persistence" and §4 "Projection selection". */
-export const projectionStorageKey = 'exit-liquidity-projections';
-export const projectionStorageVersion = 1;
-export const coinCacheKey = (coinId: string) => `crypto_${coinId}`;
-export const allProjectionsId = '__all__';
-export const draftIdPrefix = 'draft-';
-export const transactionSortModes = ['order', 'projection'] as const;
-export type TransactionSortMode = (typeof transactionSortModes)[number];
-export const transactionSortModeLabels: Record<TransactionSortMode, string> = {
-  order: projectionLabels.inOrder,
-  projection: projectionLabels.byProjection,
-};
 
 /** Spec §9 and our storage bounds (NUMERIC columns, ladder rungs, a sane list size). */
 export const projectionLimits = {

@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Toaster, toast } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BFFAuthProvider } from '@/features/auth';
 import { configureApiClient } from '@/lib/api/client';
 import { handleSessionLoss } from '@/lib/api/session-loss';
@@ -9,12 +8,16 @@ import { toastDefaults } from '@/lib/notify';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
 import { startStorageCleanup } from '@/lib/storage';
+import { loadSonner, toast } from '@/lib/toast';
 import { LiveEvents } from './live-events';
 
 configureApiClient({
   onSessionLost: handleSessionLoss,
   onQueuedOffline: () => toast.warning(clientMessages.queuedOffline),
 });
+
+// Not needed to paint: it loads right after the first render (see lib/toast).
+const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 interface ProvidersProps {
   children: ReactNode;
@@ -34,14 +37,16 @@ export function Providers({ children }: ProvidersProps) {
         <LiveEvents />
         {children}
       </BFFAuthProvider>
-      <Toaster
-        theme={theme}
-        position="top-right"
-        duration={toastDefaults.durationMs}
-        visibleToasts={toastDefaults.maxVisible}
-        closeButton
-        richColors
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          theme={theme}
+          position="top-right"
+          duration={toastDefaults.durationMs}
+          visibleToasts={toastDefaults.maxVisible}
+          closeButton
+          richColors
+        />
+      </Suspense>
     </QueryClientProvider>
   );
 }

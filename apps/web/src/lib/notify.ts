@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { isApiError } from '@/lib/api/api-error';
 import { describeApiError } from '@/lib/api/error-presentation';
 import { clientMessages } from '@/lib/messages';
+import { toast } from '@/lib/toast';
 
 /** Spec §9 "Toasts: default 6 s, maximum 20." */
 export const toastDefaults = { durationMs: 6_000, maxVisible: 20 } as const;

@@ -1,14 +1,32 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { Providers } from '@/app/providers';
-import { appRoutes } from '@/app/routes';
+import { AppRoutes } from '@/app/routes';
+
+interface RouterView {
+  state: { location: Location };
+}
+
+/** Records where the app is, for assertions after redirects. */
+function LocationProbe({ into }: { into: RouterView }) {
+  into.state.location = useLocation();
+  return null;
+}
 
 /** The real route table and providers, in memory, starting at `path`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const url = new URL(path, 'http://localhost');
+  const router: RouterView = {
+    state: {
+      location: { pathname: url.pathname, search: url.search, hash: '', state: null, key: 'initial' },
+    },
+  };
   const view = render(
     <Providers>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe into={router} />
+        <AppRoutes />
+      </MemoryRouter>
     </Providers>,
   );
   return { router, ...view };

@@ -2,10 +2,10 @@ import type { Transaction, TransactionCreateBody } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { useCoinLookup } from '@/lib/coin-lookup';
+import { toast } from '@/lib/toast';
 import {
   createTransaction,
   deleteTransaction,

@@ -1,8 +1,8 @@
 import { authMessages, authRoutes, errorCodes } from '@app/contracts';
-import { toast } from 'sonner';
 import type { ApiError } from '@/lib/api/api-error';
 import { apiFetch } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
+import { toast } from '@/lib/toast';
 
 let leaving = false;
 

@@ -1,7 +1,7 @@
 import { marketMessages } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { marketKeys } from './market-api';
 
 /** The manual refresh with the spec §8 toasts: refreshing, then refreshed or failed. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { type AlertBody, alertKeys, alertsQuery, createAlert, deleteAlert, updateAlert } from './alerts-api';
 
 export const useAlerts = () => useQuery(alertsQuery());

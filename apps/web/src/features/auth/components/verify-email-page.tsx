@@ -1,10 +1,10 @@
 import { authServiceMessages } from '@app/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PageFrame } from '@/components/ui/page-frame';
 import { resendVerificationEmail } from '@/lib/api/account';
+import { toast } from '@/lib/toast';
 
 /** Spec §2 /verify-email?mode=notice&email=: shown when a page needs a verified email. */
 export function VerifyEmailPage() {

@@ -1,7 +1,7 @@
 import type { CalculateWithTransactionsResponse } from '@app/contracts';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { toast } from '@/lib/toast';
 import { useSellTable } from '../hooks/use-sell-table';
 import { useProjectionsSelection } from '../store/projections-selection-store';
 import { rememberCoin } from './coin-cache';

@@ -1,8 +1,8 @@
 import { authServiceMessages } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { resendVerificationEmail } from '@/lib/api/account';
+import { toast } from '@/lib/toast';
 import type { SettingsUser } from '../settings-types';
 
 interface EmailStatusProps {

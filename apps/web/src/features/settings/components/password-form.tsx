@@ -1,10 +1,10 @@
 import { authServiceMessages, type FieldErrors, passwordChangeSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { changePassword } from '@/lib/api/account';
+import { toast } from '@/lib/toast';
 import { fieldErrorsFromIssues, fieldErrorsOf } from './field-errors';
 
 const mismatch = 'The new passwords do not match.';

@@ -1,10 +1,10 @@
 import { authServiceMessages, type FieldErrors, profileUpdateSchema } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile } from '@/lib/api/account';
+import { toast } from '@/lib/toast';
 import type { SettingsUser } from '../settings-types';
 import { fieldErrorsFromIssues, fieldErrorsOf } from './field-errors';
 

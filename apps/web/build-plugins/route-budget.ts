@@ -1,0 +1,103 @@
+import { gzipSync } from 'node:zlib';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+export interface RouteBudgetOptions {
+  /** The module whose dynamic imports are the routes (the route table). */
+  routeTable: RegExp;
+  /** The budget: gzipped kB of JavaScript a route should load before it can render. */
+  budgetKb: number;
+  /**
+   * Where the build fails, per route chunk name (`default` for the rest; else `budgetKb`). Above the budget only
+   * for routes that cannot meet it yet; each ceiling sits just above today's size, so any
+   * growth fails the build.
+   */
+  ceilingsKb?: Record<string, number>;
+}
+
+export interface RouteCost {
+  route: string;
+  files: string[];
+  gzipBytes: number;
+}
+
+function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
+  const out = new Map<string, OutputChunk>();
+  for (const item of Object.values(bundle)) if (item.type === 'chunk') out.set(item.fileName, item);
+  return out;
+}
+
+/** A chunk and everything it imports statically: what the browser must fetch before running it. */
+function staticClosure(start: string[], chunks: Map<string, OutputChunk>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (file === undefined || seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...(chunks.get(file)?.imports ?? []));
+  }
+  return seen;
+}
+
+/**
+ * Initial JavaScript per route: the entry and its static imports, plus the route's chunk and its
+ * static imports. `routeModules` are the modules the route table imports lazily (its routes).
+ */
+export function routeCosts(bundle: OutputBundle, routeModules: readonly string[]): RouteCost[] {
+  const chunks = chunksOf(bundle);
+  const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+  const gzipCache = new Map<string, number>();
+  const gz = (file: string) => {
+    let size = gzipCache.get(file);
+    if (size === undefined) {
+      size = gzipSync(chunks.get(file)?.code ?? '', { level: 9 }).length;
+      gzipCache.set(file, size);
+    }
+    return size;
+  };
+  const costs = new Map<string, RouteCost>();
+  for (const id of routeModules) {
+    const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id || id in c.modules);
+    if (!chunk || costs.has(chunk.fileName)) continue;
+    const files = [...staticClosure([...entries, chunk.fileName], chunks)];
+    costs.set(chunk.fileName, {
+      route: chunk.name,
+      files,
+      gzipBytes: files.reduce((sum, f) => sum + gz(f), 0),
+    });
+  }
+  return [...costs.values()];
+}
+
+/**
+ * Prints the gzipped JavaScript each route needs before it renders and fails the build when one
+ * goes over budget (DESIGN §9: 120 KB per route), so a heavy import shows up at build time.
+ */
+export function routeBudget(options: RouteBudgetOptions): Plugin {
+  return {
+    name: 'route-budget',
+    apply: 'build',
+    generateBundle(_output, bundle) {
+      const table = [...this.getModuleIds()].find((id) => options.routeTable.test(id));
+      if (table === undefined) this.error(`route-budget: no module matches ${options.routeTable}`);
+      const routes = this.getModuleInfo(table)?.dynamicallyImportedIds ?? [];
+      const costs = routeCosts(bundle, routes).sort((a, b) => b.gzipBytes - a.gzipBytes);
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      const ceiling = (route: string) =>
+        (options.ceilingsKb?.[route] ?? options.ceilingsKb?.default ?? options.budgetKb) * 1024;
+      const budget = options.budgetKb * 1024;
+      const lines = costs.map((c) => {
+        const mark = c.gzipBytes <= budget ? 'ok' : `over budget (ceiling ${kb(ceiling(c.route))})`;
+        return `  ${c.route.padEnd(30)} ${kb(c.gzipBytes).padStart(9)}  ${mark}`;
+      });
+      this.info(`initial JS per route (gzip), budget ${kb(budget)}:\n${lines.join('\n')}`);
+      const failed = costs.filter((c) => c.gzipBytes > ceiling(c.route));
+      if (failed.length > 0) {
+        this.error(
+          `route JS over its limit: ${failed.map((c) => `${c.route} ${kb(c.gzipBytes)} > ${kb(ceiling(c.route))}`).join(', ')}`,
+        );
+      }
+    },
+  };
+}
