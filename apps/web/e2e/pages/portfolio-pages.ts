@@ -102,8 +102,12 @@ export class TransactionsPage {
     await expect(this.form).toBeHidden();
   }
 
+  /** Table rows from md up, cards on a phone: whichever the width shows. */
   rows(): Locator {
-    return this.page.getByRole('table', { name: /Transactions/ }).locator('tbody tr');
+    return this.page
+      .getByRole('table', { name: /Transactions/ })
+      .locator('tbody tr')
+      .or(this.page.getByRole('list', { name: /Transactions/ }).getByRole('listitem'));
   }
 }
 

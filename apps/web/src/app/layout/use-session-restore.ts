@@ -1,17 +1,23 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { clearSessionState, readSessionState, saveSessionState } from '@/lib/session-state';
 
 /** Spec §9 "Loading-state completion timer: 500 ms": lazy pages need a moment to reach full height. */
 export const restoreDelayMs = 500;
 
+/** How this document was reached: 'reload' for a reload, 'navigate' for a typed URL or a link. */
+function navigationType(): string {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type ?? 'navigate';
+}
+
 /**
- * Saves route and scroll when the page is hidden (reload, tab switch), and after a
- * reload puts the user back where they were, if that was under 5 minutes ago.
+ * Saves route and scroll when the page is hidden (reload, tab switch), and after a reload of the
+ * same page, if under 5 minutes ago, puts the scroll back (spec §2). A fresh visit to `/` is a visit
+ * to the terminal: it never sends a returning visitor to the page they saw last.
  */
 export function useSessionRestore(): void {
   const location = useLocation();
-  const navigate = useNavigate();
   const path = `${location.pathname}${location.search}`;
   const pathRef = useRef(path);
   pathRef.current = path;
@@ -23,13 +29,10 @@ export function useSessionRestore(): void {
     const saved = readSessionState();
     if (saved === null) return;
     clearSessionState();
-    // Only the bare root is "no particular page"; a deep link always wins over saved state.
-    if (saved.path !== pathRef.current && pathRef.current === '/')
-      void navigate(saved.path, { replace: true });
-    else if (saved.path !== pathRef.current) return;
+    if (navigationType() !== 'reload' || saved.path !== pathRef.current) return;
     const timer = setTimeout(() => window.scrollTo({ top: saved.scrollY }), restoreDelayMs);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, []);
 
   useEffect(() => {
     const save = () => saveSessionState(pathRef.current, window.scrollY);

@@ -77,7 +77,8 @@ function HoldingsTable({ positions, money }: { positions: readonly Position[]; m
   const q = useQuantityFormatter();
   return (
     // The table scrolls inside its panel on a phone; the page itself never does.
-    <div className="overflow-x-auto">
+    // relative: the sr-only labels inside are absolutely placed; they must not widen the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Holdings</caption>
         <thead className="text-xs text-muted">

@@ -61,7 +61,7 @@ export interface ColumnGroup {
 /** Vertical grouped bars (cost basis: costBasisPerCoin, currentPrice, athPrice). Each coin is its own scale. */
 export function VerticalBars({ groups, label }: { groups: readonly ColumnGroup[]; label: string }) {
   return (
-    <ul aria-label={label} className="flex gap-4 overflow-x-auto pb-2">
+    <ul aria-label={label} className="relative flex gap-4 overflow-x-auto pb-2">
       {groups.map((g) => {
         const max = Math.max(...g.columns.map((c) => c.value ?? 0), 0) || 1;
         return (

@@ -26,7 +26,8 @@ export function PositionsList({
   const [open, setOpen] = useState<string | null>(null);
   if (items.length === 0) return <EmptyState title="No positions" headingLevel={3} />;
   return (
-    <div className="overflow-x-auto">
+    // relative: the sr-only labels inside are absolutely placed; they must not widen the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Positions</caption>
         <thead className="text-xs text-muted">

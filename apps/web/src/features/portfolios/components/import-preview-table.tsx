@@ -23,7 +23,7 @@ export function ImportPreviewTable({
   const money = useMoneyIn();
   return (
     // Scrolls on its own (sideways on a phone) so the page never does.
-    <div className="mt-2 max-h-80 overflow-auto">
+    <div className="relative mt-2 max-h-80 overflow-auto">
       <table className="w-full text-left text-xs">
         <caption className="sr-only">Rows to import</caption>
         <thead className="text-muted">

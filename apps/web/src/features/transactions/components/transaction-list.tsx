@@ -43,7 +43,7 @@ export function TransactionList({
   );
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-line bg-surface md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border border-line bg-surface md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Transactions, newest first</caption>
           <thead className="text-xs text-muted">

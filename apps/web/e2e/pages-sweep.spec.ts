@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { signUpAt } from './pages/portfolio-pages.ts';
+
+/*
+ * Every signed-in page at this project's width (1280 and 390 px): the page itself never scrolls
+ * sideways, no ISO timestamp or raw long decimal is on screen, and with privacy mode on (turned on
+ * from the user menu) no currency amount is visible anywhere.
+ */
+
+const iso = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Spec §9 allows up to 10 decimals for tiny prices; more is a raw decimal string leaking. */
+const rawDecimal = /\d\.\d{11,}/;
+const currencyAmount = /[$€£¥₿Ξ]\s?-?\d|\d\s?(USD|EUR|GBP|JPY)\b/;
+
+async function seed(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const headers = { 'x-csrftoken': token };
+  const created = await page.request.post('/api/v2/portfolios/', {
+    headers,
+    data: { name: 'Sweep', description: 'Every page', portfolio_type: 'manual' },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const rows = [
+    ['bitcoin', 'buy', '0.5', '40000.5', '2024-01-05T10:00:00Z'],
+    ['ethereum', 'buy', '2.12345678', '2500', '2024-02-05T10:00:00Z'],
+    ['bitcoin', 'sell', '0.25', '60000', '2024-03-05T10:00:00Z'],
+  ] as const;
+  for (const [coin_id, type, quantity, price_per_coin, date] of rows) {
+    const res = await page.request.post('/api/v2/transactions/', {
+      headers,
+      data: { portfolio_id: id, coin_id, type, quantity, price_per_coin, fee: '1', date },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return id;
+}
+
+async function open(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+  return page.locator('body').innerText();
+}
+
+async function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+test('every page fits the width, speaks human numbers, and hides money in privacy mode', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  await signUpAt(page, '/portfolios', `sweep-${info.project.name}`);
+  const portfolioId = await seed(page);
+  const routes = [
+    '/',
+    '/terminal?coin=bitcoin',
+    '/dashboard',
+    '/portfolios',
+    `/portfolios/${portfolioId}`,
+    '/transactions',
+    '/projections',
+    '/insights',
+    '/cryptocurrencies/bitcoin',
+    '/alerts',
+    '/notifications',
+    '/settings',
+    '/settings/profile',
+    '/settings/notifications',
+    '/settings/appearance',
+    '/settings/subscription',
+  ];
+  const problems: string[] = [];
+  for (const path of routes) {
+    const text = await open(page, path);
+    const over = await sideways(page);
+    if (over > 0) problems.push(`${path}: page scrolls ${over} px sideways`);
+    if (iso.test(text)) problems.push(`${path}: ISO timestamp "${iso.exec(text)?.[0]}"`);
+    if (rawDecimal.test(text)) problems.push(`${path}: raw decimal "${rawDecimal.exec(text)?.[0]}"`);
+  }
+  // Metrics' list view is a wide table: it scrolls inside its panel.
+  await open(page, '/dashboard');
+  await page.getByRole('group', { name: 'Holdings view' }).getByRole('button', { name: 'List' }).click();
+  await expect(page.getByRole('table', { name: 'Positions' })).toBeVisible();
+  const listOver = await sideways(page);
+  if (listOver > 0) problems.push(`/dashboard list view: page scrolls ${listOver} px sideways`);
+  expect(problems).toEqual([]);
+
+  // Privacy mode from the user menu, then every page with money again.
+  const menu = await new AppShell(page).openUserMenu();
+  await menu.getByRole('menuitemcheckbox', { name: /Hide monetary values/ }).click();
+  for (const path of routes) {
+    const text = await open(page, path);
+    if (currencyAmount.test(text)) problems.push(`${path}: "${currencyAmount.exec(text)?.[0]}" visible`);
+  }
+  expect(problems).toEqual([]);
+});
