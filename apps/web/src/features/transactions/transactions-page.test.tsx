@@ -84,7 +84,7 @@ describe('/transactions form', journey, () => {
     const form = await openForm();
     await userEvent.selectOptions(within(form).getByLabelText('Type'), 'sell');
     await userEvent.type(within(form).getByLabelText('Coin'), 'bitcoin');
-    expect(await within(form).findByText('1 held in this portfolio', {}, slow)).toBeTruthy();
+    expect(await within(form).findByText('1 BTC held in this portfolio', {}, slow)).toBeTruthy();
     await userEvent.type(within(form).getByLabelText('Quantity'), '3');
     await userEvent.type(within(form).getByLabelText('Price per coin (USD)'), '200');
     fireEvent.change(within(form).getByLabelText('Date and time'), { target: { value: '2024-02-01T10:00' } });

@@ -7,9 +7,9 @@ import {
   transactionTypeLabels,
   transactionTypes,
 } from '@app/contracts';
-import { normalizeDecimalInput } from '@app/core';
+import { currencyDecimals, decimalForInput, normalizeDecimalInput } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
@@ -17,6 +17,9 @@ import { isApiError } from '@/lib/api/api-error';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { availableQuery, coinChoicesQuery, previewTransaction } from '../api/transactions-api';
+import { CoinCombobox } from './coin-combobox';
+import { type CoinChoice, resolveTyped } from './coin-match';
+import { useDayPrice } from './use-day-price';
 
 export interface FormPortfolio {
   id: string;
@@ -42,13 +45,18 @@ export function TransactionForm({
   onSubmit: (body: TransactionCreateBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const ids = { coin: useId(), list: useId(), type: useId(), portfolio: useId(), reward: useId() };
+  const ids = { type: useId(), portfolio: useId(), reward: useId() };
   const [portfolioId, setPortfolioId] = useState(editing?.portfolio_id ?? portfolios[0]?.id ?? '');
-  const [coinId, setCoinId] = useState(editing?.coin_id ?? '');
+  const [coinText, setCoinText] = useState(editing?.coin_id ?? '');
+  const [picked, setPicked] = useState<CoinChoice | null>(null);
   const [type, setType] = useState<TransactionType>(editing?.type ?? 'buy');
-  const [quantity, setQuantity] = useState(editing?.quantity ?? '');
-  const [price, setPrice] = useState(editing?.price_per_coin ?? '');
-  const [fee, setFee] = useState(editing?.fee ?? '0');
+  const [quantity, setQuantity] = useState(editing?.quantity ? decimalForInput(editing.quantity, 18) : '');
+  const [price, setPrice] = useState(
+    editing?.price_per_coin ? decimalForInput(editing.price_per_coin, 10) : '',
+  );
+  // Once the person types a price, the day's close never overwrites it.
+  const [priceTouched, setPriceTouched] = useState(editing !== undefined);
+  const [fee, setFee] = useState(editing?.fee ? decimalForInput(editing.fee, 18) : '0');
   const [date, setDate] = useState(toLocalInput(editing?.executed_at ?? new Date().toISOString()));
   const [note, setNote] = useState(editing?.note ?? '');
   const [rewardKind, setRewardKind] = useState<RewardKind>(editing?.reward_kind ?? 'staking');
@@ -58,8 +66,21 @@ export function TransactionForm({
   const moneyIn = useMoneyIn();
   const q = useQuantityFormatter();
   const coins = useQuery(coinChoicesQuery());
+  const top = useMemo(() => coins.data?.cryptocurrencies ?? [], [coins.data]);
+  // A picked coin, or typed text that names exactly one coin; otherwise the text as an id (the server checks it).
+  const coin = picked ?? resolveTyped(top, coinText);
+  const coinId = coin?.id ?? coinText.trim().toLowerCase();
   const available = useQuery(availableQuery(portfolioId));
   const currency = portfolios.find((p) => p.id === portfolioId)?.currency ?? 'usd';
+  const priced = type === 'buy' || type === 'sell';
+  const dayPrice = useDayPrice(coin?.id ?? '', currency, new Date(date), priced && !priceTouched);
+  const prefill =
+    dayPrice && !priceTouched
+      ? decimalForInput(String(dayPrice.price), Math.max(2, currencyDecimals(dayPrice.price)))
+      : null;
+  useEffect(() => {
+    if (prefill !== null) setPrice(prefill);
+  }, [prefill]);
   const held = available.data?.cryptocurrencies.find(
     (c) => c.id === coinId && c.portfolio_id === portfolioId,
   );
@@ -69,7 +90,7 @@ export function TransactionForm({
     if (!portfolioId || !coinId || !quantity || Number.isNaN(at.getTime())) return null;
     return {
       portfolio_id: portfolioId,
-      coin_id: coinId.trim().toLowerCase(),
+      coin_id: coinId,
       type,
       quantity: normalizeDecimalInput(quantity),
       price_per_coin: normalizeDecimalInput(price) || '0',
@@ -169,23 +190,27 @@ export function TransactionForm({
           ))}
         </select>
       </div>
-      <TextField
-        label="Coin"
-        list={ids.list}
-        value={coinId}
-        placeholder="bitcoin"
-        autoComplete="off"
+      <CoinCombobox
+        top={top}
+        text={coinText}
+        onText={(text) => {
+          setCoinText(text);
+          setPicked(null);
+        }}
+        selected={coin}
+        onSelect={(c) => {
+          setPicked(c);
+          setCoinText(c.name);
+        }}
         errors={errors.coin_id}
-        hint={held ? `${q(held.available_quantity)} held in this portfolio` : 'Type or pick a coin id'}
-        onChange={(e) => setCoinId(e.target.value)}
+        hint={
+          held
+            ? `${q(held.available_quantity)} ${coin?.symbol.toUpperCase() ?? ''} held in this portfolio`
+            : coin
+              ? `${coin.name} (${coin.symbol.toUpperCase()})`
+              : 'Type a name or symbol and choose from the list'
+        }
       />
-      <datalist id={ids.list}>
-        {coins.data?.cryptocurrencies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name} ({c.symbol.toUpperCase()})
-          </option>
-        ))}
-      </datalist>
       {type === 'reward' && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.reward} className="text-sm font-medium">
@@ -215,8 +240,17 @@ export function TransactionForm({
         inputMode="decimal"
         value={price}
         errors={errors.price_per_coin}
-        hint={type === 'reward' ? 'Leave 0 for a zero cost basis' : undefined}
-        onChange={(e) => setPrice(e.target.value)}
+        hint={
+          type === 'reward'
+            ? 'Leave 0 for a zero cost basis'
+            : prefill !== null && dayPrice
+              ? `${dayPrice.label}; edit it to the price you paid`
+              : undefined
+        }
+        onChange={(e) => {
+          setPriceTouched(true);
+          setPrice(e.target.value);
+        }}
       />
       <TextField
         label={`Fee (${currency.toUpperCase()})`}

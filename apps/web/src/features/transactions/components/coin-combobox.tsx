@@ -1,0 +1,162 @@
+import { marketRoutes, marketSelectResponseSchema } from '@app/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { apiRequest } from '@/lib/api/client';
+import { cn } from '@/lib/cn';
+import { useDebouncedValue } from '@/lib/market';
+import { type CoinChoice, matchCoins } from './coin-match';
+
+/** Spec §5/§9 coin search: at least 2 characters, 300 ms debounce. */
+const minChars = 2;
+const debounceMs = 300;
+
+interface CoinComboboxProps {
+  /** The top of the market, offered before anything is typed. */
+  top: readonly CoinChoice[];
+  text: string;
+  onText: (text: string) => void;
+  selected: CoinChoice | null;
+  onSelect: (coin: CoinChoice) => void;
+  errors?: readonly string[] | undefined;
+  hint?: string | undefined;
+}
+
+/**
+ * The transaction form's coin field: type a name, a symbol or an id, and choose from a list with
+ * icon, symbol, name and market rank. A symbol several coins share lists all of them.
+ */
+export function CoinCombobox({ top, text, onText, selected, onSelect, errors, hint }: CoinComboboxProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const query = useDebouncedValue(text.trim(), debounceMs, (v) => v.length < minChars);
+  const searched = useQuery({
+    queryKey: ['coin-picker', 'market-select', 'search', query],
+    queryFn: ({ signal }) =>
+      apiRequest(`${marketRoutes.marketSelect}?limit=100&search=${encodeURIComponent(query)}`, {
+        schema: marketSelectResponseSchema,
+        signal,
+      }),
+    enabled: open && query.length >= minChars,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+  const items = useMemo(
+    () => matchCoins([...top, ...(searched.data?.cryptocurrencies ?? [])], text),
+    [top, searched.data, text],
+  );
+  const hasErrors = errors !== undefined && errors.length > 0;
+  const optionId = (i: number) => `${id}-option-${i}`;
+  const choose = (coin: CoinChoice) => {
+    onSelect(coin);
+    setOpen(false);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setOpen(true);
+      setActive((a) => Math.min(a + 1, items.length - 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter' && open && items[active]) {
+      e.preventDefault();
+      choose(items[active]);
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+  const describedBy = [hint ? `${id}-hint` : null, hasErrors ? `${id}-errors` : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className="relative flex flex-col gap-1.5">
+      <label htmlFor={`${id}-input`} className="text-sm font-medium">
+        Coin
+      </label>
+      <div
+        className={cn(
+          'flex items-center gap-2 rounded-lg border bg-bg px-3 focus-within:ring-2 focus-within:ring-accent',
+          hasErrors ? 'border-danger' : 'border-line',
+        )}
+      >
+        {selected && (
+          <CoinAvatar src={selected.image} name={selected.name} symbol={selected.symbol} size={18} />
+        )}
+        <input
+          id={`${id}-input`}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={open && items[active] ? optionId(active) : undefined}
+          aria-invalid={hasErrors || undefined}
+          aria-describedby={describedBy || undefined}
+          autoComplete="off"
+          placeholder="Name or symbol, e.g. Bitcoin or BTC"
+          value={text}
+          onChange={(e) => {
+            onText(e.target.value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+          className="min-w-0 flex-1 bg-transparent py-2 text-sm outline-none"
+        />
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {hasErrors && (
+        <ul id={`${id}-errors`} className="text-xs text-danger">
+          {errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      {open && items.length > 0 && (
+        <div
+          id={`${id}-list`}
+          role="listbox"
+          aria-label="Coins"
+          className="absolute top-[4.25rem] right-0 left-0 z-30 max-h-72 overflow-y-auto rounded-lg border border-line bg-surface p-1 shadow-xl"
+        >
+          {items.map((coin, i) => (
+            <div
+              key={coin.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={selected?.id === coin.id}
+              tabIndex={-1}
+              // mousedown, not click: the input's blur would close the list first.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(coin);
+              }}
+              onMouseEnter={() => setActive(i)}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm',
+                i === active && 'bg-surface-2',
+              )}
+            >
+              <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} size={22} />
+              <span className="min-w-0 flex-1 truncate">
+                <span className="font-medium uppercase">{coin.symbol}</span>{' '}
+                <span className="text-muted">{coin.name}</span>
+              </span>
+              {coin.market_cap_rank !== null && (
+                <span className="shrink-0 text-xs tabular-nums text-muted">#{coin.market_cap_rank}</span>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
