@@ -27,3 +27,14 @@ export function usePrivacyMode(): boolean {
 export function maskIfPrivate(text: string): string {
   return privacyOn() && text !== '–' ? maskedValue : text;
 }
+
+/** A currency amount inside server-written text: "$1,234.50", "-€12", "₿0.5", "1,000 USD". */
+const moneyInText = /[-−]?[$€£¥₿Ξ]\s?\d[\d,.]*(?:\s?[kKMB]\b)?|\b\d[\d,.]*\s?(?:USD|EUR|GBP|JPY)\b/g;
+
+/**
+ * For sentences the server writes with amounts inside (insights, explanations): in privacy mode
+ * each amount becomes the mask and the words stay. Callers subscribe with usePrivacyMode().
+ */
+export function maskMoneyInText(text: string): string {
+  return privacyOn() ? text.replace(moneyInText, maskedValue) : text;
+}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { maskMoneyInText, usePrivacyMode } from '@/lib/privacy';
 import { explainInsightQuery } from '../api/insights-api';
 import { InsightTableView } from './insight-table';
 import { severityClass, severityLabel } from './severity';
@@ -40,6 +41,7 @@ function ActionLink({
 
 /** One insight: severity, headline with its figures, caveats, actions, and the "why" drill-down. */
 export function InsightCardView({ card, portfolioId, renderAlertAction }: InsightCardProps) {
+  usePrivacyMode();
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
   const whyId = useId();
@@ -70,11 +72,11 @@ export function InsightCardView({ card, portfolioId, renderAlertAction }: Insigh
           </span>
         )}
       </div>
-      <p className="mt-2 text-sm leading-relaxed">{card.headline}</p>
+      <p className="mt-2 text-sm leading-relaxed">{maskMoneyInText(card.headline)}</p>
       {card.caveats.length > 0 && (
         <ul aria-label="Data caveats" className="mt-2 space-y-1 text-xs text-warning">
           {card.caveats.map((c) => (
-            <li key={c}>⚠ {c}</li>
+            <li key={c}>⚠ {maskMoneyInText(c)}</li>
           ))}
         </ul>
       )}

@@ -1,7 +1,9 @@
 import type { InsightTable } from '@app/contracts';
+import { maskMoneyInText, usePrivacyMode } from '@/lib/privacy';
 
 /** One drill-down table; scrolls sideways on a phone instead of squeezing the columns. */
 export function InsightTableView({ table }: { table: InsightTable }) {
+  usePrivacyMode();
   if (table.rows.length === 0) return null;
   return (
     <div className="mt-3">
@@ -25,7 +27,7 @@ export function InsightTableView({ table }: { table: InsightTable }) {
                 {row.map((cell, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional columns
                   <td key={j} className="px-2 py-1.5 tabular-nums">
-                    {cell}
+                    {maskMoneyInText(cell)}
                   </td>
                 ))}
               </tr>
