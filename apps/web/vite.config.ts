@@ -26,7 +26,7 @@ export default defineConfig({
         'insights-route': 171,
         'coin-detail-route': 171,
         'metrics-page': 169,
-        'transactions-page': 168,
+        'transactions-page': 170,
         default: 162,
       },
       reportOnly: process.env.ROUTE_BUDGET === 'report',
