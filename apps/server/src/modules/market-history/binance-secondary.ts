@@ -21,6 +21,8 @@ export function createBinanceSecondary(deps: {
   options?: BinanceMarketDataOptions;
   /** Weight one history step may spend. */
   historyWeightBudget?: number;
+  /** How long history steps rest after one that found nothing to fetch. */
+  historyIdleMs?: number;
 }): SecondaryMarketSource & { binance: BinanceMarketData } {
   const binance = deps.binance ?? new BinanceMarketData({ ...deps.options, logger: deps.logger });
   const history = createHistoryBackfill({
@@ -28,7 +30,8 @@ export function createBinanceSecondary(deps: {
     binance,
     clock: deps.clock,
     logger: deps.logger,
-    weightBudget: deps.historyWeightBudget,
+    ...(deps.historyWeightBudget === undefined ? {} : { weightBudget: deps.historyWeightBudget }),
+    ...(deps.historyIdleMs === undefined ? {} : { idleMs: deps.historyIdleMs }),
   });
   return {
     source: 'binance',

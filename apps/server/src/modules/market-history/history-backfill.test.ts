@@ -167,3 +167,25 @@ describe('backfilling from Binance below the seam', () => {
     expect(await series('cardano')).toEqual(before);
   });
 });
+
+describe('resting between runs', () => {
+  it('after a run with nothing to fetch, skips its queries until the rest is over', async () => {
+    let at = now;
+    const history = createHistoryBackfill({
+      db: t.database.db,
+      binance: new BinanceMarketData({ baseUrl: fake.baseUrl, now: () => now }),
+      clock: () => new Date(at),
+      idleMs: 60_000,
+    });
+    // Whatever earlier tests left to fetch, then a run with nothing left.
+    await history.run();
+    expect(await history.run()).toMatchObject({ requests: 0 });
+    const user = await portfolioUser(t.client());
+    const portfolio = await user.portfolio();
+    await user.ok(portfolio.id, { coin_id: 'polkadot', date: '2021-01-01T00:00:00Z' });
+    await seedPrimary('polkadot', today - 365, today);
+    expect(await history.run()).toMatchObject({ requests: 0, coins: 0 });
+    at += 60_000;
+    expect(await history.run()).toMatchObject({ requests: 2, changed: ['polkadot'] });
+  });
+});

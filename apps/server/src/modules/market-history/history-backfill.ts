@@ -76,10 +76,19 @@ export function createHistoryBackfill(deps: {
   weightBudget?: number;
   /** Called with the coins whose stored history grew backwards. */
   onChanged?: (coinIds: readonly string[]) => void;
+  /**
+   * After a run that found nothing to fetch, later runs skip their queries for this long
+   * (default 5 min): a newly entered old transaction is backfilled within it, and the refresher does
+   * not scan every transaction each minute for nothing.
+   */
+  idleMs?: number;
 }) {
   /** First day Binance has for a pair (its listing), learnt when it answered less than asked. */
   const listedFrom = new Map<string, string>();
   let running: Promise<HistoryBackfillResult> | null = null;
+  let idleUntil = 0;
+  /** Set when a run stops early (budget spent or Binance failing): the next one continues. */
+  let unfinished = false;
 
   async function step(): Promise<HistoryBackfillResult> {
     const result: HistoryBackfillResult = { coins: 0, requests: 0, weight: 0, stored: 0, changed: [] };
@@ -100,7 +109,10 @@ export function createHistoryBackfill(deps: {
       if (ranges.length === 0) continue;
       for (const range of ranges) {
         const cost = Math.ceil(daysIn(range) / klinesPageSize) * binanceWeights.klines;
-        if (cost > budget) return result;
+        if (cost > budget) {
+          unfinished = true;
+          return result;
+        }
         try {
           const got = await deps.binance.dailyCandles(coinId, range.from, range.to);
           result.requests += got.requests;
@@ -125,6 +137,7 @@ export function createHistoryBackfill(deps: {
             { coinId, err: error instanceof Error ? error.message : String(error) },
             'history backfill from Binance stopped',
           );
+          unfinished = true;
           return result;
         }
       }
@@ -136,9 +149,15 @@ export function createHistoryBackfill(deps: {
   return {
     /** One run; concurrent callers share it. */
     async run(): Promise<HistoryBackfillResult> {
+      const now = deps.clock().getTime();
+      if (running === null && now < idleUntil)
+        return { coins: 0, requests: 0, weight: 0, stored: 0, changed: [] };
+      if (running === null) unfinished = false;
       running ??= step()
         .then((result) => {
           if (result.changed.length > 0) deps.onChanged?.(result.changed);
+          if (!unfinished && result.requests === 0)
+            idleUntil = deps.clock().getTime() + (deps.idleMs ?? 300_000);
           return result;
         })
         .finally(() => {

@@ -60,6 +60,8 @@ beforeAll(async () => {
       db: db.database.db,
       clock: () => new Date(),
       options: { baseUrl: binance.baseUrl, maxAttempts: 1 },
+      // The holder's transaction is entered between two refreshes; no rest after the first.
+      historyIdleMs: 0,
     }),
   });
   const config = loadConfig(
