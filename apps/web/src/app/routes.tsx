@@ -60,6 +60,10 @@ const ProjectionsPage = page(
   () => import('@/features/projections/projections-page'),
   (m) => m.ProjectionsPage,
 );
+const TaxPage = page(
+  () => import('@/features/tax/tax-page'),
+  (m) => m.TaxPage,
+);
 const InsightsRoute = page(
   () => import('./routes/insights-route'),
   (m) => m.InsightsRoute,
@@ -117,6 +121,7 @@ export function AppRoutes() {
           <Route path="portfolios/:id" element={<PortfolioDetailRoute />} />
           <Route path="projections" element={<ProjectionsPage />} />
           <Route path="projections/:id" element={<ProjectionsPage />} />
+          <Route path="tax" element={<TaxPage />} />
           <Route path="insights" element={<InsightsRoute />} />
           <Route path="alerts" element={<AlertsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />

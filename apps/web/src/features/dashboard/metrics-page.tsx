@@ -10,6 +10,7 @@ import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
 import { MetricView } from './components/metric-view';
 import { PerformanceChart } from './components/performance-chart';
 import { RecentTransactions } from './components/recent-transactions';
+import { ReturnsPanel } from './components/returns-panel';
 import { SummaryCards } from './components/summary-cards';
 import { TopBar } from './components/top-bar';
 import { metricOptions, useDashboardSelection } from './dashboard-selection';
@@ -65,6 +66,9 @@ export function MetricsPage() {
               onTimeframe={(timeframe) => set({ timeframe })}
               money={money}
             />
+          </Panel>
+          <Panel title="Returns">
+            <ReturnsPanel portfolioId={portfolioId} />
           </Panel>
           <Panel title="Recent transactions">
             <RecentTransactions portfolioId={portfolioId} />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PageFrame } from '@/components/ui/page-frame';
 import { CostBasisMethodSection } from './components/cost-basis-method-section';
+import { TaxRuleSection } from './components/tax-rule-section';
 
 const sections = [
   { to: '/settings/profile', title: 'Profile', body: 'Username, picture, email verification and password.' },
@@ -26,6 +27,7 @@ export function SettingsIndexPage() {
         ))}
       </ul>
       <CostBasisMethodSection />
+      <TaxRuleSection />
     </PageFrame>
   );
 }

@@ -44,6 +44,8 @@ export const costBasisQueryRoots: readonly string[] = [
   'portfolios',
   'transactions',
   'projections',
+  // Tax lots, reports, returns and linked exit plans follow the method too (issue 12).
+  'tax',
 ];
 
 function dependsOnCostBasis(root: unknown): boolean {

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
+import { returnsQuery } from '@/lib/tax/tax-api';
 import { performanceQuery } from '../api/dashboard-api';
 import { type Timeframe, timeframes } from '../dashboard-selection';
 
@@ -21,10 +23,22 @@ export function PerformanceChart({
   money: MoneyFormatter;
 }) {
   const { data, isPending, isError } = useQuery(performanceQuery(portfolioId, timeframe));
+  const [showBenchmark, setShowBenchmark] = useState(false);
+  const lineTimeframe = timeframe === '1D' ? null : timeframe;
+  const benchmark = useQuery({
+    ...returnsQuery(portfolioId, 'bitcoin', null, lineTimeframe),
+    enabled: showBenchmark && lineTimeframe !== null,
+  });
   const points = data?.points ?? [];
   const values = points.map(([, v]) => v);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  // Drawn only in the chart's own currency: a line in another currency would not share its scale.
+  const benchPoints =
+    showBenchmark && benchmark.data?.benchmark_line && benchmark.data.currency === data?.base_currency
+      ? benchmark.data.benchmark_line.points.filter((p): p is [number, number] => p[1] !== null)
+      : [];
+  const period = benchmark.data?.periods.find((p) => p.period === timeframe);
+  const min = Math.min(...values, ...benchPoints.map(([, v]) => v));
+  const max = Math.max(...values, ...benchPoints.map(([, v]) => v));
   const span = max - min || 1;
   const t0 = points[0]?.[0] ?? 0;
   const t1 = points[points.length - 1]?.[0] ?? 1;
@@ -33,6 +47,14 @@ export function PerformanceChart({
     height - ((v - min) / span) * (height - 10) - 5,
   ]);
   const line = xy.map(([x, y]) => `${x?.toFixed(1)},${y?.toFixed(1)}`).join(' ');
+  const benchLine = benchPoints
+    .filter(([t]) => t >= t0)
+    .map(([t, v]) => {
+      const x = ((t - t0) / (t1 - t0 || 1)) * width;
+      const y = height - ((v - min) / span) * (height - 10) - 5;
+      return `${x.toFixed(1)},${y.toFixed(1)}`;
+    })
+    .join(' ');
   const first = values[0] ?? 0;
   const last = values[values.length - 1] ?? 0;
   const up = last >= first;
@@ -55,6 +77,15 @@ export function PerformanceChart({
             {t}
           </button>
         ))}
+        <label className="ml-auto flex items-center gap-1 text-xs text-muted">
+          <input
+            type="checkbox"
+            checked={showBenchmark}
+            disabled={lineTimeframe === null}
+            onChange={(e) => setShowBenchmark(e.target.checked)}
+          />
+          Bitcoin benchmark
+        </label>
       </fieldset>
       {isPending ? (
         <Spinner label="Loading chart" />
@@ -83,6 +114,16 @@ export function PerformanceChart({
               vectorEffect="non-scaling-stroke"
               className={up ? 'stroke-accent' : 'stroke-danger'}
             />
+            {benchLine !== '' && (
+              <polyline
+                points={benchLine}
+                fill="none"
+                strokeWidth="1.5"
+                strokeDasharray="4 3"
+                vectorEffect="non-scaling-stroke"
+                className="stroke-muted"
+              />
+            )}
           </svg>
           <figcaption className="mt-1 flex justify-between text-xs text-muted">
             <span>
@@ -90,6 +131,15 @@ export function PerformanceChart({
             </span>
             <span>Daily closes{data?.note ? `. ${data.note}` : ''}</span>
           </figcaption>
+          {showBenchmark && (
+            <p className="mt-1 text-xs text-muted">
+              {benchLine === ''
+                ? 'No bitcoin line for this view (no price history, or the portfolio is in another currency).'
+                : `Dashed: bitcoin rebased to the portfolio's value at the start of ${timeframe}.`}
+              {period?.benchmark_difference_pp != null &&
+                ` Time-weighted return ${Number(period.twr).toFixed(2)}% vs bitcoin ${Number(period.benchmark_return).toFixed(2)}%: ${Number(period.benchmark_difference_pp) > 0 ? '+' : ''}${Number(period.benchmark_difference_pp).toFixed(2)} pp.`}
+            </p>
+          )}
         </figure>
       )}
     </div>

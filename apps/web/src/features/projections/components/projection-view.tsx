@@ -7,6 +7,7 @@ import { useProjectionsSelection } from '../store/projections-selection-store';
 import { rememberCoin } from './coin-cache';
 import { currencyCode, formatCoins, formatMultiple, money } from './format';
 import { LadderForm } from './ladder-form';
+import { LotTaxPanel } from './lot-tax-panel';
 import { SellTable } from './sell-table';
 
 function Stat({ label, value, tone }: { label: string; value: string; tone?: 'up' | 'down' }) {
@@ -112,6 +113,7 @@ export function ProjectionView({
           {table.saving ? 'Saving…' : 'Save transactions'}
         </button>
       </div>
+      <LotTaxPanel projectionId={projectionId} currency={currency} dirty={table.hasChanges} />
     </div>
   );
 }

@@ -1,0 +1,165 @@
+import { returnDefinitions } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { useMoneyIn } from '@/lib/settings';
+import { returnsQuery } from '@/lib/tax/tax-api';
+
+const periods = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
+
+function Pct({ value }: { value: string | null }) {
+  if (value === null) return <span className="text-muted">–</span>;
+  const n = Number(value);
+  const text = `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
+  return (
+    <span
+      className={cn(n > 0 && text !== '+0.00%' && 'text-accent', n < 0 && text !== '-0.00%' && 'text-danger')}
+    >
+      {text === '-0.00%' ? '0.00%' : text}
+    </span>
+  );
+}
+
+/**
+ * Issue 12: time-weighted, money-weighted and simple returns per period next to a benchmark,
+ * each with its one-sentence definition and the cash flows behind it.
+ */
+export function ReturnsPanel({ portfolioId }: { portfolioId: string }) {
+  const [explain, setExplain] = useState<(typeof periods)[number] | null>(null);
+  const { data, isPending, isError } = useQuery(returnsQuery(portfolioId, 'bitcoin', explain, null));
+  const moneyIn = useMoneyIn();
+  if (isPending) return <Spinner label="Loading returns" />;
+  if (isError || !data) return <p className="text-sm text-danger">Returns could not be loaded.</p>;
+  if (data.periods.length === 0) return <p className="text-sm text-muted">No transactions yet.</p>;
+  const money = (v: string) => moneyIn(v, data.currency);
+  return (
+    <div className="text-sm">
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[480px]">
+          <caption className="sr-only">Returns per period</caption>
+          <thead className="text-left text-xs text-muted">
+            <tr>
+              <th className="py-1">Period</th>
+              <th title={returnDefinitions.simple}>Simple</th>
+              <th title={returnDefinitions.twr}>TWR</th>
+              <th title={returnDefinitions.mwr}>MWR</th>
+              <th>Bitcoin</th>
+              <th>vs Bitcoin</th>
+              <th>
+                <span className="sr-only">Explain</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.periods.map((p) => (
+              <tr key={p.period} className="border-t border-line">
+                <th
+                  scope="row"
+                  className="py-1 text-left font-medium"
+                  title={`${p.start_date} to ${p.end_date}`}
+                >
+                  {p.period}
+                </th>
+                <td>
+                  <Pct value={p.simple_return} />
+                </td>
+                <td>
+                  <Pct value={p.twr} />
+                </td>
+                <td>
+                  <Pct value={p.mwr} />
+                </td>
+                <td>
+                  <Pct value={p.benchmark_return} />
+                </td>
+                <td>
+                  {p.benchmark_difference_pp === null
+                    ? '–'
+                    : `${Number(p.benchmark_difference_pp) > 0 ? '+' : ''}${Number(p.benchmark_difference_pp).toFixed(2)} pp`}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="text-xs text-accent underline"
+                    aria-expanded={explain === p.period}
+                    aria-label={`Explain ${p.period} returns`}
+                    onClick={() => setExplain(explain === p.period ? null : p.period)}
+                  >
+                    Explain
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="mt-3 space-y-1 text-xs text-muted">
+        <div>
+          <dt className="inline font-medium text-fg">Simple. </dt>
+          <dd className="inline">{returnDefinitions.simple}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-fg">TWR. </dt>
+          <dd className="inline">{returnDefinitions.twr}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-fg">MWR. </dt>
+          <dd className="inline">
+            {returnDefinitions.mwr} Shown for the period; the yearly rate is in the explanation.
+          </dd>
+        </div>
+      </dl>
+      {data.coins_without_history.length > 0 && (
+        <p className="mt-2 text-xs text-muted">
+          No price history for {data.coins_without_history.join(', ')}: left out of the values.
+        </p>
+      )}
+      {data.explain && (
+        <section
+          aria-label={`Cash flows behind ${data.explain.period}`}
+          className="mt-3 rounded-lg border border-line p-3"
+        >
+          {(() => {
+            const p = data.periods.find((x) => x.period === data.explain?.period);
+            return p ? (
+              <p className="text-xs text-muted">
+                {p.start_date} to {p.end_date}: start value {money(p.start_value)}, put in {money(p.inflows)},
+                taken out {money(p.outflows)}, end value {money(p.end_value)}, gain {money(p.gain)}. MWR as a
+                yearly rate: <Pct value={p.mwr_annualized} />
+                {p.twr_annualized !== null && (
+                  <>
+                    ; TWR a year: <Pct value={p.twr_annualized} />
+                  </>
+                )}
+                .
+              </p>
+            ) : null;
+          })()}
+          <ul className="mt-2 max-h-48 overflow-y-auto">
+            {data.explain.cash_flows.map((c, i) => (
+              <li
+                key={`${c.date}-${c.kind}-${c.transaction_ids.join(',')}-${i.toString()}`}
+                className="flex justify-between gap-2 border-t border-line py-0.5"
+              >
+                <span>
+                  {c.date} · {c.kind.replace('_', ' ')}
+                </span>
+                <span>{money(c.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="mt-2 text-xs">
+        <Link
+          to={`/tax${portfolioId === 'all' ? '' : `?portfolio=${portfolioId}`}`}
+          className="text-accent underline"
+        >
+          Tax lots and realized gains
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { portfolioListResponseSchema, portfolioRoutes } from '@app/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '@/lib/api/client';
+import { projectionTaxQuery, taxKeys, useLinkProjection } from '@/lib/tax/tax-api';
+import { useProjectionsSelection } from '../store/projections-selection-store';
+import { formatCoins, money } from './format';
+
+const portfoliosQuery = () =>
+  queryOptions({
+    queryKey: ['portfolios', 'list'],
+    queryFn: ({ signal }) =>
+      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
+  });
+
+const categoryWords: Record<string, string> = {
+  short: 'short-term',
+  long: 'long-term',
+  taxable: 'taxable',
+  tax_free: 'tax-free',
+  gain: 'gain',
+};
+
+/**
+ * Issue 12: link the plan to a portfolio's real lots (or all portfolios'); each saved rung then
+ * shows the lots it consumes, its tax under the account's rule and its net after fees, impact
+ * and tax. Unlinked, the flat sell tax above applies.
+ */
+export function LotTaxPanel({
+  projectionId,
+  currency,
+  dirty,
+}: {
+  projectionId: string;
+  currency: string;
+  dirty: boolean;
+}) {
+  const client = useQueryClient();
+  const { data } = useQuery(projectionTaxQuery(projectionId));
+  const portfolios = useQuery(portfoliosQuery());
+  const link = useLinkProjection(projectionId);
+  const [showAware, setShowAware] = useState(false);
+  const lastSavedAt = useProjectionsSelection((s) => s.lastSavedAt);
+  useEffect(() => {
+    if (lastSavedAt !== null) void client.invalidateQueries({ queryKey: taxKeys.projection(projectionId) });
+  }, [client, lastSavedAt, projectionId]);
+  const linked = data?.linked ?? null;
+  const plan = data?.plan ?? null;
+  const aware = data?.tax_aware ?? null;
+  const order = new Map((plan?.sales ?? []).map((s, i) => [s.id, i + 1]));
+
+  return (
+    <section
+      aria-labelledby="lot-tax-heading"
+      className="rounded-xl border border-line bg-surface p-4 text-sm"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="lot-tax-heading" className="font-semibold">
+            Tax from your real lots
+          </h2>
+          <p className="text-xs text-muted">
+            {linked === null
+              ? 'Not linked: every rung uses the flat sell tax.'
+              : `Rule ${data?.rule.toUpperCase()} · matching ${data?.method.replace('_', ' ')} · figures for the saved plan as of ${data?.as_of}.`}
+          </p>
+        </div>
+        <label className="text-sm">
+          <span className="block text-xs text-muted">Linked portfolio</span>
+          <select
+            value={linked ?? ''}
+            disabled={link.isPending}
+            onChange={(e) => link.mutate({ portfolio_id: e.target.value === '' ? null : e.target.value })}
+            className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5"
+          >
+            <option value="">Not linked (flat sell tax)</option>
+            <option value="all">All Portfolios</option>
+            {(portfolios.data?.results ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {dirty && linked !== null && (
+        <p className="mt-2 text-xs text-muted">Save the transactions to update the tax per rung.</p>
+      )}
+      {data?.note && linked !== null && <p className="mt-2 text-xs text-muted">{data.note}</p>}
+      {plan && plan.sales.length > 0 && (
+        <>
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[640px]">
+              <caption className="sr-only">Tax per planned sale</caption>
+              <thead className="text-left text-xs text-muted">
+                <tr>
+                  <th className="py-1">Rung</th>
+                  <th>Coins</th>
+                  <th>Price after impact</th>
+                  <th>Lots consumed</th>
+                  <th>Gain</th>
+                  <th>Tax</th>
+                  <th>Net</th>
+                </tr>
+              </thead>
+              <tbody>
+                {plan.sales.map((s, i) => (
+                  <tr key={s.id} className="border-t border-line align-top">
+                    <td className="py-1">{i + 1}</td>
+                    <td>{formatCoins(s.coins_sold)}</td>
+                    <td>{money(s.effective_price, currency)}</td>
+                    <td>
+                      <ul>
+                        {s.lots.map((l) => (
+                          <li key={`${l.acquisition_id ?? 'pool'}-${l.acquired_on}-${l.quantity}`}>
+                            {formatCoins(l.quantity)} from {l.acquired_on ?? 'the pool'} (
+                            {categoryWords[l.category]}
+                            {l.qualifies_on && l.category !== 'long' && l.category !== 'tax_free'
+                              ? `, qualifies ${l.qualifies_on}`
+                              : ''}
+                            )
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td>{money(s.gain, currency)}</td>
+                    <td>{money(s.tax, currency)}</td>
+                    <td>{money(s.net, currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-2 text-xs text-muted">
+            Total tax {money(plan.total_tax, currency)} · total net {money(plan.total_net, currency)}
+          </p>
+          {aware && (
+            <div className="mt-3">
+              <button
+                type="button"
+                className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent"
+                aria-expanded={showAware}
+                onClick={() => setShowAware(!showAware)}
+              >
+                Tax-aware order
+              </button>
+              {showAware && (
+                <div className="mt-2 rounded-lg border border-line p-3" aria-live="polite">
+                  <p>
+                    Tax {money(aware.tax_before, currency)} → {money(aware.tax_after, currency)}: saving{' '}
+                    <strong>{money(aware.saving, currency)}</strong>.
+                  </p>
+                  <ol className="mt-1 list-decimal pl-5 text-xs">
+                    {aware.order.map((o) => (
+                      <li key={o.id}>
+                        Rung {order.get(o.id)} on {o.sale_date}
+                        {o.delayed ? ' (waits until its lots qualify)' : ''}
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

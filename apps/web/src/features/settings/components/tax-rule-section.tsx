@@ -1,0 +1,126 @@
+import { type TaxRule, taxRuleFacts, taxRules } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { taxSettingsQuery, useUpdateTaxSettings } from '@/lib/tax/tax-api';
+
+function matchingNote(rule: TaxRule): string {
+  const fixed = taxRuleFacts[rule].fixed_method;
+  if (fixed === 'fifo') return 'Lot matching fixed by law: FIFO.';
+  if (fixed === 'uk_pooling') return 'Lot matching fixed by law: same day, 30 days, Section 104 pool.';
+  return 'Lot matching follows your cost-basis method above.';
+}
+
+/** Issue 12: the tax rule of the account, which decides lot matching where the law fixes it. */
+export function TaxRuleSection() {
+  const { data } = useQuery(taxSettingsQuery());
+  const update = useUpdateTaxSettings();
+  const [days, setDays] = useState('365');
+  const [shortRate, setShortRate] = useState('0');
+  const [longRate, setLongRate] = useState('0');
+  useEffect(() => {
+    if (!data) return;
+    setDays(String(data.custom_threshold_days));
+    setShortRate(data.short_rate);
+    setLongRate(data.long_rate);
+  }, [data]);
+  const current = data?.rule ?? 'none';
+  const error = update.error instanceof Error ? update.error.message : null;
+
+  const saveRates = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({
+      short_rate: shortRate.trim(),
+      long_rate: longRate.trim(),
+      ...(current === 'custom' ? { custom_threshold_days: Number.parseInt(days, 10) } : {}),
+    });
+  };
+
+  return (
+    <section aria-labelledby="tax-rule-heading" className="mt-6 rounded-xl border border-line bg-surface p-5">
+      <h2 id="tax-rule-heading" className="font-semibold">
+        Tax rule
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Decides holding periods, how sales are matched with your lots, and the realized-gains report.
+      </p>
+      <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
+        <legend className="sr-only">Tax rule</legend>
+        {taxRules.map((rule) => (
+          <label
+            key={rule}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border border-line p-3 has-[:checked]:border-accent"
+          >
+            <input
+              type="radio"
+              name="tax-rule"
+              value={rule}
+              checked={current === rule}
+              disabled={!data || update.isPending}
+              onChange={() => update.mutate({ rule })}
+              className="mt-1"
+            />
+            <span>
+              <span className="block text-sm font-medium">{taxRuleFacts[rule].label}</span>
+              <span className="block text-xs text-muted">{taxRuleFacts[rule].summary}</span>
+              <span className="mt-1 block text-xs font-medium">{matchingNote(rule)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <form onSubmit={saveRates} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Tax rates">
+        {current === 'custom' && (
+          <label className="text-sm">
+            <span className="block text-muted">Long-term after (days)</span>
+            <input
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              className="mt-1 w-28 rounded-md border border-line bg-transparent px-2 py-1"
+            />
+          </label>
+        )}
+        <label className="text-sm">
+          <span className="block text-muted">
+            {current === 'de'
+              ? 'Rate on taxable gains (%)'
+              : current === 'us' || current === 'custom'
+                ? 'Short-term rate (%)'
+                : 'Rate on gains (%)'}
+          </span>
+          <input
+            inputMode="decimal"
+            value={shortRate}
+            onChange={(e) => setShortRate(e.target.value)}
+            className="mt-1 w-28 rounded-md border border-line bg-transparent px-2 py-1"
+          />
+        </label>
+        {(current === 'us' || current === 'custom') && (
+          <label className="text-sm">
+            <span className="block text-muted">Long-term rate (%)</span>
+            <input
+              inputMode="decimal"
+              value={longRate}
+              onChange={(e) => setLongRate(e.target.value)}
+              className="mt-1 w-28 rounded-md border border-line bg-transparent px-2 py-1"
+            />
+          </label>
+        )}
+        <button
+          type="submit"
+          disabled={!data || update.isPending}
+          className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent"
+        >
+          Save rates
+        </button>
+        <p className="w-full text-xs text-muted">
+          Rates are used for estimates only (no allowances or loss carry-over).
+        </p>
+        {error && (
+          <p role="alert" className="w-full text-sm text-danger">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import type { LotsSummary, NeedsPriceItem, QualifyingTotal } from '@app/contracts';
+import { formatQuantity } from '@app/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMoneyIn } from '@/lib/settings';
+import { lotsQuery } from '@/lib/tax/tax-api';
+import { withKeys } from './keys';
+
+export function NeedsPriceList({ items }: { items: readonly NeedsPriceItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-label="Needs a price" className="mt-4 rounded-xl border border-line bg-surface p-4 text-sm">
+      <h2 className="font-semibold">Needs a price ({items.length})</h2>
+      <p className="text-muted">
+        These transactions have no price (or no exchange rate for their day) and are left out of the figures,
+        never valued at 0. Edit them with a price to include them.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        {items.slice(0, 20).map((n) => (
+          <li key={n.transaction_id}>
+            {n.executed_at.slice(0, 10)} {n.type.replace('_', ' ')} {n.coin_id}:{' '}
+            {n.reason === 'no_rate'
+              ? 'no exchange rate for that day'
+              : n.reason === 'no_acquisition'
+                ? 'no acquisition to match'
+                : 'no price'}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Total({
+  label,
+  total,
+  money,
+}: {
+  label: string;
+  total: QualifyingTotal;
+  money: (v: string | null) => string;
+}) {
+  return (
+    <div className="rounded-lg border border-line p-3">
+      <div className="text-xs text-muted">{label}</div>
+      <div className="text-lg font-semibold">{money(total.value)}</div>
+      <div className="text-xs text-muted">cost {money(total.cost)}</div>
+    </div>
+  );
+}
+
+function Summary({
+  summary,
+  label,
+  money,
+}: {
+  summary: LotsSummary;
+  label: string | null;
+  money: (v: string | null) => string;
+}) {
+  if (label === null) return null;
+  return (
+    <div className="grid gap-2 sm:grid-cols-3">
+      <Total label={`Sellable ${label} now`} total={summary.qualifying_now} money={money} />
+      <Total
+        label={`Becomes ${label} in the next 30 days`}
+        total={summary.qualifying_within_30_days}
+        money={money}
+      />
+      <Total
+        label={`Becomes ${label} in the next 90 days`}
+        total={summary.qualifying_within_90_days}
+        money={money}
+      />
+    </div>
+  );
+}
+
+/** Open lots per coin: acquisition date, quantity, cost, value, unrealized gain, days held, qualifying date. */
+export function LotsPanel({ portfolioId }: { portfolioId: string }) {
+  const { data, error, isPending } = useQuery(lotsQuery(portfolioId));
+  const moneyIn = useMoneyIn();
+  if (isPending) return <p className="text-muted">Loading lots…</p>;
+  if (error || !data) return <p role="alert">Could not load the lots. Please try again.</p>;
+  const money = (v: string | null) => moneyIn(v, data.currency);
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted">
+        Rule: {data.rule.toUpperCase()} · matching: {data.method.replace('_', ' ')} · as of {data.as_of}
+        {data.qualifying_label === null ? ' · this rule has no holding period' : ''}
+      </p>
+      <Summary summary={data.summary} label={data.qualifying_label} money={money} />
+      {data.coins.length === 0 && <p className="text-muted">No open lots.</p>}
+      {data.coins.map((coin) => (
+        <section
+          key={coin.coin_id}
+          aria-label={`Lots of ${coin.coin_id}`}
+          className="rounded-xl border border-line bg-surface p-4"
+        >
+          <h2 className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
+            <span>{coin.coin_id}</span>
+            <span className="text-sm font-normal text-muted">
+              {formatQuantity(coin.summary.quantity)} held · value {money(coin.summary.value)} · unrealized{' '}
+              {money(coin.summary.unrealized)}
+            </span>
+          </h2>
+          {data.qualifying_label !== null && (
+            <p className="text-xs text-muted">
+              {data.qualifying_label} now: {formatQuantity(coin.summary.qualifying_now.quantity)} · next 30
+              days: {formatQuantity(coin.summary.qualifying_within_30_days.quantity)} · next 90 days:{' '}
+              {formatQuantity(coin.summary.qualifying_within_90_days.quantity)}
+            </p>
+          )}
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full min-w-[640px] text-sm">
+              <thead className="text-left text-xs text-muted">
+                <tr>
+                  <th className="py-1">Acquired</th>
+                  <th>Quantity</th>
+                  <th>Cost</th>
+                  <th>Value</th>
+                  <th>Unrealized</th>
+                  <th>Days held</th>
+                  <th>
+                    {data.qualifying_label === null ? 'Holding period' : `Becomes ${data.qualifying_label}`}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {withKeys(coin.lots, (l) => `${l.portfolio_id}-${l.acquisition_id ?? l.basis}`).map(
+                  ({ item: lot, key }) => (
+                    <tr key={key} className="border-t border-line">
+                      <td className="py-1">
+                        {lot.acquired_on ??
+                          (lot.basis === 'section_104' ? 'Section 104 pool' : 'Average pool')}
+                      </td>
+                      <td>{formatQuantity(lot.quantity)}</td>
+                      <td>{money(lot.cost)}</td>
+                      <td>{money(lot.value)}</td>
+                      <td>{money(lot.unrealized)}</td>
+                      <td>{lot.days_held ?? '–'}</td>
+                      <td>
+                        {lot.qualifies_on === null
+                          ? '–'
+                          : lot.qualifies_now
+                            ? `since ${lot.qualifies_on}`
+                            : lot.qualifies_on}
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+      <NeedsPriceList items={data.needs_price} />
+    </div>
+  );
+}

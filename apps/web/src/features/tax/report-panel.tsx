@@ -1,0 +1,163 @@
+import type { TaxCategory } from '@app/contracts';
+import { formatQuantity } from '@app/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMoneyIn } from '@/lib/settings';
+import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
+import { withKeys } from './keys';
+import { NeedsPriceList } from './lots-panel';
+
+const categoryLabels: Record<TaxCategory, string> = {
+  short: 'Short-term',
+  long: 'Long-term',
+  taxable: 'Taxable (held one year or less)',
+  tax_free: 'Tax-free (held more than one year)',
+  gain: 'Gains',
+};
+
+const basisLabels: Record<string, string> = {
+  lot: 'Lot',
+  pool: 'Average pool',
+  same_day: 'Same day',
+  bed_and_breakfast: '30 days',
+  section_104: 'Section 104 pool',
+  unmatched: 'No acquisition',
+};
+
+/** The realized-gains report of one tax year, with its downloads. */
+export function ReportPanel({
+  portfolioId,
+  year,
+  onYear,
+}: {
+  portfolioId: string;
+  year: number | null;
+  onYear: (y: number) => void;
+}) {
+  const { data, error, isPending } = useQuery(taxReportQuery(portfolioId, year));
+  const moneyIn = useMoneyIn();
+  if (isPending) return <p className="text-muted">Loading the report…</p>;
+  if (error || !data) return <p role="alert">Could not load the report. Please try again.</p>;
+  const money = (v: string | null) => moneyIn(v, data.currency);
+  const years = [...new Set([data.year, ...data.years])].sort((a, b) => b - a);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="text-sm">
+          <span className="block text-muted">Tax year</span>
+          <select
+            value={data.year}
+            onChange={(e) => onYear(Number(e.target.value))}
+            className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5"
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {data.rule === 'uk' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a
+          className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent"
+          href={taxCsvHref(portfolioId, data.year, 'generic')}
+          download
+        >
+          Download CSV
+        </a>
+        {data.rule === 'us' && (
+          <a
+            className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent"
+            href={taxCsvHref(portfolioId, data.year, 'form8949')}
+            download
+          >
+            Download Form 8949 CSV
+          </a>
+        )}
+        <p className="text-sm text-muted">
+          {data.year_start} to {data.year_end} · {data.currency.toUpperCase()} · matching{' '}
+          {data.method.replace('_', ' ')}
+        </p>
+      </div>
+      <section aria-label="Totals" className="grid gap-2 sm:grid-cols-3">
+        {data.totals.map((t) => (
+          <div key={t.category} className="rounded-lg border border-line p-3">
+            <div className="text-xs text-muted">{categoryLabels[t.category]}</div>
+            <div className="text-lg font-semibold">{money(t.gain)}</div>
+            <div className="text-xs text-muted">
+              {t.disposals} sales · proceeds {money(t.proceeds)} · cost {money(t.cost)} · fees {money(t.fees)}
+            </div>
+            <div className="text-xs text-muted">
+              estimated tax {money(t.estimated_tax)} at {t.rate}%
+            </div>
+          </div>
+        ))}
+        <div className="rounded-lg border border-line p-3">
+          <div className="text-xs text-muted">Total</div>
+          <div className="text-lg font-semibold">{money(data.total_gain)}</div>
+          <div className="text-xs text-muted">estimated tax {money(data.estimated_tax)}</div>
+          {data.incomplete_disposals > 0 && (
+            <div className="text-xs text-danger">
+              {data.incomplete_disposals} sales left out: a price is missing
+            </div>
+          )}
+        </div>
+      </section>
+      {data.disposals.length === 0 ? (
+        <p className="text-muted">No disposals in this tax year.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-line bg-surface p-3">
+          <table className="w-full min-w-[760px] text-sm">
+            <caption className="sr-only">Disposals and the lots they consumed</caption>
+            <thead className="text-left text-xs text-muted">
+              <tr>
+                <th className="py-1">Sold</th>
+                <th>Coin</th>
+                <th>Acquired</th>
+                <th>Matched by</th>
+                <th>Quantity</th>
+                <th>Proceeds</th>
+                <th>Cost</th>
+                <th>Fee</th>
+                <th>Gain</th>
+                <th>Category</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.disposals.flatMap((d) =>
+                withKeys(d.lines, (x) => `${d.transaction_id}-${x.basis}-${x.acquisition_id}`).map(
+                  ({ item: l, key }, i) => (
+                    <tr key={key} className={i === 0 ? 'border-t border-line' : ''}>
+                      <td className="py-1">{i === 0 ? d.sold_on : ''}</td>
+                      <td>{i === 0 ? d.coin_id : ''}</td>
+                      <td>{l.acquired_on ?? '–'}</td>
+                      <td>{basisLabels[l.basis] ?? l.basis}</td>
+                      <td>{formatQuantity(l.quantity)}</td>
+                      <td>{money(l.proceeds)}</td>
+                      <td>{money(l.cost)}</td>
+                      <td>{money(l.fee)}</td>
+                      <td>{money(l.gain)}</td>
+                      <td>{categoryLabels[l.category]}</td>
+                    </tr>
+                  ),
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data.income.length > 0 && (
+        <section aria-label="Reward income" className="rounded-xl border border-line bg-surface p-4 text-sm">
+          <h2 className="font-semibold">Reward income {money(data.income_total)}</h2>
+          <p className="text-muted">Rewards count as income at the price of their day and become lots.</p>
+          <ul className="mt-2 list-disc pl-5">
+            {data.income.map((i) => (
+              <li key={i.transaction_id}>
+                {i.received_at.slice(0, 10)} {formatQuantity(i.quantity)} {i.coin_id}: {money(i.value)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <NeedsPriceList items={data.needs_price} />
+    </div>
+  );
+}

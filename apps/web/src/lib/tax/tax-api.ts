@@ -1,0 +1,110 @@
+import {
+  apiBase,
+  lotsViewSchema,
+  type ProjectionTaxLinkBody,
+  projectionTaxResponseSchema,
+  returnsResponseSchema,
+  taxReportResponseSchema,
+  taxRoutes,
+  taxSettingsSchema,
+  type UpdateTaxSettings,
+} from '@app/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api/client';
+
+/**
+ * Tax figures are recomputed from the books on every visit (staleTime 0 below): a transaction
+ * written elsewhere, or a method change, shows the next time a tax view opens.
+ */
+const fresh = { staleTime: 0 } as const;
+
+/** Every tax figure hangs under 'tax', so a rule change refreshes all of them at once. */
+export const taxKeys = {
+  all: ['tax'] as const,
+  settings: () => [...taxKeys.all, 'settings'] as const,
+  lots: (portfolioId: string) => [...taxKeys.all, 'lots', portfolioId] as const,
+  report: (portfolioId: string, year: number | null) =>
+    [...taxKeys.all, 'report', portfolioId, year] as const,
+  returns: (portfolioId: string, benchmark: string, explain: string | null, line: string | null) =>
+    [...taxKeys.all, 'returns', portfolioId, benchmark, explain, line] as const,
+  projection: (id: string) => [...taxKeys.all, 'projection', id] as const,
+};
+
+export const taxSettingsQuery = () =>
+  queryOptions({
+    queryKey: taxKeys.settings(),
+    queryFn: ({ signal }) => apiRequest(taxRoutes.settings, { schema: taxSettingsSchema, signal }),
+  });
+
+export const lotsQuery = (portfolioId: string) =>
+  queryOptions({
+    ...fresh,
+    queryKey: taxKeys.lots(portfolioId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${taxRoutes.lots}?portfolio_id=${portfolioId}`, { schema: lotsViewSchema, signal }),
+  });
+
+export const taxReportQuery = (portfolioId: string, year: number | null) =>
+  queryOptions({
+    ...fresh,
+    queryKey: taxKeys.report(portfolioId, year),
+    queryFn: ({ signal }) =>
+      apiRequest(`${taxRoutes.report}?portfolio_id=${portfolioId}${year === null ? '' : `&year=${year}`}`, {
+        schema: taxReportResponseSchema,
+        signal,
+      }),
+  });
+
+export const returnsQuery = (
+  portfolioId: string,
+  benchmark: string,
+  explain: string | null,
+  line: string | null,
+) =>
+  queryOptions({
+    ...fresh,
+    queryKey: taxKeys.returns(portfolioId, benchmark, explain, line),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `${taxRoutes.returns}?portfolio_id=${portfolioId}&benchmark=${encodeURIComponent(benchmark)}${explain ? `&explain=${explain}` : ''}${line ? `&line=${line}` : ''}`,
+        { schema: returnsResponseSchema, signal },
+      ),
+  });
+
+export const projectionTaxQuery = (projectionId: string) =>
+  queryOptions({
+    ...fresh,
+    queryKey: taxKeys.projection(projectionId),
+    queryFn: ({ signal }) =>
+      apiRequest(taxRoutes.projectionTax(projectionId), { schema: projectionTaxResponseSchema, signal }),
+  });
+
+/** A download link for the report's CSV (the browser sends the session cookie with it). */
+export function taxCsvHref(portfolioId: string, year: number, format: 'form8949' | 'generic'): string {
+  return `${apiBase}${taxRoutes.reportCsv}?portfolio_id=${portfolioId}&year=${year}&format=${format}`;
+}
+
+export function useUpdateTaxSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: UpdateTaxSettings) =>
+      apiRequest(taxRoutes.settings, { method: 'PATCH', body: patch, schema: taxSettingsSchema }),
+    onSuccess: (saved) => {
+      client.setQueryData(taxKeys.settings(), saved);
+      return client.invalidateQueries({ queryKey: taxKeys.all });
+    },
+  });
+}
+
+export function useLinkProjection(projectionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectionTaxLinkBody) =>
+      apiRequest(taxRoutes.projectionTax(projectionId), {
+        method: 'PUT',
+        body,
+        schema: projectionTaxResponseSchema,
+      }),
+    onSuccess: (data) => client.setQueryData(taxKeys.projection(projectionId), data),
+  });
+}
