@@ -23,7 +23,8 @@ export function TaxRuleSection() {
     setShortRate(data.short_rate);
     setLongRate(data.long_rate);
   }, [data]);
-  const current = data?.rule ?? 'none';
+  // The choice shows at once while it saves (the server's answer then confirms it).
+  const current = (update.isPending ? update.variables?.rule : undefined) ?? data?.rule ?? 'none';
   const error = update.error instanceof Error ? update.error.message : null;
 
   const saveRates = (event: FormEvent) => {

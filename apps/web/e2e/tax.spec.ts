@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { PortfoliosPage, signUpAt } from './pages/portfolio-pages.ts';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+/** ../shared/reference beside the checkout (a worktree sits one level deeper). */
+function referenceCsv(name: string): string {
+  const candidates = [join(repoRoot, '..', 'shared'), join(repoRoot, '..', '..', 'shared')].map((d) =>
+    join(d, 'reference', 'exchanges', name),
+  );
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`reference CSV not found: ${candidates.join(', ')}`);
+  return readFileSync(found, 'utf8');
+}
+
+async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  await page.request.get('/api/auth/csrf/');
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  return { 'X-CSRFToken': token };
+}
+
+test("tax: import a Kraken CSV, see its lots, download the report, and a linked exit plan's tax per rung", async ({
+  page,
+}, info) => {
+  await signUpAt(page, '/portfolios', `tax-${info.project.name}`);
+  const portfolios = new PortfoliosPage(page);
+  await page.getByRole('button', { name: 'New portfolio' }).click();
+  await page.getByLabel('Name').fill('Kraken');
+  await page.getByLabel('Currency of prices').selectOption('eur');
+  await page.getByRole('button', { name: 'Create portfolio' }).click();
+  await expect(portfolios.card('Kraken')).toBeVisible();
+
+  // Kraken's 2024 trades export: ETH bought, BTC bought and sold in EUR; the DOT/USD row is in
+  // another currency and the margin row is skipped, so three rows are imported.
+  const panel = await portfolios.importCsv(
+    'Kraken',
+    'kraken-trades.csv',
+    referenceCsv('kraken_trades_2024_variant.csv'),
+  );
+  await expect(panel.getByText(/^Detected kraken/)).toBeVisible();
+  const importButton = panel.getByRole('button', { name: /^Import \d+ transactions?$/ });
+  await expect(importButton).toBeEnabled();
+  await importButton.click();
+  await expect(page.getByText(/Imported \d+ transactions?/)).toBeVisible();
+
+  await page.goto('/settings');
+  await page.getByRole('radio', { name: /United States/ }).check();
+  await expect(page.getByRole('radio', { name: /United States/ })).toBeChecked();
+
+  await page.goto('/tax');
+  const lots = page.getByRole('region', { name: 'Lots of ethereum' });
+  await expect(lots).toBeVisible();
+  await expect(lots.getByRole('cell', { name: '2024-01-17' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Lots of bitcoin' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Realized gains' }).click();
+  await page.getByLabel('Tax year').selectOption('2024');
+  const disposals = page.getByRole('table', { name: 'Disposals and the lots they consumed' });
+  await expect(disposals.getByRole('cell', { name: '2024-01-16' })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download Form 8949 CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^form-8949-2024-all-portfolios\.csv$/);
+  const body = readFileSync(await download.path(), 'utf8');
+  expect(body.split('\r\n')[0]).toContain('(a) Description of property,(b) Date acquired');
+  expect(body).toContain('01/15/2024,01/16/2024');
+
+  const headers = await csrfHeaders(page);
+  const portfolioId = (await (await page.request.get('/api/v2/portfolios/')).json()).results[0].id as string;
+  const created = await page.request.post('/api/v2/projections/exit-strategy/', {
+    headers,
+    data: {
+      name: 'ETH exit',
+      coin_id: 'ethereum',
+      coin_name: 'Ethereum',
+      coin_symbol: 'eth',
+      coin_image: '',
+      invested_capital: '220',
+      tokens_owned: '0.1',
+      sell_tax: '20',
+      currency: 'eur',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const projectionId = (await created.json()).id as string;
+  const replaced = await page.request.post(
+    `/api/v2/projections/exit-strategy/${projectionId}/transactions/replace/`,
+    {
+      headers,
+      data: [
+        {
+          coins_sold: '0.05',
+          price_per_coin: '90000',
+          fees_percentage: '0.1',
+          price_impact_percentage: '0',
+          transaction_order: 1,
+        },
+        {
+          coins_sold: '0.05',
+          price_per_coin: '120000',
+          fees_percentage: '0.1',
+          price_impact_percentage: '1',
+          transaction_order: 2,
+        },
+      ],
+    },
+  );
+  expect(replaced.ok()).toBe(true);
+
+  await page.goto(`/projections/${projectionId}`);
+  const taxPanel = page.getByRole('region', { name: 'Tax from your real lots' });
+  await expect(taxPanel).toBeVisible();
+  await taxPanel.getByLabel('Linked portfolio').selectOption(portfolioId);
+  const rungs = taxPanel.getByRole('table', { name: 'Tax per planned sale' });
+  await expect(rungs.getByRole('row')).toHaveCount(3);
+  await expect(rungs.getByText(/from 2024-01-17 \(long-term/)).toHaveCount(2);
+  await taxPanel.getByRole('button', { name: 'Tax-aware order' }).click();
+  await expect(taxPanel.getByText(/saving/)).toBeVisible();
+});
