@@ -104,6 +104,7 @@ export async function benchHistoryBackfill(): Promise<void> {
       `| share of one minute's documented limit | ${((100 * weight) / binanceDocumentedWeightPerMinute).toFixed(1)} % |`,
     );
     console.log(`| fake server's X-MBX weight seen | ${fake.usedWeight()} |`);
+    console.log(`| in the app (100 weight per refresh step) | ${Math.ceil(weight / 100)} refreshes |`);
     console.log(`| every seam: last Binance day = first CoinGecko day - 1 | ${seamOk ? 'yes' : 'NO'} |`);
   } finally {
     await database.close();
