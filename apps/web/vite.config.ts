@@ -14,9 +14,10 @@ export default defineConfig({
     routeBudget({
       routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
       // DESIGN §9. React 19 + react-dom (~67 kB), zod 4 classic (~24 kB), react-router (~15 kB)
-      // and TanStack Query (~12 kB) already take ~118 kB before any app code (decimal.js, ~13 kB,
-      // rides along in the shell's money formatter), so no route meets it yet; the ceilings hold
-      // each route at today's size, so any growth fails the build.
+      // and TanStack Query (~12 kB) already take ~118 kB before any app code, so no route meets it
+      // yet; the ceilings hold each route near its size, so growth fails the build. (The shell's
+      // quantity formatter no longer pulls decimal.js: routes other than projections are ~12.6 kB
+      // below these ceilings; lower them when the pages in flight have landed.)
       budgetKb: 120,
       ceilingsKb: {
         'projections-page': 218,

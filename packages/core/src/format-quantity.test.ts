@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './format-date.ts';
-import { decimalForInput, formatQuantity, formatSignedPercent } from './format-quantity.ts';
+import {
+  decimalForInput,
+  formatQuantity,
+  formatSignedPercent,
+  roundDecimalString,
+} from './format-quantity.ts';
 import { normalizeDecimalInput } from './parse-number.ts';
 
 describe('formatQuantity: exact, at most 8 decimals, no float noise', () => {
@@ -74,5 +79,29 @@ describe('decimalForInput (prefilled form values)', () => {
     [null, 2, ''],
   ] as const)('%s to %d decimals → %s', (value, decimals, shown) => {
     expect(decimalForInput(value, decimals)).toBe(shown);
+  });
+});
+
+describe('roundDecimalString: half-even on the digits', () => {
+  it.each([
+    ['2.5', 0, '2'],
+    ['3.5', 0, '4'],
+    ['0.125', 2, '0.12'],
+    ['0.135', 2, '0.14'],
+    ['0.1251', 2, '0.13'],
+    ['9.999', 2, '10'],
+    ['-0.004', 2, '0'],
+    ['-1.005', 2, '-1'],
+    ['00012.3400', 8, '12.34'],
+    ['.5', 8, '0.5'],
+    ['1e5', 8, null],
+    ['-', 8, null],
+  ] as const)('%s to %d → %s', (text, decimals, shown) => {
+    expect(roundDecimalString(text, decimals)).toBe(shown);
+  });
+
+  it('writes tiny and huge floats out without an exponent', () => {
+    expect(formatQuantity(1e-7)).toBe('0.0000001');
+    expect(formatQuantity(1e21)).toBe('1,000,000,000,000,000,000,000');
   });
 });
