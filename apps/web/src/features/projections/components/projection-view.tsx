@@ -1,5 +1,5 @@
 import type { CalculateWithTransactionsResponse } from '@app/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
 import { useSellTable } from '../hooks/use-sell-table';
@@ -7,8 +7,10 @@ import { useProjectionsSelection } from '../store/projections-selection-store';
 import { rememberCoin } from './coin-cache';
 import { currencyCode, formatCoins, formatMultiple, money } from './format';
 import { LadderForm } from './ladder-form';
-import { LotTaxPanel } from './lot-tax-panel';
 import { SellTable } from './sell-table';
+
+/** Loaded after the plan: it brings the tax contracts, which the plan's first paint does not need. */
+const LotTaxPanel = lazy(async () => ({ default: (await import('./lot-tax-panel')).LotTaxPanel }));
 
 function Stat({ label, value, tone }: { label: string; value: string; tone?: 'up' | 'down' }) {
   return (
@@ -113,7 +115,9 @@ export function ProjectionView({
           {table.saving ? 'Saving…' : 'Save transactions'}
         </button>
       </div>
-      <LotTaxPanel projectionId={projectionId} currency={currency} dirty={table.hasChanges} />
+      <Suspense fallback={null}>
+        <LotTaxPanel projectionId={projectionId} currency={currency} dirty={table.hasChanges} />
+      </Suspense>
     </div>
   );
 }
