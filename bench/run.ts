@@ -2,6 +2,7 @@
 import { benchAlerts } from './alerts.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
 import { benchHistoryBackfill } from './history-backfill.bench.ts';
+import { benchInsights } from './insights.bench.ts';
 import { benchMarketList } from './market-list.bench.ts';
 import { benchMarketRefresh } from './market-refresh.bench.ts';
 import { benchProjections } from './projections.bench.ts';
@@ -10,6 +11,7 @@ import { benchSessionStatus } from './session-status.bench.ts';
 await benchSessionStatus();
 await benchProjections();
 await benchDashboard();
+await benchInsights();
 await benchAlerts();
 await benchMarketList();
 await benchHistoryBackfill();

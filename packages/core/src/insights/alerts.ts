@@ -1,6 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, coinLink, pct, rowLimit, signedPct, sym, table } from './card.ts';
+import { card, coinLink, limitedTable, pct, rowLimit, signedPct, sym } from './card.ts';
 import type { InsightAlert, InsightsInput } from './input.ts';
 
 export interface AlertDistance {
@@ -78,28 +78,30 @@ export function alertsInsight(input: InsightsInput): InsightCard | null {
       ['Fired in 7 days', String(fired.length)],
     ],
     tables: [
-      table(
+      limitedTable(
         'Active alerts by distance',
         ['Coin', 'Condition', 'Now', 'Distance'],
-        distances.map((d) => [
+        distances,
+        (d) => [
           sym(d.alert.symbol),
           d.alert.condition,
           new Dec(d.alert.left ?? 0).toSignificantDigits(6).toString(),
           distanceText(d),
-        ]),
+        ],
         rowLimit(input),
       ),
-      table(
+      limitedTable(
         'Fired in the last 7 days',
         ['Coin', 'Condition', 'Fired', 'Price then', 'Price now', 'Since'],
-        fired.map((f) => [
+        fired,
+        (f) => [
           sym(f.symbol),
           f.condition,
           f.firedAt.slice(0, 16).replace('T', ' '),
           f.priceAtFiring === null ? '—' : new Dec(f.priceAtFiring).toSignificantDigits(6).toString(),
           f.priceNow === null ? '—' : new Dec(f.priceNow).toSignificantDigits(6).toString(),
           after(f.priceAtFiring, f.priceNow),
-        ]),
+        ],
         rowLimit(input),
       ),
     ],

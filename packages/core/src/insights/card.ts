@@ -1,6 +1,6 @@
 import type { InsightAction, InsightCard, InsightKind, InsightSeverity, InsightTable } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { formatCurrency } from '../format-currency.ts';
+import { currencyDecimals, formatCurrency } from '../format-currency.ts';
 
 /** Rows a card carries in its drill-down; the explain route asks for every row (`rowLimit: null`). */
 export const cardRowLimit = 10;
@@ -11,6 +11,18 @@ export const rowLimit = (input: { rowLimit?: number | null | undefined }): numbe
 export function table(title: string, columns: string[], rows: string[][], limit?: number): InsightTable {
   const kept = limit === undefined ? rows : rows.slice(0, limit);
   return { title, columns, rows: kept, omitted: rows.length - kept.length };
+}
+
+/** Like `table`, but formats only the rows it keeps (lists of thousands of lots stay cheap). */
+export function limitedTable<T>(
+  title: string,
+  columns: string[],
+  items: readonly T[],
+  toRow: (item: T) => string[],
+  limit?: number,
+): InsightTable {
+  const kept = limit === undefined ? items : items.slice(0, limit);
+  return { title, columns, rows: kept.map(toRow), omitted: items.length - kept.length };
 }
 
 export function card(init: {
@@ -56,9 +68,30 @@ export function signedPct(value: Dec | number, decimals = 2): string {
   return `${d.gt(0) ? '+' : ''}${pct(d, decimals)}`;
 }
 
-/** Money for reading, with the spec's currency decimals. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money for reading, with the spec's currency decimals: formatCurrency's output, with its
+ * Intl.NumberFormat kept per currency and decimals (building one costs more than formatting
+ * thousands of lot rows).
+ */
 export function money(value: Dec | string, currency: string): string {
-  return formatCurrency(new Dec(value).toNumber(), currency);
+  const n = new Dec(value).toNumber();
+  const code = currency.toLowerCase();
+  if (code === 'btc' || code === 'eth') return formatCurrency(n, currency);
+  const decimals = currencyDecimals(n);
+  const key = `${code}:${decimals}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code.toUpperCase(),
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    formatters.set(key, f);
+  }
+  return f.format(n);
 }
 
 export function signedMoney(value: Dec, currency: string): string {

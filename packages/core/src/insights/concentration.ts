@@ -1,6 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, coinLink, fig, money, pct, rowLimit, sym, table } from './card.ts';
+import { card, coinLink, fig, limitedTable, money, pct, rowLimit, sym } from './card.ts';
 import type { InsightsInput } from './input.ts';
 import { positionShares } from './shares.ts';
 
@@ -51,15 +51,16 @@ export function concentrationInsight(input: InsightsInput): InsightCard | null {
       ['Your threshold', pct(threshold, 0)],
     ],
     tables: [
-      table(
+      limitedTable(
         'Positions by value',
         ['Coin', 'Value', 'Share', 'Share²'],
-        shares.map((s) => [
+        shares,
+        (s) => [
           sym(s.position.symbol),
           money(s.value, c),
           pct(s.share.mul(100)),
           s.share.mul(s.share).toFixed(4),
-        ]),
+        ],
         rowLimit(input),
       ),
     ],

@@ -1,6 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, fig, money, pct, rowLimit, sym, table, transactionsLink } from './card.ts';
+import { card, fig, limitedTable, money, pct, rowLimit, sym, table, transactionsLink } from './card.ts';
 import type { FeeRow, InsightsInput } from './input.ts';
 
 interface FeeBucket {
@@ -78,15 +78,16 @@ export function feeDragInsight(input: InsightsInput): InsightCard | null {
       ['Fee drag', drag ? pct(drag) : 'n/a'],
     ],
     tables: [
-      table(
+      limitedTable(
         'By coin',
         ['Coin', 'Fees', 'Capital', '% of capital'],
-        coins.map(([id, b]) => [
+        coins,
+        ([id, b]) => [
           sym(symbols.get(id) ?? id),
           money(b.fees, c),
           money(b.capital, c),
           share(b) ? pct(share(b) ?? 0) : '—',
-        ]),
+        ],
         rowLimit(input),
       ),
       table(

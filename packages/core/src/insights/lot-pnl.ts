@@ -1,6 +1,16 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, fig, money, rowLimit, signedMoney, signedPct, sym, table, transactionsLink } from './card.ts';
+import {
+  card,
+  fig,
+  limitedTable,
+  money,
+  rowLimit,
+  signedMoney,
+  signedPct,
+  sym,
+  transactionsLink,
+} from './card.ts';
 import type { InsightsInput } from './input.ts';
 
 export interface LotPnl {
@@ -12,8 +22,8 @@ export interface LotPnl {
   costBasis: Dec;
   value: Dec;
   pnl: Dec;
-  /** pnl ÷ cost basis × 100; null at zero cost. */
-  pnlPct: Dec | null;
+  /** pnl ÷ cost basis × 100; null at zero cost. Computed on first read (thousands of lots). */
+  readonly pnlPct: Dec | null;
 }
 
 /**
@@ -22,13 +32,16 @@ export interface LotPnl {
  * left out (their P&L is unknown, not zero).
  */
 export function lotPnls(input: InsightsInput): LotPnl[] {
-  const bySymbol = new Map(input.positions.map((p) => [p.coinId, p]));
+  const byCoin = new Map<string, { symbol: string; price: Dec }>();
+  for (const p of input.positions)
+    if (p.price) byCoin.set(p.coinId, { symbol: p.symbol, price: new Dec(p.price) });
   const rows: LotPnl[] = [];
   const make = (coinId: string, acquiredAt: string | null, quantity: Dec, costBasis: Dec) => {
-    const position = bySymbol.get(coinId);
-    if (!position?.price || quantity.isZero()) return;
+    const position = byCoin.get(coinId);
+    if (!position || quantity.isZero()) return;
     const value = quantity.mul(position.price);
     const pnl = value.sub(costBasis);
+    let pct: Dec | null | undefined;
     rows.push({
       coinId,
       symbol: position.symbol,
@@ -37,7 +50,10 @@ export function lotPnls(input: InsightsInput): LotPnl[] {
       costBasis,
       value,
       pnl,
-      pnlPct: costBasis.isZero() ? null : pnl.div(costBasis).mul(100),
+      get pnlPct() {
+        pct ??= costBasis.isZero() ? null : pnl.div(costBasis).mul(100);
+        return pct;
+      },
     });
   };
   if (input.method === 'average') {
@@ -61,7 +77,8 @@ export function lotPnlInsight(input: InsightsInput): InsightCard | null {
   const losers = rows.filter((r) => r.pnl.lt(0));
   const c = input.baseCurrency;
   const unit = input.method === 'average' ? 'position' : 'lot';
-  const deepLoss = losers.some((r) => r.pnlPct?.lte(-50));
+  // A loss of half the cost or more: pnl ≤ −cost ÷ 2, without a division per lot.
+  const deepLoss = losers.some((r) => r.pnl.mul(2).add(r.costBasis).lte(0) && !r.costBasis.isZero());
   const parts = [
     best.pnl.gt(0)
       ? `Biggest winner: ${label(best)} ${signedMoney(best.pnl, c)}${best.pnlPct ? ` (${signedPct(best.pnlPct, 1)})` : ''}`
@@ -72,15 +89,14 @@ export function lotPnlInsight(input: InsightsInput): InsightCard | null {
   ].filter((p): p is string => p !== null);
   const lossSum = losers.reduce((s, r) => s.add(r.pnl), new Dec(0));
   const gainSum = winners.reduce((s, r) => s.add(r.pnl), new Dec(0));
-  const rowsOf = (list: LotPnl[]) =>
-    list.map((r) => [
-      label(r),
-      fig(r.quantity),
-      money(r.costBasis, c),
-      money(r.value, c),
-      signedMoney(r.pnl, c),
-      r.pnlPct ? signedPct(r.pnlPct, 1) : '—',
-    ]);
+  const toRow = (r: LotPnl) => [
+    label(r),
+    fig(r.quantity),
+    money(r.costBasis, c),
+    money(r.value, c),
+    signedMoney(r.pnl, c),
+    r.pnlPct ? signedPct(r.pnlPct, 1) : '—',
+  ];
   const columns = ['Lot', 'Quantity', 'Cost basis', 'Value', 'Unrealized', '%'];
   return card({
     kind: 'lot_pnl',
@@ -106,8 +122,8 @@ export function lotPnlInsight(input: InsightsInput): InsightCard | null {
       ['Unrealized losses', signedMoney(lossSum, c)],
     ],
     tables: [
-      table('Winners', columns, rowsOf(winners), rowLimit(input)),
-      table('Losers', columns, rowsOf([...losers].reverse()), rowLimit(input)),
+      limitedTable('Winners', columns, winners, toRow, rowLimit(input)),
+      limitedTable('Losers', columns, [...losers].reverse(), toRow, rowLimit(input)),
     ],
     actions: worst.pnl.lt(0)
       ? [transactionsLink(worst.coinId, worst.symbol)]

@@ -1,3 +1,4 @@
+import type { TaxSettings } from '@app/contracts';
 import {
   type AlertOperand,
   type CoinMarket,
@@ -26,9 +27,10 @@ import {
   toDecimalString,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
+import type { NotificationRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { alertCurrency } from '../alerts/alert-history.ts';
-import { listAlerts } from '../alerts/alerts.repository.ts';
+import { type AlertRow, listAlerts } from '../alerts/alerts.repository.ts';
 import type { DailyClosesCache } from '../market/candles.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import { coinIdentity } from '../portfolios/coin-identity.ts';
@@ -43,6 +45,7 @@ import {
   listProjectionsWithSells,
   listTargets,
   notificationsSince,
+  type ProjectionWithSells,
   readPreferences,
 } from './insights.repository.ts';
 
@@ -104,14 +107,25 @@ function coinLots(txs: readonly LedgerTransaction[], method: CostBasisMethod): I
   return lots;
 }
 
+/** One fee row per (year, type) of the coin, fees and traded value summed exactly. */
 function coinFees(txs: readonly LedgerTransaction[]): FeeRow[] {
   const d = derivedOf(txs);
-  d.fees ??= txs.map((tx) => ({
-    coinId: tx.coin_id,
-    year: new Date(tx.executed_at).getUTCFullYear(),
-    type: tx.type,
-    fee: tx.fee,
-    notional: new Dec(tx.quantity).mul(tx.price_per_coin).toFixed(),
+  if (d.fees) return d.fees;
+  const sums = new Map<string, { year: number; type: FeeRow['type']; fee: Dec; notional: Dec }>();
+  for (const tx of txs) {
+    const year = new Date(tx.executed_at).getUTCFullYear();
+    const key = `${year}:${tx.type}`;
+    const sum = sums.get(key) ?? { year, type: tx.type, fee: new Dec(0), notional: new Dec(0) };
+    sum.fee = sum.fee.add(tx.fee);
+    sum.notional = sum.notional.add(new Dec(tx.quantity).mul(tx.price_per_coin));
+    sums.set(key, sum);
+  }
+  d.fees = [...sums.values()].map((s) => ({
+    coinId: txs[0]?.coin_id ?? '',
+    year: s.year,
+    type: s.type,
+    fee: s.fee.toFixed(),
+    notional: s.notional.toFixed(),
   }));
   return d.fees;
 }
@@ -137,20 +151,50 @@ function categoriesOf(coinId: string, quote: CoinMarket | null): string[] {
 }
 
 /** Everything core's buildInsights reads, for the user's portfolios in scope. */
+/**
+ * The small per-user state behind the cards (a handful of short queries): read first, so the
+ * service can tell from it whether anything changed since the cards it computed last.
+ */
+export interface InsightsState {
+  prefs: Awaited<ReturnType<PreferencesReader['get']>>;
+  stored: Awaited<ReturnType<typeof readPreferences>>;
+  rates: Record<string, number>;
+  targets: Awaited<ReturnType<typeof listTargets>>;
+  plans: ProjectionWithSells[];
+  alerts: AlertRow[];
+  notifications: NotificationRow[];
+  taxSettings: TaxSettings | null;
+}
+
+export async function readInsightsState(
+  deps: InputDeps,
+  userId: string,
+  scope: string | null,
+  now: Date,
+): Promise<InsightsState> {
+  const [prefs, stored, rates, targets, plans, alerts, notifications, taxSettings] = await Promise.all([
+    deps.preferences.get(userId),
+    readPreferences(deps.db, userId),
+    deps.market.getUsdRates(),
+    listTargets(deps.db, userId, scope),
+    listProjectionsWithSells(deps.db, userId),
+    listAlerts(deps.db, userId),
+    notificationsSince(deps.db, userId, new Date(now.getTime() - 7 * dayMs)),
+    deps.tax ? deps.tax.settings(userId) : Promise.resolve(null),
+  ]);
+  return { prefs, stored, rates, targets, plans, alerts, notifications, taxSettings };
+}
+
 export async function gatherInsightsInput(
   deps: InputDeps,
   userId: string,
   rows: readonly PortfolioRow[],
   scope: string | null,
+  state: InsightsState,
+  now: Date,
 ): Promise<InsightsInput> {
   const { db, market } = deps;
-  const now = deps.clock();
-  const [prefs, stored, rates, targets] = await Promise.all([
-    deps.preferences.get(userId),
-    readPreferences(db, userId),
-    market.getUsdRates(),
-    listTargets(db, userId, scope),
-  ]);
+  const { prefs, stored, rates, targets } = state;
   const base = prefs.base_currency;
   const method = prefs.cost_basis_method;
 
@@ -236,10 +280,10 @@ export async function gatherInsightsInput(
   }
 
   const [projections, alerts, firings, taxLots] = await Promise.all([
-    projectionInputs(deps, userId, loaded, heldIds, scope),
-    alertInputs(deps, userId, scope === null ? null : heldIds),
-    firingInputs(deps, userId, now, scope === null ? null : heldIds),
-    taxLotsInput(deps, userId, scope),
+    projectionInputs(deps, state, loaded, heldIds, scope),
+    alertInputs(deps, state.alerts, scope === null ? null : heldIds),
+    firingInputs(deps, state.notifications, scope === null ? null : heldIds),
+    taxLotsInput(deps, state.taxSettings, userId, scope),
   ]);
 
   const source = market.describe();
@@ -278,16 +322,14 @@ export async function gatherInsightsInput(
 
 async function projectionInputs(
   deps: InputDeps,
-  userId: string,
+  state: InsightsState,
   loaded: readonly (LoadedPortfolio & { factor: Dec })[],
   heldIds: ReadonlySet<string>,
   scope: string | null,
 ): Promise<InsightProjection[]> {
-  const plans = (await listProjectionsWithSells(deps.db, userId)).filter(
-    (p) => scope === null || heldIds.has(p.projection.coinId),
-  );
+  const plans = state.plans.filter((p) => scope === null || heldIds.has(p.projection.coinId));
   if (plans.length === 0) return [];
-  const rates = await deps.market.getUsdRates();
+  const { rates } = state;
   const byCurrency = new Map<string, Set<string>>();
   for (const { projection } of plans) {
     const set = byCurrency.get(projection.currency) ?? new Set<string>();
@@ -339,10 +381,10 @@ async function projectionInputs(
 
 async function alertInputs(
   deps: InputDeps,
-  userId: string,
+  alerts: readonly AlertRow[],
   coins: ReadonlySet<string> | null,
 ): Promise<InsightAlert[]> {
-  const rows = (await listAlerts(deps.db, userId)).filter((a) => coins === null || coins.has(a.coinId));
+  const rows = alerts.filter((a) => coins === null || coins.has(a.coinId));
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((a) => a.coinId))];
   const [quotes, series] = await Promise.all([
@@ -374,13 +416,10 @@ async function alertInputs(
 
 async function firingInputs(
   deps: InputDeps,
-  userId: string,
-  now: Date,
+  notifications: readonly NotificationRow[],
   coins: ReadonlySet<string> | null,
 ): Promise<InsightFiring[]> {
-  const rows = (await notificationsSince(deps.db, userId, new Date(now.getTime() - 7 * dayMs))).filter(
-    (n) => coins === null || coins.has(n.coinCoingeckoId),
-  );
+  const rows = notifications.filter((n) => coins === null || coins.has(n.coinCoingeckoId));
   if (rows.length === 0) return [];
   const quotes = await deps.market.getQuotes([...new Set(rows.map((n) => n.coinCoingeckoId))], alertCurrency);
   return rows.map((n) => {
@@ -404,11 +443,11 @@ async function firingInputs(
  */
 async function taxLotsInput(
   deps: InputDeps,
+  settings: TaxSettings | null,
   userId: string,
   scope: string | null,
 ): Promise<InsightsInput['taxLots']> {
-  if (!deps.tax) return { unavailable: insightMessages.taxUnavailable };
-  const settings = await deps.tax.settings(userId);
+  if (!deps.tax || !settings) return { unavailable: insightMessages.taxUnavailable };
   if (settings.rule === 'none') return { unavailable: insightMessages.taxRuleMissing };
   return deps.tax.lots(userId, { portfolio_id: scope ?? 'all' });
 }

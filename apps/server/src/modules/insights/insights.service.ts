@@ -13,7 +13,7 @@ import {
   type TargetsResponse,
   type UpdateInsightSettings,
 } from '@app/contracts';
-import { buildInsights, Dec, narrationPayload, narrationPromptText } from '@app/core';
+import { buildInsights, Dec, type InsightsInput, narrationPayload, narrationPromptText } from '@app/core';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { createDailyClosesCache } from '../market/candles.ts';
 import {
@@ -23,7 +23,12 @@ import {
 } from '../portfolios/portfolios.repository.ts';
 import { notFound } from '../transactions/transactions.service.ts';
 import { listTargets, readPreferences, replaceTargets, writePreferences } from './insights.repository.ts';
-import { gatherInsightsInput, type InputDeps } from './insights-input.ts';
+import {
+  gatherInsightsInput,
+  type InputDeps,
+  type InsightsState,
+  readInsightsState,
+} from './insights-input.ts';
 
 export type InsightsServiceDeps = Omit<InputDeps, 'closes'> & {
   /** True when LLM_BASE_URL is configured: narration exists at all. */
@@ -65,10 +70,45 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     return rows;
   }
 
+  /**
+   * The last cards per user and scope with the state they were built from. Everything a card
+   * reads is either in that state (portfolio revisions, settings, targets, plans, alerts,
+   * recent notifications, tax rule, rates, the market's as-of) or derived from it, plus the
+   * clock, kept to the minute (the 7-day and 30-day windows); an unchanged state reuses the
+   * cards instead of re-costing thousands of lots.
+   */
+  const memo = new Map<string, { key: string; input: InsightsInput; cards: InsightCard[] }>();
+  const memoLimit = 500;
+
+  function stateKey(rows: readonly PortfolioRow[], state: InsightsState, now: Date): string {
+    return JSON.stringify({
+      rows: rows.map((r) => [r.id, r.revision, r.currency]),
+      state,
+      market: deps.market.describe(),
+      minute: Math.floor(now.getTime() / 60_000),
+    });
+  }
+
   async function cards(userId: string, portfolioId: string, rowLimit?: number | null) {
     const rows = await scopeRows(userId, portfolioId);
-    const input = await gatherInsightsInput(inputDeps, userId, rows, scopeId(portfolioId));
-    return { input: { ...input, rowLimit }, rows, cards: buildInsights({ ...input, rowLimit }) };
+    const now = deps.clock();
+    const scope = scopeId(portfolioId);
+    const state = await readInsightsState(inputDeps, userId, scope, now);
+    const key = stateKey(rows, state, now);
+    const memoKey = `${userId}:${portfolioId}`;
+    const hit = rowLimit === undefined ? memo.get(memoKey) : undefined;
+    if (hit && hit.key === key) return { input: hit.input, rows, cards: hit.cards };
+    const input = { ...(await gatherInsightsInput(inputDeps, userId, rows, scope, state, now)), rowLimit };
+    const list = buildInsights(input);
+    if (rowLimit === undefined) {
+      memo.delete(memoKey);
+      memo.set(memoKey, { key, input, cards: list });
+      for (const oldest of memo.keys()) {
+        if (memo.size <= memoLimit) break;
+        memo.delete(oldest);
+      }
+    }
+    return { input, rows, cards: list };
   }
 
   async function consented(userId: string): Promise<boolean> {

@@ -111,6 +111,27 @@ describe('GET /api/v2/insights/', () => {
     expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
   });
 
+  it('reuses nothing stale: a new transaction or a new alert shows at once', async () => {
+    const { u, p } = await scenario();
+    const fees = async () =>
+      (await u.client.get(list)).json().cards.find((c: { kind: string }) => c.kind === 'fee_drag').figures
+        .fees_total;
+    expect(await fees()).toBe('35');
+    expect(await fees()).toBe('35');
+    await u.ok(p.id, { quantity: '0.1', price_per_coin: '30000', fee: '5', date: '2024-01-01T00:00:00Z' });
+    expect(await fees()).toBe('40');
+    await u.client.post('/api/v2/alerts/', {
+      coin_id: 'ethereum',
+      left: { type: 'indicator', metric: 'price' },
+      op: '<=',
+      right: { type: 'value', value: 0.0001 },
+    });
+    const alerts = (await u.client.get(list)).json().cards.find((c: { kind: string }) => c.kind === 'alerts');
+    expect(alerts.why.tables[0].rows.map((r: string[]) => r[0])).toEqual(
+      expect.arrayContaining(['BTC', 'ETH']),
+    );
+  });
+
   it('explains a kind with every row', async () => {
     const { u, p } = await scenario();
     const res = await u.client.get(`/api/v2/insights/lot_pnl/explain/?portfolio_id=${p.id}`);
