@@ -113,6 +113,8 @@ export async function replaceTransactions(
   userId: string,
   projectionId: string,
   items: readonly TransactionValues[],
+  /** Test hook (kill -9 tests): runs inside the transaction once the new rows are written. */
+  hooks: { afterWrite?: () => Promise<void> } = {},
 ): Promise<ProjectionTransactionRow[] | undefined> {
   return db.transaction(async (tx) => {
     const locked = await tx
@@ -123,11 +125,14 @@ export async function replaceTransactions(
     const projection = locked[0];
     if (!projection) return undefined;
     await tx.delete(projectionTransactions).where(eq(projectionTransactions.projectionId, projectionId));
-    if (items.length === 0) return [];
-    const inserted = await tx
-      .insert(projectionTransactions)
-      .values(items.map((item) => ({ ...item, projectionId, userId, sellTax: projection.sellTax })))
-      .returning();
+    const inserted =
+      items.length === 0
+        ? []
+        : await tx
+            .insert(projectionTransactions)
+            .values(items.map((item) => ({ ...item, projectionId, userId, sellTax: projection.sellTax })))
+            .returning();
+    await hooks.afterWrite?.();
     return inserted.sort((a, b) => a.transactionOrder - b.transactionOrder);
   });
 }

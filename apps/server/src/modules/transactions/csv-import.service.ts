@@ -24,7 +24,7 @@ import type { MarketReader } from '../market/market-reader.ts';
 import type { LedgerCache } from '../portfolios/ledger-cache.ts';
 import { findPortfolio, type PortfolioRow } from '../portfolios/portfolios.repository.ts';
 import { coinCatalogue, symbolCandidatesFor } from './import-coin-candidates.ts';
-import { createLedgerWriter } from './ledger-writer.ts';
+import { type AfterRowsWritten, createLedgerWriter } from './ledger-writer.ts';
 import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
 import { plain } from './transaction-mapper.ts';
 import {
@@ -42,6 +42,8 @@ export function createCsvImportService(deps: {
   clock: Clock;
   market: MarketReader;
   ledgers: LedgerCache;
+  /** Test hook (kill -9 tests): runs inside the write's transaction once the rows are in. */
+  afterRowsWritten?: AfterRowsWritten;
 }) {
   const { db, market, ledgers } = deps;
   const writer = createLedgerWriter(deps);
