@@ -17,16 +17,21 @@ export interface BenchServers {
  * The built app (fresh data folder, offline snapshot) and the bare baseline, each as its own
  * process, so autocannon in this process competes with neither.
  */
-export async function startAppAndBaseline(tag: string): Promise<BenchServers> {
+export async function startAppAndBaseline(
+  tag: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<BenchServers> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${tag}-`));
   const appPort = await freePort();
   const barePort = await freePort();
-  const app = startProcess([join(root, 'apps/server/dist/main.js')], {
+  const app = startProcess([...nodeArgs, join(root, 'apps/server/dist/main.js')], {
     PORT: String(appPort),
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     MARKET_DATA: 'snapshot',
     LOG_LEVEL: 'warn',
+    ...env,
   });
   const bare = startProcess([join(root, 'bench/lib/bare-server.mjs')], { PORT: String(barePort) });
   const servers: BenchServers = {
