@@ -216,6 +216,16 @@ function startProbe(url: string): { stop(): Promise<{ samples: number; p99Ms: nu
   };
 }
 
+/** The mix entry whose weight band holds `roll` (0–100). */
+function pickRequest(roll: number): (typeof mix)[number] | undefined {
+  let left = roll;
+  for (const m of mix) {
+    left -= m.weight;
+    if (left < 0) return m;
+  }
+  return mix[0];
+}
+
 function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
 }
@@ -229,8 +239,7 @@ async function runMix(base: string, seeded: User[]) {
   await Promise.all(
     seeded.map(async (u) => {
       while (performance.now() < until) {
-        let pick = Math.random() * 100;
-        const request = mix.find((m) => (pick -= m.weight) < 0) ?? mix[0];
+        const request = pickRequest(Math.random() * 100);
         if (!request) return;
         const started = performance.now();
         let ok = false;
