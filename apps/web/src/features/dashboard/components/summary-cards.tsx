@@ -1,8 +1,10 @@
 import type { PortfolioSummary } from '@app/contracts';
 import { formatSignedPercent } from '@app/core';
+import { useId, useState } from 'react';
 import { Private } from '@/components/ui/private-value';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
+import { summaryDefinitions } from './summary-definitions';
 
 const tone = (v: string) => cn(Number(v) > 0 && 'text-accent', Number(v) < 0 && 'text-danger');
 
@@ -13,8 +15,10 @@ interface Card {
   signed: boolean;
 }
 
-/** The portfolioSummary section. */
+/** The portfolioSummary section; each figure says what it is and how it adds up (the "i" button). */
 export function SummaryCards({ summary, money }: { summary: PortfolioSummary; money: MoneyFormatter }) {
+  const id = useId();
+  const [open, setOpen] = useState<string | null>(null);
   const r = summary.returns;
   const cards: Card[] = [
     { label: 'Total value', amount: summary.total_value, signed: false },
@@ -37,19 +41,31 @@ export function SummaryCards({ summary, money }: { summary: PortfolioSummary; mo
       percent: r.realized.profitLossPercentage,
       signed: true,
     },
-    {
-      label: '24h change',
-      amount: summary.change_24h,
-      percent: summary.change_percentage_24h,
-      signed: true,
-    },
+    { label: '24h change', amount: summary.change_24h, percent: summary.change_percentage_24h, signed: true },
   ];
+  const definitions = summaryDefinitions(summary, money);
+  const openCard = cards.find((c) => c.label === open);
   return (
     <div>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         {cards.map((c) => (
           <div key={c.label} className="min-w-0 rounded-lg bg-surface-2 p-3">
-            <dt className="text-xs text-muted">{c.label}</dt>
+            <dt className="flex items-start justify-between gap-1 text-xs text-muted">
+              {c.label}
+              <button
+                type="button"
+                aria-expanded={open === c.label}
+                aria-controls={`${id}-definition`}
+                onClick={() => setOpen(open === c.label ? null : c.label)}
+                className={cn(
+                  'flex size-5 shrink-0 items-center justify-center rounded-full border text-[10px] font-semibold',
+                  open === c.label ? 'border-accent text-accent' : 'border-line text-muted hover:text-fg',
+                )}
+              >
+                <span aria-hidden="true">i</span>
+                <span className="sr-only">What {c.label} means</span>
+              </button>
+            </dt>
             <dd
               className={cn(
                 'mt-1 flex flex-wrap gap-x-1 font-semibold tabular-nums',
@@ -64,6 +80,19 @@ export function SummaryCards({ summary, money }: { summary: PortfolioSummary; mo
           </div>
         ))}
       </dl>
+      <div id={`${id}-definition`} aria-live="polite">
+        {openCard && (
+          <section
+            aria-label={`${openCard.label}: what it means`}
+            className="mt-3 rounded-lg border border-line bg-surface-2 p-3 text-sm"
+          >
+            <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">
+              {openCard.label}
+            </h3>
+            <p>{definitions[openCard.label]}</p>
+          </section>
+        )}
+      </div>
       <p className="mt-2 text-xs text-muted">
         {summary.unique_coins_count} coins · cost basis by {summary.cost_basis_method}
         {summary.converted_currencies.length > 0 &&
