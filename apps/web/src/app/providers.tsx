@@ -41,6 +41,9 @@ export function Providers({ children }: ProvidersProps) {
         <Toaster
           theme={theme}
           position="top-right"
+          // Below the 56 px header, so a toast never covers the currency picker or the user menu.
+          offset={{ top: 68, right: 16 }}
+          mobileOffset={{ top: 64 }}
           duration={toastDefaults.durationMs}
           visibleToasts={toastDefaults.maxVisible}
           closeButton

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { AlertsPanel } from '@/features/notifications';
+import { AlertsPanel, NotificationToasts } from '@/features/notifications';
 import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
 import { MainNav } from './main-nav';
@@ -46,6 +46,7 @@ export function AppLayout({ children }: AppLayoutProps) {
           <UserMenu onOpenAlerts={() => setAlertsOpen(true)} />
         </div>
         {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
+        <NotificationToasts />
       </div>
       {/* 56 px keeps content clear of the fixed bottom bar (spec §9 mobile offset). */}
       <main id="main" className="flex-1 pb-[56px] md:pb-0">

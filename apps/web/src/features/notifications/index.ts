@@ -1,2 +1,3 @@
 export { AlertsPanel, unreadLabel } from './alerts-panel';
+export { NotificationToasts } from './notification-toasts';
 export { useNotifications } from './use-notifications';

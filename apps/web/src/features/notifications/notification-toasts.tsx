@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { toast } from '@/lib/toast';
+import { useOpenNotification } from './alerts-panel';
+import { notificationSummary } from './components/notification-item';
+import { useNotifications } from './use-notifications';
+
+/**
+ * Spec §9 toasts for alerts: a notification that arrives while the app is open (through the event
+ * stream's refresh) raises a toast with its condition and a way to open it. The ones already there
+ * when the app loaded are the badge's business, not news.
+ */
+export function NotificationToasts() {
+  const { notifications, isLoading, isError } = useNotifications();
+  const open = useOpenNotification();
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (isLoading || isError) return;
+    if (seen.current === null) {
+      seen.current = new Set(notifications.map((n) => n.id));
+      return;
+    }
+    for (const n of notifications) {
+      if (seen.current.has(n.id)) continue;
+      seen.current.add(n.id);
+      if (n.is_read) continue;
+      toast.info(`Alert: ${n.coin_coingecko_id}`, {
+        description: notificationSummary(n),
+        action: { label: 'Open', onClick: () => open(n) },
+      });
+    }
+  }, [notifications, isLoading, isError, open]);
+  return null;
+}
