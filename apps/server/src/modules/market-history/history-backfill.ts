@@ -1,4 +1,4 @@
-import { dayMs, utcDay } from '@app/core';
+import { dayMs } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import {
   type BinanceMarketData,
@@ -7,46 +7,13 @@ import {
 } from '../../integrations/market-data/binance/binance-market-data.ts';
 import { isUpstreamError } from '../../integrations/market-data/upstream-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import {
-  putSecondaryCandles,
-  readHistoryDemand,
-  readSeriesBounds,
-  type SeriesBounds,
-} from './history.repository.ts';
+import { backfillCrossCurrencies } from './cross-currency.ts';
+import { putSecondaryCandles, readHistoryDemand, readSeriesBounds } from './history.repository.ts';
+import { addDays, type DayRange, planHistoryRanges } from './history-plan.ts';
 
-/**
- * Stitching rule of a daily series (coin, usd) in live mode:
- *   - the recent segment comes from the primary provider (CoinGecko) and starts at its first
- *     stored day F, the seam;
- *   - the older segment comes from Binance (USDT pair) and covers days strictly before F, up
- *     to and including F - 1, so the seam has neither a gap nor an overlap (one row per day);
- *   - nothing is stitched without a primary segment to anchor to, and Binance rows never
- *     replace a primary row; rows of another source at or past F are dropped when it is
- *     stitched again. Only usd series are stitched: Binance quotes USDT, and converting
- *     years-old prices at today's exchange rate would invent history in other currencies.
- */
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export { type DayRange, planHistoryRanges } from './history-plan.ts';
 
-const addDays = (day: string, n: number): string => utcDay(Date.parse(`${day}T00:00:00Z`) + n * dayMs);
 const daysIn = (r: DayRange): number => (Date.parse(r.to) - Date.parse(r.from)) / dayMs + 1;
-
-/** The day ranges still missing below the seam, newest first (the seam side matters most). */
-export function planHistoryRanges(bounds: SeriesBounds | undefined, wantFrom: string): DayRange[] {
-  const seam = bounds?.firstPrimary ?? null;
-  if (seam === null) return [];
-  const eve = addDays(seam, -1);
-  if (wantFrom > eve) return [];
-  const first = bounds?.firstSecondary ?? null;
-  const last = bounds?.lastSecondary ?? null;
-  if (first === null || last === null) return [{ from: wantFrom, to: eve }];
-  const ranges: DayRange[] = [];
-  if (last < eve) ranges.push({ from: addDays(last, 1), to: eve });
-  if (wantFrom < first) ranges.push({ from: wantFrom, to: addDays(first, -1) });
-  return ranges;
-}
 
 export interface HistoryBackfillResult {
   coins: number;
@@ -87,6 +54,8 @@ export function createHistoryBackfill(deps: {
   const listedFrom = new Map<string, string>();
   let running: Promise<HistoryBackfillResult> | null = null;
   let idleUntil = 0;
+  /** Cross-currency work already done by this process (days a pair cannot convert stay undone). */
+  const crossMemo = { done: new Set<string>(), listedFrom: new Map<string, string>() };
   /** Set when a run stops early (budget spent or Binance failing): the next one continues. */
   let unfinished = false;
 
@@ -143,6 +112,20 @@ export function createHistoryBackfill(deps: {
       }
       result.coins += 1;
     }
+    // The same older days in the other currencies Binance can convert to.
+    const cross = await backfillCrossCurrencies({
+      db: deps.db,
+      binance: deps.binance,
+      now: deps.clock(),
+      wanted,
+      budget,
+      memo: crossMemo,
+    });
+    result.requests += cross.requests;
+    result.weight += cross.requests * binanceWeights.klines;
+    result.stored += cross.stored;
+    for (const id of cross.changed) if (!result.changed.includes(id)) result.changed.push(id);
+    if (!cross.finished) unfinished = true;
     return result;
   }
 

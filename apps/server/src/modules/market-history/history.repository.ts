@@ -109,6 +109,21 @@ function numbers(values: readonly (string | number)[]): string {
   return `{${values.join(',')}}`;
 }
 
+/** A coin's stored older-segment closes in `vs` for days from..to, by day. */
+export async function readSecondaryCloses(
+  db: Db,
+  coinId: string,
+  vs: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select day::text as day, close from daily_candles
+    where coin_id = ${coinId} and vs_currency = ${vs} and source = ${secondarySource}
+      and day between ${from}::date and ${to}::date`);
+  return new Map(rowsOf(result).map((r) => [String(dayText(r.day)), Number(r.close)]));
+}
+
 /**
  * How far back each held coin's history is wanted: the earliest transaction of any user in
  * that coin (a system-wide figure; nothing about who holds it leaves this function).

@@ -74,6 +74,11 @@ export class BinanceMarketData {
         endpoint: 'api/v3/klines',
       });
     }
+    return { coinId, ...(await this.pairCandles(symbol, fromDay, toDay)) };
+  }
+
+  /** Completed daily candles of a pair named directly (the fixed currency pairs, e.g. EURUSDT). */
+  async pairCandles(symbol: string, fromDay: string, toDay: string): Promise<Omit<BinanceCandles, 'coinId'>> {
     const now = this.http.now();
     const start = Date.parse(`${fromDay}T00:00:00.000Z`);
     const end = Math.min(Date.parse(`${toDay}T00:00:00.000Z`) + dayMs - 1, now);
@@ -97,7 +102,7 @@ export class BinanceMarketData {
       if (page.length < klinesPageSize || lastOpen < from) break;
       from = lastOpen + dayMs;
     }
-    return { coinId, symbol, quote: this.quote, candles, requests };
+    return { symbol, quote: this.quote, candles, requests };
   }
 
   /**

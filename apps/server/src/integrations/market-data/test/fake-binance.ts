@@ -33,7 +33,7 @@ export interface FakeBinance {
   usedWeight(): number;
   fail(...faults: BinanceFault[]): void;
   failAlways(fault: BinanceFault | null): void;
-  /** Lists a pair from `firstDay` (YYYY-MM-DD); every bundled pair is listed from 2017-08-17. */
+  /** Lists a pair from `firstDay` (YYYY-MM-DD); bundled pairs from 2017-08-17, EURUSDT from 2020-01-03. */
   list(symbol: string, firstDay: string): void;
   delist(symbol: string): void;
   reset(): void;
@@ -129,6 +129,8 @@ export async function startFakeBinance(
     listed.clear();
     for (const symbol of Object.values(binanceSymbolTable))
       listed.set(symbol, Math.floor(Date.parse(`${defaultFirstDay}T00:00:00Z`) / dayMs));
+    // The euro's pair opened later (Binance listed EURUSDT in January 2020).
+    listed.set('EURUSDT', Math.floor(Date.parse('2020-01-03T00:00:00Z') / dayMs));
   };
   listDefaults();
 
