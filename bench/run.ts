@@ -7,11 +7,13 @@ import { benchMarketList } from './market-list.bench.ts';
 import { benchMarketRefresh } from './market-refresh.bench.ts';
 import { benchProjections } from './projections.bench.ts';
 import { benchSessionStatus } from './session-status.bench.ts';
+import { benchTax } from './tax.bench.ts';
 
 await benchSessionStatus();
 await benchProjections();
 await benchDashboard();
 await benchInsights();
+await benchTax();
 await benchAlerts();
 await benchMarketList();
 await benchHistoryBackfill();

@@ -83,7 +83,8 @@ export function ReportPanel({
             <div className="text-xs text-muted">{categoryLabels[t.category]}</div>
             <div className="text-lg font-semibold">{money(t.gain)}</div>
             <div className="text-xs text-muted">
-              {t.disposals} sales · proceeds {money(t.proceeds)} · cost {money(t.cost)} · fees {money(t.fees)}
+              {t.disposals} {t.disposals === 1 ? 'sale' : 'sales'} · proceeds {money(t.proceeds)} · cost{' '}
+              {money(t.cost)} · fees {money(t.fees)}
             </div>
             <div className="text-xs text-muted">
               estimated tax {money(t.estimated_tax)} at {t.rate}%
