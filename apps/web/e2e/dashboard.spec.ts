@@ -40,6 +40,7 @@ test('three transactions move Holdings, Returns, Capital and Cost; FIFO changes 
   const cost = await m.metric('Cost');
   await expect(cost).toContainText('Cost Basis:$200.00');
   // The series selection never becomes empty.
+  await page.getByRole('checkbox', { name: 'ATH' }).uncheck();
   await page.getByRole('checkbox', { name: 'Current Price' }).uncheck();
   await page.getByRole('checkbox', { name: 'Cost Basis' }).click();
   await expect(page.getByRole('checkbox', { name: 'Cost Basis' })).toBeChecked();

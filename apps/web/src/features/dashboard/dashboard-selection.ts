@@ -24,6 +24,8 @@ export const returnTypeOptions = [
 export const costSeriesOptions = [
   { value: 'costBasisPerCoin', label: 'Cost Basis' },
   { value: 'currentPrice', label: 'Current Price' },
+  // Spec §3 draws the all-time high as well, so the selector offers it (issue 14: offer what is drawn).
+  { value: 'athPrice', label: 'ATH' },
 ] as const;
 export type CostSeries = (typeof costSeriesOptions)[number]['value'];
 
@@ -53,7 +55,7 @@ export const defaultSelection: DashboardSelection = {
   metric: 'holdings',
   holdingsView: 'chart',
   returnType: 'total',
-  costSeries: ['costBasisPerCoin', 'currentPrice'],
+  costSeries: ['costBasisPerCoin', 'currentPrice', 'athPrice'],
   viewMode: 'grid',
   timeframe: '1M',
 };

@@ -59,37 +59,58 @@ export interface ColumnGroup {
 }
 
 /** Vertical grouped bars (cost basis: costBasisPerCoin, currentPrice, athPrice). Each coin is its own scale. */
-export function VerticalBars({ groups, label }: { groups: readonly ColumnGroup[]; label: string }) {
+export function VerticalBars({
+  groups,
+  label,
+  legend,
+}: {
+  groups: readonly ColumnGroup[];
+  label: string;
+  legend: readonly { label: string; className: string }[];
+}) {
   return (
-    <ul aria-label={label} className="relative flex gap-4 overflow-x-auto pb-2">
-      {groups.map((g) => {
-        const max = Math.max(...g.columns.map((c) => c.value ?? 0), 0) || 1;
-        return (
-          <li key={g.key} className="flex min-w-24 flex-col items-center gap-1">
-            <div className="flex h-40 items-end gap-1">
-              {g.columns.map((c) => (
-                <div
-                  key={c.series}
-                  title={`${c.series}: ${c.display}`}
-                  className={cn('w-5 rounded-t', c.className)}
-                  style={{ height: `${((c.value ?? 0) / max) * 100}%` }}
-                />
-              ))}
-            </div>
-            <span className="text-sm font-medium">{g.label}</span>
-            <dl className="text-xs text-muted">
-              {g.columns.map((c) => (
-                <div key={c.series} className="flex gap-1">
-                  <dt>{c.series}:</dt>
-                  <dd className="tabular-nums" {...privateMarker}>
-                    {c.display}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+    <>
+      <ul aria-label="Legend" className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+        {legend.map((l) => (
+          <li key={l.label} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className={cn('size-2.5 rounded-sm', l.className)} />
+            {l.label}
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+      <p className="mb-2 text-xs text-muted">
+        Each coin is drawn on its own scale; hover a bar for its value.
+      </p>
+      <ul aria-label={label} className="relative flex gap-4 overflow-x-auto pb-2">
+        {groups.map((g) => {
+          const max = Math.max(...g.columns.map((c) => c.value ?? 0), 0) || 1;
+          return (
+            <li key={g.key} className="flex min-w-24 flex-col items-center gap-1">
+              <div className="flex h-40 items-end gap-1">
+                {g.columns.map((c) => (
+                  <div
+                    key={c.series}
+                    title={`${c.series}: ${c.display}`}
+                    className={cn('w-5 rounded-t', c.className)}
+                    style={{ height: `${((c.value ?? 0) / max) * 100}%` }}
+                  />
+                ))}
+              </div>
+              <span className="text-sm font-medium">{g.label}</span>
+              <dl className="text-xs text-muted">
+                {g.columns.map((c) => (
+                  <div key={c.series} className="flex gap-1">
+                    <dt>{c.series}:</dt>
+                    <dd className="tabular-nums" {...privateMarker}>
+                      {c.display}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@app/contracts';
 import { formatSignedPercent } from '@app/core';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { MoneyFormatter } from '@/lib/settings';
-import type { DashboardSelection } from '../dashboard-selection';
+import { costSeriesOptions, type DashboardSelection } from '../dashboard-selection';
 import { HorizontalBars, VerticalBars } from './bars';
 import { PositionsList } from './positions-list';
 
@@ -80,17 +80,17 @@ export function MetricView({
   }
   const items = data.cost_basis?.items ?? [];
   if (items.length === 0) return <EmptyState title="No cost basis" headingLevel={3} />;
-  const series = [
-    ...(selection.costSeries.includes('costBasisPerCoin')
-      ? [{ field: 'costBasisPerCoin' as const, label: 'Cost Basis', className: 'bg-warning' }]
-      : []),
-    ...(selection.costSeries.includes('currentPrice')
-      ? [{ field: 'currentPrice' as const, label: 'Current Price', className: 'bg-accent' }]
-      : []),
-    { field: 'athPrice' as const, label: 'ATH', className: 'bg-muted' },
-  ];
+  const colours = {
+    costBasisPerCoin: 'bg-warning',
+    currentPrice: 'bg-accent',
+    athPrice: 'bg-muted',
+  } as const;
+  const series = costSeriesOptions
+    .filter((o) => selection.costSeries.includes(o.value))
+    .map((o) => ({ field: o.value, label: o.label, className: colours[o.value] }));
   return (
     <VerticalBars
+      legend={series.map((s) => ({ label: s.label, className: s.className }))}
       label="Cost basis per coin against current and all-time-high price"
       groups={items.map((i) => ({
         key: i.coin_id,

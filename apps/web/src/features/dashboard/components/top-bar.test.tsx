@@ -33,7 +33,7 @@ describe('dashboard selection rules (spec §2, §4, §5)', () => {
       metric: 'holdings',
       holdingsView: 'chart',
       viewMode: 'grid',
-      costSeries: ['costBasisPerCoin', 'currentPrice'],
+      costSeries: ['costBasisPerCoin', 'currentPrice', 'athPrice'],
     });
   });
 
@@ -94,7 +94,10 @@ describe('<TopBar>', () => {
     await user.click(screen.getByRole('button', { name: 'Cost' }));
     const costBasis = screen.getByRole('checkbox', { name: 'Cost Basis' }) as HTMLInputElement;
     const current = screen.getByRole('checkbox', { name: 'Current Price' }) as HTMLInputElement;
-    expect(costBasis.checked && current.checked).toBe(true);
+    const ath = screen.getByRole('checkbox', { name: 'ATH' }) as HTMLInputElement;
+    expect(costBasis.checked && current.checked && ath.checked).toBe(true);
+    await user.click(ath);
+    expect(ath.checked).toBe(false);
     await user.click(current);
     expect(current.checked).toBe(false);
     await user.click(costBasis);
