@@ -72,6 +72,16 @@ export async function registerInsightsRoutes(
     async (request) => insights.putTargets(requireUser(request).user.id, request.body),
   );
 
+  r.delete(
+    path(insightsRoutes.targets),
+    { schema: { querystring: targetsQuerySchema, response: { 200: targetsResponseSchema } } },
+    async (request) =>
+      insights.putTargets(requireUser(request).user.id, {
+        portfolio_id: request.query.portfolio_id,
+        targets: [],
+      }),
+  );
+
   r.get(
     path(insightsRoutes.settings),
     { schema: { response: { 200: insightSettingsSchema } } },

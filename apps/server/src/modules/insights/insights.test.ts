@@ -167,6 +167,9 @@ describe('GET /api/v2/insights/', () => {
       targets: [{ type: 'coin', key: 'bitcoin', percentage: '100' }],
     });
     expect(put.statusCode).toBe(404);
+    expect((await other.send('DELETE', `/api/v2/insights/targets/?portfolio_id=${p.id}`)).statusCode).toBe(
+      404,
+    );
     expect((await other.get(list)).json().cards).toEqual([]);
     expect((await t.client().get(list)).statusCode).toBe(401);
   });
@@ -232,7 +235,8 @@ describe('target allocation', () => {
     expect(drift.why.tables[0].rows.map((r: string[]) => r[3])).toEqual(
       expect.arrayContaining(['60.50%', '39.50%']),
     );
-    await u.client.send('PUT', '/api/v2/insights/targets/', { portfolio_id: p.id, targets: [] });
+    const deleted = await u.client.send('DELETE', `/api/v2/insights/targets/?portfolio_id=${p.id}`);
+    expect(deleted.json()).toEqual({ portfolio_id: p.id, targets: [] });
     expect((await u.client.get(`/api/v2/insights/targets/?portfolio_id=${p.id}`)).json().targets).toEqual([]);
   });
 
