@@ -281,6 +281,8 @@ export type MarketSource = z.infer<typeof marketSourceSchema>;
 
 export const marketRoutes = {
   list: '/v2/cryptocurrencies/',
+  /** Ours (issue 10): the market's source, mode (demo or live) and age. */
+  status: '/v2/market/status/',
   globalData: '/v2/cryptocurrencies/global_data/',
   trending: '/v2/cryptocurrencies/trending/',
   topPerforming: '/v2/cryptocurrencies/top_performing/',

@@ -1,6 +1,7 @@
 import type { MarketSource, MarketStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { marketStatus } from '../market/market-status.ts';
 import { selectOne } from './health.repository.ts';
 
 /** Spec §9: the health check result is cached for 5 s, so probes cannot load the database. */
@@ -38,14 +39,7 @@ export function createHealthService(deps: {
 
   return {
     market() {
-      if (!deps.market) return null;
-      const source = deps.market.describe();
-      const fetchedMs = Date.parse(source.as_of);
-      const age =
-        source.mode === 'live' && Number.isFinite(fetchedMs)
-          ? Math.max(0, Math.floor((deps.clock().getTime() - fetchedMs) / 1000))
-          : null;
-      return { ...source, age_seconds: age };
+      return deps.market ? marketStatus(deps.market.describe(), deps.clock()) : null;
     },
 
     async isHealthy() {

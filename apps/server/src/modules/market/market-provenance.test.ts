@@ -3,6 +3,7 @@ import {
   alertListResponseSchema,
   coinListPageSchema,
   healthResponseSchema,
+  marketStatusSchema,
 } from '@app/contracts';
 import { dayMs } from '@app/core';
 import { sql } from 'drizzle-orm';
@@ -237,6 +238,14 @@ describe('live -> 503 for ten minutes -> live', () => {
       true,
     );
     expect(await health(w)).toMatchObject({ market: { mode: 'live', stale: true, age_seconds: 600 } });
+    const status = await w.app.inject({ method: 'GET', url: '/api/v2/market/status/' });
+    expect(marketStatusSchema.parse(status.json())).toEqual({
+      source: 'coingecko',
+      mode: 'live',
+      as_of: liveAsOf,
+      stale: true,
+      age_seconds: expect.any(Number),
+    });
     const [paused] = await alertsOf(u.client);
     expect(paused?.evaluation).toMatchObject({ status: 'skipped_stale', mode: 'live', data_as_of: liveAsOf });
     expect((await notificationsOf(u.client)).results).toHaveLength(0);

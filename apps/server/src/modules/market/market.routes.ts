@@ -9,8 +9,10 @@ import {
   coinSocialResponseSchema,
   globalDataResponseSchema,
   marketMessages,
+  marketRoutes,
   marketSelectQuerySchema,
   marketSelectResponseSchema,
+  marketStatusSchema,
   priceChangesQuerySchema,
   priceChangesResponseSchema,
   searchQuerySchema,
@@ -27,6 +29,7 @@ import { validationError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { MarketService } from './market.service.ts';
 import { registerMarketListRoute } from './market-list.route.ts';
+import { marketStatus } from './market-status.ts';
 import type { TerminalService } from './terminal.service.ts';
 
 const base = `${apiBase}/v2/cryptocurrencies`;
@@ -50,6 +53,16 @@ export async function registerMarketRoutes(
   const { market } = deps;
   const source = () => market.describe();
   registerMarketListRoute(app, { market, config: publicData });
+
+  // The web app's demo banner and stale marker read this on every page (issue 10).
+  r.get(
+    `${apiBase}${marketRoutes.status}`,
+    { config: publicData, schema: { response: { 200: marketStatusSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return marketStatus(source(), new Date());
+    },
+  );
 
   r.get(
     `${base}/global_data/`,
