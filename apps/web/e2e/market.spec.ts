@@ -4,7 +4,7 @@ import { TerminalPage } from './pages/terminal-page.ts';
 test('search "eth", pick Ethereum and see its chart', async ({ page }, info) => {
   const terminal = new TerminalPage(page);
   await terminal.signUpAndOpen('/terminal', `search-${info.project.name}`);
-  await expect(page.getByRole('status').filter({ hasText: 'Offline data' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Demo data' })).toBeVisible();
 
   // One character after trimming is no search at all (spec §5).
   await terminal.search.fill(' e ');

@@ -5,6 +5,7 @@ import { AlertsPanel, NotificationToasts } from '@/features/notifications';
 import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
 import { MainNav } from './main-nav';
+import { MarketModeBanner } from './market-mode-banner';
 import { hidesTopBarOnMobile } from './nav-entries';
 import { useSessionRestore } from './use-session-restore';
 import { UserMenu } from './user-menu';
@@ -28,6 +29,7 @@ export function AppLayout({ children }: AppLayoutProps) {
       >
         Skip to content
       </a>
+      <MarketModeBanner />
       <div className="relative">
         <header
           className={cn(

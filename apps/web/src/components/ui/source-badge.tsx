@@ -1,5 +1,6 @@
 import type { MarketSource } from '@app/contracts';
 import { cn } from '@/lib/cn';
+import { asOfText, localTime, providerName } from '@/lib/market/market-status';
 
 function day(iso: string): string {
   const d = new Date(iso);
@@ -15,16 +16,24 @@ function time(iso: string): string {
     : d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Says plainly where the figures come from: live CoinGecko, or the offline snapshot and its date. */
+/**
+ * Says plainly where the figures come from (issue 10): demo data (the snapshot's simulated
+ * prices), live from a named provider, or the last live copy kept through an outage, "as of" when.
+ */
 export function SourceBadge({ source, className }: { source: MarketSource | undefined; className?: string }) {
   if (!source) return null;
   const offline = source.mode === 'demo';
   const text = offline
-    ? `Offline data: snapshot of ${day(source.as_of)}, prices simulated since`
-    : `Live — CoinGecko, updated ${time(source.as_of)}${source.stale ? ' (stale)' : ''}`;
+    ? `Demo data: snapshot of ${day(source.as_of)}, prices simulated since`
+    : source.stale
+      ? `Stale — ${providerName(source.source)}, ${asOfText(source.as_of)}`
+      : `Live — ${providerName(source.source)}, updated ${time(source.as_of)}`;
   return (
     <p
       role="status"
+      title={
+        offline ? undefined : `Fetched from ${providerName(source.source)} at ${localTime(source.as_of)}`
+      }
       className={cn(
         'inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs font-medium',
         offline || source.stale ? 'border-warning/50 text-warning' : 'border-accent/40 text-accent',

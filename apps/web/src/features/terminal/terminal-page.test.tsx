@@ -81,7 +81,7 @@ describe('terminal market table', () => {
       'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=250&order=market_cap_desc&sparkline=true',
     ]);
     const label = screen.getByRole('status');
-    expect(label.textContent).toBe('Offline data: snapshot of Nov 20, 2026, prices simulated since');
+    expect(label.textContent).toBe('Demo data: snapshot of Nov 20, 2026, prices simulated since');
     expect(within(market()).getByText('5 coins')).toBeTruthy();
   });
 
@@ -95,9 +95,11 @@ describe('terminal market table', () => {
     routes['GET /api/v2/cryptocurrencies/'] = () =>
       json({ results: state.coins, count: 5, next: null, previous: null, vs_currency: 'usd', source: live });
     open();
-    const label = await screen.findByText(/^Live — CoinGecko/, {}, slow);
+    const label = await screen.findByText(/^Stale — CoinGecko/, {}, slow);
     expect(label.getAttribute('role')).toBe('status');
-    expect(label.textContent).toMatch(/^Live — CoinGecko, updated \d\d:\d\d [AP]M \(stale\)$/);
+    // Spec §9 relative time, never ISO text; the exact moment is in the hover title.
+    expect(label.textContent).toMatch(/^Stale — CoinGecko, as of (\d+[mhd] ago|\d\d\/\d\d)$/);
+    expect(label.getAttribute('title')).toMatch(/^Fetched from CoinGecko at /);
   });
 
   it('filters by category and excludes stablecoins, asking the server each time', async () => {
