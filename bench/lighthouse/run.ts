@@ -1,0 +1,188 @@
+// Lighthouse (mobile, default simulated throttling) on the main routes of the built app:
+// `npm run bench:lighthouse` (LIGHTHOUSE_SKIP_BUILD=1 reuses the current build, LIGHTHOUSE_RUNS
+// sets the runs per route, default 3). Offline: Chromium at /usr/bin/chromium, the app on the
+// bundled market snapshot. Not part of `npm test`: it prints figures, it asserts nothing.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { freePort, startProcess, stopProcess, waitForHttp } from '../lib/processes.ts';
+import { signedInCookie } from '../lib/session.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** /landing signed out (as a visitor sees it); the others signed in. */
+const routes = [
+  { path: '/landing', signedIn: false },
+  { path: '/', signedIn: true },
+  { path: '/dashboard', signedIn: true },
+  { path: '/projections', signedIn: true },
+  { path: '/transactions', signedIn: true },
+  { path: '/insights', signedIn: true },
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
+  const child: ChildProcess = spawn(
+    chromiumPath,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  await waitForHttp(`http://127.0.0.1:${port}/json/version`, 30_000);
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Puts the session in Chromium's cookie jar over the DevTools protocol, so the app's own fetches
+ * carry it as a browser's would (Lighthouse keeps cookies between runs; it clears caches only).
+ */
+async function setCookies(port: number, cookieHeader: string, origin: string): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const cookies = cookieHeader.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+  });
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () =>
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } })),
+    );
+    socket.addEventListener('message', (event) => {
+      const reply = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } };
+      if (reply.id !== 1) return;
+      socket.close();
+      if (reply.error) reject(new Error(reply.error.message));
+      else resolve();
+    });
+    socket.addEventListener('error', () => reject(new Error('DevTools socket failed')));
+  });
+}
+
+async function clearCookies(port: number): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () =>
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.clearCookies' })),
+    );
+    socket.addEventListener('message', () => {
+      socket.close();
+      resolve();
+    });
+    socket.addEventListener('error', () => reject(new Error('DevTools socket failed')));
+  });
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
+  if (runtimeError) console.log(`  ${url}: Lighthouse error ${runtimeError.code}: ${runtimeError.message}`);
+  // A lost session would measure the sign-in page instead; refuse to print that as the route.
+  if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${url} ended on ${finalDisplayedUrl}`);
+  }
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: (categories.performance?.score ?? 0) * 100,
+    accessibility: (categories.accessibility?.score ?? 0) * 100,
+    bestPractices: (categories['best-practices']?.score ?? 0) * 100,
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    bytes: numeric('total-byte-weight'),
+  };
+}
+
+if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+const appPort = await freePort();
+const app = startProcess([join(root, 'apps/server/dist/main.js')], {
+  PORT: String(appPort),
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  MARKET_DATA: 'snapshot',
+  LOG_LEVEL: 'warn',
+});
+const base = `http://127.0.0.1:${appPort}`;
+const chromium = await startChromium();
+try {
+  await waitForHttp(`${base}/health-check`, 120_000);
+  const cookie = await signedInCookie(base);
+  console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
+  console.log('| route | perf | a11y | best practices | FCP ms | LCP ms | TBT ms | CLS | bytes |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const route of routes) {
+    if (route.signedIn) await setCookies(chromium.port, cookie, base);
+    else await clearCookies(chromium.port);
+    const all: Figures[] = [];
+    for (let i = 0; i < runs; i++) {
+      all.push(await audit(`${base}${route.path}`, chromium.port));
+    }
+    const m = (pick: (f: Figures) => number) => median(all.map(pick));
+    console.log(
+      `| ${route.path} | ${m((f) => f.performance).toFixed(0)} | ${m((f) => f.accessibility).toFixed(0)} | ${m((f) => f.bestPractices).toFixed(0)} | ${m((f) => f.fcpMs).toFixed(0)} | ${m((f) => f.lcpMs).toFixed(0)} | ${m((f) => f.tbtMs).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.bytes).toFixed(0)} |`,
+    );
+  }
+} finally {
+  await chromium.stop();
+  await stopProcess(app);
+  rmSync(dataDir, { recursive: true, force: true });
+}
