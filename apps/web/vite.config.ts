@@ -3,9 +3,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build-plugins/precompress.ts';
+import { prerenderLanding } from './build-plugins/prerender-landing.ts';
 import { routeBudget } from './build-plugins/route-budget.ts';
 
 const api = 'http://127.0.0.1:3000';
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   plugins: [
@@ -32,9 +34,10 @@ export default defineConfig({
       },
       reportOnly: process.env.ROUTE_BUDGET === 'report',
     }),
+    prerenderLanding({ entry: 'src/features/landing/prerender.tsx', alias }),
     precompress(),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

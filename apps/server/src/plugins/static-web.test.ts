@@ -13,6 +13,10 @@ const files: Record<string, { body: string; type: string }> = {
     body: `<!doctype html><title>spa</title><div id="root">${'<p>landing</p>'.repeat(100)}</div>`,
     type: 'text/html',
   },
+  'landing.html': {
+    body: `<!doctype html><title>landing</title><div id="root">${'<h1>pre-rendered</h1>'.repeat(60)}</div>`,
+    type: 'text/html',
+  },
   'assets/index-Ab12Cd34.js': {
     body: `console.log(${JSON.stringify('x'.repeat(3000))});`,
     type: 'javascript',
@@ -81,6 +85,18 @@ describe('precompressed static files', () => {
       expect(String(res.headers['content-type'])).toContain('text/html');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(files['index.html']?.body);
     }
+  });
+});
+
+describe('pre-rendered landing page', () => {
+  it('goes to visitors without a session; with one, the app renders /landing', async () => {
+    const html = { accept: 'text/html', 'accept-encoding': browserEncoding };
+    const visitor = await t.app.inject({ url: '/landing', headers: html });
+    expect(brotliDecompressSync(visitor.rawPayload).toString()).toBe(files['landing.html']?.body);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(String(visitor.headers.vary).toLowerCase()).toContain('cookie');
+    const member = await t.app.inject({ url: '/landing', headers: { ...html, cookie: 'session=abc' } });
+    expect(brotliDecompressSync(member.rawPayload).toString()).toBe(files['index.html']?.body);
   });
 });
 

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { routeNotFound, sendError } from './errors.ts';
+import { sessionToken } from './sessions.ts';
 
 export interface StaticWebOptions {
   /** The built SPA (apps/web/dist). */
@@ -47,7 +48,23 @@ function webFile(webDist: string, path: string): string | undefined {
   }
 }
 
-function sendIndex(reply: FastifyReply, webDist: string): FastifyReply {
+/**
+ * /landing for a visitor without a session: the page pre-rendered at build time, HTML and CSS
+ * only (no app JavaScript). With a session cookie the app renders it, offering "Open the app".
+ */
+function landingFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  webDist: string,
+  path: string,
+): string | undefined {
+  if (path !== '/landing') return undefined;
+  reply.header('vary', 'Cookie');
+  if (sessionToken(request) !== undefined) return undefined;
+  return existsSync(join(webDist, 'landing.html')) ? 'landing.html' : undefined;
+}
+
+function sendIndex(reply: FastifyReply, webDist: string, file = 'index.html'): FastifyReply {
   if (!existsSync(join(webDist, 'index.html'))) {
     return reply
       .code(503)
@@ -56,7 +73,7 @@ function sendIndex(reply: FastifyReply, webDist: string): FastifyReply {
       .send(notBuiltPage);
   }
   // index.html names the hashed bundles, so it must be revalidated after every deploy.
-  return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { cacheControl: false });
+  return reply.header('cache-control', 'no-cache').sendFile(file, webDist, { cacheControl: false });
 }
 
 export async function registerStaticWeb(app: FastifyInstance, options: StaticWebOptions): Promise<void> {
@@ -89,7 +106,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     const file = webFile(webDist, path);
     if (file) return reply.sendFile(file, webDist, { maxAge: '1h' });
     // The SPA renders its own 404 page for unknown routes; non-HTML clients get the envelope.
-    if (acceptsHtml(request)) return sendIndex(reply, webDist);
+    if (acceptsHtml(request)) return sendIndex(reply, webDist, landingFile(request, reply, webDist, path));
     return sendError(reply, notFound());
   });
 }

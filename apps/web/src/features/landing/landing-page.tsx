@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { landingFeatures } from './landing-features';
 
@@ -8,7 +8,6 @@ interface LandingPageProps {
 }
 
 function SignInActions({ signedIn }: LandingPageProps) {
-  const navigate = useNavigate();
   if (signedIn) {
     return (
       <Link to="/" className={buttonStyles.primary}>
@@ -18,12 +17,13 @@ function SignInActions({ signedIn }: LandingPageProps) {
   }
   return (
     <>
-      <button type="button" className={buttonStyles.secondary} onClick={() => navigate('/login')}>
+      {/* Links, not buttons: the pre-rendered page works without JavaScript. */}
+      <Link to="/login" className={buttonStyles.secondary}>
         Sign in
-      </button>
-      <button type="button" className={buttonStyles.primary} onClick={() => navigate('/register')}>
+      </Link>
+      <Link to="/register" className={buttonStyles.primary}>
         Create account
-      </button>
+      </Link>
     </>
   );
 }
