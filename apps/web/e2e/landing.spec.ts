@@ -83,10 +83,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('every script and stylesheet is immutable, and precompressed above 1 kB', async ({
-  page,
-  request,
-}) => {
+test('every script and stylesheet is immutable, and precompressed above 1 kB', async ({ page, request }) => {
   const assets: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
