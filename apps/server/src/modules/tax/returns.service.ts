@@ -12,6 +12,7 @@ import {
   dailyValueSeries,
   dayMs,
   dayToIso,
+  type ExternalFlows,
   externalFlows,
   moneyString,
   periodReturns,
@@ -26,7 +27,7 @@ import type { MarketReader } from '../market/market-reader.ts';
 import type { LedgerCache } from '../portfolios/ledger-cache.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
 import { notFound } from '../transactions/transactions.service.ts';
-import { loadTaxBooks } from './tax-books.ts';
+import { loadTaxBooks, type TaxBooksCache } from './tax-books.ts';
 
 const lineDays = { '1W': 7, '1M': 30, '3M': 90, '1Y': 365 } as const;
 /** Ten years of daily closes at most, like the performance chart. */
@@ -43,8 +44,21 @@ export function createReturnsService(deps: {
   ledgers: LedgerCache;
   preferences: PreferencesReader;
   closes: DailyClosesCache;
+  booksCache?: TaxBooksCache | undefined;
 }) {
   const fallback = createClosesFallback();
+  /** Daily holdings and cash flows per books and scope: 10k rows parsed once per revision. */
+  const derivedCache = new Map<
+    string,
+    { held: { coinId: string; holdings: DailyHoldings }[]; flows: Map<string, ExternalFlows> }
+  >();
+  const remember = (key: string, value: typeof derivedCache extends Map<string, infer V> ? V : never) => {
+    derivedCache.set(key, value);
+    if (derivedCache.size > 100) {
+      const oldest = derivedCache.keys().next().value;
+      if (oldest !== undefined) derivedCache.delete(oldest);
+    }
+  };
 
   async function closesFor(
     coins: readonly string[],
@@ -85,21 +99,35 @@ export function createReturnsService(deps: {
       const inScope = books.loaded.filter((l) => portfolioId === null || l.portfolio.id === portfolioId);
       // Values in the scope's currency: a portfolio in another currency has no rate per day.
       const valued = inScope.filter((l) => l.portfolio.currency === vs);
-      const held: { coinId: string; holdings: DailyHoldings }[] = valued.flatMap((l) =>
-        [...dailyHoldingsByCoin(l.book.transactions)].map(([coinId, holdings]) => ({ coinId, holdings })),
-      );
+      const scopeKey = `${books.key}|${portfolioId}`;
+      let derived = derivedCache.get(scopeKey);
+      if (!derived) {
+        derived = {
+          held: valued.flatMap((l) =>
+            [...dailyHoldingsByCoin(l.book.transactions)].map(([coinId, holdings]) => ({ coinId, holdings })),
+          ),
+          flows: new Map(),
+        };
+        remember(scopeKey, derived);
+      }
+      const held = derived.held;
       const coins = [...new Set(held.map((h) => h.coinId))];
       const closes = await closesFor([...new Set([...coins, query.benchmark])], vs, maxDays, today);
-      const flows = externalFlows(books.transactions, {
-        portfolioId,
-        links: books.links,
-        closeOn: (coinId, day) => {
-          const s = closes.get(coinId);
-          const i = s ? day - s.firstDay : -1;
-          const c = s && i >= 0 && i < s.closes.length ? s.closes[i] : undefined;
-          return c !== undefined && c > 0 ? c : null;
-        },
-      });
+      // Flows depend on closes only for transfers without a stated price: keyed by what is stored.
+      const flowsKey = `${vs}|${closes.size}`;
+      const flows =
+        derived.flows.get(flowsKey) ??
+        externalFlows(books.transactions, {
+          portfolioId,
+          links: books.links,
+          closeOn: (coinId, day) => {
+            const s = closes.get(coinId);
+            const i = s ? day - s.firstDay : -1;
+            const c = s && i >= 0 && i < s.closes.length ? s.closes[i] : undefined;
+            return c !== undefined && c > 0 ? c : null;
+          },
+        });
+      derived.flows.set(flowsKey, flows);
       const empty = {
         portfolio_id: portfolioId,
         currency: vs,

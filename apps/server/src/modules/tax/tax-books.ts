@@ -39,8 +39,18 @@ export function scopeCurrency(
   return currencies.size === 1 ? ([...currencies][0] ?? base) : base;
 }
 
+/** Books per revisions and currency: rebuilding 10k rows and their transfer links costs ~100 ms. */
+export type TaxBooksCache = Map<string, TaxBooks>;
+const maxCachedBooks = 100;
+
 export async function loadTaxBooks(
-  deps: { db: Db; ledgers: LedgerCache; closes: DailyClosesCache; preferences: PreferencesReader },
+  deps: {
+    db: Db;
+    ledgers: LedgerCache;
+    closes: DailyClosesCache;
+    preferences: PreferencesReader;
+    booksCache?: TaxBooksCache | undefined;
+  },
   userId: string,
   portfolioId: string | null,
 ): Promise<TaxBooks> {
@@ -59,6 +69,10 @@ export async function loadTaxBooks(
     rewardCoins.size === 0
       ? new Map<string, DailyCloseSeries>()
       : await deps.closes.get([...rewardCoins], currency).catch(() => new Map<string, DailyCloseSeries>());
+  // Closes arriving later (a first download) change reward prices, so they are part of the key.
+  const key = `${currency}|${[...closes.keys()].sort().join(',')}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}`).join(',')}`;
+  const hit = deps.booksCache?.get(key);
+  if (hit) return { ...hit, loaded };
   const transactions: TaxTransaction[] = [];
   for (const { portfolio, book } of loaded) {
     const sameCurrency = portfolio.currency === currency;
@@ -81,8 +95,15 @@ export async function loadTaxBooks(
       });
     }
   }
-  const key = `${currency}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}`).join(',')}`;
-  return { loaded, currency, transactions, links: linkOwnTransfers(transactions), key };
+  const built = { loaded, currency, transactions, links: linkOwnTransfers(transactions), key };
+  if (deps.booksCache) {
+    deps.booksCache.set(key, built);
+    if (deps.booksCache.size > maxCachedBooks) {
+      const oldest = deps.booksCache.keys().next().value;
+      if (oldest !== undefined) deps.booksCache.delete(oldest);
+    }
+  }
+  return built;
 }
 
 function isZero(value: string): boolean {

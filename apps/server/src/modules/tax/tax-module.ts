@@ -9,6 +9,7 @@ import { createProjectionTaxService } from './projection-tax.service.ts';
 import { createReturnsService } from './returns.service.ts';
 import { registerTaxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
+import type { TaxBooksCache } from './tax-books.ts';
 
 /** Tax lots, the realized-gains report and returns, over the portfolio module's ledger cache. */
 export async function registerTaxModule(
@@ -20,7 +21,7 @@ export async function registerTaxModule(
     clock: deps.clock,
     mode: () => deps.market.describe().mode,
   });
-  const shared = { ...deps, closes };
+  const shared = { ...deps, closes, booksCache: new Map() as TaxBooksCache };
   const tax = createTaxService(shared);
   const returns = createReturnsService(shared);
   app.addHook('onClose', async () => {

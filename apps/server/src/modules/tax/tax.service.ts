@@ -31,7 +31,7 @@ import type { LedgerCache } from '../portfolios/ledger-cache.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
 import { notFound } from '../transactions/transactions.service.ts';
 import { findTaxSettings, type TaxSettingsValues, upsertTaxSettings } from './tax.repository.ts';
-import { createTaxComputationCache, loadTaxBooks, type TaxBooks } from './tax-books.ts';
+import { createTaxComputationCache, loadTaxBooks, type TaxBooks, type TaxBooksCache } from './tax-books.ts';
 
 export interface TaxServiceDeps {
   db: Db;
@@ -40,6 +40,7 @@ export interface TaxServiceDeps {
   ledgers: LedgerCache;
   preferences: PreferencesReader;
   closes: DailyClosesCache;
+  booksCache?: TaxBooksCache | undefined;
 }
 
 export function toTaxSettings(row: TaxSettingsRow | undefined): TaxSettings {
@@ -68,6 +69,8 @@ export interface TaxContext {
  */
 export function createTaxService(deps: TaxServiceDeps) {
   const computations = createTaxComputationCache();
+  /** Reports per computation and options: a warm report is a lookup (the computation is immutable). */
+  const reports = new WeakMap<TaxComputation, Map<string, TaxReportResponse>>();
 
   async function context(userId: string, scope: string): Promise<TaxContext> {
     const portfolioId = scope === 'all' ? null : scope;
@@ -92,6 +95,10 @@ export function createTaxService(deps: TaxServiceDeps) {
     const ctx = await context(userId, query.portfolio_id);
     const rule = ctx.settings.rule;
     const year = query.year ?? taxYearOf(rule, dayInZone(deps.clock().getTime(), ctx.computation.zone));
+    const memoKey = `${year}|${ctx.portfolioId}|${ctx.books.currency}|${ctx.settings.short_rate}|${ctx.settings.long_rate}`;
+    let memo = reports.get(ctx.computation);
+    const hit = memo?.get(memoKey);
+    if (hit) return hit;
     const built = buildTaxReport(ctx.computation, {
       year,
       portfolioId: ctx.portfolioId,
@@ -99,7 +106,14 @@ export function createTaxService(deps: TaxServiceDeps) {
       shortRate: ctx.settings.short_rate,
       longRate: ctx.settings.long_rate,
     });
-    return { ...built, years: taxYearsWithActivity(ctx.computation, ctx.portfolioId) };
+    const response = { ...built, years: taxYearsWithActivity(ctx.computation, ctx.portfolioId) };
+    if (!memo) {
+      memo = new Map();
+      reports.set(ctx.computation, memo);
+    }
+    if (memo.size > 20) memo.clear();
+    memo.set(memoKey, response);
+    return response;
   }
 
   return {
