@@ -1,0 +1,81 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { createQueryClient } from '@/lib/query-client';
+import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { TaxRuleSection } from './tax-rule-section';
+
+type TaxSettings = { rule: string; custom_threshold_days: number; short_rate: string; long_rate: string };
+let stored: TaxSettings;
+let calls: RecordedCall[] = [];
+
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  stored = { rule: 'none', custom_threshold_days: 365, short_rate: '0', long_rate: '0' };
+  ({ calls } = installFakeFetch({
+    ...authRoutesFor(true),
+    'GET /api/v2/tax/settings/': () => json({ ...stored }),
+    'PATCH /api/v2/tax/settings/': (call) => {
+      stored = { ...stored, ...JSON.parse(call.body ?? '{}') };
+      return json(stored);
+    },
+  }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const slow = { timeout: 3_000 };
+
+function renderSection() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TaxRuleSection />
+    </QueryClientProvider>,
+  );
+}
+
+describe('TaxRuleSection', () => {
+  it('says which rules fix lot matching and which leave the method choice', async () => {
+    renderSection();
+    const germany = await screen.findByRole('radio', { name: /Germany/ }, slow);
+    expect(germany.closest('label')?.textContent).toContain('Lot matching fixed by law: FIFO.');
+    expect(screen.getByRole('radio', { name: /United Kingdom/ }).closest('label')?.textContent).toContain(
+      'same day, 30 days, Section 104 pool',
+    );
+    expect(screen.getByRole('radio', { name: /United States/ }).closest('label')?.textContent).toContain(
+      'Lot matching follows your cost-basis method above.',
+    );
+  });
+
+  it('saves the rule, then a custom threshold and two rates', async () => {
+    renderSection();
+    const custom = await screen.findByRole('radio', { name: /Custom/ }, slow);
+    await waitFor(() => expect((custom as HTMLInputElement).disabled).toBe(false), slow);
+    await userEvent.click(custom);
+    await waitFor(() => expect(stored.rule).toBe('custom'), slow);
+    const days = await screen.findByLabelText('Long-term after (days)', {}, slow);
+    await userEvent.clear(days);
+    await userEvent.type(days, '200');
+    await userEvent.clear(screen.getByLabelText('Short-term rate (%)'));
+    await userEvent.type(screen.getByLabelText('Short-term rate (%)'), '30');
+    await userEvent.clear(screen.getByLabelText('Long-term rate (%)'));
+    await userEvent.type(screen.getByLabelText('Long-term rate (%)'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rates' }));
+    await waitFor(
+      () =>
+        expect(stored).toEqual({
+          rule: 'custom',
+          custom_threshold_days: 200,
+          short_rate: '30',
+          long_rate: '10',
+        }),
+      slow,
+    );
+    expect(calls.filter((c) => c.method === 'PATCH').length).toBe(2);
+  });
+});
