@@ -1,24 +1,35 @@
-/** Signs up a fresh account over HTTP, the way a browser does, and returns its cookie header. */
+/**
+ * Signs up a fresh account over HTTP, the way a browser does, and returns its cookie header
+ * (the session and the CSRF cookie bound to it; callers echo `csrftoken` in X-CSRFToken).
+ */
 export async function signedInCookie(baseUrl: string): Promise<string> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf/`);
-  const csrfCookie = cookiePairs(csrf).find((c) => c.startsWith('csrftoken='));
+  // The anonymous token is bound to the pre-session nonce cookie sent beside it.
+  const anonymous = cookiePairs(csrf);
+  const csrfCookie = anonymous.find((c) => c.startsWith('csrftoken='));
   if (!csrfCookie) throw new Error('no csrftoken cookie from /api/auth/csrf/');
   const token = csrfCookie.slice('csrftoken='.length);
   const res = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': token, cookie: csrfCookie },
+    headers: { 'content-type': 'application/json', 'x-csrftoken': token, cookie: anonymous.join('; ') },
     body: JSON.stringify({
-      email: `bench-${Date.now()}@example.test`,
+      email: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`,
       username: 'bench',
       password: 'correct horse 42 battery',
     }),
   });
   if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-  const session = cookiePairs(res).find((c) => c.startsWith('session='));
-  if (!session) throw new Error('no session cookie after signup');
-  return `${csrfCookie}; ${session}`;
+  const signedIn = cookiePairs(res);
+  const session = signedIn.find((c) => c.startsWith('session='));
+  // Sign-in rotates the token: the new one is bound to the new session.
+  const rotated = signedIn.find((c) => c.startsWith('csrftoken='));
+  if (!session || !rotated) throw new Error('no session or csrftoken cookie after signup');
+  return `${rotated}; ${session}`;
 }
 
 function cookiePairs(res: Response): string[] {
-  return res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => !c.endsWith('='));
 }

@@ -31,14 +31,14 @@ import { registerSubscriptionRoutes } from './modules/subscription/subscription.
 import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
 import { registerWatchlistRoutes } from './modules/watchlists/watchlists.routes.ts';
 import { createWatchlistsService } from './modules/watchlists/watchlists.service.ts';
+import { registerApiScope, registerRouteTable } from './plugins/api-scope.ts';
 import { registerJsonCompression } from './plugins/compress-json.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
-import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logger.ts';
+import { normaliseUrl } from './plugins/normalise-url.ts';
 import { defaultRateLimits, type RateLimits, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSessions } from './plugins/sessions.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 
 export interface BuildAppOptions {
@@ -55,6 +55,8 @@ export interface BuildAppOptions {
   market?: MarketReader;
   /** The event bus behind the SSE stream; defaults to an in-memory bus (one process). */
   bus?: EventBus;
+  /** Registers extra routes inside the API scope (tests add probes this way). */
+  extendApi?: (api: FastifyInstance) => void | Promise<void>;
   /** Runs when the app closes, after the listener stops (main closes the database here). */
   onClose?: () => Promise<void>;
 }
@@ -76,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    // Every spelling of a path (escapes, `//`, `/./`, case under /api) routes as its canonical form.
+    rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
+    frameworkErrors,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // Keep the id short and random; it is echoed in logs only.
@@ -84,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRouteTable(app);
 
   // The client sends a JSON content type even on body-less POSTs (spec §7), so an empty body is no body.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
@@ -113,56 +119,66 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonCompression(app);
   await registerCookiesAndForms(app);
   await registerRateLimit(app, createDbRateLimitCounter(db));
-  registerSessions(app, { ...cookieOptions, sessions });
-  registerCsrf(app, csrfOptions);
 
   await registerHealthRoutes(app, { health: createHealthService({ db, clock, market }) });
-  await registerAuthRoutes(app, { auth, sessions, csrf: csrfOptions, cookies: cookieOptions, rateLimits });
-  await registerSubscriptionRoutes(app, { subscription: createSubscriptionService({ clock }) });
 
-  // Feature modules: one block each (market, portfolios, projections, alerts). `market` and
-  // `bus` are shared by all of them.
-  const settings = createSettingsService({ db, clock });
-  await registerSettingsRoutes(app, { settings });
-  const { positions, ledgers, tax } = await registerPortfolioModule(app, {
-    db,
-    clock,
-    market,
-    preferences: settings,
-  });
-  const watchlists = createWatchlistsService({ db, clock, coins: marketService });
-  const terminal = createTerminalService({
-    market: marketService,
-    settings,
-    watchlists,
-    positions: () => positions,
-  });
-  await registerMarketRoutes(app, { market: marketService, terminal });
-  await registerTerminalRoutes(app, { market: marketService, terminal });
-  await registerWatchlistRoutes(app, { watchlists });
-  await registerProjectionRoutes(app, {
-    projections: createProjectionsService({ db, clock, market, positions }),
-  });
-  await registerAlertsModule(app, { db, clock, market, bus });
-  await registerInsightsRoutes(app, {
-    insights: createInsightsService({
+  // Every /api route lives in this one scope: session, auth guard and CSRF come from its hooks.
+  await registerApiScope(app, { ...cookieOptions, sessions, csrf: csrfOptions }, async (api) => {
+    await registerAuthRoutes(api, {
+      auth,
+      sessions,
+      csrf: csrfOptions,
+      cookies: cookieOptions,
+      rateLimits,
+      publicDir: join(packageRoot, 'public'),
+    });
+    await registerSubscriptionRoutes(api, { subscription: createSubscriptionService({ clock }) });
+
+    // Feature modules: one block each (market, portfolios, projections, alerts, insights).
+    // `market` and `bus` are shared by all of them.
+    const settings = createSettingsService({ db, clock });
+    await registerSettingsRoutes(api, { settings });
+    const { positions, ledgers, tax } = await registerPortfolioModule(api, {
       db,
       clock,
       market,
       preferences: settings,
-      ledgers,
-      tax,
-      narrationAvailable: config.llm.baseUrl !== undefined,
-    }),
-    llm: config.llm.baseUrl
-      ? {
-          baseUrl: config.llm.baseUrl,
-          apiKey: config.llm.apiKey,
-          model: config.llm.model,
-          firstByteTimeoutMs: config.llm.timeoutMs,
-          idleTimeoutMs: config.llm.timeoutMs,
-        }
-      : null,
+    });
+    const watchlists = createWatchlistsService({ db, clock, coins: marketService });
+    const terminal = createTerminalService({
+      market: marketService,
+      settings,
+      watchlists,
+      positions: () => positions,
+    });
+    await registerMarketRoutes(api, { market: marketService, terminal });
+    await registerTerminalRoutes(api, { market: marketService, terminal });
+    await registerWatchlistRoutes(api, { watchlists });
+    await registerProjectionRoutes(api, {
+      projections: createProjectionsService({ db, clock, market, positions }),
+    });
+    await registerAlertsModule(api, { db, clock, market, bus });
+    await registerInsightsRoutes(api, {
+      insights: createInsightsService({
+        db,
+        clock,
+        market,
+        preferences: settings,
+        ledgers,
+        tax,
+        narrationAvailable: config.llm.baseUrl !== undefined,
+      }),
+      llm: config.llm.baseUrl
+        ? {
+            baseUrl: config.llm.baseUrl,
+            apiKey: config.llm.apiKey,
+            model: config.llm.model,
+            firstByteTimeoutMs: config.llm.timeoutMs,
+            idleTimeoutMs: config.llm.timeoutMs,
+          }
+        : null,
+    });
+    await options.extendApi?.(api);
   });
 
   await registerStaticWeb(app, {

@@ -84,14 +84,20 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process on a
 
     const csrfRes = await fetch(`${base}/api/auth/csrf/`);
     const csrf = cookieValue(csrfRes, 'csrftoken');
+    // The anonymous token is bound to the pre-session nonce cookie.
+    const nonce = cookieValue(csrfRes, 'csrf_nonce');
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrftoken': csrf,
+        cookie: `csrftoken=${csrf}; csrf_nonce=${nonce}`,
+      },
       body: JSON.stringify({ email: 'restart@example.test', username: 'Restart', password }),
     });
     expect(signup.status).toBe(200);
     const session = cookieValue(signup, 'session');
-    const cookie = `csrftoken=${csrf}; session=${session}`;
+    const cookie = `csrftoken=${cookieValue(signup, 'csrftoken')}; session=${session}`;
 
     // Follow the emailed verification link so a token passes through the access log.
     const outbox = join(dataDir, 'outbox');

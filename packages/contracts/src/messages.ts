@@ -45,6 +45,12 @@ export const accountMessages = {
   pictureInvalid: 'Use an http(s) image URL.',
   notFound: 'Not found.',
   routeNotFound: 'No API route matches this path.',
+  methodNotAllowed: 'This API path does not accept this method.',
+  uriTooLong: 'A part of this path is too long.',
+  badUrl: 'This path is not a valid URL.',
+  malformedJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'Unsupported content type.',
   loginRequired: 'Please sign in to continue.',
   emailNotVerified: 'Please verify your email address to use this page.',
 } as const;

@@ -221,13 +221,21 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     await waitFor('the leader log line', () => leader.output().includes(leaderLog) || undefined);
 
     // A user of the non-leader, with an open event stream there.
-    const csrf = cookieValue(await fetch(`${other.base}/api/auth/csrf/`), 'csrftoken');
+    const anonymous = await fetch(`${other.base}/api/auth/csrf/`);
+    // The anonymous token is bound to the pre-session nonce cookie; sign-up rotates it.
+    const anonymousCsrf = cookieValue(anonymous, 'csrftoken');
+    const nonce = cookieValue(anonymous, 'csrf_nonce');
     const signup = await fetch(`${other.base}/api/auth/signup`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-csrftoken': anonymousCsrf,
+        cookie: `csrftoken=${anonymousCsrf}; csrf_nonce=${nonce}`,
+      },
       body: JSON.stringify({ email: 'two-process@example.test', username: 'TwoProcess', password }),
     });
     expect(signup.status).toBe(200);
+    const csrf = cookieValue(signup, 'csrftoken');
     const cookie = `csrftoken=${csrf}; session=${cookieValue(signup, 'session')}`;
     const stream = await openStream(`${other.base}/api/v2/events/stream`, cookie);
     expect(stream.status).toBe(200);

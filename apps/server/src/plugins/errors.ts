@@ -180,6 +180,78 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
 }
 
+/** The guard's answer on a signed-in route without a session (spec §4: the client signs out and follows). */
+export function authRequired(): AppError {
+  return new AppError({
+    status: 401,
+    code: errorCodes.authRequired,
+    category: 'auth',
+    message: authMessages.authenticationFailed,
+    redirect: '/login',
+  });
+}
+
+const routeMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * An `/api` path no route answers: 405 with `Allow` when the path exists under another method,
+ * else 404. Both in the envelope.
+ */
+export function sendApiRouteMissing(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+) {
+  const allowed = routeMethods.filter((method) => app.findRoute({ method, url: path }) !== null);
+  if (allowed.length === 0 || allowed.includes(request.method as (typeof routeMethods)[number])) {
+    return sendError(reply, routeNotFound());
+  }
+  const allow: string[] = allowed.includes('GET') ? [...allowed, 'HEAD'] : [...allowed];
+  reply.header('allow', allow.join(', '));
+  return sendError(
+    reply,
+    new AppError({
+      status: 405,
+      code: errorCodes.methodNotAllowed,
+      category: 'validation',
+      message: accountMessages.methodNotAllowed,
+    }),
+  );
+}
+
+/**
+ * Errors the router raises before any route runs (FST_ERR_BAD_URL for an undecodable path,
+ * FST_ERR_MAX_PARAM_LENGTH for an over-long id) answer in the envelope like everything else.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(
+      reply,
+      new AppError({
+        status: 414,
+        code: errorCodes.uriTooLong,
+        category: 'validation',
+        message: accountMessages.uriTooLong,
+      }),
+    );
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(
+      reply,
+      new AppError({
+        status: 400,
+        code: errorCodes.badUrl,
+        category: 'validation',
+        message: accountMessages.badUrl,
+      }),
+    );
+    return;
+  }
+  void handleError(error, request, reply);
+}
+
 export function routeNotFound(): AppError {
   return new AppError({
     status: 404,

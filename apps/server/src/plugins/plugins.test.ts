@@ -18,10 +18,10 @@ beforeAll(async () => {
   t = await createTestApp({
     webDist,
     extend(app) {
-      app.get('/api/test/boom', async () => {
+      app.get('/api/test/boom', { config: { auth: 'public' } }, async () => {
         throw new Error('secret detail: password=hunter2 at /srv/db');
       });
-      app.get('/api/test/verified', async (request) => {
+      app.get('/api/test/verified', { config: { auth: 'user' } }, async (request) => {
         requireVerifiedUser(request);
         return { ok: true };
       });

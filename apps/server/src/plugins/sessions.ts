@@ -1,13 +1,6 @@
-import {
-  accountMessages,
-  apiBase,
-  authMessages,
-  errorCodes,
-  sessionCookieName,
-  type User,
-} from '@app/contracts';
+import { accountMessages, authMessages, errorCodes, sessionCookieName, type User } from '@app/contracts';
 import type {} from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { IssuedSession, SessionService } from '../modules/auth/session.service.ts';
 
@@ -60,29 +53,27 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Resolves the session cookie on /api requests only, so static files cost no query. Routes
- * that serve the same public data to everyone (`config: { publicData: true }`) skip it too:
- * they never read the user, and the market list is polled by every open terminal.
+ * Reads the session cookie into `request.user` / `request.session`. The API scope runs it for
+ * its routes only, so static files cost no query. Routes that serve the same public data to
+ * everyone (`config: { publicData: true }`) skip it: they never read the user, and the market
+ * list is polled by every open terminal.
  */
-export function registerSessions(
-  app: FastifyInstance,
+export async function resolveSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
   options: SessionCookieOptions & { sessions: SessionService },
-): void {
-  app.decorateRequest('user', null);
-  app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(`${apiBase}/`) || request.routeOptions.config.publicData === true) return;
-    const token = sessionToken(request);
-    if (!token) return;
-    const resolved = await options.sessions.resolve(token);
-    if (!resolved) {
-      clearSessionCookie(reply, options);
-      return;
-    }
-    request.user = resolved.user;
-    request.session = { id: resolved.sessionId, expiresAt: resolved.expiresAt };
-    if (resolved.extended) setSessionCookie(reply, { token, expiresAt: resolved.expiresAt }, options);
-  });
+): Promise<void> {
+  if (request.routeOptions.config.publicData === true) return;
+  const token = sessionToken(request);
+  if (!token) return;
+  const resolved = await options.sessions.resolve(token);
+  if (!resolved) {
+    clearSessionCookie(reply, options);
+    return;
+  }
+  request.user = resolved.user;
+  request.session = { id: resolved.sessionId, expiresAt: resolved.expiresAt };
+  if (resolved.extended) setSessionCookie(reply, { token, expiresAt: resolved.expiresAt }, options);
 }
 
 export interface SignedInRequest {
@@ -90,7 +81,10 @@ export interface SignedInRequest {
   session: RequestSession;
 }
 
-/** Auth guard for routes that need a signed-in user. */
+/**
+ * The signed-in user of a `config: { auth: 'user' }` route. The API scope has already answered
+ * 401 before validation when there is none; the check stays so the types need no assertion.
+ */
 export function requireUser(request: FastifyRequest): SignedInRequest {
   if (!request.user || !request.session) {
     throw new AppError({

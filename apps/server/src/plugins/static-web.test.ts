@@ -40,10 +40,10 @@ beforeAll(async () => {
   t = await createTestApp({
     webDist,
     extend(app) {
-      app.get('/api/test/big', async () => ({
+      app.get('/api/test/big', { config: { auth: 'public' } }, async () => ({
         rows: Array.from({ length: 200 }, (_, i) => ({ i, name: `row ${i}` })),
       }));
-      app.get('/api/test/small', async () => ({ ok: true }));
+      app.get('/api/test/small', { config: { auth: 'public' } }, async () => ({ ok: true }));
     },
   });
 });

@@ -4,7 +4,7 @@ import { apiBase, errorCodes } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { routeNotFound, sendError } from './errors.ts';
+import { sendApiRouteMissing, sendError } from './errors.ts';
 import { sessionToken } from './sessions.ts';
 
 export interface StaticWebOptions {
@@ -92,14 +92,12 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
   app.get('/favicon.svg', (_request, reply) => reply.sendFile('favicon.svg', publicDir, { maxAge: '1d' }));
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/robots.txt', (_request, reply) => reply.sendFile('robots.txt', publicDir, { maxAge: '1d' }));
-  app.get(`${apiBase}/auth/assets/auth.css`, (_request, reply) =>
-    reply.sendFile('auth.css', publicDir, { maxAge: '1h' }),
-  );
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request);
     if (path === undefined) return sendError(reply, notFound());
-    if (path === apiBase || path.startsWith(`${apiBase}/`)) return sendError(reply, routeNotFound());
+    if (path === apiBase || path.startsWith(`${apiBase}/`))
+      return sendApiRouteMissing(app, request, reply, path);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/')) {
       return sendError(reply, notFound());
     }

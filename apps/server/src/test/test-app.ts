@@ -51,8 +51,8 @@ export interface TestAppOptions {
   /** Market data and event bus for the modules (default: the offline snapshot, an in-memory bus). */
   market?: MarketReader;
   bus?: EventBus;
-  /** Runs before the app is ready, to register test-only routes. */
-  extend?: (app: FastifyInstance) => void;
+  /** Registers test-only routes inside the API scope (each declares `config.auth`). */
+  extend?: (api: FastifyInstance) => void;
   /** A second app instance over another test app's database (like two processes); not disposed. */
   database?: Database;
 }
@@ -86,8 +86,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.market ? { market: options.market } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.extend ? { extendApi: options.extend } : {}),
   });
-  options.extend?.(app);
   await app.ready();
   return {
     app,

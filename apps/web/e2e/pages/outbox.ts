@@ -13,7 +13,10 @@ export function findLinkInOutbox(to: string, pathPart: string): string {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     if (!text.includes(to)) continue;
-    const match = text.match(new RegExp(`https?://[^\\s"'<>]*${pathPart.replace(/[?]/g, '\\?')}[^\\s"'<>]*`));
+    // A backslash ends the link too: the outbox is JSON, so the text's newlines are `\n` escapes.
+    const match = text.match(
+      new RegExp(`https?://[^\\s"'<>\\\\]*${pathPart.replace(/[?]/g, '\\?')}[^\\s"'<>\\\\]*`),
+    );
     if (match) return match[0].replace(/&amp;/g, '&');
   }
   throw new Error(`No mail to ${to} with a link containing ${pathPart} in ${dir}`);

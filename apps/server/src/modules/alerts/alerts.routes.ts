@@ -6,7 +6,7 @@ import {
   alertUpdateBodySchema,
   apiBase,
 } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
@@ -15,10 +15,6 @@ import type { AlertsService } from './alerts.service.ts';
 const idParams = z.object({ id: z.string() });
 
 /** Runs before body validation, so a signed-out caller gets 401 rather than field errors. */
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
-
 /** Spec §7 "Alerts and notifications": POST/GET /v2/alerts/, PATCH/DELETE /v2/alerts/{id}/. */
 export async function registerAlertRoutes(
   app: FastifyInstance,
@@ -30,7 +26,7 @@ export async function registerAlertRoutes(
 
   r.get(
     collection,
-    { onRequest: signedIn, schema: { response: { 200: alertListResponseSchema } } },
+    { config: { auth: 'user' }, schema: { response: { 200: alertListResponseSchema } } },
     async (request) => {
       const { user } = requireUser(request);
       return deps.alerts.list(user.id);
@@ -39,7 +35,7 @@ export async function registerAlertRoutes(
 
   r.post(
     collection,
-    { onRequest: signedIn, schema: { body: alertCreateBodySchema, response: { 201: alertSchema } } },
+    { config: { auth: 'user' }, schema: { body: alertCreateBodySchema, response: { 201: alertSchema } } },
     async (request, reply) => {
       const { user } = requireUser(request);
       const alert = await deps.alerts.create(user.id, request.body);
@@ -50,7 +46,8 @@ export async function registerAlertRoutes(
   r.patch(
     item,
     {
-      onRequest: signedIn,
+      config: { auth: 'user' },
+
       schema: { params: idParams, body: alertUpdateBodySchema, response: { 200: alertSchema } },
     },
     async (request) => {
@@ -59,7 +56,7 @@ export async function registerAlertRoutes(
     },
   );
 
-  r.delete(item, { onRequest: signedIn, schema: { params: idParams } }, async (request, reply) => {
+  r.delete(item, { config: { auth: 'user' }, schema: { params: idParams } }, async (request, reply) => {
     const { user } = requireUser(request);
     await deps.alerts.remove(user.id, request.params.id);
     return reply.code(204).send();

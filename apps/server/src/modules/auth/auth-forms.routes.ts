@@ -11,7 +11,7 @@ import {
 import { safeReturnPath } from '@app/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppError, isAppError } from '../../lib/app-error.ts';
-import { ensureCsrfToken } from '../../plugins/csrf.ts';
+import { clearCsrfToken, ensureCsrfToken, rotateCsrfToken } from '../../plugins/csrf.ts';
 import { toAppError } from '../../plugins/errors.ts';
 import { FixedWindowLimiter } from '../../plugins/rate-limit.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/sessions.ts';
@@ -109,15 +109,17 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
   async function startSession(
     request: FastifyRequest,
     reply: FastifyReply,
-    session: { token: string; expiresAt: Date },
+    session: { token: string; sessionId: string; expiresAt: Date },
   ) {
-    // Rotation: the pre-login cookie (if any) never becomes the signed-in session.
+    // Rotation: the pre-login cookie (if any) never becomes the signed-in session, and the CSRF
+    // token from before sign-in is replaced by one bound to the new session.
     const previous = sessionToken(request);
     if (previous) await sessions.revoke(previous);
     setSessionCookie(reply, session, deps.cookies);
+    rotateCsrfToken(reply, session.sessionId, deps.csrf);
   }
 
-  app.get(loginPath, async (request, reply) => {
+  app.get(loginPath, { config: { auth: 'public' } }, async (request, reply) => {
     const parsed = loginQuerySchema.safeParse(request.query);
     const query = parsed.success ? parsed.data : {};
     const returnTo = safeReturnPath(query.return_to);
@@ -132,7 +134,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
 
   app.post(
     loginPath,
-    { bodyLimit: authBodyLimit, config: routeRateLimit(deps.rateLimits.authPerIp) },
+    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
     async (request, reply) => {
       const body = parseWith(loginBodySchema, request.body);
       await loginLimiter.hit(body.email);
@@ -145,7 +147,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
 
   app.post(
     signupPath,
-    { bodyLimit: authBodyLimit, config: routeRateLimit(deps.rateLimits.authPerIp) },
+    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
     async (request, reply) => {
       const body = parseWith(signupBodySchema, request.body);
       await signupLimiter.hit(body.email);
@@ -156,7 +158,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     },
   );
 
-  app.get(verifyPath, async (request, reply) => {
+  app.get(verifyPath, { config: { auth: 'public' } }, async (request, reply) => {
     const token = queryString(request, 'token') ?? '';
     const failed = () =>
       html(
@@ -177,14 +179,14 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     return reply.redirect('/?verified=1', 303);
   });
 
-  app.get(resetPath, async (request, reply) => {
+  app.get(resetPath, { config: { auth: 'public' } }, async (request, reply) => {
     const csrfToken = ensureCsrfToken(request, reply, deps.csrf);
     return html(reply, 200, renderResetRequestPage({ csrfToken }));
   });
 
   app.post(
     resetPath,
-    { bodyLimit: authBodyLimit, config: routeRateLimit(deps.rateLimits.authPerIp) },
+    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
     async (request, reply) => {
       const body = parseWith(passwordResetRequestSchema, request.body);
       await resetLimiter.hit(body.email);
@@ -200,7 +202,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     },
   );
 
-  app.get(resetConfirmPath, async (request, reply) => {
+  app.get(resetConfirmPath, { config: { auth: 'public' } }, async (request, reply) => {
     const token = queryString(request, 'token') ?? '';
     if (token.length === 0 || token.length > 200 || !(await auth.isResetTokenUsable(token))) {
       return html(
@@ -218,12 +220,13 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
 
   app.post(
     resetConfirmPath,
-    { bodyLimit: authBodyLimit, config: routeRateLimit(deps.rateLimits.authPerIp) },
+    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
     async (request, reply) => {
       const body = parseWith(passwordResetConfirmSchema, request.body);
       await auth.confirmPasswordReset(body.token, body.password);
       // Every session of the account is gone, including this browser's.
       clearSessionCookie(reply, deps.cookies);
+      clearCsrfToken(reply, deps.csrf);
       if (isFormRequest(request)) return reply.redirect(`${loginPath}?return_to=/&reset=1`, 303);
       return reply.send({ success: true });
     },

@@ -8,6 +8,8 @@ export interface AuthRouteDeps {
   csrf: { secret: string; secure: boolean };
   cookies: { secure: boolean };
   rateLimits: RateLimits;
+  /** Where the auth pages' stylesheet lives. */
+  publicDir: string;
 }
 
 export function routeRateLimit(setting: RateLimits['authPerIp']) {

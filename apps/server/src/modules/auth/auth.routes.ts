@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ensureCsrfToken } from '../../plugins/csrf.ts';
+import { clearCsrfToken, ensureCsrfToken } from '../../plugins/csrf.ts';
 import { clearSessionCookie, requireUser, sessionToken } from '../../plugins/sessions.ts';
 import { registerAuthFormRoutes } from './auth-forms.routes.ts';
 import { authBodyLimit } from './auth-http.ts';
@@ -28,7 +28,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
 
   r.get(
     path(authRoutes.csrf),
-    { schema: { response: { 200: csrfResponseSchema } } },
+    { config: { auth: 'public' }, schema: { response: { 200: csrfResponseSchema } } },
     async (request, reply) => ({
       csrfToken: ensureCsrfToken(request, reply, deps.csrf),
     }),
@@ -36,7 +36,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
 
   r.get(
     path(authRoutes.sessionStatus),
-    { schema: { response: { 200: sessionStatusSchema } } },
+    { config: { auth: 'public' }, schema: { response: { 200: sessionStatusSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!request.user || !request.session) {
@@ -52,26 +52,35 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
     },
   );
 
-  r.get(path(authRoutes.me), { schema: { response: { 200: userSchema } } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return auth.getUser(user.id);
-  });
+  r.get(
+    path(authRoutes.me),
+    { config: { auth: 'user' }, schema: { response: { 200: userSchema } } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return auth.getUser(user.id);
+    },
+  );
 
   r.post(
     path(authRoutes.logout),
-    { schema: { response: { 200: logoutResponseSchema } } },
+    { config: { auth: 'public' }, schema: { response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
       const token = sessionToken(request);
       if (token) await sessions.revoke(token);
       clearSessionCookie(reply, deps.cookies);
+      clearCsrfToken(reply, deps.csrf);
       return { success: true, logout_url: '/landing' };
     },
   );
 
   r.post(
     path(authRoutes.verifyEmail),
-    { bodyLimit: authBodyLimit, schema: { body: verifyEmailBodySchema, response: { 200: okSchema } } },
+    {
+      config: { auth: 'public' },
+      bodyLimit: authBodyLimit,
+      schema: { body: verifyEmailBodySchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await auth.verifyEmail(request.body.token);
       return { success: true as const };
@@ -82,7 +91,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
     path(authRoutes.resendVerification),
     {
       bodyLimit: authBodyLimit,
-      config: routeRateLimit(deps.rateLimits.authPerIp),
+      config: { auth: 'user', ...routeRateLimit(deps.rateLimits.authPerIp) },
       schema: { response: { 200: okSchema } },
     },
     async (request) => {
@@ -94,7 +103,11 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
 
   r.patch(
     path(authRoutes.profile),
-    { bodyLimit: authBodyLimit, schema: { body: profileUpdateSchema, response: { 200: userSchema } } },
+    {
+      config: { auth: 'user' },
+      bodyLimit: authBodyLimit,
+      schema: { body: profileUpdateSchema, response: { 200: userSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return auth.updateProfile(user.id, request.body);
@@ -105,7 +118,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
     path(authRoutes.password),
     {
       bodyLimit: authBodyLimit,
-      config: routeRateLimit(deps.rateLimits.authPerIp),
+      config: { auth: 'user', ...routeRateLimit(deps.rateLimits.authPerIp) },
       schema: { body: passwordChangeSchema, response: { 200: okSchema } },
     },
     async (request) => {
@@ -113,6 +126,11 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
       await auth.changePassword(user.id, session.id, request.body);
       return { success: true as const };
     },
+  );
+
+  // The auth pages' stylesheet (the pages work without JavaScript, so no bundle carries it).
+  r.get(path('/auth/assets/auth.css'), { config: { auth: 'public', publicData: true } }, (_request, reply) =>
+    reply.sendFile('auth.css', deps.publicDir, { maxAge: '1h' }),
   );
 
   // Kept in their own scope: their error handler re-renders HTML forms.

@@ -52,6 +52,7 @@ export async function registerDashboardRoutes(
   r.get(
     `${apiBase}${portfolioRoutes.dashboard}`,
     {
+      config: { auth: 'user' },
       schema: { querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } },
       serializerCompiler: plainJson,
     },
@@ -64,6 +65,7 @@ export async function registerDashboardRoutes(
   r.get(
     `${apiBase}${portfolioRoutes.performance}`,
     {
+      config: { auth: 'user' },
       schema: { querystring: performanceQuerySchema, response: { 200: performanceResponseSchema } },
       serializerCompiler: plainJson,
     },
@@ -76,7 +78,10 @@ export async function registerDashboardRoutes(
 
   r.get(
     `${apiBase}${portfolioRoutes.explain}`,
-    { schema: { querystring: explainQuerySchema, response: { 200: explainResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: explainQuerySchema, response: { 200: explainResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       checkId(request.query.portfolio_id);

@@ -1,11 +1,7 @@
 import { alertRoutes, apiBase } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { StreamHub } from './stream-hub.ts';
-
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
 
 /**
  * GET /api/v2/events/stream (spec §4, §7): server-sent events for the signed-in user, with
@@ -13,7 +9,7 @@ const signedIn = async (request: FastifyRequest) => {
  * refetches the notification list when it reconnects.
  */
 export async function registerEventRoutes(app: FastifyInstance, deps: { hub: StreamHub }): Promise<void> {
-  app.get(`${apiBase}${alertRoutes.eventsStream}`, { onRequest: signedIn }, async (request, reply) => {
+  app.get(`${apiBase}${alertRoutes.eventsStream}`, { config: { auth: 'user' } }, async (request, reply) => {
     const { user, session } = requireUser(request);
     reply.hijack();
     const raw = reply.raw;

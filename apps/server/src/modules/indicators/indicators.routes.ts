@@ -15,6 +15,7 @@ export async function registerIndicatorRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     `${apiBase}${alertRoutes.indicators(':id').replace('%3Aid', ':id')}`,
     {
+      config: { auth: 'public' },
       schema: {
         params: z.object({ id: z.string().trim().min(1).max(100) }),
         querystring: indicatorQuerySchema,

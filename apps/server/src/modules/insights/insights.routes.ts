@@ -39,6 +39,7 @@ export async function registerInsightsRoutes(
   r.get(
     path(insightsRoutes.list),
     {
+      config: { auth: 'user' },
       schema: { querystring: insightsQuerySchema, response: { 200: insightsResponseSchema } },
       // Like the dashboard: the handler's return type is checked against the schema at compile
       // time and insights.test.ts parses every response with it, so it is not re-validated here.
@@ -50,6 +51,7 @@ export async function registerInsightsRoutes(
   r.get(
     path(insightsRoutes.explain),
     {
+      config: { auth: 'user' },
       schema: {
         params: insightExplainParamsSchema,
         querystring: insightsQuerySchema,
@@ -62,13 +64,19 @@ export async function registerInsightsRoutes(
 
   r.get(
     path(insightsRoutes.targets),
-    { schema: { querystring: targetsQuerySchema, response: { 200: targetsResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: targetsQuerySchema, response: { 200: targetsResponseSchema } },
+    },
     async (request) => insights.targets(requireUser(request).user.id, request.query.portfolio_id),
   );
 
   r.put(
     path(insightsRoutes.targets),
-    { schema: { body: putTargetsSchema, response: { 200: targetsResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: putTargetsSchema, response: { 200: targetsResponseSchema } },
+    },
     async (request) => insights.putTargets(requireUser(request).user.id, request.body),
   );
 
@@ -84,13 +92,16 @@ export async function registerInsightsRoutes(
 
   r.get(
     path(insightsRoutes.settings),
-    { schema: { response: { 200: insightSettingsSchema } } },
+    { config: { auth: 'user' }, schema: { response: { 200: insightSettingsSchema } } },
     async (request) => insights.settings(requireUser(request).user.id),
   );
 
   r.patch(
     path(insightsRoutes.settings),
-    { schema: { body: updateInsightSettingsSchema, response: { 200: insightSettingsSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: updateInsightSettingsSchema, response: { 200: insightSettingsSchema } },
+    },
     async (request) => insights.updateSettings(requireUser(request).user.id, request.body),
   );
 
@@ -101,7 +112,10 @@ export async function registerInsightsRoutes(
 
   r.get(
     path(insightsRoutes.narratePrompt),
-    { schema: { querystring: insightsQuerySchema, response: { 200: narratePromptResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: insightsQuerySchema, response: { 200: narratePromptResponseSchema } },
+    },
     async (request) => {
       requireLlm();
       const { prompt, payload, consented } = await insights.prompt(
@@ -114,22 +128,26 @@ export async function registerInsightsRoutes(
 
   r.post(
     path(insightsRoutes.narrateConsent),
-    { schema: { response: { 200: insightSettingsSchema } } },
+    { config: { auth: 'user' }, schema: { response: { 200: insightSettingsSchema } } },
     async (request) => {
       requireLlm();
       return insights.consent(requireUser(request).user.id);
     },
   );
 
-  r.post(path(insightsRoutes.narrate), { schema: { body: narrateBodySchema } }, async (request, reply) => {
-    const llm = requireLlm();
-    const userId = requireUser(request).user.id;
-    await insights.requireConsent(userId);
-    const { payload, cards } = await insights.prompt(userId, request.body.portfolio_id);
-    reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-accel-buffering', 'no');
-    return reply.send(narrationStream(llm, payload, cards, request.log));
-  });
+  r.post(
+    path(insightsRoutes.narrate),
+    { config: { auth: 'user' }, schema: { body: narrateBodySchema } },
+    async (request, reply) => {
+      const llm = requireLlm();
+      const userId = requireUser(request).user.id;
+      await insights.requireConsent(userId);
+      const { payload, cards } = await insights.prompt(userId, request.body.portfolio_id);
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no');
+      return reply.send(narrationStream(llm, payload, cards, request.log));
+    },
+  );
 }

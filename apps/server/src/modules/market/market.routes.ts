@@ -33,8 +33,8 @@ import { marketStatus } from './market-status.ts';
 import type { TerminalService } from './terminal.service.ts';
 
 const base = `${apiBase}/v2/cryptocurrencies`;
-/** Route config of the public market routes: no user, so no session lookup (plugins/sessions). */
-export const publicData = { publicData: true } as const;
+/** Route config of the public market routes: anyone may call, and no session lookup (plugins/sessions). */
+export const publicData = { auth: 'public', publicData: true } as const;
 const idParams = z.object({ id: z.string().max(200) });
 
 /** Spec §5 "Required ids", word for word, as a 400 with field details. */
@@ -147,7 +147,10 @@ export async function registerMarketRoutes(
 
   r.get(
     `${base}/market_select/`,
-    { schema: { querystring: marketSelectQuerySchema, response: { 200: marketSelectResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: marketSelectQuerySchema, response: { 200: marketSelectResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       const q = request.query;
@@ -216,7 +219,8 @@ export async function registerMarketRoutes(
   );
 
   // An empty id segment ("details//") never reaches the :id routes; answer with the spec's message.
-  for (const path of [`${base}/details//`, `${base}//social/`, `${base}//chart/`]) {
+  // Doubled slashes are collapsed before routing (plugins/normalise-url), so these are the paths.
+  for (const path of [`${base}/details/`, `${base}/social/`, `${base}/chart/`]) {
     r.get(path, { config: publicData }, async () => {
       throw validationError({ 'params.id': [marketMessages.coinIdRequired] }, marketMessages.coinIdRequired);
     });

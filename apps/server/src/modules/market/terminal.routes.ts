@@ -43,7 +43,8 @@ export async function registerTerminalRoutes(
     async (request) =>
       market.ohlc(coinIdFrom(request.params.id), request.query.days, request.query.vs_currency),
   );
-  r.get(`${terminal}/ohlc//`, { config: publicData }, async () => {
+  // `ohlc//` (no id) arrives as `ohlc/`: doubled slashes are collapsed before routing.
+  r.get(`${terminal}/ohlc/`, { config: publicData }, async () => {
     throw validationError({ 'params.id': [marketMessages.idRequired] }, marketMessages.idRequired);
   });
 
@@ -90,7 +91,10 @@ export async function registerTerminalRoutes(
 
   r.get(
     `${terminal}/user-coins/`,
-    { schema: { querystring: vsCurrencyQuerySchema, response: { 200: userCoinsResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: vsCurrencyQuerySchema, response: { 200: userCoinsResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return {

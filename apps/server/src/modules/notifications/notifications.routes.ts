@@ -6,14 +6,10 @@ import {
   notificationReadBodySchema,
   notificationReadResponseSchema,
 } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { NotificationsService } from './notifications.service.ts';
-
-const signedIn = async (request: FastifyRequest) => {
-  requireUser(request);
-};
 
 /** Spec §7: GET /v2/notifications/, POST read/ with ids, POST read-all/. */
 export async function registerNotificationRoutes(
@@ -25,7 +21,8 @@ export async function registerNotificationRoutes(
   r.get(
     `${apiBase}${alertRoutes.notifications}`,
     {
-      onRequest: signedIn,
+      config: { auth: 'user' },
+
       schema: { querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema } },
     },
     async (request) => deps.notifications.list(requireUser(request).user.id, request.query),
@@ -34,7 +31,8 @@ export async function registerNotificationRoutes(
   r.post(
     `${apiBase}${alertRoutes.notificationsRead}`,
     {
-      onRequest: signedIn,
+      config: { auth: 'user' },
+
       schema: { body: notificationReadBodySchema, response: { 200: notificationReadResponseSchema } },
     },
     async (request) => deps.notifications.markRead(requireUser(request).user.id, request.body.ids),
@@ -42,7 +40,7 @@ export async function registerNotificationRoutes(
 
   r.post(
     `${apiBase}${alertRoutes.notificationsReadAll}`,
-    { onRequest: signedIn, schema: { response: { 200: notificationReadResponseSchema } } },
+    { config: { auth: 'user' }, schema: { response: { 200: notificationReadResponseSchema } } },
     async (request) => deps.notifications.markAllRead(requireUser(request).user.id),
   );
 }

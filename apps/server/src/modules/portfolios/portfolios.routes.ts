@@ -38,14 +38,21 @@ export async function registerPortfolioRoutes(
   const base = `${apiBase}${portfolioRoutes.portfolios}`;
   const notFoundMessage = portfolioMessages.portfolioNotFound;
 
-  r.get(base, { schema: { response: { 200: portfolioListResponseSchema } } }, async (request) => {
-    const { user } = requireUser(request);
-    return deps.portfolios.list(user.id);
-  });
+  r.get(
+    base,
+    { config: { auth: 'user' }, schema: { response: { 200: portfolioListResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.portfolios.list(user.id);
+    },
+  );
 
   r.post(
     base,
-    { schema: { body: portfolioCreateBodySchema, response: { 201: portfolioSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: portfolioCreateBodySchema, response: { 201: portfolioSchema } },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       reply.code(201);
@@ -55,22 +62,30 @@ export async function registerPortfolioRoutes(
 
   r.put(
     `${base}:id/`,
-    { schema: { params: idParams, body: portfolioUpdateBodySchema, response: { 200: portfolioSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: idParams, body: portfolioUpdateBodySchema, response: { 200: portfolioSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.portfolios.update(user.id, ownedId(request.params.id, notFoundMessage), request.body);
     },
   );
 
-  r.delete(`${base}:id/`, { schema: { params: idParams } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    await deps.portfolios.remove(user.id, ownedId(request.params.id, notFoundMessage));
-    return reply.code(204).send();
-  });
+  r.delete(
+    `${base}:id/`,
+    { config: { auth: 'user' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      await deps.portfolios.remove(user.id, ownedId(request.params.id, notFoundMessage));
+      return reply.code(204).send();
+    },
+  );
 
   r.get(
     `${base}:id/transactions/`,
     {
+      config: { auth: 'user' },
       schema: {
         params: idParams,
         querystring: transactionListQuerySchema.omit({ portfolio_id: true }),
@@ -92,6 +107,7 @@ export async function registerPortfolioRoutes(
   r.post(
     `${base}:id/import/preview/`,
     {
+      config: { auth: 'user' },
       // Issue 4 asks for the limit to be stated: the parser's 5,000,000 characters plus JSON overhead.
       bodyLimit: 6 * 1024 * 1024,
       schema: {
@@ -109,6 +125,7 @@ export async function registerPortfolioRoutes(
   r.post(
     `${base}:id/import/commit/`,
     {
+      config: { auth: 'user' },
       bodyLimit: 16 * 1024 * 1024,
       schema: {
         params: idParams,
@@ -122,12 +139,19 @@ export async function registerPortfolioRoutes(
     },
   );
 
-  r.get(`${base}:id/export/`, { schema: { params: idParams } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    const { filename, csv } = await deps.csv.exportCsv(user.id, ownedId(request.params.id, notFoundMessage));
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${filename}"`);
-    reply.header('cache-control', 'no-store');
-    return csv;
-  });
+  r.get(
+    `${base}:id/export/`,
+    { config: { auth: 'user' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      const { filename, csv } = await deps.csv.exportCsv(
+        user.id,
+        ownedId(request.params.id, notFoundMessage),
+      );
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${filename}"`);
+      reply.header('cache-control', 'no-store');
+      return csv;
+    },
+  );
 }

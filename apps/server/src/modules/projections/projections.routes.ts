@@ -28,26 +28,27 @@ export async function registerProjectionRoutes(
   app: FastifyInstance,
   deps: { projections: ProjectionsService },
 ): Promise<void> {
-  await app.register(async (scope) => {
-    // Before validation, so a signed-out caller learns only that a session is needed.
-    scope.addHook('preValidation', async (request) => {
-      requireUser(request);
-    });
-    registerRoutes(scope, deps.projections);
-  });
+  registerRoutes(app, deps.projections);
 }
 
 function registerRoutes(app: FastifyInstance, projections: ProjectionsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(base, { schema: { response: { 200: projectionListResponseSchema } } }, async (request) => {
-    const { user } = requireUser(request);
-    return projections.list(user.id);
-  });
+  r.get(
+    base,
+    { config: { auth: 'user' }, schema: { response: { 200: projectionListResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return projections.list(user.id);
+    },
+  );
 
   r.post(
     base,
-    { schema: { body: projectionCreateSchema, response: { 201: projectionSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: projectionCreateSchema, response: { 201: projectionSchema } },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       return reply.code(201).send(await projections.create(user.id, request.body));
@@ -57,7 +58,10 @@ function registerRoutes(app: FastifyInstance, projections: ProjectionsService): 
   // Static segments are registered before `{id}/` so find-my-way prefers them.
   r.get(
     `${base}portfolio-data/`,
-    { schema: { querystring: portfolioDataQuerySchema, response: { 200: portfolioDataResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: portfolioDataQuerySchema, response: { 200: portfolioDataResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return projections.portfolioData(user.id, request.query.coin_id);
@@ -67,7 +71,10 @@ function registerRoutes(app: FastifyInstance, projections: ProjectionsService): 
   for (const path of ['calculate/', 'calculate-comprehensive/']) {
     r.post(
       `${base}${path}`,
-      { schema: { body: calculateRequestSchema, response: { 200: projectionFiguresSchema } } },
+      {
+        config: { auth: 'user' },
+        schema: { body: calculateRequestSchema, response: { 200: projectionFiguresSchema } },
+      },
       async (request) => {
         requireUser(request);
         return projections.calculate(request.body);
@@ -77,7 +84,7 @@ function registerRoutes(app: FastifyInstance, projections: ProjectionsService): 
 
   r.get(
     `${base}:id/`,
-    { schema: { params: idParams, response: { 200: projectionSchema } } },
+    { config: { auth: 'user' }, schema: { params: idParams, response: { 200: projectionSchema } } },
     async (request) => {
       const { user } = requireUser(request);
       return projections.get(user.id, request.params.id);
@@ -86,22 +93,32 @@ function registerRoutes(app: FastifyInstance, projections: ProjectionsService): 
 
   r.put(
     `${base}:id/`,
-    { schema: { params: idParams, body: projectionUpdateSchema, response: { 200: projectionSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: idParams, body: projectionUpdateSchema, response: { 200: projectionSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return projections.update(user.id, request.params.id, request.body);
     },
   );
 
-  r.delete(`${base}:id/`, { schema: { params: idParams } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    await projections.remove(user.id, request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    `${base}:id/`,
+    { config: { auth: 'user' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      await projections.remove(user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   r.get(
     `${base}:id/transactions/`,
-    { schema: { params: idParams, response: { 200: sellTransactionListResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: idParams, response: { 200: sellTransactionListResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return projections.listTransactions(user.id, request.params.id);
@@ -111,6 +128,7 @@ function registerRoutes(app: FastifyInstance, projections: ProjectionsService): 
   r.post(
     `${base}:id/transactions/replace/`,
     {
+      config: { auth: 'user' },
       schema: {
         params: idParams,
         body: replaceTransactionsBodySchema,
@@ -123,15 +141,22 @@ function registerRoutes(app: FastifyInstance, projections: ProjectionsService): 
     },
   );
 
-  r.delete(`${base}:id/transactions/:txId/`, { schema: { params: txParams } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    await projections.deleteTransaction(user.id, request.params.id, request.params.txId);
-    return reply.code(204).send();
-  });
+  r.delete(
+    `${base}:id/transactions/:txId/`,
+    { config: { auth: 'user' }, schema: { params: txParams } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      await projections.deleteTransaction(user.id, request.params.id, request.params.txId);
+      return reply.code(204).send();
+    },
+  );
 
   r.get(
     `${base}:id/calculate-with-transactions/`,
-    { schema: { params: idParams, response: { 200: calculateWithTransactionsResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: idParams, response: { 200: calculateWithTransactionsResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return projections.calculateWithTransactions(user.id, request.params.id);

@@ -10,13 +10,20 @@ export async function registerSettingsRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const path = `${apiBase}${settingsRoutes.settings}`;
-  r.get(path, { schema: { response: { 200: userSettingsSchema } } }, async (request) => {
-    const { user } = requireUser(request);
-    return deps.settings.get(user.id);
-  });
+  r.get(
+    path,
+    { config: { auth: 'user' }, schema: { response: { 200: userSettingsSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.settings.get(user.id);
+    },
+  );
   r.patch(
     path,
-    { schema: { body: updateUserSettingsSchema, response: { 200: userSettingsSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: updateUserSettingsSchema, response: { 200: userSettingsSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.settings.update(user.id, request.body);

@@ -12,7 +12,7 @@ export async function registerSubscriptionRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .post(
       `${apiBase}${subscriptionRoutes.sync}`,
-      { schema: { response: { 200: subscriptionSchema } } },
+      { config: { auth: 'user' }, schema: { response: { 200: subscriptionSchema } } },
       async (request) => {
         requireUser(request);
         return deps.subscription.sync();

@@ -35,7 +35,10 @@ export async function registerTransactionRoutes(
 
   r.get(
     base,
-    { schema: { querystring: transactionListQuerySchema, response: { 200: transactionListResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: transactionListQuerySchema, response: { 200: transactionListResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.transactions.list(user.id, request.query, base);
@@ -44,7 +47,10 @@ export async function registerTransactionRoutes(
 
   r.post(
     base,
-    { schema: { body: transactionCreateBodySchema, response: { 201: transactionSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: transactionCreateBodySchema, response: { 201: transactionSchema } },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       reply.code(201);
@@ -53,14 +59,18 @@ export async function registerTransactionRoutes(
   );
 
   // Static segments are registered before `:id/` so they never match as an id.
-  r.get(`${base}options/`, { schema: { response: { 200: transactionOptionsSchema } } }, async (request) => {
-    const { user } = requireUser(request);
-    return deps.options.options(user.id);
-  });
+  r.get(
+    `${base}options/`,
+    { config: { auth: 'user' }, schema: { response: { 200: transactionOptionsSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.options.options(user.id);
+    },
+  );
 
   r.get(
     `${base}crypto_options/`,
-    { schema: { response: { 200: cryptoOptionsResponseSchema } } },
+    { config: { auth: 'user' }, schema: { response: { 200: cryptoOptionsResponseSchema } } },
     async (request) => {
       const { user } = requireUser(request);
       return deps.options.cryptoOptions(user.id);
@@ -70,6 +80,7 @@ export async function registerTransactionRoutes(
   r.get(
     `${base}available-cryptocurrencies/`,
     {
+      config: { auth: 'user' },
       schema: {
         querystring: availableCryptocurrenciesQuerySchema,
         response: { 200: availableCryptocurrenciesResponseSchema },
@@ -83,7 +94,10 @@ export async function registerTransactionRoutes(
 
   r.post(
     `${base}validate/`,
-    { schema: { body: transactionCheckBodySchema, response: { 200: transactionValidateResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: transactionCheckBodySchema, response: { 200: transactionValidateResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.transactions.validate(user.id, request.body);
@@ -92,7 +106,10 @@ export async function registerTransactionRoutes(
 
   r.post(
     `${base}preview/`,
-    { schema: { body: transactionCheckBodySchema, response: { 200: transactionPreviewResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: transactionCheckBodySchema, response: { 200: transactionPreviewResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.transactions.preview(user.id, request.body);
@@ -101,7 +118,7 @@ export async function registerTransactionRoutes(
 
   r.get(
     `${base}:id/`,
-    { schema: { params: idParams, response: { 200: transactionSchema } } },
+    { config: { auth: 'user' }, schema: { params: idParams, response: { 200: transactionSchema } } },
     async (request) => {
       const { user } = requireUser(request);
       return deps.transactions.get(user.id, ownedId(request.params.id, missing));
@@ -110,16 +127,23 @@ export async function registerTransactionRoutes(
 
   r.put(
     `${base}:id/`,
-    { schema: { params: idParams, body: transactionUpdateBodySchema, response: { 200: transactionSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: idParams, body: transactionUpdateBodySchema, response: { 200: transactionSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.transactions.update(user.id, ownedId(request.params.id, missing), request.body);
     },
   );
 
-  r.delete(`${base}:id/`, { schema: { params: idParams } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    await deps.transactions.remove(user.id, ownedId(request.params.id, missing));
-    return reply.code(204).send();
-  });
+  r.delete(
+    `${base}:id/`,
+    { config: { auth: 'user' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      await deps.transactions.remove(user.id, ownedId(request.params.id, missing));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -27,27 +27,36 @@ export async function registerWatchlistRoutes(
   const items = `${apiBase}${marketRoutes.watchlistItems}`;
   const item = `${items}:id/`;
 
-  r.get(lists, { schema: { response: { 200: watchlistListSchema } } }, async (request) => {
-    const { user } = requireUser(request);
-    return { results: await watchlists.list(user.id) };
-  });
+  r.get(
+    lists,
+    { config: { auth: 'user' }, schema: { response: { 200: watchlistListSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return { results: await watchlists.list(user.id) };
+    },
+  );
   r.post(
     lists,
-    { schema: { body: createWatchlistSchema, response: { 201: watchlistSchema } } },
+    { config: { auth: 'user' }, schema: { body: createWatchlistSchema, response: { 201: watchlistSchema } } },
     async (request, reply) => {
       const { user } = requireUser(request);
       reply.code(201);
       return watchlists.create(user.id, request.body);
     },
   );
-  r.get(one, { schema: { params: idParamsSchema, response: { 200: watchlistSchema } } }, async (request) => {
-    const { user } = requireUser(request);
-    return watchlists.get(user.id, request.params.id);
-  });
+  r.get(
+    one,
+    { config: { auth: 'user' }, schema: { params: idParamsSchema, response: { 200: watchlistSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return watchlists.get(user.id, request.params.id);
+    },
+  );
   for (const method of ['PUT', 'PATCH'] as const) {
     r.route({
       method,
       url: one,
+      config: { auth: 'user' },
       schema: { params: idParamsSchema, body: updateWatchlistSchema, response: { 200: watchlistSchema } },
       handler: async (request) => {
         const { user } = requireUser(request);
@@ -55,7 +64,7 @@ export async function registerWatchlistRoutes(
       },
     });
   }
-  r.delete(one, { schema: { params: idParamsSchema } }, async (request, reply) => {
+  r.delete(one, { config: { auth: 'user' }, schema: { params: idParamsSchema } }, async (request, reply) => {
     const { user } = requireUser(request);
     await watchlists.remove(user.id, request.params.id);
     return reply.code(204).send();
@@ -63,7 +72,10 @@ export async function registerWatchlistRoutes(
 
   r.get(
     items,
-    { schema: { querystring: watchlistItemsQuerySchema, response: { 200: watchlistItemListSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: watchlistItemsQuerySchema, response: { 200: watchlistItemListSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return { results: await watchlists.listItems(user.id, request.query.watchlist_id) };
@@ -71,7 +83,10 @@ export async function registerWatchlistRoutes(
   );
   r.post(
     items,
-    { schema: { body: createWatchlistItemSchema, response: { 201: watchlistItemSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: createWatchlistItemSchema, response: { 201: watchlistItemSchema } },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       reply.code(201);
@@ -80,13 +95,13 @@ export async function registerWatchlistRoutes(
   );
   r.get(
     item,
-    { schema: { params: idParamsSchema, response: { 200: watchlistItemSchema } } },
+    { config: { auth: 'user' }, schema: { params: idParamsSchema, response: { 200: watchlistItemSchema } } },
     async (request) => {
       const { user } = requireUser(request);
       return watchlists.getItem(user.id, request.params.id);
     },
   );
-  r.delete(item, { schema: { params: idParamsSchema } }, async (request, reply) => {
+  r.delete(item, { config: { auth: 'user' }, schema: { params: idParamsSchema } }, async (request, reply) => {
     const { user } = requireUser(request);
     await watchlists.removeItem(user.id, request.params.id);
     return reply.code(204).send();

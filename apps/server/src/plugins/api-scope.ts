@@ -1,0 +1,109 @@
+import { apiBase } from '@app/contracts';
+import type { FastifyInstance, FastifySchema, HTTPMethods, RouteOptions } from 'fastify';
+import type { SessionService } from '../modules/auth/session.service.ts';
+import { assertCsrf, type CsrfOptions, safeMethods } from './csrf.ts';
+import { authRequired } from './errors.ts';
+import { resolveSession, type SessionCookieOptions } from './sessions.ts';
+
+/** Who may call a route: anyone, or a signed-in user only. Every `/api` route says which. */
+export type RouteAccess = 'public' | 'user';
+export const routeAccessLevels: readonly RouteAccess[] = ['public', 'user'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route under `/api`; the scope refuses to register a route without it. */
+    auth?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route of the app as registered (tests generate their suites from it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: RouteAccess | undefined;
+  schema: FastifySchema | undefined;
+  inApiScope: boolean;
+}
+
+export interface ApiScopeOptions extends SessionCookieOptions {
+  sessions: SessionService;
+  csrf: CsrfOptions;
+}
+
+function methodsOf(route: RouteOptions): string[] {
+  const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
+  return methods.map((m) => m.toUpperCase());
+}
+
+function isApiPath(url: string): boolean {
+  return url === apiBase || url.startsWith(`${apiBase}/`);
+}
+
+/**
+ * Records every route in `app.routeTable`. Call before any route is registered; `onReady`
+ * refuses to start when an `/api` route was registered outside the API scope.
+ */
+export function registerRouteTable(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    for (const method of methodsOf(route)) {
+      table.push({
+        method,
+        url: route.url,
+        auth: route.config?.auth,
+        schema: route.schema,
+        inApiScope: false,
+      });
+    }
+  });
+  app.addHook('onReady', async () => {
+    const outside = table.filter((r) => isApiPath(r.url) && !r.inApiScope);
+    if (outside.length > 0) {
+      const list = outside.map((r) => `${r.method} ${r.url}`).join(', ');
+      throw new Error(`routes under ${apiBase} must be registered inside the API scope: ${list}`);
+    }
+  });
+}
+
+/**
+ * The one `/api` scope (DESIGN §9). Routes registered through `routes(api)` get, in this order:
+ * the session (onRequest), the auth guard (onRequest, before the body is even read, so a
+ * signed-out caller learns nothing about the schema), then CSRF for every non-read method
+ * (preValidation: after parsing, so the server-rendered forms can carry the token as a field,
+ * and before validation). Both are decided by the matched route's method and config, never by
+ * URL text, so no spelling of a path can skip them.
+ */
+export async function registerApiScope(
+  app: FastifyInstance,
+  options: ApiScopeOptions,
+  routes: (api: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+  await app.register(async (api) => {
+    api.addHook('onRoute', (route) => {
+      const name = `${methodsOf(route).join(',')} ${route.url}`;
+      if (!isApiPath(route.url)) throw new Error(`${name}: the API scope serves ${apiBase}/ paths only`);
+      const access = route.config?.auth;
+      if (access === undefined || !routeAccessLevels.includes(access)) {
+        throw new Error(`${name}: declare config.auth as 'public' or 'user'`);
+      }
+      const methods = new Set(methodsOf(route));
+      for (const entry of app.routeTable) {
+        if (entry.url === route.url && methods.has(entry.method)) entry.inApiScope = true;
+      }
+    });
+    api.addHook('onRequest', async (request, reply) => {
+      await resolveSession(request, reply, options);
+      if (request.routeOptions.config.auth !== 'public' && !request.user) throw authRequired();
+    });
+    api.addHook('preValidation', async (request) => {
+      if (!safeMethods.has(request.method)) assertCsrf(request, options.csrf);
+    });
+    await routes(api);
+  });
+}
