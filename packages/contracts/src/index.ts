@@ -1,5 +1,6 @@
 export * from './alerts.ts';
 export * from './auth.ts';
+export * from './clean-text.ts';
 export * from './cost-basis.ts';
 export * from './csv-import.ts';
 export * from './dashboard.ts';

@@ -64,6 +64,13 @@ describe('safeReturnPath', () => {
     ['/\\evil.example', '/'],
     ['/ok\u0000', '/'],
     ['/api/auth/logout', '/'],
+    ['/API/auth/logout', '/'],
+    ['/%61pi/auth/logout', '/'],
+    ['/x/../api/auth/logout', '/'],
+    ['/ok\ud800', '/'],
+    ['/portfolios?name=€ x', '/portfolios?name=%E2%82%AC%20x'],
+    ['/café#top', '/caf%C3%A9#top'],
+    ['/a%20b?q=100%', '/a%20b?q=100%25'],
     [undefined, '/'],
     ['relative', '/'],
   ])('%s → %s', (input, expected) => {

@@ -1,31 +1,42 @@
-import type { ErrorCategory, FieldErrors } from '@app/contracts';
+import { type ErrorCategory, type ErrorCode, errorCatalogue, type FieldErrors } from '@app/contracts';
 
 export interface AppErrorInit {
-  status: number;
-  code: string;
-  category: ErrorCategory;
+  /** A code the contract owns; its status and category come from the contract's catalogue. */
+  code: ErrorCode;
   message: string;
   details?: Record<string, unknown> | null;
   redirect?: string;
+  /** Only for a status Fastify chose (an unusual 4xx passed through); normally the catalogue's. */
+  status?: number;
 }
 
 /** The one error type services and routes throw; the error handler turns it into the spec §8 envelope. */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly category: ErrorCategory;
   readonly details: Record<string, unknown> | null;
   readonly redirect: string | undefined;
 
   constructor(init: AppErrorInit) {
     super(init.message);
+    const entry = errorCatalogue[init.code];
     this.name = 'AppError';
-    this.status = init.status;
+    this.status = init.status ?? entry.status;
     this.code = init.code;
-    this.category = init.category;
+    this.category = entry.category;
     this.details = init.details ?? null;
     this.redirect = init.redirect;
   }
+}
+
+/** The error factory: `apiError('not_found', message)`. */
+export function apiError(
+  code: ErrorCode,
+  message: string,
+  extra: Omit<AppErrorInit, 'code' | 'message'> = {},
+) {
+  return new AppError({ code, message, ...extra });
 }
 
 export function isAppError(value: unknown): value is AppError {
@@ -36,11 +47,5 @@ export function validationError(
   fields: FieldErrors,
   message = 'Please check your input and try again',
 ): AppError {
-  return new AppError({
-    status: 400,
-    code: 'validation_error',
-    category: 'validation',
-    message,
-    details: { fields },
-  });
+  return new AppError({ code: 'validation_error', message, details: { fields } });
 }

@@ -1,4 +1,10 @@
-import { csrfCookieName, csrfHeaderName, errorCodes, errorEnvelopeSchema } from '@app/contracts';
+import {
+  cleanTextMessage,
+  csrfCookieName,
+  csrfHeaderName,
+  errorCodes,
+  errorEnvelopeSchema,
+} from '@app/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, concreteUrl, mutatingRoutes, pathVariants } from '../test/route-table.ts';
@@ -186,5 +192,69 @@ describe('router and body-parser errors in the envelope', () => {
     });
     expect(odd.statusCode).toBe(415);
     expectEnvelope(odd.body, errorCodes.unsupportedMediaType);
+  });
+});
+
+describe('clean text at the contract', () => {
+  it('answers NUL and other control characters in any field, query or param with a 400 field error', async () => {
+    const nul = await a.post('/api/v2/portfolios/', { name: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.details.fields).toEqual({ name: [cleanTextMessage] });
+    const query = await a.get('/api/v2/projections/exit-strategy/portfolio-data/?coin_id=%00');
+    expect(query.statusCode).toBe(400);
+    expect(Object.keys(query.json().error.details.fields)).toEqual(['querystring.coin_id']);
+    const surrogate = await a.post('/api/v2/portfolios/', { name: 'x\ud800' });
+    expect(surrogate.statusCode).toBe(400);
+    const key = await a.post('/api/v2/portfolios/', { name: 'ok', ['bad\u0001key']: 1 });
+    expect(key.statusCode).toBe(400);
+    // Tabs and newlines are text.
+    const note = await a.post('/api/v2/portfolios/', { name: 'Tab\there' });
+    expect(note.statusCode).toBe(201);
+  });
+
+  it('refuses a CSV with a NUL at preview', async () => {
+    const portfolio = await a.post('/api/v2/portfolios/', { name: 'CSV' });
+    const res = await a.post(`/api/v2/portfolios/${portfolio.json().id}/import/preview/`, {
+      csv: 'date,type,coin,quantity,price\n2024-01-01,buy,btc,1\u0000,100\n',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields).toEqual({ csv: [cleanTextMessage] });
+  });
+});
+
+describe('URLs the server stores or redirects to', () => {
+  it('stores a coin image from outside the allowed hosts as blank (spec §5)', async () => {
+    const base = '/api/v2/projections/exit-strategy/';
+    const body = {
+      name: 'BTC Position',
+      coin_id: 'bitcoin',
+      coin_name: 'Bitcoin',
+      coin_symbol: 'btc',
+      invested_capital: '100',
+      tokens_owned: '1',
+      sell_tax: '0',
+    };
+    const hostile = await a.post(base, { ...body, coin_image: 'javascript:alert(4)' });
+    expect(hostile.statusCode).toBe(201);
+    expect(hostile.json().coin_image).toBe('');
+    const allowed = 'https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png';
+    const updated = await a.send('PUT', `${base}${hostile.json().id}/`, { ...body, coin_image: allowed });
+    expect(updated.json().coin_image).toBe(allowed);
+    const elsewhere = await a.send('PUT', `${base}${hostile.json().id}/`, {
+      ...body,
+      coin_image: 'https://evil.example/x.png',
+    });
+    expect(elsewhere.json().coin_image).toBe('');
+  });
+
+  it('signs in with a return_to outside Latin-1 and redirects to it encoded', async () => {
+    const c = t.client();
+    const { email, password } = await signUp(c);
+    const fresh = t.client();
+    await fresh.get('/api/auth/login');
+    const res = await fresh.postForm('/api/auth/login', { email, password, return_to: '/portfolios?n=€ ✓' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/portfolios?n=%E2%82%AC%20%E2%9C%93');
+    expect(fresh.cookies.get('session')).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import { apiBase } from '@app/contracts';
 import type { FastifyInstance, FastifySchema, HTTPMethods, RouteOptions } from 'fastify';
 import type { SessionService } from '../modules/auth/session.service.ts';
+import { assertCleanInput } from './clean-input.ts';
 import { assertCsrf, type CsrfOptions, safeMethods } from './csrf.ts';
 import { authRequired } from './errors.ts';
 import { resolveSession, type SessionCookieOptions } from './sessions.ts';
@@ -74,8 +75,9 @@ export function registerRouteTable(app: FastifyInstance): void {
  * the session (onRequest), the auth guard (onRequest, before the body is even read, so a
  * signed-out caller learns nothing about the schema), then CSRF for every non-read method
  * (preValidation: after parsing, so the server-rendered forms can carry the token as a field,
- * and before validation). Both are decided by the matched route's method and config, never by
- * URL text, so no spelling of a path can skip them.
+ * and before validation), then the contract's clean-text rule over body, query and params. All
+ * are decided by the matched route's method and config, never by URL text, so no spelling of a
+ * path can skip them.
  */
 export async function registerApiScope(
   app: FastifyInstance,
@@ -103,6 +105,7 @@ export async function registerApiScope(
     });
     api.addHook('preValidation', async (request) => {
       if (!safeMethods.has(request.method)) assertCsrf(request, options.csrf);
+      assertCleanInput(request);
     });
     await routes(api);
   });

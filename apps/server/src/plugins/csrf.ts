@@ -46,9 +46,7 @@ export function isValidCsrfToken(secret: string, binding: string, token: string)
 
 export const csrfFailed = (): AppError =>
   new AppError({
-    status: 403,
     code: errorCodes.csrfFailed,
-    category: 'auth',
     message: accountMessages.csrfFailed,
   });
 

@@ -34,9 +34,7 @@ function fieldsFromPaths(issues: { path: string; message: string }[]): Record<st
 export function zodErrorToAppError(error: ZodError): AppError {
   const fields = fieldsFromPaths(error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   return new AppError({
-    status: 400,
     code: errorCodes.validation,
-    category: 'validation',
     message: categoryMessages.validation,
     details: { fields },
   });
@@ -45,32 +43,23 @@ export function zodErrorToAppError(error: ZodError): AppError {
 const statusToError: Record<number, () => AppError> = {
   401: () =>
     new AppError({
-      status: 401,
       code: errorCodes.authRequired,
-      category: 'auth',
       message: authMessages.authenticationFailed,
     }),
   403: () =>
     new AppError({
-      status: 403,
       code: errorCodes.forbidden,
-      category: 'auth',
       message: authMessages.forbidden,
     }),
   404: () =>
     new AppError({
-      status: 404,
       code: errorCodes.notFound,
-      category: 'not_found',
       message: accountMessages.notFound,
     }),
-  409: () =>
-    new AppError({ status: 409, code: errorCodes.conflict, category: 'business', message: 'Conflict.' }),
+  409: () => new AppError({ code: errorCodes.conflict, message: 'Conflict.' }),
   429: () =>
     new AppError({
-      status: 429,
       code: errorCodes.rateLimited,
-      category: 'business',
       message: accountMessages.rateLimited,
     }),
 };
@@ -83,9 +72,7 @@ export function toAppError(error: unknown): AppError {
     const prefix =
       error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
     return new AppError({
-      status: 400,
       code: errorCodes.validation,
-      category: 'validation',
       message: categoryMessages.validation,
       details: {
         fields: fieldsFromPaths(
@@ -104,34 +91,26 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError({
-        status: 400,
-        code: 'malformed_json',
-        category: 'validation',
-        message: 'The request body is not valid JSON.',
+        code: errorCodes.malformedJson,
+        message: accountMessages.malformedJson,
       });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError({
-        status: 413,
-        code: 'payload_too_large',
-        category: 'validation',
-        message: 'The request body is too large.',
+        code: errorCodes.payloadTooLarge,
+        message: accountMessages.payloadTooLarge,
       });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError({
-        status: 415,
-        code: 'unsupported_media_type',
-        category: 'validation',
-        message: 'Unsupported content type.',
+        code: errorCodes.unsupportedMediaType,
+        message: accountMessages.unsupportedMediaType,
       });
     default:
       break;
   }
   if (error instanceof SyntaxError && status === 400) {
     return new AppError({
-      status: 400,
-      code: 'malformed_json',
-      category: 'validation',
-      message: 'The request body is not valid JSON.',
+      code: errorCodes.malformedJson,
+      message: accountMessages.malformedJson,
     });
   }
   const mapped = statusToError[status];
@@ -140,23 +119,19 @@ export function toAppError(error: unknown): AppError {
     return new AppError({
       status: 422,
       code: errorCodes.conflict,
-      category: 'business',
       message: categoryMessages.validation,
     });
   }
   return new AppError({
     status,
     code: errorCodes.validation,
-    category: 'validation',
     message: categoryMessages.validation,
   });
 }
 
 function internalError(): AppError {
   return new AppError({
-    status: 500,
     code: errorCodes.internal,
-    category: 'internal',
     message: categoryMessages.unexpected,
   });
 }
@@ -183,9 +158,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** The guard's answer on a signed-in route without a session (spec §4: the client signs out and follows). */
 export function authRequired(): AppError {
   return new AppError({
-    status: 401,
     code: errorCodes.authRequired,
-    category: 'auth',
     message: authMessages.authenticationFailed,
     redirect: '/login',
   });
@@ -212,9 +185,7 @@ export function sendApiRouteMissing(
   return sendError(
     reply,
     new AppError({
-      status: 405,
       code: errorCodes.methodNotAllowed,
-      category: 'validation',
       message: accountMessages.methodNotAllowed,
     }),
   );
@@ -229,9 +200,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     void sendError(
       reply,
       new AppError({
-        status: 414,
         code: errorCodes.uriTooLong,
-        category: 'validation',
         message: accountMessages.uriTooLong,
       }),
     );
@@ -241,9 +210,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     void sendError(
       reply,
       new AppError({
-        status: 400,
         code: errorCodes.badUrl,
-        category: 'validation',
         message: accountMessages.badUrl,
       }),
     );
@@ -254,9 +221,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 export function routeNotFound(): AppError {
   return new AppError({
-    status: 404,
     code: errorCodes.routeNotFound,
-    category: 'not_found',
     message: accountMessages.routeNotFound,
   });
 }

@@ -26,9 +26,7 @@ export const defaultRateLimits: RateLimits = {
 
 export const rateLimited = (): AppError =>
   new AppError({
-    status: 429,
     code: errorCodes.rateLimited,
-    category: 'business',
     message: accountMessages.rateLimited,
   });
 

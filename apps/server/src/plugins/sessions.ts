@@ -88,9 +88,7 @@ export interface SignedInRequest {
 export function requireUser(request: FastifyRequest): SignedInRequest {
   if (!request.user || !request.session) {
     throw new AppError({
-      status: 401,
       code: errorCodes.authRequired,
-      category: 'auth',
       message: authMessages.authenticationFailed,
       redirect: '/login',
     });
@@ -103,9 +101,7 @@ export function requireVerifiedUser(request: FastifyRequest): SignedInRequest {
   const signedIn = requireUser(request);
   if (!signedIn.user.email_verified) {
     throw new AppError({
-      status: 403,
       code: errorCodes.emailNotVerified,
-      category: 'auth',
       message: accountMessages.emailNotVerified,
       redirect: `/verify-email?mode=notice&email=${encodeURIComponent(signedIn.user.email)}`,
     });

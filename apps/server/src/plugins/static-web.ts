@@ -111,9 +111,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
 
 function notFound(): AppError {
   return new AppError({
-    status: 404,
     code: errorCodes.notFound,
-    category: 'not_found',
     message: 'Not found.',
   });
 }

@@ -35,9 +35,7 @@ export interface AlertsServiceDeps {
 
 const notFound = () =>
   new AppError({
-    status: 404,
     code: errorCodes.notFound,
-    category: 'not_found',
     message: alertMessages.alertNotFound,
   });
 
@@ -107,9 +105,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
         await lockUserAlerts(tx, userId);
         if ((await countAlerts(tx, userId)) >= alertLimits.perUser) {
           throw new AppError({
-            status: 400,
             code: 'alert_limit_reached',
-            category: 'business',
             message: alertMessages.limitReached(alertLimits.perUser),
             details: { limit: alertLimits.perUser },
           });

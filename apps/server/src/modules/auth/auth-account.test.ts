@@ -17,10 +17,14 @@ describe('profile', () => {
     await signUp(c);
     const res = await c.send('PATCH', '/api/auth/profile', {
       username: 'New Name',
-      picture: 'https://example.com/a.png',
+      picture: 'https://assets.coingecko.com/a.png',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'New Name', picture: 'https://example.com/a.png' });
+    expect(res.json()).toMatchObject({ username: 'New Name', picture: 'https://assets.coingecko.com/a.png' });
+    // Spec §5: an http(s) image from a host outside the allow-list is stored blank.
+    const elsewhere = await c.send('PATCH', '/api/auth/profile', { picture: 'https://example.com/a.png' });
+    expect(elsewhere.json().picture).toBeNull();
+    await c.send('PATCH', '/api/auth/profile', { picture: 'https://assets.coingecko.com/a.png' });
     const cleared = await c.send('PATCH', '/api/auth/profile', { picture: '' });
     expect(cleared.json().picture).toBeNull();
     expect((await c.get('/api/auth/me')).json().username).toBe('New Name');

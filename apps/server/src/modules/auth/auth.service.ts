@@ -6,6 +6,7 @@ import {
   type SignupBody,
   type User,
 } from '@app/contracts';
+import { safeImageUrl } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/index.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
@@ -50,14 +51,11 @@ export interface SignedIn {
 
 export const invalidCredentials = (): AppError =>
   new AppError({
-    status: 401,
     code: 'invalid_credentials',
-    category: 'auth',
     message: accountMessages.invalidCredentials,
   });
 
-const invalidToken = (message: string): AppError =>
-  new AppError({ status: 400, code: 'invalid_token', category: 'validation', message });
+const invalidToken = (message: string): AppError => new AppError({ code: 'invalid_token', message });
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, sessions } = deps;
@@ -134,9 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const row = await findUserById(db, userId);
       if (!row)
         throw new AppError({
-          status: 404,
           code: 'not_found',
-          category: 'not_found',
           message: accountMessages.notFound,
         });
       return toUser(row);
@@ -162,9 +158,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       );
       if (!sent) {
         throw new AppError({
-          status: 502,
           code: 'external_service_error',
-          category: 'external',
           message: authServiceMessages.resendVerification,
         });
       }
@@ -201,14 +195,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     async updateProfile(userId: string, patch: ProfileUpdate): Promise<User> {
       const row = await updateUser(db, userId, {
         ...(patch.username !== undefined ? { username: patch.username } : {}),
-        ...(patch.picture !== undefined ? { picture: patch.picture === '' ? null : patch.picture } : {}),
+        // Spec §5 image URLs: http(s) from the allowed hosts only, anything else is stored blank.
+        ...(patch.picture !== undefined ? { picture: safeImageUrl(patch.picture).url || null } : {}),
         now: clock(),
       });
       if (!row)
         throw new AppError({
-          status: 404,
           code: 'not_found',
-          category: 'not_found',
           message: accountMessages.notFound,
         });
       return toUser(row);

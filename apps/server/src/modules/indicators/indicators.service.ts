@@ -14,9 +14,7 @@ export function createIndicatorsService(deps: { market: MarketReader }) {
       const coin = await deps.market.getCoin(coinId, query.vs_currency);
       if (!coin) {
         throw new AppError({
-          status: 404,
           code: errorCodes.notFound,
-          category: 'not_found',
           message: alertMessages.coinUnknown,
         });
       }

@@ -180,9 +180,7 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     async requireConsent(userId: string): Promise<void> {
       if (!(await consented(userId))) {
         throw new AppError({
-          status: 409,
           code: errorCodes.conflict,
-          category: 'business',
           message: insightMessages.consentRequired,
         });
       }

@@ -84,17 +84,13 @@ export interface ListInput {
 const minute = 60_000;
 export const coinNotFound = () =>
   new AppError({
-    status: 404,
     code: 'not_found',
-    category: 'not_found',
     message: marketMessages.coinNotFound,
   });
 
 function unavailable(): AppError {
   return new AppError({
-    status: 503,
     code: 'market_unavailable',
-    category: 'external',
     message: marketMessages.marketUnavailable,
   });
 }

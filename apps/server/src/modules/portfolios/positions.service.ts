@@ -83,9 +83,7 @@ export function createPositionsService(deps: PositionsServiceDeps): PositionsSer
 
 export function ratesUnavailable(): AppError {
   return new AppError({
-    status: 503,
     code: 'rates_unavailable',
-    category: 'external',
     message: 'External service error. Please try again later',
   });
 }

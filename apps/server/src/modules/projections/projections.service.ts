@@ -11,7 +11,7 @@ import {
   type ReplaceTransactionItem,
   type SellTransaction,
 } from '@app/contracts';
-import { figuresForProjection, roundCirculatingSupply } from '@app/core';
+import { figuresForProjection, roundCirculatingSupply, safeImageUrl } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -36,18 +36,14 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 function projectionNotFound(): AppError {
   return new AppError({
-    status: 404,
     code: errorCodes.notFound,
-    category: 'not_found',
     message: 'Projection not found.',
   });
 }
 
 function transactionNotFound(): AppError {
   return new AppError({
-    status: 404,
     code: errorCodes.notFound,
-    category: 'not_found',
     message: 'Sell transaction not found.',
   });
 }
@@ -125,7 +121,8 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
         coinId: input.coin_id,
         coinName: input.coin_name,
         coinSymbol: input.coin_symbol,
-        coinImage: input.coin_image,
+        // Spec §5: only http(s) images from the allowed market-data hosts; anything else is blank.
+        coinImage: safeImageUrl(input.coin_image).url,
         investedCapital: input.invested_capital,
         tokensOwned: input.tokens_owned,
         circulatingSupply: roundCirculatingSupply(quote.circulating_supply),
@@ -149,7 +146,7 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
       if (input.coin_id !== undefined) values.coinId = input.coin_id;
       if (input.coin_name !== undefined) values.coinName = input.coin_name;
       if (input.coin_symbol !== undefined) values.coinSymbol = input.coin_symbol;
-      if (input.coin_image !== undefined) values.coinImage = input.coin_image;
+      if (input.coin_image !== undefined) values.coinImage = safeImageUrl(input.coin_image).url;
       if (input.description !== undefined) values.description = input.description;
       if (input.circulating_supply !== undefined) {
         values.circulatingSupply = roundCirculatingSupply(input.circulating_supply);

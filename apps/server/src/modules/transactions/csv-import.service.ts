@@ -209,9 +209,7 @@ export function createCsvImportService(deps: {
       }
       const invalid = (rows: CsvRowError[]) =>
         new AppError({
-          status: 400,
           code: 'validation_error',
-          category: 'validation',
           message: portfolioMessages.importRowsInvalid,
           details: { rows, fields: { rows: rows.map((e) => `Line ${e.line}: ${e.message}`) } },
         });

@@ -41,9 +41,7 @@ export interface TransactionsServiceDeps {
 
 export function notFound(message: string, field?: string): AppError {
   return new AppError({
-    status: 404,
     code: errorCodes.notFound,
-    category: 'not_found',
     message,
     details: field ? { fields: { [field]: [message] } } : null,
   });

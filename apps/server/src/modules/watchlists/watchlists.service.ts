@@ -20,7 +20,7 @@ import {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(message: string): AppError {
-  return new AppError({ status: 404, code: 'not_found', category: 'not_found', message });
+  return new AppError({ code: 'not_found', message });
 }
 
 function toItem(row: WatchlistItemRow): WatchlistItem {
@@ -66,9 +66,7 @@ export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: Coi
 
   function nameTaken(): AppError {
     return new AppError({
-      status: 409,
       code: 'conflict',
-      category: 'business',
       message: marketMessages.watchlistNameTaken,
       details: { fields: { name: [marketMessages.watchlistNameTaken] } },
     });
@@ -143,9 +141,7 @@ export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: Coi
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new AppError({
-            status: 409,
             code: 'conflict',
-            category: 'business',
             message: marketMessages.coinAlreadyInWatchlist,
             details: { fields: { coin_id: [marketMessages.coinAlreadyInWatchlist] } },
           });
