@@ -37,7 +37,7 @@ export async function registerTaxRoutes(
 
   r.get(
     `${apiBase}${taxRoutes.settings}`,
-    { schema: { response: { 200: taxSettingsSchema } } },
+    { config: { auth: 'user' }, schema: { response: { 200: taxSettingsSchema } } },
     async (request) => {
       const { user } = requireUser(request);
       return deps.tax.settings(user.id);
@@ -46,7 +46,10 @@ export async function registerTaxRoutes(
 
   r.patch(
     `${apiBase}${taxRoutes.settings}`,
-    { schema: { body: updateTaxSettingsSchema, response: { 200: taxSettingsSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: updateTaxSettingsSchema, response: { 200: taxSettingsSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.tax.updateSettings(user.id, request.body);
@@ -56,6 +59,7 @@ export async function registerTaxRoutes(
   r.get(
     `${apiBase}${taxRoutes.lots}`,
     {
+      config: { auth: 'user' },
       schema: { querystring: lotsQuerySchema, response: { 200: lotsViewSchema } },
       serializerCompiler: plainJson,
     },
@@ -68,6 +72,7 @@ export async function registerTaxRoutes(
   r.get(
     `${apiBase}${taxRoutes.report}`,
     {
+      config: { auth: 'user' },
       schema: { querystring: taxReportQuerySchema, response: { 200: taxReportResponseSchema } },
       serializerCompiler: plainJson,
     },
@@ -79,7 +84,7 @@ export async function registerTaxRoutes(
 
   r.get(
     `${apiBase}${taxRoutes.reportCsv}`,
-    { schema: { querystring: taxReportCsvQuerySchema } },
+    { config: { auth: 'user' }, schema: { querystring: taxReportCsvQuerySchema } },
     async (request, reply) => {
       const { user } = requireUser(request);
       const { filename, body } = await deps.tax.reportCsv(user.id, request.query);
@@ -93,6 +98,7 @@ export async function registerTaxRoutes(
   r.get(
     `${apiBase}${taxRoutes.returns}`,
     {
+      config: { auth: 'user' },
       schema: { querystring: returnsQuerySchema, response: { 200: returnsResponseSchema } },
       serializerCompiler: plainJson,
     },
@@ -104,13 +110,20 @@ export async function registerTaxRoutes(
 
   const planPath = `${apiBase}${taxRoutes.projectionTax(':id')}`;
   const params = z.object({ id: z.string().max(100) });
-  r.get(planPath, { schema: { params, response: { 200: projectionTaxResponseSchema } } }, async (request) => {
-    const { user } = requireUser(request);
-    return deps.projections.get(user.id, request.params.id);
-  });
+  r.get(
+    planPath,
+    { config: { auth: 'user' }, schema: { params, response: { 200: projectionTaxResponseSchema } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return deps.projections.get(user.id, request.params.id);
+    },
+  );
   r.put(
     planPath,
-    { schema: { params, body: projectionTaxLinkBodySchema, response: { 200: projectionTaxResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params, body: projectionTaxLinkBodySchema, response: { 200: projectionTaxResponseSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.projections.link(user.id, request.params.id, request.body);
