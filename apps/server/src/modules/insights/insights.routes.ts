@@ -82,7 +82,10 @@ export async function registerInsightsRoutes(
 
   r.delete(
     path(insightsRoutes.targets),
-    { schema: { querystring: targetsQuerySchema, response: { 200: targetsResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: targetsQuerySchema, response: { 200: targetsResponseSchema } },
+    },
     async (request) =>
       insights.putTargets(requireUser(request).user.id, {
         portfolio_id: request.query.portfolio_id,
