@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AlertDialogModel } from './pages/alerts.ts';
 import { ApiSeed, InsightsPage } from './pages/insights-page.ts';
 import { signUpAt } from './pages/portfolio-pages.ts';
 
@@ -70,6 +71,13 @@ test('a portfolio with a projection and an alert shows its insight cards, the wh
   await expect(why).toContainText('Herfindahl index');
   await expect(why.getByRole('table')).toContainText('ETH');
   await page.screenshot({ path: `.tmp/oracle-${info.project.name}.png`, fullPage: true });
+
+  // "Alert at the next rung" opens the alert dialog prefilled with that price.
+  await oracle.card('Exit plan: BTC').getByRole('button', { name: 'Alert at $1,000,000' }).click();
+  const dialog = new AlertDialogModel(page);
+  await expect(dialog.dialog.getByLabel('Right value')).toHaveValue('1000000');
+  await page.keyboard.press('Escape');
+  await expect(dialog.dialog).toBeHidden();
 
   await oracle.card('Exit plan: BTC').getByRole('link', { name: 'Open the BTC plan' }).click();
   await expect(page).toHaveURL(new RegExp(`/projections/${projection.id}$`));
