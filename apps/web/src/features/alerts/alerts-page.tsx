@@ -8,6 +8,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { describeAlertCondition } from '@/lib/alert-text';
 import { cn } from '@/lib/cn';
+import { asOfText } from '@/lib/market';
 import { usePrivacyMode } from '@/lib/privacy';
 import { useAlerts, useDeleteAlert, useToggleAlert } from './api/use-alerts';
 import { AlertDialog } from './components/alert-dialog';
@@ -45,6 +46,11 @@ function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void 
         <p className="mt-0.5 text-xs text-muted">
           {alert.last_triggered_at ? `Last fired ${relativeTime(alert.last_triggered_at)}` : 'Not fired yet'}
           {alert.waiting_for_data && ' · Not enough price history yet to compute this indicator.'}
+          {alert.evaluation?.status === 'skipped_stale' &&
+            ` · Not checked: prices are stale (${asOfText(alert.evaluation.data_as_of)}); checks resume with fresh data.`}
+          {alert.evaluation?.status === 'evaluated' &&
+            alert.evaluation.mode === 'demo' &&
+            ' · Checked against demo data (simulated prices).'}
         </p>
       </div>
       <div className="flex items-center gap-1">

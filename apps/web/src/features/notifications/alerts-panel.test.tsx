@@ -18,6 +18,8 @@ function notification(i: number, isRead = false): Notification {
       left: { type: 'indicator', metric: 'price', params: { period: null }, value: 101_000 },
       op: '>=',
       right: { type: 'value', metric: null, params: { period: null }, value: 100_000 },
+      // One firing on the demo snapshot's simulated prices (issue 10).
+      ...(i === 1 ? { demo: true } : {}),
     },
   };
 }
@@ -90,6 +92,8 @@ describe('Alerts panel and badge (spec §2, §4, §9)', () => {
     expect(items[0]?.textContent).toContain('Price $101,000.00 ≥ $100,000.00');
     expect(items[0]?.textContent).toContain('now');
     expect(items[1]?.textContent).toContain('7m');
+    expect(items[1]?.textContent).toContain('(demo data, simulated prices)');
+    expect(items[0]?.textContent).not.toContain('demo');
     expect(list.parentElement?.style.height).toBe('200px');
   });
 

@@ -11,7 +11,9 @@ interface NotificationItemProps {
 
 /** "Price $101,234.00 ≥ $100,000.00": the condition with the values it had when it fired. */
 export function notificationSummary(n: Notification): string {
-  return describeFiredCondition(n.event_payload);
+  // Issue 10: a firing on the demo snapshot's simulated prices says so wherever it is shown.
+  const text = describeFiredCondition(n.event_payload);
+  return n.event_payload.demo ? `${text} (demo data, simulated prices)` : text;
 }
 
 export function NotificationItem({ notification: n, onOpen }: NotificationItemProps) {
