@@ -67,7 +67,8 @@ export function MetricsPage() {
               money={money}
             />
           </Panel>
-          <Panel title="Returns">
+          {/* Not titled "Returns…": that names the metric view when Returns is selected. */}
+          <Panel title="Return rates vs bitcoin">
             <ReturnsPanel portfolioId={portfolioId} />
           </Panel>
           <Panel title="Recent transactions">

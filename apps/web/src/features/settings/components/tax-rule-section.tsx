@@ -55,6 +55,10 @@ export function TaxRuleSection() {
               type="radio"
               name="tax-rule"
               value={rule}
+              // Named by the rule alone (the summary is its description), so "FIFO" in a summary
+              // never makes a tax rule look like a cost-basis method to assistive tech.
+              aria-label={taxRuleFacts[rule].label}
+              aria-describedby={`tax-rule-${rule}-summary`}
               checked={current === rule}
               disabled={!data || update.isPending}
               onChange={() => update.mutate({ rule })}
@@ -62,8 +66,10 @@ export function TaxRuleSection() {
             />
             <span>
               <span className="block text-sm font-medium">{taxRuleFacts[rule].label}</span>
-              <span className="block text-xs text-muted">{taxRuleFacts[rule].summary}</span>
-              <span className="mt-1 block text-xs font-medium">{matchingNote(rule)}</span>
+              <span id={`tax-rule-${rule}-summary`}>
+                <span className="block text-xs text-muted">{taxRuleFacts[rule].summary}</span>
+                <span className="mt-1 block text-xs font-medium">{matchingNote(rule)}</span>
+              </span>
             </span>
           </label>
         ))}
