@@ -13,6 +13,8 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: process.env.BENCH_USERS ?? '200' },
     /** Print the server's own event-loop delay every second (stderr, LOOP lines). */
     monitor: { type: 'boolean', default: false },
+    /** Write the server's CPU profile (node --cpu-prof) into this folder when it stops. */
+    profile: { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
@@ -292,7 +294,10 @@ export async function benchLoad(): Promise<void> {
   const servers = await startAppAndBaseline(
     'load',
     { AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-    args.monitor ? ['--import', monitor] : [],
+    [
+      ...(args.monitor ? ['--import', monitor] : []),
+      ...(args.profile ? ['--cpu-prof', '--cpu-prof-dir', args.profile] : []),
+    ],
   );
   const lag = monitorEventLoopDelay();
   lag.enable();

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { findServerPackageRoot } from '../lib/package-root.ts';
+import { yieldBetweenQueries } from './pglite-fair-queue.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -80,6 +81,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
   });
+  yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema });
   let closed = false;
   return {
