@@ -30,6 +30,8 @@ test('an alert created on a coin page fires on the next refresh and shows up liv
   await expect(item).toContainText('Price');
   await expect(item).toContainText('≥ 1');
   await expect(item).toContainText('now');
+  // The e2e server runs MARKET_DATA=snapshot: a firing on simulated prices says so (issue 10).
+  await expect(item).toContainText('demo data, simulated prices');
   await item.click();
 
   await expect(page).toHaveURL(/\/terminal\?coin=bitcoin$/);
