@@ -23,6 +23,7 @@ import {
   type InsightProjection,
   type InsightsInput,
   isStablecoin,
+  type LedgerTotals,
   type LedgerTransaction,
   toDecimalString,
 } from '@app/core';
@@ -31,6 +32,7 @@ import type { NotificationRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { alertCurrency } from '../alerts/alert-history.ts';
 import { type AlertRow, listAlerts } from '../alerts/alerts.repository.ts';
+import { coinFingerprint } from '../dashboard/coin-fingerprint.ts';
 import type { DailyClosesCache } from '../market/candles.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import { coinIdentity } from '../portfolios/coin-identity.ts';
@@ -66,25 +68,46 @@ const windowDays = 120;
 const btcId = 'bitcoin';
 
 /**
- * Per version of a coin's history (the ledger cache keeps one array per coin until a write
- * touches it): lots per method, daily holdings and fee rows, computed once. The length guards
- * against an array appended to in place.
+ * Per version of a coin's history, identified by its content fingerprint (the dashboard's), so
+ * a book reloaded after a write (new arrays for every coin) still reuses every coin the write
+ * did not touch: totals and lots per method, daily holdings and fee rows, computed once.
+ * Least recently used versions are dropped beyond `derivedLimit`.
  */
 interface CoinDerived {
-  length: number;
+  totals: Map<CostBasisMethod, LedgerTotals>;
   lots: Map<CostBasisMethod, InsightLot[]>;
   holdings: DailyHoldings | null;
   fees: FeeRow[] | null;
 }
-const derived = new WeakMap<readonly LedgerTransaction[], CoinDerived>();
+const derived = new Map<string, CoinDerived>();
+const derivedLimit = 20_000;
 
 function derivedOf(txs: readonly LedgerTransaction[]): CoinDerived {
-  let d = derived.get(txs);
-  if (!d || d.length !== txs.length) {
-    d = { length: txs.length, lots: new Map(), holdings: null, fees: null };
-    derived.set(txs, d);
+  const key = coinFingerprint(txs);
+  let d = derived.get(key);
+  if (d) derived.delete(key);
+  else d = { totals: new Map(), lots: new Map(), holdings: null, fees: null };
+  derived.set(key, d);
+  if (derived.size > derivedLimit) {
+    const oldest = derived.keys().next().value;
+    if (oldest !== undefined) derived.delete(oldest);
   }
   return d;
+}
+
+/** The coin's ledger totals under `method` (lot methods also keep the lots, from the same run). */
+function coinTotals(txs: readonly LedgerTransaction[], method: CostBasisMethod): LedgerTotals | null {
+  const d = derivedOf(txs);
+  const hit = d.totals.get(method);
+  if (hit) return hit;
+  if (method !== 'average') {
+    coinLots(txs, method);
+    return d.totals.get(method) ?? null;
+  }
+  const coin = computeLedger(txs, { method, explain: false }).coins[0];
+  if (!coin) return null;
+  d.totals.set(method, coin);
+  return coin;
 }
 
 /** Lots still held under a lot method, in the portfolio's currency. */
@@ -93,6 +116,10 @@ function coinLots(txs: readonly LedgerTransaction[], method: CostBasisMethod): I
   const hit = d.lots.get(method);
   if (hit) return hit;
   const coin = computeLedger(txs, { method, explain: true }).coins[0];
+  if (coin) {
+    const { explanation: _explanation, trail: _trail, ...totals } = coin;
+    d.totals.set(method, totals);
+  }
   const lots =
     coin && coin.explanation.method !== 'average'
       ? coin.explanation.lots.map((l) => ({
@@ -209,7 +236,20 @@ export async function gatherInsightsInput(
     loaded.push({ portfolio, book: await deps.ledgers.book(db, portfolio), factor });
   }
 
-  const valuation = await valuePortfolios(loaded, method, base, market);
+  // Valued from the per-coin totals above, not book.ledger(): a reloaded book would re-cost
+  // every coin, while fingerprints find the unchanged ones.
+  const valued = loaded.map(({ portfolio, book }) => ({
+    portfolio,
+    book: {
+      ledger: () => ({
+        coins: book
+          .coinIds()
+          .map((id) => coinTotals(book.coinTransactions(id), method))
+          .filter((c): c is LedgerTotals => c !== null),
+      }),
+    },
+  }));
+  const valuation = await valuePortfolios(valued, method, base, market);
   const held = valuation.coins.filter((c) => c.parts.quantity.gt(0));
   const unpricedSet = new Set(valuation.unpriced);
   const positions: InsightPosition[] = held.map((c) => {
