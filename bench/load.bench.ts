@@ -291,14 +291,10 @@ async function runMix(base: string, seeded: User[]) {
 export async function benchLoad(): Promise<void> {
   const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const monitor = new URL('./lib/loop-monitor.mjs', import.meta.url).pathname;
-  const servers = await startAppAndBaseline(
-    'load',
-    { AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-    [
-      ...(args.monitor ? ['--import', monitor] : []),
-      ...(args.profile ? ['--cpu-prof', '--cpu-prof-dir', args.profile] : []),
-    ],
-  );
+  const servers = await startAppAndBaseline('load', { AUTH_RATE_LIMIT_PER_MINUTE: '100000' }, [
+    ...(args.monitor ? ['--import', monitor] : []),
+    ...(args.profile ? ['--cpu-prof', '--cpu-prof-dir', args.profile] : []),
+  ]);
   const lag = monitorEventLoopDelay();
   lag.enable();
   try {
