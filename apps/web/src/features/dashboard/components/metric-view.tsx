@@ -3,6 +3,7 @@ import { formatSignedPercent } from '@app/core';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { MoneyFormatter } from '@/lib/settings';
 import { costSeriesOptions, type DashboardSelection } from '../dashboard-selection';
+import { AllocationDonut } from './allocation-donut';
 import { HorizontalBars, VerticalBars } from './bars';
 import { PositionsList } from './positions-list';
 
@@ -30,17 +31,24 @@ export function MetricView({
   if (selection.metric === 'holdings') {
     const items = data.holdings?.items ?? [];
     if (items.length === 0) return <EmptyState title="No holdings" headingLevel={3} />;
+    const slices = items
+      .filter((i) => i.allocationPercentage !== null && Number(i.allocationPercentage) > 0)
+      .map((i) => ({ key: i.coin_id, label: symbol(i.symbol), percent: Number(i.allocationPercentage) }));
     return (
-      <HorizontalBars
-        label="Holdings by value"
-        bars={items.map((i) => ({
-          key: i.coin_id,
-          label: symbol(i.symbol),
-          value: Number(i.totalValue),
-          display: money(i.totalValue),
-          note: i.allocationPercentage === null ? undefined : `${Number(i.allocationPercentage).toFixed(1)}%`,
-        }))}
-      />
+      <div className="grid gap-4">
+        {slices.length > 0 && <AllocationDonut slices={slices} label="Allocation by value" />}
+        <HorizontalBars
+          label="Holdings by value"
+          bars={items.map((i) => ({
+            key: i.coin_id,
+            label: symbol(i.symbol),
+            value: Number(i.totalValue),
+            display: money(i.totalValue),
+            note:
+              i.allocationPercentage === null ? undefined : `${Number(i.allocationPercentage).toFixed(1)}%`,
+          }))}
+        />
+      </div>
     );
   }
   if (selection.metric === 'roi') {
