@@ -11,8 +11,8 @@ const tolerance = new Dec('1e-20');
 describe('tax properties on seeded random ledgers', () => {
   it('realized + unrealized + fees = value − capital, for every rule and method', () => {
     const random = seededRandom(20261124);
-    for (let n = 0; n < 15; n++) {
-      const { transactions, prices } = randomLedger(random, 30 + Math.floor(random() * 50), {
+    for (let n = 0; n < 8; n++) {
+      const { transactions, prices } = randomLedger(random, 30 + Math.floor(random() * 40), {
         ownTransfers: true,
       });
       // capital: money put in (buys, and rewards at their value) less sale proceeds, gross of fees.
@@ -57,7 +57,7 @@ describe('tax properties on seeded random ledgers', () => {
 
   it('under "none" each portfolio realizes exactly what the dashboard ledger does', () => {
     const random = seededRandom(7);
-    for (let n = 0; n < 30; n++) {
+    for (let n = 0; n < 15; n++) {
       const { transactions } = randomLedger(random, 60, { ownTransfers: false, portfolios: 1 });
       for (const method of costBasisMethods) {
         const tax = computeTax({ transactions, rule: 'none', method });
