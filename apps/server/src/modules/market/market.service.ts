@@ -40,6 +40,7 @@ import {
   MarketUnavailableError,
   type RefreshResult,
 } from './market-state.ts';
+import { oncePerKindLogger } from './once-per-kind-logger.ts';
 import { createTtlCache } from './ttl-cache.ts';
 
 export interface MarketServiceDeps {
@@ -103,6 +104,8 @@ function unavailable(): AppError {
  */
 export function createMarketService(deps: MarketServiceDeps) {
   const refreshIntervalMs = deps.refreshIntervalMs ?? minute;
+  const quiet = oncePerKindLogger(deps.logger);
+  let lastRefreshFailed = false;
   const categories = createCategoryMembership({
     db: deps.db,
     provider: deps.provider,
@@ -122,7 +125,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     db: deps.db,
     provider: deps.provider,
     clock: deps.clock,
-    logger: deps.logger,
+    logger: quiet,
     historyDays: deps.historyDays ?? 365,
     mode: () => state.mode(),
   });
@@ -170,7 +173,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     } catch (error) {
       if (isUpstreamError(error) && error.kind === 'not_found') throw coinNotFound();
       if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) throw coinNotFound();
-      deps.logger?.warn({ err: errorText(error), key }, 'market call failed; serving cached copy');
+      quiet.warn({ err: errorText(error), key }, 'market call failed; serving cached copy');
       if (hit) return hit.value;
       return onColdFailure(error);
     }
@@ -228,6 +231,9 @@ export function createMarketService(deps: MarketServiceDeps) {
       }
     > {
       const result = await state.refresh();
+      // An outage that ended may log its kinds again next time.
+      if (result.ok && lastRefreshFailed) quiet.reset();
+      lastRefreshFailed = !result.ok;
       const current = state.peek();
       const secondary = deps.secondary;
       let categoryStep: Promise<CategoryRefreshResult> | null = null;
@@ -239,7 +245,7 @@ export function createMarketService(deps: MarketServiceDeps) {
             current.coins.map((c) => c.id),
             deps.candleBudget ?? 5,
           )
-          .catch((error: unknown) => deps.logger?.warn({ err: errorText(error) }, 'candle top-up failed'));
+          .catch((error: unknown) => quiet.warn({ err: errorText(error) }, 'candle top-up failed'));
         if (current.source === 'coingecko') categoryStep = categories.refreshNext();
         // Older history in the background, like categories: it never holds up this refresh.
         if (secondary && state.mode() === 'live')
