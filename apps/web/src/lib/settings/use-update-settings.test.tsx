@@ -31,6 +31,7 @@ beforeEach(() => {
     'GET /api/v2/portfolios/': figure,
     'GET /api/v2/transactions/': figure,
     'GET /api/v2/projections/': figure,
+    'GET /api/v2/tax/lots/': figure,
     'GET /api/v2/cryptocurrencies/': figure,
   }));
 });
@@ -69,6 +70,7 @@ function renderFigures(patch: Parameters<ReturnType<typeof useUpdateSettings>['m
       <Figure root="portfolios" path="/v2/portfolios/" />
       <Figure root="transactions" path="/v2/transactions/" />
       <Figure root="projections" path="/v2/projections/" />
+      <Figure root="tax" path="/v2/tax/lots/" />
       <Figure root="market" path="/v2/cryptocurrencies/" />
       <Switch patch={patch} />
     </QueryClientProvider>,
@@ -80,7 +82,7 @@ const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path 
 
 describe('useUpdateSettings', () => {
   it('lists the query roots that follow the cost-basis method', () => {
-    expect(costBasisQueryRoots).toEqual(['dashboard', 'portfolios', 'transactions', 'projections']);
+    expect(costBasisQueryRoots).toEqual(['dashboard', 'portfolios', 'transactions', 'projections', 'tax']);
   });
 
   it('refetches dashboard, portfolio, transaction and projection figures when the cost-basis method changes', async () => {
