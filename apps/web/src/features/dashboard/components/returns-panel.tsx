@@ -1,5 +1,5 @@
 import { returnDefinitions } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,6 +8,13 @@ import { useMoneyIn } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
 
 const periods = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
+/** Common yardsticks; the API takes any coin id. */
+const benchmarks = [
+  ['bitcoin', 'Bitcoin'],
+  ['ethereum', 'Ethereum'],
+  ['solana', 'Solana'],
+  ['binancecoin', 'BNB'],
+] as const;
 
 function Pct({ value }: { value: string | null }) {
   if (value === null) return <span className="text-muted">–</span>;
@@ -28,7 +35,13 @@ function Pct({ value }: { value: string | null }) {
  */
 export function ReturnsPanel({ portfolioId }: { portfolioId: string }) {
   const [explain, setExplain] = useState<(typeof periods)[number] | null>(null);
-  const { data, isPending, isError } = useQuery(returnsQuery(portfolioId, 'bitcoin', explain, null));
+  const [benchmark, setBenchmark] = useState<string>('bitcoin');
+  const benchName = benchmarks.find(([id]) => id === benchmark)?.[1] ?? benchmark;
+  // The previous figures stay while another benchmark or explanation loads (no flash, focus kept).
+  const { data, isPending, isError } = useQuery({
+    ...returnsQuery(portfolioId, benchmark, explain, null),
+    placeholderData: keepPreviousData,
+  });
   const moneyIn = useMoneyIn();
   if (isPending) return <Spinner label="Loading returns" />;
   if (isError || !data) return <p className="text-sm text-danger">Returns could not be loaded.</p>;
@@ -36,6 +49,20 @@ export function ReturnsPanel({ portfolioId }: { portfolioId: string }) {
   const money = (v: string) => moneyIn(v, data.currency);
   return (
     <div className="text-sm">
+      <label className="mb-2 flex items-center gap-2 text-xs text-muted">
+        Benchmark
+        <select
+          value={benchmark}
+          onChange={(e) => setBenchmark(e.target.value)}
+          className="rounded-md border border-line bg-surface px-2 py-1 text-fg"
+        >
+          {benchmarks.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[480px]">
           <caption className="sr-only">Returns per period</caption>
@@ -45,8 +72,8 @@ export function ReturnsPanel({ portfolioId }: { portfolioId: string }) {
               <th title={returnDefinitions.simple}>Simple</th>
               <th title={returnDefinitions.twr}>TWR</th>
               <th title={returnDefinitions.mwr}>MWR</th>
-              <th>Bitcoin</th>
-              <th>vs Bitcoin</th>
+              <th>{benchName}</th>
+              <th>vs {benchName}</th>
               <th>
                 <span className="sr-only">Explain</span>
               </th>
