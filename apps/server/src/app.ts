@@ -37,6 +37,7 @@ import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import { normaliseUrl } from './plugins/normalise-url.ts';
+import { registerOpenApiRoutes, serverVersion } from './plugins/openapi.ts';
 import { defaultRateLimits, type RateLimits, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : null,
     });
     await options.extendApi?.(api);
+    registerOpenApiRoutes(api, { version: serverVersion(packageRoot) });
   });
 
   await registerStaticWeb(app, {

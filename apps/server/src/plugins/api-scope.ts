@@ -1,5 +1,11 @@
 import { apiBase } from '@app/contracts';
-import type { FastifyInstance, FastifySchema, HTTPMethods, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifySchema,
+  HTTPMethods,
+  RouteOptions,
+} from 'fastify';
 import type { SessionService } from '../modules/auth/session.service.ts';
 import { assertCleanInput } from './clean-input.ts';
 import { assertCsrf, type CsrfOptions, safeMethods } from './csrf.ts';
@@ -26,6 +32,7 @@ export interface RouteEntry {
   url: string;
   auth: RouteAccess | undefined;
   schema: FastifySchema | undefined;
+  config: FastifyContextConfig | undefined;
   inApiScope: boolean;
 }
 
@@ -57,6 +64,7 @@ export function registerRouteTable(app: FastifyInstance): void {
         url: route.url,
         auth: route.config?.auth,
         schema: route.schema,
+        config: route.config,
         inApiScope: false,
       });
     }

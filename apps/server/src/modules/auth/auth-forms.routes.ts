@@ -27,6 +27,9 @@ import {
 } from './auth-pages.ts';
 import { type AuthRouteDeps, routeRateLimit } from './auth-route-deps.ts';
 
+/** These routes answer server-rendered pages (and JSON to JSON clients). */
+const htmlPage = { type: 'text/html' };
+
 const loginPath = `${apiBase}${authRoutes.login}`;
 const signupPath = `${apiBase}${authRoutes.signup}`;
 const verifyPath = `${apiBase}${authRoutes.verifyEmail}`;
@@ -119,7 +122,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     rotateCsrfToken(reply, session.sessionId, deps.csrf);
   }
 
-  app.get(loginPath, { config: { auth: 'public' } }, async (request, reply) => {
+  app.get(loginPath, { config: { auth: 'public', produces: htmlPage } }, async (request, reply) => {
     const parsed = loginQuerySchema.safeParse(request.query);
     const query = parsed.success ? parsed.data : {};
     const returnTo = safeReturnPath(query.return_to);
@@ -134,7 +137,10 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
 
   app.post(
     loginPath,
-    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
+    {
+      bodyLimit: authBodyLimit,
+      config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
+    },
     async (request, reply) => {
       const body = parseWith(loginBodySchema, request.body);
       await loginLimiter.hit(body.email);
@@ -147,7 +153,10 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
 
   app.post(
     signupPath,
-    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
+    {
+      bodyLimit: authBodyLimit,
+      config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
+    },
     async (request, reply) => {
       const body = parseWith(signupBodySchema, request.body);
       await signupLimiter.hit(body.email);
@@ -158,7 +167,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     },
   );
 
-  app.get(verifyPath, { config: { auth: 'public' } }, async (request, reply) => {
+  app.get(verifyPath, { config: { auth: 'public', produces: htmlPage } }, async (request, reply) => {
     const token = queryString(request, 'token') ?? '';
     const failed = () =>
       html(
@@ -179,14 +188,17 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     return reply.redirect('/?verified=1', 303);
   });
 
-  app.get(resetPath, { config: { auth: 'public' } }, async (request, reply) => {
+  app.get(resetPath, { config: { auth: 'public', produces: htmlPage } }, async (request, reply) => {
     const csrfToken = ensureCsrfToken(request, reply, deps.csrf);
     return html(reply, 200, renderResetRequestPage({ csrfToken }));
   });
 
   app.post(
     resetPath,
-    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
+    {
+      bodyLimit: authBodyLimit,
+      config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
+    },
     async (request, reply) => {
       const body = parseWith(passwordResetRequestSchema, request.body);
       await resetLimiter.hit(body.email);
@@ -202,7 +214,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     },
   );
 
-  app.get(resetConfirmPath, { config: { auth: 'public' } }, async (request, reply) => {
+  app.get(resetConfirmPath, { config: { auth: 'public', produces: htmlPage } }, async (request, reply) => {
     const token = queryString(request, 'token') ?? '';
     if (token.length === 0 || token.length > 200 || !(await auth.isResetTokenUsable(token))) {
       return html(
@@ -220,7 +232,10 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
 
   app.post(
     resetConfirmPath,
-    { bodyLimit: authBodyLimit, config: { auth: 'public', ...routeRateLimit(deps.rateLimits.authPerIp) } },
+    {
+      bodyLimit: authBodyLimit,
+      config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
+    },
     async (request, reply) => {
       const body = parseWith(passwordResetConfirmSchema, request.body);
       await auth.confirmPasswordReset(body.token, body.password);

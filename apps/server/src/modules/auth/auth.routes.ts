@@ -129,8 +129,10 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
   );
 
   // The auth pages' stylesheet (the pages work without JavaScript, so no bundle carries it).
-  r.get(path('/auth/assets/auth.css'), { config: { auth: 'public', publicData: true } }, (_request, reply) =>
-    reply.sendFile('auth.css', deps.publicDir, { maxAge: '1h' }),
+  r.get(
+    path('/auth/assets/auth.css'),
+    { config: { auth: 'public', publicData: true, produces: { type: 'text/css' } } },
+    (_request, reply) => reply.sendFile('auth.css', deps.publicDir, { maxAge: '1h' }),
   );
 
   // Kept in their own scope: their error handler re-renders HTML forms.

@@ -140,7 +140,10 @@ export async function registerInsightsRoutes(
 
   r.post(
     path(insightsRoutes.narrate),
-    { config: { auth: 'user' }, schema: { body: narrateBodySchema } },
+    {
+      config: { auth: 'user', produces: { type: 'text/event-stream' } },
+      schema: { body: narrateBodySchema },
+    },
     async (request, reply) => {
       const llm = requireLlm();
       const userId = requireUser(request).user.id;

@@ -60,7 +60,11 @@ export function registerMarketListRoute(
   r.get(
     `${base}/`,
     // Serialised by hand below (validated against coinListWireSchema once per cached body).
-    { config: deps.config, onRequest: repeat, schema: { querystring: coinListQuerySchema } },
+    {
+      config: { ...deps.config, produces: { type: 'application/json', schema: coinListWireSchema } },
+      onRequest: repeat,
+      schema: { querystring: coinListQuerySchema },
+    },
     async (request, reply) => {
       const q = request.query;
       const current = version();

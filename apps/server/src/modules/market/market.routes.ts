@@ -7,6 +7,7 @@ import {
   coinDetailsResponseSchema,
   coinResultsResponseSchema,
   coinSocialResponseSchema,
+  errorEnvelopeSchema,
   globalDataResponseSchema,
   marketMessages,
   marketRoutes,
@@ -221,7 +222,7 @@ export async function registerMarketRoutes(
   // An empty id segment ("details//") never reaches the :id routes; answer with the spec's message.
   // Doubled slashes are collapsed before routing (plugins/normalise-url), so these are the paths.
   for (const path of [`${base}/details/`, `${base}/social/`, `${base}/chart/`]) {
-    r.get(path, { config: publicData }, async () => {
+    r.get(path, { config: publicData, schema: { response: { 400: errorEnvelopeSchema } } }, async () => {
       throw validationError({ 'params.id': [marketMessages.coinIdRequired] }, marketMessages.coinIdRequired);
     });
   }

@@ -2,6 +2,7 @@ import {
   apiBase,
   coinResultsResponseSchema,
   coinSearchQuerySchema,
+  errorEnvelopeSchema,
   marketBreadthQuerySchema,
   marketBreadthSchema,
   marketMessages,
@@ -44,9 +45,13 @@ export async function registerTerminalRoutes(
       market.ohlc(coinIdFrom(request.params.id), request.query.days, request.query.vs_currency),
   );
   // `ohlc//` (no id) arrives as `ohlc/`: doubled slashes are collapsed before routing.
-  r.get(`${terminal}/ohlc/`, { config: publicData }, async () => {
-    throw validationError({ 'params.id': [marketMessages.idRequired] }, marketMessages.idRequired);
-  });
+  r.get(
+    `${terminal}/ohlc/`,
+    { config: publicData, schema: { response: { 400: errorEnvelopeSchema } } },
+    async () => {
+      throw validationError({ 'params.id': [marketMessages.idRequired] }, marketMessages.idRequired);
+    },
+  );
 
   r.get(
     `${apiBase}/v2/metrics/ohlc/`,

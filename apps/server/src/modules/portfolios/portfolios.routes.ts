@@ -141,7 +141,7 @@ export async function registerPortfolioRoutes(
 
   r.get(
     `${base}:id/export/`,
-    { config: { auth: 'user' }, schema: { params: idParams } },
+    { config: { auth: 'user', produces: { type: 'text/csv' } }, schema: { params: idParams } },
     async (request, reply) => {
       const { user } = requireUser(request);
       const { filename, csv } = await deps.csv.exportCsv(

@@ -84,7 +84,10 @@ export async function registerTaxRoutes(
 
   r.get(
     `${apiBase}${taxRoutes.reportCsv}`,
-    { config: { auth: 'user' }, schema: { querystring: taxReportCsvQuerySchema } },
+    {
+      config: { auth: 'user', produces: { type: 'text/csv' } },
+      schema: { querystring: taxReportCsvQuerySchema },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       const { filename, body } = await deps.tax.reportCsv(user.id, request.query);
