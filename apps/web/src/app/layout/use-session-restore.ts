@@ -30,8 +30,18 @@ export function useSessionRestore(): void {
     if (saved === null) return;
     clearSessionState();
     if (navigationType() !== 'reload' || saved.path !== pathRef.current) return;
-    const timer = setTimeout(() => window.scrollTo({ top: saved.scrollY }), restoreDelayMs);
-    return () => clearTimeout(timer);
+    // A scroll before the restore (the reader already moving) wins: putting the old position back
+    // then yanked the page from under them, and a virtualised list lost the rows they scrolled to.
+    const cancel = () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      window.removeEventListener('scroll', cancel);
+      window.scrollTo({ top: saved.scrollY });
+    }, restoreDelayMs);
+    window.addEventListener('scroll', cancel, { once: true, passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', cancel);
+    };
   }, []);
 
   useEffect(() => {
