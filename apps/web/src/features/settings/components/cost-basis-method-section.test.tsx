@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
@@ -74,6 +74,18 @@ async function renderSection(): Promise<QueryClient> {
 }
 
 describe('CostBasisMethodSection while a save is in flight', () => {
+  it('shows the chosen method checked as soon as it is clicked', async () => {
+    await renderSection();
+    const fifo = radio('FIFO');
+    // No waiting: Playwright reads the state right after its click, before any later task runs.
+    fireEvent.click(fifo);
+    expect(fifo.checked).toBe(true);
+    await waitFor(() => expect(heldPatch).not.toBeNull(), slow);
+    heldPatch?.();
+    await waitFor(() => expect(fifo.disabled).toBe(false), slow);
+    expect(fifo.checked).toBe(true);
+  });
+
   it('keeps the chosen method checked when a refetch answers the copy from before the save', async () => {
     const client = await renderSection();
     const fifo = radio('FIFO');

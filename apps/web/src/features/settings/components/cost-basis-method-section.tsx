@@ -1,4 +1,5 @@
 import { type CostBasisMethod, costBasisMethodLabels, costBasisMethods } from '@app/contracts';
+import { useState } from 'react';
 import { useUpdateSettings, useUserSettings } from '@/lib/settings';
 
 const explanations: Record<CostBasisMethod, string> = {
@@ -12,9 +13,15 @@ const explanations: Record<CostBasisMethod, string> = {
 export function CostBasisMethodSection() {
   const { data } = useUserSettings();
   const update = useUpdateSettings();
+  // The choice shows in the same render as the click: the save's optimistic copy reaches React
+  // only on a later task, and until then the controlled radio snapped back to the old method.
+  const [chosen, setChosen] = useState<CostBasisMethod | null>(null);
   // useUpdateSettings refreshes every figure that follows the method.
-  const choose = (method: CostBasisMethod) => update.mutate({ cost_basis_method: method });
-  const current = data?.cost_basis_method ?? 'average';
+  const choose = (method: CostBasisMethod) => {
+    setChosen(method);
+    update.mutate({ cost_basis_method: method }, { onSettled: () => setChosen(null) });
+  };
+  const current = chosen ?? data?.cost_basis_method ?? 'average';
   return (
     <section
       aria-labelledby="cost-basis-heading"
