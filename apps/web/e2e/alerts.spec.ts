@@ -28,7 +28,7 @@ test('an alert created on a coin page fires on the next refresh and shows up liv
   await panel.open();
   const item = panel.notification('bitcoin');
   await expect(item).toContainText('Price');
-  await expect(item).toContainText('≥ 1');
+  await expect(item).toContainText('≥ $1.00');
   await expect(item).toContainText('now');
   // The e2e server runs MARKET_DATA=snapshot: a firing on simulated prices says so (issue 10).
   await expect(item).toContainText('demo data, simulated prices');
@@ -68,7 +68,7 @@ test('pausing the only alert empties the list and the badge (spec §4); resuming
   await expect(panel.badge).toHaveText('1', { timeout: 30_000 });
 
   await alerts.goto();
-  await expect(alerts.list).toContainText('Price ≥ 0.5');
+  await expect(alerts.list).toContainText('Price ≥ $0.500');
   await alerts.toggle('Pause', 'ethereum').click();
   await expect(alerts.toggle('Resume', 'ethereum')).toBeVisible();
   await expect(panel.badge).toHaveCount(0);

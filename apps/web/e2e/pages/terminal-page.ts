@@ -32,8 +32,8 @@ export class TerminalPage {
     return within.getByRole('button', { name: `Favourite ${name}`, exact: true });
   }
 
-  /** Every money figure on screen (they carry data-money). */
+  /** Every figure privacy mode hides; on the terminal each of them is an amount of money. */
   moneyFigures(): Locator {
-    return this.page.locator('main [data-money]');
+    return this.page.locator('main [data-private]');
   }
 }

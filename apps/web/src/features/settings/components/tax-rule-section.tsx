@@ -23,8 +23,14 @@ export function TaxRuleSection() {
     setShortRate(data.short_rate);
     setLongRate(data.long_rate);
   }, [data]);
-  // The choice shows at once while it saves (the server's answer then confirms it).
-  const current = (update.isPending ? update.variables?.rule : undefined) ?? data?.rule ?? 'none';
+  // The choice shows in the same render as the click: the mutation's pending state reaches React
+  // only on a later task, and until then the controlled radio snapped back to the saved rule.
+  const [chosen, setChosen] = useState<TaxRule | null>(null);
+  const choose = (rule: TaxRule) => {
+    setChosen(rule);
+    update.mutate({ rule }, { onSettled: () => setChosen(null) });
+  };
+  const current = chosen ?? data?.rule ?? 'none';
   const error = update.error instanceof Error ? update.error.message : null;
 
   const saveRates = (event: FormEvent) => {
@@ -61,7 +67,7 @@ export function TaxRuleSection() {
               aria-describedby={`tax-rule-${rule}-summary`}
               checked={current === rule}
               disabled={!data || update.isPending}
-              onChange={() => update.mutate({ rule })}
+              onChange={() => choose(rule)}
               className="mt-1"
             />
             <span>
