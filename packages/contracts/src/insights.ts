@@ -61,6 +61,11 @@ export type InsightAction = z.infer<typeof insightActionSchema>;
 
 export const insightCardSchema = z.object({
   kind: insightKindSchema,
+  /**
+   * What the card is about when a kind has one card per thing (the projection id of an exit-plan
+   * card); absent for kinds with one card per scope. explain/ takes it to explain that very card.
+   */
+  subject: z.string().optional(),
   severity: z.enum(insightSeverities),
   title: z.string(),
   /** One line with the card's figures, already formatted. */
@@ -103,6 +108,11 @@ export const insightsResponseSchema = z.object({
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
 
 export const insightExplainParamsSchema = z.object({ kind: insightKindSchema });
+export const insightExplainQuerySchema = insightsQuerySchema.extend({
+  /** The card's `subject`, for kinds with one card per thing (exit plans per projection). */
+  subject: z.string().min(1).max(100).optional(),
+});
+export type InsightExplainQuery = z.infer<typeof insightExplainQuerySchema>;
 export const insightExplainResponseSchema = z.object({ card: insightCardSchema });
 export type InsightExplainResponse = z.infer<typeof insightExplainResponseSchema>;
 

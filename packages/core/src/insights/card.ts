@@ -27,6 +27,7 @@ export function limitedTable<T>(
 
 export function card(init: {
   kind: InsightKind;
+  subject?: string;
   severity: InsightSeverity;
   title: string;
   headline: string;
@@ -40,6 +41,7 @@ export function card(init: {
 }): InsightCard {
   return {
     kind: init.kind,
+    ...(init.subject === undefined ? {} : { subject: init.subject }),
     severity: init.severity,
     title: init.title,
     headline: init.headline,

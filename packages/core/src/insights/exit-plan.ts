@@ -81,6 +81,7 @@ export function exitPlanInsights(input: InsightsInput): InsightCard[] {
     cards.push(
       card({
         kind: 'exit_plan',
+        subject: p.id,
         severity: behind || nearRungs.length > 0 ? 'warning' : reached.length > 0 ? 'notice' : 'info',
         title: `Exit plan: ${name}`,
         headline,

@@ -1,6 +1,7 @@
 import {
   apiBase,
   insightExplainParamsSchema,
+  insightExplainQuerySchema,
   insightExplainResponseSchema,
   insightMessages,
   insightSettingsSchema,
@@ -54,12 +55,17 @@ export async function registerInsightsRoutes(
       config: { auth: 'user' },
       schema: {
         params: insightExplainParamsSchema,
-        querystring: insightsQuerySchema,
+        querystring: insightExplainQuerySchema,
         response: { 200: insightExplainResponseSchema },
       },
     },
     async (request) =>
-      insights.explain(requireUser(request).user.id, request.query.portfolio_id, request.params.kind),
+      insights.explain(
+        requireUser(request).user.id,
+        request.query.portfolio_id,
+        request.params.kind,
+        request.query.subject,
+      ),
   );
 
   r.get(

@@ -150,10 +150,20 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       };
     },
 
-    async explain(userId: string, portfolioId: string, kind: InsightKind): Promise<InsightExplainResponse> {
+    /** The card of `kind` (and `subject`, for kinds with one card per projection) with every row. */
+    async explain(
+      userId: string,
+      portfolioId: string,
+      kind: InsightKind,
+      subject?: string,
+    ): Promise<InsightExplainResponse> {
       const { cards: list } = await cards(userId, portfolioId, null);
-      const card = list.find((c) => c.kind === kind);
-      if (!card) throw notFound('No insight of this kind for this portfolio.', 'kind');
+      const card = list.find((c) => c.kind === kind && (subject === undefined || c.subject === subject));
+      if (!card) {
+        throw subject === undefined
+          ? notFound('No insight of this kind for this portfolio.', 'kind')
+          : notFound('No insight of this kind about this subject for this portfolio.', 'subject');
+      }
       return { card };
     },
 

@@ -140,6 +140,43 @@ describe('GET /api/v2/insights/', () => {
     expect((await u.client.get('/api/v2/insights/nonsense/explain/')).statusCode).toBe(400);
   });
 
+  it('explains the very card asked for when a kind has one card per projection', async () => {
+    const { u, projection } = await scenario();
+    const eth = (
+      await u.client.post('/api/v2/projections/exit-strategy/', {
+        ...btcPayload,
+        coin_id: 'ethereum',
+        coin_name: 'Ethereum',
+        coin_symbol: 'eth',
+        tokens_owned: '10',
+      })
+    ).json();
+    await u.client.post(`/api/v2/projections/exit-strategy/${eth.id}/transactions/replace/`, [
+      {
+        coins_sold: '4',
+        price_per_coin: '50000',
+        fees_percentage: '0',
+        price_impact_percentage: '0',
+        transaction_order: 1,
+      },
+    ]);
+    const cards = insightsResponseSchema.parse((await u.client.get(list)).json()).cards;
+    const plans = cards.filter((c) => c.kind === 'exit_plan');
+    expect(plans.map((c) => c.subject).sort()).toEqual([projection.id, eth.id].sort());
+    for (const plan of plans) {
+      const res = await u.client.get(`/api/v2/insights/exit_plan/explain/?subject=${plan.subject}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().card.title).toBe(plan.title);
+      expect(res.json().card.subject).toBe(plan.subject);
+    }
+    expect(
+      (await u.client.get('/api/v2/insights/exit_plan/explain/?subject=00000000-0000-4000-8000-000000000000'))
+        .statusCode,
+    ).toBe(404);
+    // The subject is what the card is about, never sent to a language model.
+    expect(JSON.stringify(cards.map((c) => c.figures))).not.toContain(eth.id);
+  });
+
   it('shows an honest empty state with the first step', async () => {
     const u = await portfolioUser(t.client());
     const none = (await u.client.get(list)).json();

@@ -39,11 +39,43 @@ const feed = (consented: boolean): InsightsResponse => ({
   narration: { available: true, consented },
 });
 
+const plan = (subject: string, symbol: string): InsightCard => ({
+  ...concentration,
+  kind: 'exit_plan',
+  subject,
+  severity: 'info',
+  title: `Exit plan: ${symbol}`,
+  headline: `${symbol} plan: 3 rungs.`,
+  why: {
+    formula: 'Each rung’s cash out follows the plan.',
+    numbers: [],
+    tables: [{ title: 'Rungs', columns: ['#'], rows: [['1']], omitted: 2 }],
+  },
+  actions: [{ label: `Open the ${symbol} plan`, href: `/projections/${subject}` }],
+  caveats: [],
+});
+
 let calls: RecordedCall[];
-function install(consented = false) {
+function install(consented = false, cards: InsightCard[] = [concentration]) {
   const fake = installFakeFetch({
     'GET /api/v2/portfolios/': () => json({ results: [], count: 0 }),
-    'GET /api/v2/insights/': () => json(feed(consented)),
+    'GET /api/v2/insights/': () => json({ ...feed(consented), cards }),
+    'GET /api/v2/insights/exit_plan/explain/': (call) => {
+      const subject = new URL(call.path, 'http://localhost').searchParams.get('subject') ?? '';
+      const symbol = subject === 'p-eth' ? 'ETH' : 'BTC';
+      const card = plan(subject, symbol);
+      return json({
+        card: {
+          ...card,
+          why: {
+            ...card.why,
+            tables: [
+              { title: 'Rungs', columns: ['#'], rows: [[`${symbol} rung 1`], ['2'], ['3']], omitted: 0 },
+            ],
+          },
+        },
+      });
+    },
     'GET /api/v2/insights/concentration/explain/': () =>
       json({
         card: {
@@ -122,6 +154,20 @@ describe('OraclePage', () => {
     expect(why.textContent).toContain('2 more rows not shown.');
     await userEvent.click(within(why).getByRole('button', { name: 'Show every row' }));
     await waitFor(() => expect(within(why).getByRole('table').textContent).toContain('USDC'));
+  });
+
+  it('explains the card that was clicked when a kind has one card per projection', async () => {
+    install(false, [plan('p-btc', 'BTC'), plan('p-eth', 'ETH')]);
+    renderOracle();
+    const card = await screen.findByRole('article', { name: 'Exit plan: ETH' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Why?' }));
+    const why = screen.getByRole('region', { name: 'Why: Exit plan: ETH' });
+    await userEvent.click(within(why).getByRole('button', { name: 'Show every row' }));
+    await waitFor(() => expect(within(why).getByRole('table').textContent).toContain('ETH rung 1'));
+    expect(calls.map((c) => c.path)).toContain(
+      '/api/v2/insights/exit_plan/explain/?portfolio_id=all&subject=p-eth',
+    );
+    expect(calls.map((c) => c.path).some((p) => p.includes('subject=p-btc'))).toBe(false);
   });
 
   it('shows the server’s field error when targets do not add up to 100 %', async () => {

@@ -73,7 +73,7 @@ export function OraclePage({ renderAlertAction }: OraclePageProps) {
             )}
             <ol aria-label="Insights" className="space-y-3">
               {feed.data.cards.map((card) => (
-                <li key={`${card.kind}:${card.title}:${card.actions[0]?.href ?? ''}`}>
+                <li key={`${card.kind}:${card.subject ?? ''}`}>
                   <InsightCardView card={card} portfolioId={scope} renderAlertAction={renderAlertAction} />
                 </li>
               ))}

@@ -19,8 +19,8 @@ import { apiFetch, apiRequest } from '@/lib/api/client';
 export const insightKeys = {
   all: ['insights'] as const,
   feed: (portfolioId: string) => [...insightKeys.all, 'feed', portfolioId] as const,
-  explain: (portfolioId: string, kind: InsightKind) =>
-    [...insightKeys.all, 'explain', portfolioId, kind] as const,
+  explain: (portfolioId: string, kind: InsightKind, subject: string | undefined) =>
+    [...insightKeys.all, 'explain', portfolioId, kind, subject ?? null] as const,
   targets: (portfolioId: string) => [...insightKeys.all, 'targets', portfolioId] as const,
   settings: () => [...insightKeys.all, 'settings'] as const,
   prompt: (portfolioId: string) => [...insightKeys.all, 'prompt', portfolioId] as const,
@@ -35,14 +35,20 @@ export const insightsQuery = (portfolioId: string) =>
       apiRequest(`${insightsRoutes.list}${scope(portfolioId)}`, { schema: insightsResponseSchema, signal }),
   });
 
-export const explainInsightQuery = (portfolioId: string, kind: InsightKind) =>
+/** Every row of one card: the kind, and for a kind with one card per projection, that card's subject. */
+export const explainInsightQuery = (portfolioId: string, kind: InsightKind, subject?: string) =>
   queryOptions({
-    queryKey: insightKeys.explain(portfolioId, kind),
+    queryKey: insightKeys.explain(portfolioId, kind, subject),
     queryFn: ({ signal }) =>
-      apiRequest(`${insightsRoutes.explain.replace(':kind', kind)}${scope(portfolioId)}`, {
-        schema: insightExplainResponseSchema,
-        signal,
-      }),
+      apiRequest(
+        `${insightsRoutes.explain.replace(':kind', kind)}${scope(portfolioId)}${
+          subject === undefined ? '' : `&subject=${encodeURIComponent(subject)}`
+        }`,
+        {
+          schema: insightExplainResponseSchema,
+          signal,
+        },
+      ),
   });
 
 export const targetsQuery = (portfolioId: string) =>

@@ -45,7 +45,10 @@ export function InsightCardView({ card, portfolioId, renderAlertAction }: Insigh
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
   const whyId = useId();
-  const full = useQuery({ ...explainInsightQuery(portfolioId, card.kind), enabled: open && all });
+  const full = useQuery({
+    ...explainInsightQuery(portfolioId, card.kind, card.subject),
+    enabled: open && all,
+  });
   const shown = all && full.data ? full.data.card : card;
   const hasMore = card.why.tables.some((t) => t.omitted > 0);
   return (
