@@ -1,5 +1,5 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../projections/fixtures/random-plans.ts';
 import { isoToDay } from '../tax/dates.ts';
 import cfa from './fixtures/cfa-twr-mwr.json' with { type: 'json' };
 import excel from './fixtures/excel-xirr.json' with { type: 'json' };
@@ -47,28 +47,32 @@ describe('returns: periods and properties', () => {
     expect(periodStartDay('ALL', end, isoToDay('2020-02-02'))).toBe(isoToDay('2020-02-02'));
   });
 
-  it('TWR equals the simple return when there are no external flows (seeded random values)', () => {
-    const random = seededRandom(424242);
-    for (let n = 0; n < 200; n++) {
-      const length = 40 + Math.floor(random() * 400);
-      const values = Array.from({ length }, () => 1 + random() * 10_000);
-      const input = {
-        firstDay: 1000,
-        values,
-        flows: new Map<number, DayFlows>(),
-        inceptionDay: 900,
-        endDay: 1000 + length - 1,
-      };
-      for (const period of ['1M', '3M', 'YTD', '1Y', 'ALL'] as const) {
-        const r = periodReturns(input, period);
-        if (r.startValue === 0) continue;
-        expect(r.twr, `${n} ${period}`).not.toBeNull();
+  it('TWR equals the simple return when there are no external flows (fast-check values)', () => {
+    const period = fc.constantFrom(...(['1M', '3M', 'YTD', '1Y', 'ALL'] as const));
+    const values = fc.array(fc.double({ min: 1, max: 10_000, noNaN: true }), {
+      minLength: 40,
+      maxLength: 440,
+      size: 'max',
+    });
+    fc.assert(
+      fc.property(values, period, fc.integer({ min: 0, max: 400 }), (vs, p, firstDay) => {
+        const input = {
+          firstDay: 1000 + firstDay,
+          values: vs,
+          flows: new Map<number, DayFlows>(),
+          inceptionDay: 900,
+          endDay: 1000 + firstDay + vs.length - 1,
+        };
+        const r = periodReturns(input, p);
+        if (r.startValue === 0) return;
+        expect(r.twr).not.toBeNull();
         expect(Math.abs((r.twr ?? 0) - (r.simple ?? 0))).toBeLessThan(
           1e-9 * Math.max(1, Math.abs(r.simple ?? 0)),
         );
         expect(r.simple).toBeCloseTo(r.endValue / r.startValue - 1, 9);
-      }
-    }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('a buy and its flows: TWR ignores the timing of money, MWR weighs it, and explain lists the flows', () => {
