@@ -8,7 +8,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account created by single sign-on: it has no local password. */
+    passwordHash: text('password_hash'),
     picture: text('picture'),
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -30,6 +31,8 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /** Signed in through the identity provider: sign-out also ends the provider's session. */
+    viaOidc: boolean('via_oidc').notNull().default(false),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -53,6 +56,29 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
 
+/**
+ * An identity provider's account bound to ours: the provider's issuer and subject (the only
+ * stable identifier OpenID Connect gives; an email can change hands at the provider).
+ */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastLoginAt: timestamptz('last_login_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oidc_identities_issuer_subject_unique').on(t.issuer, t.subject),
+    index('oidc_identities_user_id_idx').on(t.userId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuthTokenRow = typeof authTokens.$inferSelect;
+export type OidcIdentityRow = typeof oidcIdentities.$inferSelect;

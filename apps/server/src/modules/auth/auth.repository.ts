@@ -35,7 +35,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 export async function insertUser(
   db: Db,
-  values: { email: string; username: string; passwordHash: string; now: Date },
+  values: { email: string; username: string; passwordHash: string | null; now: Date; emailVerified?: boolean },
 ): Promise<UserRow> {
   try {
     const rows = await db
@@ -44,6 +44,7 @@ export async function insertUser(
         email: values.email.toLowerCase(),
         username: values.username,
         passwordHash: values.passwordHash,
+        emailVerified: values.emailVerified ?? false,
         createdAt: values.now,
         updatedAt: values.now,
       })
