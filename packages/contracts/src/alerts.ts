@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseCurrencySchema, defaultBaseCurrency, marketModes, marketSourceIds } from './market.ts';
+import { alertChannelIdsSchema } from './notification-delivery.ts';
 
 // Route paths and stream event names live apart from the schemas, so the app shell's event
 // stream does not load every alert schema (issue 15).
@@ -181,6 +182,8 @@ export const alertCreateBodySchema = z
     op: alertOperatorSchema,
     right: alertOperandInputSchema,
     active: activeSchema.default(true),
+    /** Issue 13: where this alert is delivered besides the app; omitted or null = every enabled channel. */
+    channel_ids: alertChannelIdsSchema.optional(),
   })
   .superRefine((b, ctx) => {
     for (const i of alertConditionIssues(b)) ctx.addIssue({ code: 'custom', ...i });
@@ -195,6 +198,7 @@ export const alertUpdateBodySchema = z
     op: alertOperatorSchema.optional(),
     right: alertOperandInputSchema.optional(),
     active: activeSchema.optional(),
+    channel_ids: alertChannelIdsSchema.optional(),
   })
   .superRefine((b, ctx) => {
     if (Object.values(b).every((v) => v === undefined)) {
@@ -242,6 +246,8 @@ export const alertSchema = z.object({
   waiting_for_data: z.boolean().optional(),
   /** The engine's last run for active alerts; null before the first run or when paused. */
   evaluation: alertEvaluationSchema.nullable().optional(),
+  /** Issue 13: the channels chosen for this alert; null = every enabled channel. */
+  channel_ids: z.array(z.string()).nullable().optional(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -268,6 +274,15 @@ export const alertEventPayloadSchema = z.object({
   right: alertEventOperandSchema,
   /** Present and true when the alert fired on the bundled snapshot's simulated prices (demo mode). */
   demo: z.boolean().optional(),
+  /**
+   * Issue 14: the user's base currency at firing and its units per US dollar then, so money reads
+   * in that currency; the operands' values stay the US-dollar figures the engine compared.
+   */
+  currency: z.object({ code: baseCurrencySchema, rate: z.number() }).optional(),
+  /** Issue 13: present on the one notice that a delivery channel started failing. */
+  channel_failure: z
+    .object({ channel_id: z.string(), channel_name: z.string(), error: z.string() })
+    .optional(),
 });
 export type AlertEventPayload = z.infer<typeof alertEventPayloadSchema>;
 

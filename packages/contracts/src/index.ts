@@ -11,6 +11,7 @@ export * from './health.ts';
 export * from './insights.ts';
 export * from './market.ts';
 export * from './messages.ts';
+export * from './notification-delivery.ts';
 export * from './portfolio.ts';
 export * from './portfolio-api.ts';
 export * from './projections.ts';

@@ -2,6 +2,7 @@
 
 export * from './alerts.ts';
 export * from './auth.ts';
+export * from './delivery.ts';
 export * from './insights.ts';
 export * from './market.ts';
 export * from './portfolios.ts';
