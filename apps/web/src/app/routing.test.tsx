@@ -1,11 +1,18 @@
 import { notFoundPage } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+
+// The pages these tests reach are lazy routes; their first import transforms a whole module graph,
+// which on a busy machine outlasts a findBy* wait. Loading them once up front keeps every test about
+// routing, not about the transform.
+beforeAll(async () => {
+  await Promise.all([import('./routes/terminal-route'), import('@/features/dashboard/metrics-page')]);
+});
 
 beforeEach(() => {
   resetApiClientState();
@@ -35,8 +42,8 @@ describe('protected routes (spec §2, §6)', () => {
     installFakeFetch(authRoutesFor(false));
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create account' })).toBeTruthy();
   });
 
   it('shows the register spinner and navigates with screen_hint=signup', async () => {
