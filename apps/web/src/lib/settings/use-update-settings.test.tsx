@@ -1,9 +1,11 @@
+import { defaultTaxSettings } from '@app/contracts';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
+import { taxRuleQueryRoots, useUpdateTaxSettings } from '@/lib/tax/tax-api';
 import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import { costBasisQueryRoots, useUpdateSettings } from './use-user-settings';
 
@@ -32,6 +34,11 @@ beforeEach(() => {
     'GET /api/v2/transactions/': figure,
     'GET /api/v2/projections/': figure,
     'GET /api/v2/tax/lots/': figure,
+    'GET /api/v2/insights/': figure,
+    'PATCH /api/v2/tax/settings/': (call) => {
+      settings = { ...settings, cost_basis_method: `rule ${JSON.parse(call.body ?? '{}').rule}` };
+      return json({ ...defaultTaxSettings, rule: JSON.parse(call.body ?? '{}').rule });
+    },
     'GET /api/v2/cryptocurrencies/': figure,
   }));
 });
@@ -62,6 +69,15 @@ function Switch({ patch }: { patch: Parameters<ReturnType<typeof useUpdateSettin
   );
 }
 
+function RuleSwitch() {
+  const update = useUpdateTaxSettings();
+  return (
+    <button type="button" onClick={() => update.mutate({ rule: 'de' })}>
+      Switch rule
+    </button>
+  );
+}
+
 function renderFigures(patch: Parameters<ReturnType<typeof useUpdateSettings>['mutate']>[0]): QueryClient {
   const client = createQueryClient();
   render(
@@ -71,8 +87,10 @@ function renderFigures(patch: Parameters<ReturnType<typeof useUpdateSettings>['m
       <Figure root="transactions" path="/v2/transactions/" />
       <Figure root="projections" path="/v2/projections/" />
       <Figure root="tax" path="/v2/tax/lots/" />
+      <Figure root="insights" path="/v2/insights/" />
       <Figure root="market" path="/v2/cryptocurrencies/" />
       <Switch patch={patch} />
+      <RuleSwitch />
     </QueryClientProvider>,
   );
   return client;
@@ -82,7 +100,30 @@ const gets = (path: string) => calls.filter((c) => c.method === 'GET' && c.path 
 
 describe('useUpdateSettings', () => {
   it('lists the query roots that follow the cost-basis method', () => {
-    expect(costBasisQueryRoots).toEqual(['dashboard', 'portfolios', 'transactions', 'projections', 'tax']);
+    expect(costBasisQueryRoots).toEqual([
+      'dashboard',
+      'portfolios',
+      'transactions',
+      'projections',
+      'tax',
+      'insights',
+    ]);
+    expect(taxRuleQueryRoots).toEqual(['tax', 'insights']);
+  });
+
+  it('refetches every tax figure and Oracle’s cards, and nothing else, when the tax rule changes', async () => {
+    renderFigures({ favorites: [] });
+    for (const root of [...costBasisQueryRoots, 'market']) {
+      await waitFor(() => expect(screen.getByLabelText(root).textContent).toBe('average'), slow);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Switch rule' }));
+    for (const root of taxRuleQueryRoots) {
+      await waitFor(() => expect(screen.getByLabelText(root).textContent).toBe('rule de'), slow);
+    }
+    for (const root of ['dashboard', 'portfolios', 'transactions', 'projections', 'market']) {
+      expect(screen.getByLabelText(root).textContent).toBe('average');
+    }
+    expect(gets('/api/v2/dashboard/')).toBe(1);
   });
 
   it('refetches dashboard, portfolio, transaction and projection figures when the cost-basis method changes', async () => {

@@ -46,6 +46,8 @@ export const costBasisQueryRoots: readonly string[] = [
   'projections',
   // Tax lots, reports, returns and linked exit plans follow the method too (issue 12).
   'tax',
+  // Oracle's lot P&L, exit-plan and tax-timing cards (issue 11).
+  'insights',
 ];
 
 function dependsOnCostBasis(root: unknown): boolean {

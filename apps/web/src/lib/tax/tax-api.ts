@@ -84,6 +84,13 @@ export function taxCsvHref(portfolioId: string, year: number, format: 'form8949'
   return `${apiBase}${taxRoutes.reportCsv}?portfolio_id=${portfolioId}&year=${year}&format=${format}`;
 }
 
+/**
+ * Query roots whose figures follow the tax rule: every tax figure (lots, reports, returns, linked
+ * exit plans) and Oracle's tax-timing card. Named here rather than imported from the insights
+ * feature, because shared code never depends on features.
+ */
+export const taxRuleQueryRoots: readonly string[] = [taxKeys.all[0], 'insights'];
+
 export function useUpdateTaxSettings() {
   const client = useQueryClient();
   return useMutation({
@@ -91,7 +98,9 @@ export function useUpdateTaxSettings() {
       apiRequest(taxRoutes.settings, { method: 'PATCH', body: patch, schema: taxSettingsSchema }),
     onSuccess: (saved) => {
       client.setQueryData(taxKeys.settings(), saved);
-      return client.invalidateQueries({ queryKey: taxKeys.all });
+      return client.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === 'string' && taxRuleQueryRoots.includes(q.queryKey[0]),
+      });
     },
   });
 }
