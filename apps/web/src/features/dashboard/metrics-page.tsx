@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -7,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useMoneyFormatter } from '@/lib/settings';
 import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
+import { defaultBenchmark } from './components/benchmark-picker';
 import { MetricView } from './components/metric-view';
 import { PerformanceChart } from './components/performance-chart';
 import { RecentTransactions } from './components/recent-transactions';
@@ -19,6 +21,8 @@ import { metricOptions, useDashboardSelection } from './dashboard-selection';
 export function MetricsPage() {
   const { set, ...selection } = useDashboardSelection();
   const money = useMoneyFormatter();
+  // One benchmark for the chart's line and the return rates, so both compare with the same coin.
+  const [benchmark, setBenchmark] = useState(defaultBenchmark);
   const portfolios = useQuery(dashboardPortfoliosQuery());
   const known = portfolios.data?.results ?? [];
   // A stored portfolio that was deleted falls back to All Portfolios.
@@ -65,11 +69,13 @@ export function MetricsPage() {
               timeframe={current.timeframe}
               onTimeframe={(timeframe) => set({ timeframe })}
               money={money}
+              benchmark={benchmark}
+              onBenchmark={setBenchmark}
             />
           </Panel>
           {/* Not titled "Returns…": that names the metric view when Returns is selected. */}
-          <Panel title="Return rates vs bitcoin">
-            <ReturnsPanel portfolioId={portfolioId} />
+          <Panel title={`Return rates vs ${benchmark.name}`}>
+            <ReturnsPanel portfolioId={portfolioId} benchmark={benchmark} onBenchmark={setBenchmark} />
           </Panel>
           <Panel title="Recent transactions">
             <RecentTransactions portfolioId={portfolioId} />

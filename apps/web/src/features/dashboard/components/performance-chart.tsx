@@ -6,6 +6,7 @@ import type { MoneyFormatter } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
 import { performanceQuery } from '../api/dashboard-api';
 import { type Timeframe, timeframes } from '../dashboard-selection';
+import { type Benchmark, BenchmarkPicker, defaultBenchmark } from './benchmark-picker';
 
 const width = 600;
 const height = 200;
@@ -16,17 +17,25 @@ export function PerformanceChart({
   timeframe,
   onTimeframe,
   money,
+  benchmark: sharedBenchmark,
+  onBenchmark,
 }: {
   portfolioId: string;
   timeframe: Timeframe;
   onTimeframe: (t: Timeframe) => void;
   money: MoneyFormatter;
+  /** The benchmark shared with the returns panel; the chart keeps its own when not given. */
+  benchmark?: Benchmark;
+  onBenchmark?: (b: Benchmark) => void;
 }) {
   const { data, isPending, isError } = useQuery(performanceQuery(portfolioId, timeframe));
   const [showBenchmark, setShowBenchmark] = useState(false);
+  const [ownBenchmark, setOwnBenchmark] = useState(defaultBenchmark);
+  const chosen = sharedBenchmark ?? ownBenchmark;
+  const setChosen = onBenchmark ?? setOwnBenchmark;
   const lineTimeframe = timeframe === '1D' ? null : timeframe;
   const benchmark = useQuery({
-    ...returnsQuery(portfolioId, 'bitcoin', null, lineTimeframe),
+    ...returnsQuery(portfolioId, chosen.id, null, lineTimeframe),
     enabled: showBenchmark && lineTimeframe !== null,
   });
   const points = data?.points ?? [];
@@ -84,9 +93,10 @@ export function PerformanceChart({
             disabled={lineTimeframe === null}
             onChange={(e) => setShowBenchmark(e.target.checked)}
           />
-          Bitcoin benchmark
+          Benchmark line
         </label>
       </fieldset>
+      {showBenchmark && <BenchmarkPicker value={chosen} onChange={setChosen} className="mb-2" />}
       {isPending ? (
         <Spinner label="Loading chart" />
       ) : isError ? (
@@ -134,10 +144,13 @@ export function PerformanceChart({
           {showBenchmark && (
             <p className="mt-1 text-xs text-muted">
               {benchLine === ''
-                ? 'No bitcoin line for this view (no price history, or the portfolio is in another currency).'
-                : `Dashed: bitcoin rebased to the portfolio's value at the start of ${timeframe}.`}
-              {period?.benchmark_difference_pp != null &&
-                ` Time-weighted return ${Number(period.twr).toFixed(2)}% vs bitcoin ${Number(period.benchmark_return).toFixed(2)}%: ${Number(period.benchmark_difference_pp) > 0 ? '+' : ''}${Number(period.benchmark_difference_pp).toFixed(2)} pp.`}
+                ? benchmark.isFetching
+                  ? `Loading the ${chosen.name} line…`
+                  : `No ${chosen.name} line for this view (no price history, or the portfolio is in another currency).`
+                : `Dashed: ${chosen.name} rebased to the portfolio's value at the start of ${timeframe}.`}
+              {benchLine !== '' &&
+                period?.benchmark_difference_pp != null &&
+                ` Time-weighted return ${Number(period.twr).toFixed(2)}% vs ${chosen.name} ${Number(period.benchmark_return).toFixed(2)}%: ${Number(period.benchmark_difference_pp) > 0 ? '+' : ''}${Number(period.benchmark_difference_pp).toFixed(2)} pp.`}
             </p>
           )}
         </figure>

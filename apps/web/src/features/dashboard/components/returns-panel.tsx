@@ -7,14 +7,9 @@ import { cn } from '@/lib/cn';
 import { useMoneyIn } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
 
+import { type Benchmark, BenchmarkPicker } from './benchmark-picker';
+
 const periods = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
-/** Common yardsticks; the API takes any coin id. */
-const benchmarks = [
-  ['bitcoin', 'Bitcoin'],
-  ['ethereum', 'Ethereum'],
-  ['solana', 'Solana'],
-  ['binancecoin', 'BNB'],
-] as const;
 
 function Pct({ value }: { value: string | null }) {
   if (value === null) return <span className="text-muted">–</span>;
@@ -33,10 +28,19 @@ function Pct({ value }: { value: string | null }) {
  * Issue 12: time-weighted, money-weighted and simple returns per period next to a benchmark,
  * each with its one-sentence definition and the cash flows behind it.
  */
-export function ReturnsPanel({ portfolioId }: { portfolioId: string }) {
+export function ReturnsPanel({
+  portfolioId,
+  benchmark: chosen,
+  onBenchmark,
+}: {
+  portfolioId: string;
+  /** Shared with the performance chart, so both compare with the same coin. */
+  benchmark: Benchmark;
+  onBenchmark: (b: Benchmark) => void;
+}) {
   const [explain, setExplain] = useState<(typeof periods)[number] | null>(null);
-  const [benchmark, setBenchmark] = useState<string>('bitcoin');
-  const benchName = benchmarks.find(([id]) => id === benchmark)?.[1] ?? benchmark;
+  const benchmark = chosen.id;
+  const benchName = chosen.name;
   // The previous figures stay while another benchmark or explanation loads (no flash, focus kept).
   const { data, isPending, isError } = useQuery({
     ...returnsQuery(portfolioId, benchmark, explain, null),
@@ -49,20 +53,7 @@ export function ReturnsPanel({ portfolioId }: { portfolioId: string }) {
   const money = (v: string) => moneyIn(v, data.currency);
   return (
     <div className="text-sm">
-      <label className="mb-2 flex items-center gap-2 text-xs text-muted">
-        Benchmark
-        <select
-          value={benchmark}
-          onChange={(e) => setBenchmark(e.target.value)}
-          className="rounded-md border border-line bg-surface px-2 py-1 text-fg"
-        >
-          {benchmarks.map(([id, name]) => (
-            <option key={id} value={id}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BenchmarkPicker value={chosen} onChange={onBenchmark} className="mb-2" />
       <div className="overflow-x-auto">
         <table className="w-full min-w-[480px]">
           <caption className="sr-only">Returns per period</caption>
