@@ -97,8 +97,29 @@ export function createReturnsService(deps: {
       const today = Math.floor(now.getTime() / dayMs);
       const vs = books.currency;
       const inScope = books.loaded.filter((l) => portfolioId === null || l.portfolio.id === portfolioId);
-      // Values in the scope's currency: a portfolio in another currency has no rate per day.
-      const valued = inScope.filter((l) => l.portfolio.currency === vs);
+      // Holdings are valued at closes in the scope's currency whatever the portfolio's currency;
+      // its cash flows need the rate of their day. A portfolio with a row without one is left
+      // out whole (those rows listed as needing a price), so no value counts without its flows.
+      const unratedRows = books.transactions.filter(
+        (t) =>
+          t.unpriced_reason === 'no_rate' &&
+          (t.price_per_coin === null || t.fee === null) &&
+          (portfolioId === null || t.portfolio_id === portfolioId),
+      );
+      const unrated = new Set(unratedRows.map((t) => t.portfolio_id));
+      const valued = inScope.filter((l) => !unrated.has(l.portfolio.id));
+      const flowRows =
+        unrated.size === 0
+          ? books.transactions
+          : books.transactions.filter((t) => !unrated.has(t.portfolio_id));
+      const unratedItems = unratedRows.map((t) => ({
+        transaction_id: t.id,
+        portfolio_id: t.portfolio_id,
+        coin_id: t.coin_id,
+        type: t.type,
+        executed_at: t.executed_at,
+        reason: 'no_rate' as const,
+      }));
       const scopeKey = `${books.key}|${portfolioId}`;
       let derived = derivedCache.get(scopeKey);
       if (!derived) {
@@ -117,7 +138,7 @@ export function createReturnsService(deps: {
       const flowsKey = `${vs}|${closes.size}`;
       const flows =
         derived.flows.get(flowsKey) ??
-        externalFlows(books.transactions, {
+        externalFlows(flowRows, {
           portfolioId,
           links: books.links,
           closeOn: (coinId, day) => {
@@ -136,7 +157,7 @@ export function createReturnsService(deps: {
         periods: [],
         explain: null,
         benchmark_line: null,
-        needs_price: flows.needsPrice,
+        needs_price: [...unratedItems, ...flows.needsPrice],
         coins_without_history: [],
       };
       if (flows.inceptionDay === null) return empty;

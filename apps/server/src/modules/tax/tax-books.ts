@@ -2,6 +2,7 @@ import type { CostBasisMethod, TaxSettings } from '@app/contracts';
 import {
   computeTax,
   type DailyCloseSeries,
+  Dec,
   dayMs,
   linkOwnTransfers,
   type TaxComputation,
@@ -25,8 +26,9 @@ export interface TaxBooks {
 
 /**
  * The currency a scope is reported in: a portfolio's own; for all portfolios their common
- * currency, or the user's base currency when they differ (rows in another currency then need a
- * rate for their day, which we do not have: they are listed, not converted at today's rate).
+ * currency, or the user's base currency when they differ (rows in another currency are then
+ * converted at the rate of their own day, see `dailyRates`; a day without one lists the row as
+ * needing a price, never converted at today's rate or valued at 0).
  */
 export function scopeCurrency(
   loaded: readonly LoadedPortfolio[],
@@ -37,6 +39,54 @@ export function scopeCurrency(
     return loaded.find((l) => l.portfolio.id === portfolioId)?.portfolio.currency ?? base;
   const currencies = new Set(loaded.map((l) => l.portfolio.currency));
   return currencies.size === 1 ? ([...currencies][0] ?? base) : base;
+}
+
+/** The coin whose daily closes in two currencies give the day's rate between them. */
+export const rateReferenceCoin = 'bitcoin';
+
+/**
+ * Historical rates into `to`, per UTC day, implied by the reference coin's daily close in both
+ * currencies (close in `to` ÷ close in `from`): the providers quote a coin in every currency at
+ * their own rate of the moment, so the ratio of two closes is that day's rate. A day outside
+ * either stored series has no rate (null). Kept to 12 significant digits: a rate, not money.
+ */
+export interface DailyRates {
+  rateOn(from: string, executedAt: string): string | null;
+  /** What the rates were read from, for cache keys (series bounds per currency). */
+  key: string;
+}
+
+export async function dailyRates(
+  closes: DailyClosesCache,
+  to: string,
+  from: readonly string[],
+): Promise<DailyRates> {
+  const others = [...new Set(from)].filter((c) => c !== to);
+  if (others.length === 0) return { rateOn: (f) => (f === to ? '1' : null), key: '' };
+  const read = async (vs: string) =>
+    (await closes.get([rateReferenceCoin], vs).catch(() => new Map<string, DailyCloseSeries>())).get(
+      rateReferenceCoin,
+    );
+  const target = await read(to);
+  const sources = new Map<string, DailyCloseSeries | undefined>();
+  for (const c of others) sources.set(c, await read(c));
+  const at = (series: DailyCloseSeries | undefined, day: number) => {
+    if (!series) return undefined;
+    const close = series.closes[day - series.firstDay];
+    return close !== undefined && close > 0 ? close : undefined;
+  };
+  const bounds = (s: DailyCloseSeries | undefined) => (s ? `${s.firstDay}+${s.closes.length}` : '-');
+  return {
+    rateOn(f, executedAt) {
+      if (f === to) return '1';
+      const day = Math.floor(Date.parse(executedAt) / dayMs);
+      const num = at(target, day);
+      const den = at(sources.get(f), day);
+      if (num === undefined || den === undefined) return null;
+      return new Dec(num).div(den).toSignificantDigits(12).toFixed();
+    },
+    key: `${to}:${bounds(target)};${others.map((c) => `${c}:${bounds(sources.get(c))}`).join(';')}`,
+  };
 }
 
 /** Books per revisions and currency: rebuilding 10k rows and their transfer links costs ~100 ms. */
@@ -69,18 +119,33 @@ export async function loadTaxBooks(
     rewardCoins.size === 0
       ? new Map<string, DailyCloseSeries>()
       : await deps.closes.get([...rewardCoins], currency).catch(() => new Map<string, DailyCloseSeries>());
-  // Closes arriving later (a first download) change reward prices, so they are part of the key.
-  const key = `${currency}|${[...closes.keys()].sort().join(',')}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}`).join(',')}`;
+  const rates = await dailyRates(
+    deps.closes,
+    currency,
+    loaded.map((l) => l.portfolio.currency),
+  );
+  // Closes arriving later (a first download) change reward prices and rates: part of the key.
+  const key = `${currency}|${[...closes.keys()].sort().join(',')}|${rates.key}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}`).join(',')}`;
   const hit = deps.booksCache?.get(key);
   if (hit) return { ...hit, loaded };
   const transactions: TaxTransaction[] = [];
   for (const { portfolio, book } of loaded) {
-    const sameCurrency = portfolio.currency === currency;
     for (const t of book.transactions) {
-      let price: string | null = sameCurrency ? t.price_per_coin : null;
-      if (sameCurrency && isZero(t.price_per_coin) && (t.type === 'reward' || t.type === 'transfer_in')) {
-        price = t.type === 'reward' ? closeOn(closes.get(t.coin_id), t.executed_at) : null;
-      }
+      const rate = rates.rateOn(portfolio.currency, t.executed_at);
+      const convert = (amount: string) =>
+        rate === null
+          ? null
+          : rate === '1'
+            ? amount
+            : new Dec(amount).mul(rate).toSignificantDigits(20).toFixed();
+      // Without a stated price, a reward is income at the day's close in the report's currency
+      // (no rate needed); a transfer in without one needs a price.
+      const unstated = isZero(t.price_per_coin) && (t.type === 'reward' || t.type === 'transfer_in');
+      const price = unstated
+        ? t.type === 'reward'
+          ? closeOn(closes.get(t.coin_id), t.executed_at)
+          : null
+        : convert(t.price_per_coin);
       transactions.push({
         id: t.id,
         portfolio_id: portfolio.id,
@@ -88,10 +153,10 @@ export async function loadTaxBooks(
         type: t.type,
         quantity: t.quantity,
         price_per_coin: price,
-        fee: sameCurrency ? t.fee : isZero(t.fee) ? '0' : null,
+        fee: isZero(t.fee) ? '0' : convert(t.fee),
         executed_at: t.executed_at,
         created_at: t.created_at,
-        unpriced_reason: sameCurrency ? 'no_price' : 'no_rate',
+        unpriced_reason: rate === null && !unstated ? 'no_rate' : 'no_price',
       });
     }
   }

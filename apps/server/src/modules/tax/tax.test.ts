@@ -5,6 +5,7 @@ import {
   taxReportResponseSchema,
   taxSettingsSchema,
 } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
@@ -205,6 +206,81 @@ describe('lots and the realized-gains report', () => {
     expect(report.needs_price.map((n) => n.transaction_id)).toEqual([stray.id]);
     const lots = lotsViewSchema.parse((await u.client.get(`/api/v2/tax/lots/?portfolio_id=${b.id}`)).json());
     expect(lots.coins[0]?.lots[0]).toMatchObject({ quantity: '3', cost: null, unrealized: null });
+  });
+});
+
+describe('portfolios in another currency', () => {
+  /** Bitcoin's closes in usd and eur on three days: the ratio is the day's usd-per-eur rate. */
+  async function seedRates() {
+    await t.database.db.execute(sql`
+      insert into daily_candles (coin_id, vs_currency, day, open, high, low, close, source, fetched_at)
+      select 'bitcoin', u.vs, u.d::date, u.c, u.c, u.c, u.c, 'demo', now()
+      from unnest(
+        array['usd','usd','usd','eur','eur','eur'],
+        array['2024-03-01','2024-03-02','2024-03-03','2024-03-01','2024-03-02','2024-03-03'],
+        array[60000, 62000, 63000, 50000, 49600, 52500]::float8[]) as u(vs, d, c)
+      on conflict (coin_id, vs_currency, day) do update set close = excluded.close`);
+  }
+
+  it("converts each row at its own day's rate, and lists a row without one as needing a price, never 0", async () => {
+    await seedRates();
+    const u = await portfolioUser(t.client());
+    const us = await u.portfolio({ name: 'US' });
+    const eu = await u.portfolio({ name: 'EU', currency: 'eur' });
+    await u.ok(us.id, { quantity: '1', price_per_coin: '60000', date: '2024-03-01T10:00:00Z' });
+    // 1.25 usd per eur on 2 March, 1.2 on 3 March (62000 / 49600, 63000 / 52500).
+    await u.ok(eu.id, {
+      coin_id: 'ethereum',
+      quantity: '1',
+      price_per_coin: '3000',
+      fee: '3',
+      date: '2024-03-02T10:00:00Z',
+    });
+    await u.ok(eu.id, {
+      coin_id: 'ethereum',
+      type: 'sell',
+      quantity: '0.5',
+      price_per_coin: '3200',
+      date: '2024-03-03T10:00:00Z',
+    });
+    // No eur close on this day: no rate, so no figure.
+    const unrated = await u.ok(eu.id, {
+      coin_id: 'ethereum',
+      quantity: '2',
+      price_per_coin: '3100',
+      date: '2024-04-15T10:00:00Z',
+    });
+    await u.client.send('PATCH', settingsPath, { rule: 'us' });
+    await u.client.send('PATCH', '/api/v2/settings/', { cost_basis_method: 'fifo' });
+
+    const report = taxReportResponseSchema.parse(
+      (await u.client.get('/api/v2/tax/report/?portfolio_id=all&year=2024')).json(),
+    );
+    expect(report.currency).toBe('usd');
+    expect(report.disposals).toHaveLength(1);
+    // Proceeds 0.5 × 3200 × 1.2; cost 0.5 × (3000 + 3) × 1.25.
+    expect(report.disposals[0]).toMatchObject({ proceeds: '1920', cost: '1876.875', gain: '43.125' });
+    expect(report.needs_price).toEqual([
+      expect.objectContaining({ transaction_id: unrated.id, reason: 'no_rate' }),
+    ]);
+    const lots = lotsViewSchema.parse((await u.client.get('/api/v2/tax/lots/?portfolio_id=all')).json());
+    const eth = lots.coins.find((c) => c.coin_id === 'ethereum');
+    expect(eth?.lots.map((l) => [l.quantity, l.cost])).toEqual([
+      ['0.5', '1876.875'],
+      ['2', null],
+    ]);
+    // The portfolio's own view needs no rate at all: its figures are in euros.
+    const own = taxReportResponseSchema.parse(
+      (await u.client.get(`/api/v2/tax/report/?portfolio_id=${eu.id}&year=2024`)).json(),
+    );
+    expect(own).toMatchObject({ currency: 'eur', needs_price: [] });
+    expect(own.disposals[0]).toMatchObject({ proceeds: '1600', cost: '1501.5' });
+    // Returns for all portfolios leave the unrated portfolio out whole and say which row.
+    const returns = returnsResponseSchema.parse(
+      (await u.client.get('/api/v2/returns/?portfolio_id=all')).json(),
+    );
+    expect(returns.needs_price.map((n) => [n.transaction_id, n.reason])).toEqual([[unrated.id, 'no_rate']]);
+    expect(returns.periods.find((p) => p.period === 'ALL')?.inflows).toBe('60000');
   });
 });
 
