@@ -73,4 +73,43 @@ describe('exit plans on real lots (worked by hand)', () => {
     expect(plan.sales.map((s) => s.cost)).toEqual(['40000', '40000']);
     expect(taxAwarePlan(tax, ladder, options).saving).toBe('0');
   });
+
+  it('UK: a sale today is matched with today’s purchase first (same-day rule), then the pool without it', () => {
+    // Pool: 1 BTC for 20,000 and 1 for 60,000 (2 BTC, 80,000). Today, 1 June: 0.5 BTC for 34,000.
+    const today = [...transactions, buy('c', '0.5', '68000', '2024-06-01T09:00:00.000Z')];
+    const tax = computeTax({ transactions: today, rule: 'uk', method: 'fifo' });
+    const options = { portfolioId: null, coinId: 'bitcoin', asOfDay, shortRate: '24', longRate: '24' };
+    const plan = planTax(tax, ladder, options);
+    // Rung 1: 0.5 same-day at 34,000 + 0.5 from the pool at 40,000/BTC = 54,000; gain 16,000.
+    expect(plan.sales[0]?.lots.map((l) => [l.acquisition_id, l.acquired_on, l.quantity, l.cost])).toEqual([
+      ['c', '2024-06-01', '0.5', '34000'],
+      [null, null, '0.5', '20000'],
+    ]);
+    expect(plan.sales.map((s) => [s.cost, s.gain, s.tax])).toEqual([
+      ['54000', '16000', '3840'],
+      ['40000', '40000', '9600'],
+    ]);
+    // Sold tomorrow, today's purchase has joined the pool: 2.5 BTC for 114,000, 45,600 per BTC.
+    const tomorrow = planTax(
+      tax,
+      ladder.map((r) => ({ ...r, day: asOfDay + 1 })),
+      options,
+    );
+    expect(tomorrow.sales.map((s) => s.cost)).toEqual(['45600', '45600']);
+    // One portfolio of two: the person's pool average, the same-day part capped at its holding.
+    const split = computeTax({
+      transactions: [...today, { ...buy('d', '1', '10000', '2022-05-05T10:00:00.000Z'), portfolio_id: 'q' }],
+      rule: 'uk',
+      method: 'fifo',
+    });
+    const own = planTax(split, [{ ...(ladder[0] as (typeof ladder)[number]), coinsSold: '3' }], {
+      ...options,
+      portfolioId: 'p',
+    });
+    // p holds 2.5 of the person's 3.5; the pool without today: 3 BTC for 90,000 (30,000 each).
+    expect(own.sales[0]?.lots.map((l) => [l.quantity, l.cost])).toEqual([
+      ['0.5', '34000'],
+      ['2', '60000'],
+    ]);
+  });
 });

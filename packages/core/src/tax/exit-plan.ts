@@ -2,10 +2,11 @@ import type { TaxCategory } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
 import { type CalendarDay, dayToIso } from './dates.ts';
-import { type BookMethod, LotBook } from './lot-book.ts';
+import { LotBook, type Piece } from './lot-book.ts';
 import { splitByWeight } from './prepare.ts';
 import { categoryOf, qualifiesOn } from './rules.ts';
 import type { TaxComputation } from './types.ts';
+import { UkPlanBook } from './uk-plan-book.ts';
 
 /** One planned sale of an exit plan (a rung of the sell ladder). */
 export interface PlannedSale {
@@ -62,20 +63,16 @@ export interface PlanTax {
 
 const hundred = new Dec(100);
 
-/**
- * Runs the planned sales, in the given order, against the lots the books hold today: which
- * lots each sale consumes under the rule's matching, its gain per category and the tax at the
- * account's rates (each rung's positive gain per category × its rate; losses of one rung are
- * not carried to another), and the net after fees, price impact and tax. Under the UK rule a
- * future sale can only be matched with the Section 104 pool (later acquisitions are unknown).
- */
-export function planTax(
-  computation: TaxComputation,
-  sales: readonly PlannedSale[],
-  options: PlanOptions,
-): PlanTax {
-  const method: BookMethod = computation.method === 'uk_pooling' ? 'average' : computation.method;
-  const book = new LotBook(method);
+interface PlanBook {
+  readonly quantity: Dec;
+  take(quantity: Dec, day: CalendarDay): Piece[];
+}
+
+/** The lots the books hold today for the plan's coin and scope, under the rule's matching. */
+function planBook(computation: TaxComputation, options: PlanOptions): PlanBook {
+  if (computation.method === 'uk_pooling')
+    return new UkPlanBook(computation, options.coinId, options.portfolioId, options.asOfDay);
+  const book = new LotBook(computation.method);
   let seq = 0;
   for (const h of computation.holdings) {
     if (h.coinId !== options.coinId) continue;
@@ -89,6 +86,28 @@ export function planTax(
       cost: h.cost,
     });
   }
+  return {
+    get quantity() {
+      return book.quantity;
+    },
+    take: (quantity) => book.take(quantity),
+  };
+}
+
+/**
+ * Runs the planned sales, in the given order, against the lots the books hold today: which
+ * lots each sale consumes under the rule's matching, its gain per category and the tax at the
+ * account's rates (each rung's positive gain per category × its rate; losses of one rung are
+ * not carried to another), and the net after fees, price impact and tax. Under the UK rule a
+ * sale today is matched with today's acquisitions first, then with the Section 104 pool; the
+ * 30-day rule cannot apply (later acquisitions are unknown), see UkPlanBook.
+ */
+export function planTax(
+  computation: TaxComputation,
+  sales: readonly PlannedSale[],
+  options: PlanOptions,
+): PlanTax {
+  const book = planBook(computation, options);
   const rate = (c: TaxCategory) =>
     c === 'tax_free' ? new Dec(0) : new Dec(c === 'long' ? options.longRate : options.shortRate);
   let totalTax: Dec | null = new Dec(0);
@@ -101,7 +120,7 @@ export function planTax(
     const price = new Dec(sale.pricePerCoin).mul(hundred.sub(sale.priceImpactPercentage || 0)).div(hundred);
     const gross = sold.mul(price);
     const fee = gross.mul(sale.feesPercentage || 0).div(hundred);
-    const pieces = sold.gt(0) ? book.take(sold) : [];
+    const pieces = sold.gt(0) ? book.take(sold, day) : [];
     const weights = pieces.map((p) => p.quantity);
     const grossParts = splitByWeight(gross, weights, sold);
     const feeParts = splitByWeight(fee, weights, sold);
@@ -109,7 +128,7 @@ export function planTax(
     let cost: Dec | null = new Dec(0);
     let latest: CalendarDay | null = null;
     const lots: SaleLotLine[] = pieces.map((p, i) => {
-      const isPool = p.kind === 'pool' || computation.method === 'uk_pooling';
+      const isPool = p.kind === 'pool';
       const acquired = isPool ? null : p.acquiredDay;
       const category = categoryOf(computation.options, acquired, day);
       const gain = p.cost === null ? null : (grossParts[i] as Dec).sub(feeParts[i] as Dec).sub(p.cost);

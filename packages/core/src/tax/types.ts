@@ -86,8 +86,22 @@ export interface HoldingCalc {
   cost: Dec | null;
 }
 
+/**
+ * UK only: per coin, the person's latest acquisition day and what of it joined the Section 104
+ * pool after same-day and 30-day matching. A disposal later that same day is matched with it
+ * first (same-day rule), so an exit plan selling today must not average it into the pool.
+ */
+export interface UkLatestAcquisition {
+  coinId: string;
+  day: CalendarDay;
+  acquisitionId: string;
+  quantity: Dec;
+  cost: Dec | null;
+}
+
 export interface TaxComputation {
   options: RuleOptions;
+  ukLatest?: UkLatestAcquisition[] | undefined;
   method: EffectiveMethod;
   zone: string;
   /** In timeline order, every year. */

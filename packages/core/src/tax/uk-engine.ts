@@ -4,7 +4,7 @@ import { buildDisposal, type Match, NeedsPrice } from './disposal.ts';
 import { incomeOf } from './lot-engine.ts';
 import { type PreparedTx, splitByWeight } from './prepare.ts';
 import type { RuleOptions } from './rules.ts';
-import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation } from './types.ts';
+import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation, UkLatestAcquisition } from './types.ts';
 
 /** HMRC's bed-and-breakfast window: acquisitions in the 30 days after a disposal (TCGA 1992 s. 106A(5)). */
 export const bedAndBreakfastDays = 30;
@@ -52,6 +52,7 @@ export function runUkRules(
   const disposals: DisposalCalc[] = [];
   const income: IncomeCalc[] = [];
   const holdings: HoldingCalc[] = [];
+  const latest: UkLatestAcquisition[] = [];
   let transferFees = new Dec(0);
 
   for (const [coinId, rows] of byCoin) {
@@ -115,6 +116,7 @@ export function runUkRules(
 
     const acqDays = [...acquisitions.values()].sort((a, b) => a.day - b.day);
     const dispDays = [...disposalDays.values()].sort((a, b) => a.day - b.day);
+    const last = acqDays[acqDays.length - 1];
 
     // (1) Same day.
     for (const d of dispDays) {
@@ -188,6 +190,21 @@ export function runUkRules(
       }
     }
 
+    if (last?.remaining.gt(0)) {
+      latest.push({
+        coinId,
+        day: last.day,
+        acquisitionId: last.firstId,
+        quantity: last.remaining,
+        cost:
+          last.cost === null
+            ? null
+            : last.remaining.eq(last.quantity)
+              ? last.cost
+              : last.cost.mul(last.remaining).div(last.quantity),
+      });
+    }
+
     for (const d of dispDays) {
       const perSale = shareMatches(d);
       d.sales.forEach((sale, i) => {
@@ -225,6 +242,7 @@ export function runUkRules(
   return {
     options,
     method: 'uk_pooling',
+    ukLatest: latest,
     zone,
     disposals,
     income,

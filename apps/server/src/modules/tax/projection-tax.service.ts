@@ -7,6 +7,12 @@ import { notFound } from '../transactions/transactions.service.ts';
 import { deleteProjectionLink, findProjectionLink, saveProjectionLink } from './tax.repository.ts';
 import type { TaxService } from './tax.service.ts';
 
+/** What the UK plan simplifies, said next to the figures. */
+export const ukPlanNote =
+  'UK matching: a sale today is matched with today’s purchases first, then the Section 104 pool at its average cost. ' +
+  'Purchases in the 30 days after a sale would be matched first and change its cost; the plan cannot know them. ' +
+  'The annual exempt amount and losses of one rung against another are not applied.';
+
 /**
  * An exit plan linked to a portfolio (or all): each planned sale priced against the lots it
  * would consume under the account's rule and method. Unlinked plans keep the flat sell tax.
@@ -72,7 +78,11 @@ export function createProjectionTaxService(deps: { db: Db; clock: Clock; tax: Ta
       ...common,
       plan: planTax(ctx.computation, sales, options),
       tax_aware: sales.length > 0 ? taxAwarePlan(ctx.computation, sales, options) : null,
-      note: held ? null : 'The linked portfolio holds none of this coin.',
+      note: held
+        ? settings.rule === 'uk'
+          ? ukPlanNote
+          : null
+        : 'The linked portfolio holds none of this coin.',
     };
   }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 import { createProjection, base as projectionsBase } from '../projections/projections-test-helpers.ts';
+import { ukPlanNote } from './projection-tax.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -370,6 +371,17 @@ describe('exit plans linked to real lots', () => {
     ]);
     expect(body.tax_aware?.saving).toBe('8400');
     expect(body.tax_aware?.order[1]).toMatchObject({ sale_date: '2027-03-02', delayed: true });
+
+    // The rule changes the plan at once: under the UK rule a purchase today is matched first.
+    await u.ok(p.id, { quantity: '0.5', price_per_coin: '68000', date: '2026-11-24T09:00:00Z' });
+    await u.client.send('PATCH', settingsPath, { rule: 'uk', short_rate: '24' });
+    const uk = projectionTaxResponseSchema.parse((await u.client.get(path)).json());
+    expect(uk.plan?.sales[0]?.lots.map((l) => [l.acquired_on, l.quantity, l.cost])).toEqual([
+      ['2026-11-24', '0.5', '34000'],
+      [null, '0.5', '20000'],
+    ]);
+    expect(uk.note).toBe(ukPlanNote);
+    await u.client.send('PATCH', settingsPath, { rule: 'de', short_rate: '42' });
 
     const other = await portfolioUser(t.client());
     expect((await other.client.get(path)).statusCode).toBe(404);
