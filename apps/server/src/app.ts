@@ -7,11 +7,13 @@ import { createDbRateLimitCounter } from './db/rate-limit-counter.ts';
 import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
+import { createOidcClient, type OidcClient } from './integrations/oidc/oidc-client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { findServerPackageRoot } from './lib/package-root.ts';
 import { registerAlertsModule } from './modules/alerts/alerts-module.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createOidcService } from './modules/auth/oidc.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
@@ -58,6 +60,10 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** Registers extra routes inside the API scope (tests add probes this way). */
   extendApi?: (api: FastifyInstance) => void | Promise<void>;
+  /** Overrides the identity provider client (default: from config.oidc). */
+  oidcClient?: OidcClient;
+  /** Whether the first account on an empty database starts verified (default: when SMTP_URL is unset). */
+  autoVerifyFirstAccount?: boolean;
   /** Runs when the app closes, after the listener stops (main closes the database here). */
   onClose?: () => Promise<void>;
 }
@@ -112,7 +118,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     publicUrl: config.publicUrl,
     logger: app.log,
+    // Spec'd friction removed (issue 13): with no SMTP server, the first account on a fresh server
+    // (the single user of a home install) cannot receive mail, so it starts verified.
+    autoVerifyFirstAccount: options.autoVerifyFirstAccount ?? config.smtpUrl === undefined,
   });
+  const oidcClient =
+    options.oidcClient ??
+    (config.oidc
+      ? createOidcClient({ ...config.oidc, redirectUri: `${config.publicUrl}/api/auth/callback` })
+      : null);
+  const oidc = oidcClient
+    ? { client: oidcClient, service: createOidcService({ db, clock, sessions, auth }) }
+    : null;
   const cookieOptions = { secure: config.secure };
   const csrfOptions = { secret: config.sessionSecret, secure: config.secure };
 
@@ -132,6 +149,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cookies: cookieOptions,
       rateLimits,
       publicDir: join(packageRoot, 'public'),
+      authMode: config.authMode,
+      oidc,
+      publicUrl: config.publicUrl,
+      clock,
     });
     await registerSubscriptionRoutes(api, { subscription: createSubscriptionService({ clock }) });
 

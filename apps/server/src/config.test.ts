@@ -16,7 +16,8 @@ describe('config', () => {
       dataDir: join(cwd, 'data'),
       databaseUrl: undefined,
       marketData: 'auto',
-      authMode: 'local',
+      authMode: { local: true, oidc: false },
+      oidc: null,
       publicUrl: 'http://127.0.0.1:3000',
       secure: false,
     });
@@ -69,10 +70,31 @@ describe('config', () => {
     );
   });
 
-  it('refuses AUTH_MODE=oidc with a clear message', () => {
-    expect(() => loadConfig({ AUTH_MODE: 'oidc', SESSION_SECRET: 'x'.repeat(32) }, cwd)).toThrow(
-      /AUTH_MODE: "oidc" is not built yet/,
+  it('reads AUTH_MODE=oidc and local,oidc with the provider, and names what is missing', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    const provider = {
+      OIDC_ISSUER: 'https://id.example.com/realms/home',
+      OIDC_CLIENT_ID: 'exit-liquidity',
+      OIDC_CLIENT_SECRET: 's3cret',
+    };
+    const oidc = loadConfig({ ...secret, ...provider, AUTH_MODE: 'oidc' }, cwd);
+    expect(oidc.authMode).toEqual({ local: false, oidc: true });
+    expect(oidc.oidc).toEqual({
+      issuer: provider.OIDC_ISSUER,
+      clientId: 'exit-liquidity',
+      clientSecret: 's3cret',
+      scopes: 'openid email profile',
+    });
+    const both = loadConfig(
+      { ...secret, ...provider, AUTH_MODE: 'local,oidc', OIDC_SCOPES: 'email groups' },
+      cwd,
     );
+    expect(both.authMode).toEqual({ local: true, oidc: true });
+    expect(both.oidc?.scopes).toBe('openid email groups');
+    expect(() =>
+      loadConfig({ ...secret, AUTH_MODE: 'oidc', OIDC_ISSUER: provider.OIDC_ISSUER }, cwd),
+    ).toThrow(/OIDC_CLIENT_ID: required when AUTH_MODE includes oidc/);
+    expect(() => loadConfig({ ...secret, AUTH_MODE: 'saml' }, cwd)).toThrow(/AUTH_MODE: use local, oidc/);
   });
 
   it('marks https PUBLIC_URLs secure and trims the trailing slash', () => {

@@ -48,7 +48,23 @@ const envSchema = z.object({
       }
       return parsed;
     }),
-  AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
+  AUTH_MODE: z
+    .string()
+    .trim()
+    .default('local')
+    .transform((value, ctx) => {
+      const modes = value.split(',').map((m) => m.trim().toLowerCase());
+      const unknown = modes.filter((m) => m !== 'local' && m !== 'oidc');
+      if (unknown.length > 0 || modes.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'use local, oidc, or local,oidc' });
+        return z.NEVER;
+      }
+      return { local: modes.includes('local'), oidc: modes.includes('oidc') };
+    }),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_SCOPES: optionalText,
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(
     z
@@ -83,7 +99,10 @@ export interface Config {
    * (none: the socket's peer is the client), a hop count, or the proxies' addresses and CIDRs.
    */
   trustProxy: TrustProxy;
-  authMode: 'local';
+  /** Which sign-in methods are on: built-in accounts, an OpenID Connect provider, or both. */
+  authMode: { local: boolean; oidc: boolean };
+  /** The identity provider, when AUTH_MODE includes oidc. */
+  oidc: OidcConfig | null;
   sessionSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -101,6 +120,14 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Space-separated; always contains openid. */
+  scopes: string;
+}
 
 /** proxy-addr's names for the private ranges, accepted beside addresses and CIDRs. */
 const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -155,11 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     );
   }
   const e = parsed.data;
-  if (e.AUTH_MODE === 'oidc') {
-    throw new ConfigError([
-      'AUTH_MODE: "oidc" is not built yet in this version; use AUTH_MODE=local (built-in accounts).',
-    ]);
-  }
+  const oidc = e.AUTH_MODE.oidc ? oidcConfig(e) : null;
   const dataDir = resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -181,7 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     marketRefreshMs: e.MARKET_REFRESH_SECONDS * 1000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
-    authMode: 'local',
+    authMode: e.AUTH_MODE,
+    oidc,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Exit Liquidity <no-reply@localhost>',
@@ -194,6 +218,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl,
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+function oidcConfig(e: {
+  OIDC_ISSUER?: string | undefined;
+  OIDC_CLIENT_ID?: string | undefined;
+  OIDC_CLIENT_SECRET?: string | undefined;
+  OIDC_SCOPES?: string | undefined;
+}): OidcConfig {
+  const missing = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter(
+    (name) => e[name] === undefined,
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: required when AUTH_MODE includes oidc`));
+  }
+  const scopes = (e.OIDC_SCOPES ?? 'openid email profile').split(/[\s,]+/).filter(Boolean);
+  if (!scopes.includes('openid')) scopes.unshift('openid');
+  return {
+    issuer: e.OIDC_ISSUER ?? '',
+    clientId: e.OIDC_CLIENT_ID ?? '',
+    clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+    scopes: scopes.join(' '),
   };
 }
 

@@ -63,6 +63,16 @@ export const loginQuerySchema = z.object({
   return_to: returnToSchema,
   prompt: z.enum(['login', 'none', 'consent', 'select_account']).optional(),
   screen_hint: z.enum(['signup', 'login']).optional(),
+  /** With AUTH_MODE=local,oidc: `oidc` goes to the identity provider instead of the password page. */
+  connection: z.enum(['local', 'oidc']).optional(),
+});
+
+/** /auth/complete-signup: the username the identity provider did not give. */
+export const oidcCompleteSignupBodySchema = z.object({ username: usernameSchema });
+/** Where the browser goes next: the app (signed in) or /auth/signup-pending (email to verify). */
+export const oidcCompleteSignupResponseSchema = z.object({ success: z.literal(true), redirect: z.string() });
+export const oidcLinkBodySchema = z.object({
+  password: z.string().min(1, 'Enter your password.').max(authLimits.passwordMax),
 });
 
 /** Spec §3 "User". */

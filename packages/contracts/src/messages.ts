@@ -53,6 +53,12 @@ export const accountMessages = {
   unsupportedMediaType: 'Unsupported content type.',
   loginRequired: 'Please sign in to continue.',
   emailNotVerified: 'Please verify your email address to use this page.',
+  ssoNotConfigured: 'Single sign-on is not configured on this server.',
+  passwordSignInOff: 'This server signs you in through its identity provider. Use single sign-on.',
+  ssoNoEmail:
+    'Your identity provider did not share an email address. Ask its administrator to release the email claim.',
+  ssoEmailTaken:
+    'An account with this email already exists, and your identity provider has not verified the email. Sign in with your password, or verify the email at your identity provider and try again.',
 } as const;
 
 export const notFoundPage = {

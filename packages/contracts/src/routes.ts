@@ -9,6 +9,9 @@ export const authRoutes = {
   signup: '/auth/signup',
   logout: '/auth/logout',
   callback: '/auth/callback',
+  /** Single sign-on's extra steps: a username the provider did not give, a link to a local account. */
+  oidcCompleteSignup: '/auth/oidc/complete-signup',
+  oidcLink: '/auth/oidc/link',
   verifyEmail: '/auth/verify-email',
   resendVerification: '/auth/verify-email/resend',
   passwordResetRequest: '/auth/password-reset',

@@ -205,7 +205,7 @@ describe('clean text at the contract', () => {
     expect(Object.keys(query.json().error.details.fields)).toEqual(['querystring.coin_id']);
     const surrogate = await a.post('/api/v2/portfolios/', { name: 'x\ud800' });
     expect(surrogate.statusCode).toBe(400);
-    const key = await a.post('/api/v2/portfolios/', { name: 'ok', ['bad\u0001key']: 1 });
+    const key = await a.post('/api/v2/portfolios/', { name: 'ok', 'bad\u0001key': 1 });
     expect(key.statusCode).toBe(400);
     // Tabs and newlines are text.
     const note = await a.post('/api/v2/portfolios/', { name: 'Tab\there' });

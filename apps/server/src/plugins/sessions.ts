@@ -7,6 +7,8 @@ import type { IssuedSession, SessionService } from '../modules/auth/session.serv
 export interface RequestSession {
   id: string;
   expiresAt: Date;
+  /** Signed in through the identity provider: sign-out also offers the provider's end-session URL. */
+  viaOidc: boolean;
 }
 
 declare module 'fastify' {
@@ -72,7 +74,7 @@ export async function resolveSession(
     return;
   }
   request.user = resolved.user;
-  request.session = { id: resolved.sessionId, expiresAt: resolved.expiresAt };
+  request.session = { id: resolved.sessionId, expiresAt: resolved.expiresAt, viaOidc: resolved.viaOidc };
   if (resolved.extended) setSessionCookie(reply, { token, expiresAt: resolved.expiresAt }, options);
 }
 

@@ -55,6 +55,11 @@ export interface TestAppOptions {
   extend?: (api: FastifyInstance) => void;
   /** A second app instance over another test app's database (like two processes); not disposed. */
   database?: Database;
+  /**
+   * The first account on the fresh database starts verified when SMTP_URL is unset (the product's
+   * default); off here so each file's first sign-up behaves like every other one.
+   */
+  autoVerifyFirstAccount?: boolean;
 }
 
 const generous = { max: 1000, windowMs: 60_000 };
@@ -87,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.market ? { market: options.market } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.extend ? { extendApi: options.extend } : {}),
+    autoVerifyFirstAccount: options.autoVerifyFirstAccount ?? false,
   });
   await app.ready();
   return {

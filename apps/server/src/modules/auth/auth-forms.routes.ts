@@ -11,10 +11,10 @@ import {
 import { safeReturnPath } from '@app/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppError, isAppError } from '../../lib/app-error.ts';
-import { clearCsrfToken, ensureCsrfToken, rotateCsrfToken } from '../../plugins/csrf.ts';
+import { clearCsrfToken, ensureCsrfToken } from '../../plugins/csrf.ts';
 import { toAppError } from '../../plugins/errors.ts';
 import { FixedWindowLimiter } from '../../plugins/rate-limit.ts';
-import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/sessions.ts';
+import { clearSessionCookie } from '../../plugins/sessions.ts';
 import { authBodyLimit, bodyString, isFormRequest, parseWith, userAgentOf } from './auth-http.ts';
 import {
   type FieldErrors,
@@ -26,6 +26,8 @@ import {
   renderSignupPage,
 } from './auth-pages.ts';
 import { type AuthRouteDeps, routeRateLimit } from './auth-route-deps.ts';
+import { assertPasswordSignIn, redirectToProvider } from './oidc-redirect.ts';
+import { startSession } from './start-session.ts';
 
 /** These routes answer server-rendered pages (and JSON to JSON clients). */
 const htmlPage = { type: 'text/html' };
@@ -55,7 +57,7 @@ function queryString(request: FastifyRequest, name: string): string | undefined 
  * (answers with a redirect or the re-rendered page) or JSON (answers with JSON).
  */
 export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
-  const { auth, sessions } = deps;
+  const { auth } = deps;
   // Per account beside the per-address route limits: one account's attempts spread over many
   // addresses still meet a limit (shared by every process, like the per-address one).
   const perAccount = (scope: string) =>
@@ -79,13 +81,13 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
         return html(
           reply,
           appError.status,
-          renderLoginPage({ csrfToken, returnTo, formError, fieldErrors, values }),
+          renderLoginPage({ csrfToken, returnTo, formError, fieldErrors, values, sso: deps.oidc !== null }),
         );
       case signupPath:
         return html(
           reply,
           appError.status,
-          renderSignupPage({ csrfToken, returnTo, formError, fieldErrors, values }),
+          renderSignupPage({ csrfToken, returnTo, formError, fieldErrors, values, sso: deps.oidc !== null }),
         );
       case resetPath:
         return html(
@@ -109,18 +111,11 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     }
   });
 
-  async function startSession(
+  const beginSession = (
     request: FastifyRequest,
     reply: FastifyReply,
     session: { token: string; sessionId: string; expiresAt: Date },
-  ) {
-    // Rotation: the pre-login cookie (if any) never becomes the signed-in session, and the CSRF
-    // token from before sign-in is replaced by one bound to the new session.
-    const previous = sessionToken(request);
-    if (previous) await sessions.revoke(previous);
-    setSessionCookie(reply, session, deps.cookies);
-    rotateCsrfToken(reply, session.sessionId, deps.csrf);
-  }
+  ) => startSession(request, reply, session, deps);
 
   app.get(loginPath, { config: { auth: 'public', produces: htmlPage } }, async (request, reply) => {
     const parsed = loginQuerySchema.safeParse(request.query);
@@ -129,10 +124,20 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     if (request.user && query.prompt !== 'login' && query.screen_hint !== 'signup') {
       return reply.redirect(returnTo, 303);
     }
+    if (deps.oidc && (!deps.authMode.local || query.connection === 'oidc')) {
+      return redirectToProvider(reply, deps, {
+        returnTo,
+        ...(query.prompt === 'login' ? { prompt: 'login' as const } : {}),
+        ...(query.screen_hint === 'signup' ? { screenHint: 'signup' as const } : {}),
+      });
+    }
     const csrfToken = ensureCsrfToken(request, reply, deps.csrf);
-    if (query.screen_hint === 'signup') return html(reply, 200, renderSignupPage({ csrfToken, returnTo }));
+    const sso = deps.oidc !== null;
+    if (query.screen_hint === 'signup') {
+      return html(reply, 200, renderSignupPage({ csrfToken, returnTo, sso }));
+    }
     const notice = queryString(request, 'reset') === '1' ? passwordChangedNotice : undefined;
-    return html(reply, 200, renderLoginPage({ csrfToken, returnTo, notice }));
+    return html(reply, 200, renderLoginPage({ csrfToken, returnTo, notice, sso }));
   });
 
   app.post(
@@ -142,10 +147,11 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
       config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
     },
     async (request, reply) => {
+      assertPasswordSignIn(deps);
       const body = parseWith(loginBodySchema, request.body);
       await loginLimiter.hit(body.email);
       const result = await auth.login(body, userAgentOf(request));
-      await startSession(request, reply, result.session);
+      await beginSession(request, reply, result.session);
       if (isFormRequest(request)) return reply.redirect(safeReturnPath(body.return_to), 303);
       return reply.send({ success: true, user: result.user });
     },
@@ -158,10 +164,11 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
       config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
     },
     async (request, reply) => {
+      assertPasswordSignIn(deps);
       const body = parseWith(signupBodySchema, request.body);
       await signupLimiter.hit(body.email);
       const result = await auth.signup(body, userAgentOf(request));
-      await startSession(request, reply, result.session);
+      await beginSession(request, reply, result.session);
       if (isFormRequest(request)) return reply.redirect(safeReturnPath(body.return_to), 303);
       return reply.send({ success: true, user: result.user });
     },
@@ -200,6 +207,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
       config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
     },
     async (request, reply) => {
+      assertPasswordSignIn(deps);
       const body = parseWith(passwordResetRequestSchema, request.body);
       await resetLimiter.hit(body.email);
       await auth.requestPasswordReset(body.email);
@@ -237,6 +245,7 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
       config: { auth: 'public', produces: htmlPage, ...routeRateLimit(deps.rateLimits.authPerIp) },
     },
     async (request, reply) => {
+      assertPasswordSignIn(deps);
       const body = parseWith(passwordResetConfirmSchema, request.body);
       await auth.confirmPasswordReset(body.token, body.password);
       // Every session of the account is gone, including this browser's.

@@ -13,11 +13,13 @@ interface PageState {
   notice?: string;
   fieldErrors?: FieldErrors;
   values?: { email?: string; username?: string };
+  /** AUTH_MODE=local,oidc: offer the identity provider beside the password form. */
+  sso?: boolean;
 }
 
 const api = (path: string) => `/api${path}`;
 
-function layout(title: string, body: string): string {
+export function authPageLayout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -41,7 +43,7 @@ ${body}
 `;
 }
 
-function alerts(state: Pick<PageState, 'formError' | 'notice'>): string {
+export function formAlerts(state: Pick<PageState, 'formError' | 'notice'>): string {
   return [
     state.notice ? `<p class="notice" role="status">${e(state.notice)}</p>` : '',
     state.formError ? `<p class="alert" role="alert">${e(state.formError)}</p>` : '',
@@ -58,7 +60,7 @@ interface FieldSpec {
   hint?: string;
 }
 
-function field(spec: FieldSpec, errors: FieldErrors | undefined): string {
+export function formField(spec: FieldSpec, errors: FieldErrors | undefined): string {
   const messages = errors?.[spec.name] ?? [];
   const describedBy = [spec.hint ? `${spec.name}-hint` : '', messages.length ? `${spec.name}-error` : '']
     .filter(Boolean)
@@ -75,27 +77,36 @@ function field(spec: FieldSpec, errors: FieldErrors | undefined): string {
   ].join('');
 }
 
-function hidden(name: string, value: string): string {
+export function hiddenField(name: string, value: string): string {
   return `<input type="hidden" name="${name}" value="${e(value)}">`;
 }
 
-function loginHref(returnTo: string, screenHint?: 'signup'): string {
+function loginHref(returnTo: string, screenHint?: 'signup', connection?: 'oidc'): string {
   const params = new URLSearchParams({ return_to: returnTo });
   if (screenHint) params.set('screen_hint', screenHint);
+  if (connection) params.set('connection', connection);
   return `${api(authRoutes.login)}?${params.toString()}`;
 }
 
+function ssoLink(state: PageState, screenHint?: 'signup'): string {
+  if (!state.sso) return '';
+  const label = screenHint ? 'Sign up with single sign-on' : 'Sign in with single sign-on';
+  return `<div class="or"><span>or</span></div>
+<a class="button secondary" href="${e(loginHref(state.returnTo, screenHint, 'oidc'))}">${label}</a>
+`;
+}
+
 export function renderLoginPage(state: PageState): string {
-  return layout(
+  return authPageLayout(
     'Sign in',
     `<h1>Sign in</h1>
-${alerts(state)}<form method="post" action="${api(authRoutes.login)}" novalidate>
-${hidden('csrfmiddlewaretoken', state.csrfToken)}${hidden('return_to', state.returnTo)}
-${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '', maxLength: authLimits.emailMax }, state.fieldErrors)}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxLength: authLimits.passwordMax }, state.fieldErrors)}
+${formAlerts(state)}<form method="post" action="${api(authRoutes.login)}" novalidate>
+${hiddenField('csrfmiddlewaretoken', state.csrfToken)}${hiddenField('return_to', state.returnTo)}
+${formField({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '', maxLength: authLimits.emailMax }, state.fieldErrors)}
+${formField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxLength: authLimits.passwordMax }, state.fieldErrors)}
 <button type="submit">Sign in</button>
 </form>
-<div class="links">
+${ssoLink(state)}<div class="links">
 <a href="${api(authRoutes.passwordResetRequest)}">Forgot password?</a>
 <span>New here? <a href="${e(loginHref(state.returnTo, 'signup'))}">Create an account</a></span>
 </div>`,
@@ -103,17 +114,17 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
 }
 
 export function renderSignupPage(state: PageState): string {
-  return layout(
+  return authPageLayout(
     'Create an account',
     `<h1>Create an account</h1>
-${alerts(state)}<form method="post" action="${api(authRoutes.signup)}" novalidate>
-${hidden('csrfmiddlewaretoken', state.csrfToken)}${hidden('return_to', state.returnTo)}
-${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '', maxLength: authLimits.emailMax }, state.fieldErrors)}
-${field({ name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: state.values?.username ?? '', maxLength: authLimits.usernameMax }, state.fieldErrors)}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', maxLength: authLimits.passwordMax, hint: 'At least 10 characters; mix letters with numbers or symbols.' }, state.fieldErrors)}
+${formAlerts(state)}<form method="post" action="${api(authRoutes.signup)}" novalidate>
+${hiddenField('csrfmiddlewaretoken', state.csrfToken)}${hiddenField('return_to', state.returnTo)}
+${formField({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '', maxLength: authLimits.emailMax }, state.fieldErrors)}
+${formField({ name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: state.values?.username ?? '', maxLength: authLimits.usernameMax }, state.fieldErrors)}
+${formField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', maxLength: authLimits.passwordMax, hint: 'At least 10 characters; mix letters with numbers or symbols.' }, state.fieldErrors)}
 <button type="submit">Create account</button>
 </form>
-<div class="links">
+${ssoLink(state, 'signup')}<div class="links">
 <span>Already have an account? <a href="${e(loginHref(state.returnTo))}">Sign in</a></span>
 </div>`,
   );
@@ -121,19 +132,19 @@ ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: '
 
 export function renderResetRequestPage(state: Omit<PageState, 'returnTo'> & { sent?: boolean }): string {
   if (state.sent) {
-    return layout(
+    return authPageLayout(
       'Check your email',
       `<h1>Check your email</h1>
 <p class="notice" role="status">${e(resetRequestedMessage)}</p>
 <div class="links"><a href="${e(loginHref('/'))}">Back to sign in</a></div>`,
     );
   }
-  return layout(
+  return authPageLayout(
     'Reset your password',
     `<h1>Reset your password</h1>
-${alerts(state)}<form method="post" action="${api(authRoutes.passwordResetRequest)}" novalidate>
-${hidden('csrfmiddlewaretoken', state.csrfToken)}
-${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '', maxLength: authLimits.emailMax }, state.fieldErrors)}
+${formAlerts(state)}<form method="post" action="${api(authRoutes.passwordResetRequest)}" novalidate>
+${hiddenField('csrfmiddlewaretoken', state.csrfToken)}
+${formField({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '', maxLength: authLimits.emailMax }, state.fieldErrors)}
 <button type="submit">Send reset link</button>
 </form>
 <div class="links"><a href="${e(loginHref('/'))}">Back to sign in</a></div>`,
@@ -141,12 +152,12 @@ ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', v
 }
 
 export function renderResetConfirmPage(state: Omit<PageState, 'returnTo'> & { token: string }): string {
-  return layout(
+  return authPageLayout(
     'Choose a new password',
     `<h1>Choose a new password</h1>
-${alerts(state)}<form method="post" action="${api(authRoutes.passwordResetConfirm)}" novalidate>
-${hidden('csrfmiddlewaretoken', state.csrfToken)}${hidden('token', state.token)}
-${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', maxLength: authLimits.passwordMax, hint: 'At least 10 characters; mix letters with numbers or symbols.' }, state.fieldErrors)}
+${formAlerts(state)}<form method="post" action="${api(authRoutes.passwordResetConfirm)}" novalidate>
+${hiddenField('csrfmiddlewaretoken', state.csrfToken)}${hiddenField('token', state.token)}
+${formField({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', maxLength: authLimits.passwordMax, hint: 'At least 10 characters; mix letters with numbers or symbols.' }, state.fieldErrors)}
 <button type="submit">Set new password</button>
 </form>`,
   );
@@ -157,7 +168,7 @@ export function renderMessagePage(
   message: string,
   link: { href: string; label: string },
 ): string {
-  return layout(
+  return authPageLayout(
     title,
     `<h1>${e(title)}</h1>
 <p class="alert" role="alert">${e(message)}</p>

@@ -1,5 +1,7 @@
+import type { OidcClient } from '../../integrations/oidc/oidc-client.ts';
 import type { RateLimits } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
+import type { OidcService } from './oidc.service.ts';
 import type { SessionService } from './session.service.ts';
 
 export interface AuthRouteDeps {
@@ -10,6 +12,13 @@ export interface AuthRouteDeps {
   rateLimits: RateLimits;
   /** Where the auth pages' stylesheet lives. */
   publicDir: string;
+  /** AUTH_MODE: password accounts, single sign-on, or both. */
+  authMode: { local: boolean; oidc: boolean };
+  /** The identity provider and the account logic behind it; null unless AUTH_MODE includes oidc. */
+  oidc: { client: OidcClient; service: OidcService } | null;
+  /** PUBLIC_URL: the callback's own address and where the provider sends the browser after sign-out. */
+  publicUrl: string;
+  clock: () => Date;
 }
 
 export function routeRateLimit(setting: RateLimits['authPerIp']) {

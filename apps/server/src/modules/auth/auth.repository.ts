@@ -35,7 +35,13 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 export async function insertUser(
   db: Db,
-  values: { email: string; username: string; passwordHash: string | null; now: Date; emailVerified?: boolean },
+  values: {
+    email: string;
+    username: string;
+    passwordHash: string | null;
+    now: Date;
+    emailVerified?: boolean;
+  },
 ): Promise<UserRow> {
   try {
     const rows = await db
@@ -58,6 +64,16 @@ export async function insertUser(
   }
 }
 
+/**
+ * Counts accounts under a transaction-scoped advisory lock, so two sign-ups racing on an empty
+ * database cannot both count zero (the lock is held until the caller's transaction ends).
+ */
+export async function countUsersLocked(tx: Db): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('exit-liquidity:first-account'))`);
+  const rows = await tx.select({ n: sql<number>`count(*)` }).from(users);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function updateUser(
   db: Db,
   id: string,
@@ -74,7 +90,14 @@ export async function updateUser(
 
 export async function insertSession(
   db: Db,
-  values: { userId: string; tokenHash: string; now: Date; expiresAt: Date; userAgent: string | null },
+  values: {
+    userId: string;
+    tokenHash: string;
+    now: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    viaOidc: boolean;
+  },
 ): Promise<SessionRow> {
   const rows = await db
     .insert(sessions)
@@ -85,6 +108,7 @@ export async function insertSession(
       lastSeenAt: values.now,
       expiresAt: values.expiresAt,
       userAgent: values.userAgent,
+      viaOidc: values.viaOidc,
     })
     .returning();
   const row = rows[0];

@@ -17,6 +17,7 @@ import { clearSessionCookie, requireUser, sessionToken } from '../../plugins/ses
 import { registerAuthFormRoutes } from './auth-forms.routes.ts';
 import { authBodyLimit } from './auth-http.ts';
 import { type AuthRouteDeps, routeRateLimit } from './auth-route-deps.ts';
+import { registerOidcRoutes } from './oidc.routes.ts';
 
 export type { AuthRouteDeps } from './auth-route-deps.ts';
 
@@ -66,11 +67,15 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
     path(authRoutes.logout),
     { config: { auth: 'public' }, schema: { response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
+      const viaOidc = request.session?.viaOidc === true;
       const token = sessionToken(request);
       if (token) await sessions.revoke(token);
       clearSessionCookie(reply, deps.cookies);
       clearCsrfToken(reply, deps.csrf);
-      return { success: true, logout_url: '/landing' };
+      // Signed in at the provider: sign out there too, and come back to the landing page.
+      const providerLogout =
+        viaOidc && deps.oidc ? await deps.oidc.client.endSessionUrl(`${deps.publicUrl}/landing`) : null;
+      return { success: true, logout_url: providerLogout ?? '/landing' };
     },
   );
 
@@ -137,4 +142,5 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDe
 
   // Kept in their own scope: their error handler re-renders HTML forms.
   await app.register(async (scope) => registerAuthFormRoutes(scope, deps));
+  await app.register(async (scope) => registerOidcRoutes(scope, deps));
 }

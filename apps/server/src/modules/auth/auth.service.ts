@@ -15,6 +15,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import {
   consumeAuthToken,
+  countUsersLocked,
   EmailTakenError,
   findUserByEmail,
   findUserById,
@@ -42,6 +43,8 @@ export interface AuthServiceDeps {
   sessions: SessionService;
   publicUrl: string;
   logger: ServiceLogger;
+  /** The first account on an empty database starts verified (no SMTP server to send it a link). */
+  autoVerifyFirstAccount?: boolean;
 }
 
 export interface SignedIn {
@@ -56,6 +59,11 @@ export const invalidCredentials = (): AppError =>
   });
 
 const invalidToken = (message: string): AppError => new AppError({ code: 'invalid_token', message });
+
+/** Serialises concurrent first sign-ups (two tabs on a fresh server): only one sees zero accounts. */
+async function isFirstAccount(tx: Db): Promise<boolean> {
+  return (await countUsersLocked(tx)) === 0;
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, sessions } = deps;
@@ -95,13 +103,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       // User, verification token and first session commit together or not at all.
       const result = await db
         .transaction(async (tx) => {
+          const verified = deps.autoVerifyFirstAccount === true && (await isFirstAccount(tx));
           const row = await insertUser(tx, {
             email: body.email,
             username: body.username,
             passwordHash,
+            emailVerified: verified,
             now: clock(),
           });
-          const token = await createToken(tx, row.id, 'verify_email', verifyTokenLifetimeMs);
+          const token = verified
+            ? null
+            : await createToken(tx, row.id, 'verify_email', verifyTokenLifetimeMs);
           const session = await sessions.issue(row.id, userAgent, tx);
           return { user: toUser(row), token, session };
         })
@@ -111,9 +123,12 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw error;
         });
       // The account is complete without the mail; a failed send can be retried with "resend".
-      await sendSafely('verify_email', () =>
-        deps.mailer.send(verificationMail(result.user, verifyLink(result.token))),
-      );
+      const { token } = result;
+      if (token !== null) {
+        await sendSafely('verify_email', () =>
+          deps.mailer.send(verificationMail(result.user, verifyLink(token))),
+        );
+      }
       return { user: result.user, session: result.session };
     },
 

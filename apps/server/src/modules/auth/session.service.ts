@@ -28,10 +28,17 @@ export interface ResolvedSession {
   expiresAt: Date;
   /** True when the expiry moved, so the cookie should be re-sent with the new lifetime. */
   extended: boolean;
+  /** Signed in through the identity provider. */
+  viaOidc: boolean;
 }
 
 export interface SessionService {
-  issue(userId: string, userAgent: string | null, db?: Db): Promise<IssuedSession>;
+  issue(
+    userId: string,
+    userAgent: string | null,
+    db?: Db,
+    options?: { viaOidc?: boolean },
+  ): Promise<IssuedSession>;
   resolve(token: string): Promise<ResolvedSession | null>;
   revoke(token: string): Promise<void>;
   revokeAll(userId: string, db?: Db): Promise<void>;
@@ -42,7 +49,7 @@ export interface SessionService {
 export function createSessionService(deps: { db: Db; clock: Clock }): SessionService {
   const { clock } = deps;
   return {
-    async issue(userId, userAgent, db = deps.db) {
+    async issue(userId, userAgent, db = deps.db, options = {}) {
       const token = randomToken();
       const now = clock();
       const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
@@ -52,6 +59,7 @@ export function createSessionService(deps: { db: Db; clock: Clock }): SessionSer
         now,
         expiresAt,
         userAgent: userAgent ? userAgent.slice(0, 300) : null,
+        viaOidc: options.viaOidc ?? false,
       });
       return { token, sessionId: row.id, expiresAt };
     },
@@ -69,13 +77,20 @@ export function createSessionService(deps: { db: Db; clock: Clock }): SessionSer
       if (now.getTime() - found.session.lastSeenAt.getTime() >= touchIntervalMs) {
         const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
         await touchSession(deps.db, found.session.id, now, expiresAt);
-        return { user: toUser(found.user), sessionId: found.session.id, expiresAt, extended: true };
+        return {
+          user: toUser(found.user),
+          sessionId: found.session.id,
+          expiresAt,
+          extended: true,
+          viaOidc: found.session.viaOidc,
+        };
       }
       return {
         user: toUser(found.user),
         sessionId: found.session.id,
         expiresAt: found.session.expiresAt,
         extended: false,
+        viaOidc: found.session.viaOidc,
       };
     },
 
