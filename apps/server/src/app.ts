@@ -15,6 +15,11 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOidcService } from './modules/auth/oidc.service.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import {
+  createDeliveryParts,
+  type DeliveryParts,
+  registerDeliveryModule,
+} from './modules/delivery/delivery-module.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { registerInsightsRoutes } from './modules/insights/insights.routes.ts';
@@ -64,6 +69,8 @@ export interface BuildAppOptions {
   oidcClient?: OidcClient;
   /** Whether the first account on an empty database starts verified (default: when SMTP_URL is unset). */
   autoVerifyFirstAccount?: boolean;
+  /** Alert delivery's sender (main shares it with its outbox worker); built from config when absent. */
+  delivery?: DeliveryParts;
   /** Runs when the app closes, after the listener stops (main closes the database here). */
   onClose?: () => Promise<void>;
 }
@@ -82,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : createMarketService({ db, provider: new SnapshotProvider(), clock, historyDays: 3650 });
   const market: MarketReader = options.market ?? marketService;
   const bus = options.bus ?? createMemoryEventBus();
+  const delivery = options.delivery ?? createDeliveryParts(config, mailer);
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -180,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       projections: createProjectionsService({ db, clock, market, positions }),
     });
     await registerAlertsModule(api, { db, clock, market, bus });
+    await registerDeliveryModule(api, { db, clock, config, parts: delivery });
     await registerInsightsRoutes(api, {
       insights: createInsightsService({
         db,
@@ -211,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     await mailer.close?.();
+    if (!options.delivery) delivery.sender.close();
     await options.onClose?.();
   });
   return app;

@@ -78,6 +78,11 @@ const envSchema = z.object({
   LLM_MODEL: optionalText,
   LLM_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(20),
   PUBLIC_URL: optionalUrl,
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
 
@@ -114,6 +119,8 @@ export interface Config {
     timeoutMs: number;
   };
   publicUrl: string;
+  /** Alert delivery (issue 13): private/loopback webhook targets allowed, and one send's time limit. */
+  webhooks: { allowPrivate: boolean; timeoutMs: number };
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
@@ -216,6 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       timeoutMs: Math.round(e.LLM_TIMEOUT_SECONDS * 1000),
     },
     publicUrl,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+    },
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
   };

@@ -13,6 +13,7 @@ import { purgeExpiredAuthJob } from './jobs/purge-expired-auth.job.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { systemClock } from './lib/clock.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createDeliveryParts, createOutboxWorker } from './modules/delivery/delivery-module.ts';
 import { createMarketService } from './modules/market/market.service.ts';
 import { createBinanceSecondary } from './modules/market-history/binance-secondary.ts';
 
@@ -88,19 +89,25 @@ async function main(): Promise<void> {
   });
 
   const authLimit = { max: config.authRateLimitPerMinute, windowMs: 60_000 };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger: { info: (object, message) => app.log.info(object, message) },
+  });
+  // Issue 13: every process sends from the outbox (claims are disjoint, so they share the work).
+  const delivery = createDeliveryParts(config, mailer);
   const app = await buildApp({
     config,
     db: database.db,
     rateLimits: { authPerIp: authLimit, loginPerEmail: authLimit },
     market,
     bus,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      logger: { info: (object, message) => app.log.info(object, message) },
-    }),
+    mailer,
+    delivery,
     onClose: async () => {
+      await outbox.stop();
+      delivery.sender.close();
       await alertEngine.stop();
       await scheduler.stop();
       await bus.close();
@@ -109,7 +116,19 @@ async function main(): Promise<void> {
     },
   });
 
-  const engine = createAlertEngine({ db: database.db, market, bus, clock: systemClock });
+  const engine = createAlertEngine({
+    db: database.db,
+    market,
+    bus,
+    clock: systemClock,
+    publicUrl: config.publicUrl,
+  });
+  const outbox = createOutboxWorker(config, delivery, {
+    db: database.db,
+    clock: systemClock,
+    bus,
+    logger: app.log,
+  });
   const scheduler = createScheduler({
     jobs: [
       purgeExpiredAuthJob(createSessionService({ db: database.db, clock: systemClock })),
@@ -162,6 +181,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   scheduler.start();
+  outbox.start();
   app.log.info(
     { url: config.publicUrl, database: database.kind, databaseReadyMs },
     `Exit Liquidity is running at ${config.publicUrl}`,

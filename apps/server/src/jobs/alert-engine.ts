@@ -1,4 +1,4 @@
-import type { MarketSource } from '@app/contracts';
+import type { AlertEventPayload, MarketSource } from '@app/contracts';
 import {
   computeIndicatorSnapshot,
   evaluateAlert,
@@ -19,6 +19,8 @@ import {
   writeEngineStatus,
 } from '../modules/alerts/alert-engine.repository.ts';
 import { alertCurrency, historyDaysFor } from '../modules/alerts/alert-history.ts';
+import { baseCurrenciesOf } from '../modules/delivery/channels.repository.ts';
+import { fanOutDeliveries } from '../modules/delivery/fanout.ts';
 import type { MarketReader } from '../modules/market/market-reader.ts';
 
 export interface AlertEngineTick {
@@ -49,6 +51,35 @@ export interface AlertEngineDeps {
   fullReloadEvery?: number;
   /** After this long without a tick (leadership moved away and back), start from a full reload. */
   maxIdleMs?: number;
+  /** Absolute links in delivered messages (PUBLIC_URL). */
+  publicUrl?: string;
+}
+
+/**
+ * Issue 14: each firing user's base currency and its units per US dollar now, so the notification
+ * is written in that currency at firing (the operands keep the US-dollar values compared).
+ */
+async function currenciesAtFiring(
+  deps: AlertEngineDeps,
+  userIds: readonly string[],
+): Promise<Map<string, { code: string; rate: number }>> {
+  const out = new Map<string, { code: string; rate: number }>();
+  if (userIds.length === 0) return out;
+  const [codes, rates] = await Promise.all([
+    baseCurrenciesOf(deps.db, userIds),
+    deps.market.getUsdRates().catch(() => ({}) as Record<string, number>),
+  ]);
+  for (const id of userIds) {
+    const code = codes.get(id) ?? 'usd';
+    const rate = code === 'usd' ? 1 : rates[code];
+    out.set(
+      id,
+      typeof rate === 'number' && Number.isFinite(rate) && rate > 0
+        ? { code, rate }
+        : { code: 'usd', rate: 1 },
+    );
+  }
+  return out;
 }
 
 /**
@@ -178,6 +209,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       const now = deps.clock();
       const updates: StateUpdate[] = [];
       const firings: Firing[] = [];
+      const firingUsers = new Map<string, string>();
       let evaluated = 0;
       for (const alert of active) {
         const snapshot = snapshots.get(alert.coinId);
@@ -200,13 +232,32 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
           // A notification made from simulated prices says so (issue 10).
           const payload = demo ? { ...result.payload, demo: true } : result.payload;
           firings.push({ alertId: alert.id, version: alert.version, payload, at: now });
+          firingUsers.set(alert.id, alert.userId);
         }
       }
+      if (firings.length > 0) {
+        const currencies = await currenciesAtFiring(deps, [...new Set(firingUsers.values())]);
+        for (const f of firings) {
+          const currency = currencies.get(firingUsers.get(f.alertId) ?? '');
+          if (currency)
+            f.payload = { ...f.payload, currency: currency as NonNullable<AlertEventPayload['currency']> };
+        }
+      }
+      const channelIds = new Map(
+        firings.length === 0
+          ? []
+          : active.filter((a) => firingUsers.has(a.id)).map((a) => [a.id, a.channelIds]),
+      );
 
       let written: Awaited<ReturnType<typeof writeEngineResults>> = [];
       if (updates.length > 0 || firings.length > 0) {
         try {
-          written = await deps.db.transaction((tx) => writeEngineResults(tx, updates, firings));
+          written = await deps.db.transaction(async (tx) => {
+            const rows = await writeEngineResults(tx, updates, firings);
+            // Issue 13: the deliveries commit with their notifications (the outbox).
+            await fanOutDeliveries(tx, rows, channelIds, deps.publicUrl ?? '');
+            return rows;
+          });
         } catch (error) {
           cache.invalidate();
           throw error;

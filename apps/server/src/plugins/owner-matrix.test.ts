@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationDeliveries } from '../db/schema/index.ts';
 import { portfolioUser } from '../modules/portfolios/portfolio-test-helpers.ts';
 import { apiRoutes } from '../test/route-table.ts';
 import { dumpTables } from '../test/table-dump.ts';
@@ -78,6 +79,21 @@ async function seed(client: TestClient): Promise<Record<string, string>> {
     op: '>=',
     right: { type: 'value', value: 1_000_000 },
   });
+  out.channel = await created(client, '/api/v2/notification-channels/', { kind: 'email', name: 'Mail' });
+  // A dead letter to retry: the outbox is written by the engine, so the row is made directly here.
+  const [delivery] = await t.database.db
+    .insert(notificationDeliveries)
+    .values({
+      userId: (await client.get('/api/auth/me')).json().id as string,
+      channelId: out.channel,
+      notificationId: null,
+      idempotencyKey: `owner-${out.channel}`,
+      message: { kind: 'test', title: 'T', body: 'B', coin_id: null, url: null, fired_at: day, data: null },
+      status: 'dead',
+      lastError: 'HTTP 500',
+    })
+    .returning({ id: notificationDeliveries.id });
+  out.delivery = delivery?.id ?? '';
   return out;
 }
 
@@ -91,6 +107,8 @@ function idOf(url: string, param: string): string | undefined {
   if (url.includes('/watchlist-items/')) return 'watchlistItem';
   if (url.includes('/watchlists/')) return 'watchlist';
   if (url.includes('/alerts/')) return 'alert';
+  if (url.includes('/notification-channels/')) return 'channel';
+  if (url.includes('/notification-deliveries/')) return 'delivery';
   return undefined;
 }
 
@@ -118,6 +136,9 @@ function bodies(): Record<string, unknown> {
     'PUT /api/v2/terminal/watchlists/:id/': { name: 'Taken' },
     'PATCH /api/v2/terminal/watchlists/:id/': { name: 'Taken' },
     'PATCH /api/v2/alerts/:id/': { active: false },
+    'PATCH /api/v2/notification-channels/:id/': { name: 'Taken' },
+    'POST /api/v2/notification-channels/:id/test/': undefined,
+    'POST /api/v2/notification-deliveries/:id/retry/': undefined,
   };
 }
 
@@ -171,6 +192,18 @@ describe('user B on every id-bearing route with user A’s ids', () => {
       ['PUT', `/api/v2/transactions/${own.transaction}/`, { ...tx, portfolio_id: ids.portfolio }],
       ['POST', '/api/v2/terminal/watchlist-items/', { watchlist_id: ids.watchlist, coin_id: 'ethereum' }],
       ['PUT', `/api/v2/projections/exit-strategy/${own.projection}/tax/`, { portfolio_id: ids.portfolio }],
+      ['PATCH', `/api/v2/alerts/${own.alert}/`, { channel_ids: [ids.channel] }],
+      [
+        'POST',
+        '/api/v2/alerts/',
+        {
+          coin_id: 'bitcoin',
+          left: { type: 'indicator', metric: 'price' },
+          op: '>=',
+          right: { type: 'value', value: 1 },
+          channel_ids: [ids.channel],
+        },
+      ],
     ];
     for (const [method, url, body] of cases) {
       const res = await b.send(method, url, body);

@@ -1,5 +1,16 @@
-import type { AlertEventOperand, AlertMetric, AlertOperand, AlertOperator } from '@app/contracts';
-import { alertMetricLabels, alertOperatorLabels, formatAlertNumber } from '@app/core';
+import type {
+  AlertEventOperand,
+  AlertEventPayload,
+  AlertMetric,
+  AlertOperand,
+  AlertOperator,
+} from '@app/contracts';
+import {
+  alertMetricLabels,
+  alertOperatorLabels,
+  describeFiredCondition as describeFiredText,
+  formatAlertNumber,
+} from '@app/core';
 import { formatMoney } from './settings';
 
 type Operand = AlertOperand | AlertEventOperand;
@@ -38,23 +49,10 @@ export function describeAlertCondition(c: {
   return `${side(c.left)} ${alertOperatorLabels[c.op]} ${side(c.right)}`;
 }
 
-const firedOps: Record<AlertOperator, string> = {
-  '>=': '≥',
-  '<=': '≤',
-  crosses_above: 'crossed above',
-  crosses_below: 'crossed below',
-};
-
-/** A fired condition with the values it had: "Price $101,234 ≥ $100,000". */
-export function describeFiredCondition(p: {
-  left: AlertEventOperand;
-  op: AlertOperator;
-  right: AlertEventOperand;
-}): string {
-  const money = isMoneyCondition(p.left, p.right);
-  const side = (o: AlertEventOperand) =>
-    o.type === 'value' || o.metric === null
-      ? amount(o.value, money)
-      : `${label(o)} ${amount(o.value, !unitless.has(o.metric))}`;
-  return `${side(p.left)} ${firedOps[p.op]} ${side(p.right)}`;
+/**
+ * A fired condition with the values it had, in the user's base currency at firing when the payload
+ * carries it (issue 14): "Price €93,512.40 ≥ €92,000.00"; older notifications read in US dollars.
+ */
+export function describeFiredCondition(p: AlertEventPayload): string {
+  return describeFiredText(p, (value, currency) => formatMoney(value, currency));
 }

@@ -41,3 +41,51 @@ export function describeCondition(c: {
 }): string {
   return `${describeOperand(c.left)} ${alertOperatorLabels[c.op]} ${describeOperand(c.right)}`;
 }
+
+/** RSI is an index from 0 to 100; every other alert metric (price, EMA, SMA, MACD) is money. */
+const unitlessMetrics: ReadonlySet<AlertMetric> = new Set(['rsi']);
+
+type AnyOperand = AlertOperand | AlertEventOperand;
+
+/** True when the condition compares amounts of money (any side a money metric). */
+export function isMoneyCondition(left: AnyOperand, right: AnyOperand): boolean {
+  const metric = (o: AnyOperand) => (o.type === 'indicator' ? o.metric : null);
+  const metrics = [metric(left), metric(right)].filter((m): m is AlertMetric => m !== null);
+  return metrics.length > 0 && metrics.some((m) => !unitlessMetrics.has(m));
+}
+
+const firedOperators: Record<AlertOperator, string> = {
+  '>=': '≥',
+  '<=': '≤',
+  crosses_above: 'crossed above',
+  crosses_below: 'crossed below',
+};
+
+/**
+ * A fired condition with the values it had: "Price €93,512.40 ≥ €92,000.00". The engine compares
+ * US dollars; a payload that carries the user's currency at firing (issue 14) converts money with
+ * that rate, so every reader (the app, email, webhooks) shows the same figures. `money` formats an
+ * amount in `currency` (the app masks it in privacy mode).
+ */
+export function describeFiredCondition(
+  p: {
+    left: AlertEventOperand;
+    op: AlertOperator;
+    right: AlertEventOperand;
+    currency?: { code: string; rate: number } | undefined;
+  },
+  money: (value: number, currency: string) => string,
+): string {
+  const code = p.currency?.code ?? 'usd';
+  const rate = p.currency?.rate ?? 1;
+  const moneyCondition = isMoneyCondition(p.left, p.right);
+  const amount = (value: number, isMoney: boolean) =>
+    isMoney ? money(value * rate, code) : formatAlertNumber(value);
+  const side = (o: AlertEventOperand) => {
+    if (o.type === 'value' || o.metric === null) return amount(o.value, moneyCondition);
+    const name = alertMetricLabels[o.metric];
+    const label = o.params.period === null ? name : `${name}(${o.params.period})`;
+    return `${label} ${amount(o.value, !unitlessMetrics.has(o.metric))}`;
+  };
+  return `${side(p.left)} ${firedOperators[p.op]} ${side(p.right)}`;
+}

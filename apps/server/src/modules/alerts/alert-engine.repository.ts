@@ -23,6 +23,8 @@ export interface EngineAlert {
   version: number;
   revision: number;
   active: boolean;
+  /** Issue 13: the alert's delivery channels; null = every enabled channel. */
+  channelIds: string[] | null;
 }
 
 const engineColumns = {
@@ -37,6 +39,7 @@ const engineColumns = {
   version: alerts.version,
   revision: alerts.revision,
   active: alerts.active,
+  channelIds: alerts.channelIds,
 };
 
 export async function listActiveAlerts(db: Db): Promise<EngineAlert[]> {
@@ -72,6 +75,10 @@ export interface Firing {
 export interface WrittenNotification {
   id: string;
   userId: string;
+  alertId: string | null;
+  coinId: string;
+  payload: AlertEventPayload;
+  at: Date;
 }
 
 /** Both drivers return `{ rows }` from execute(). */
@@ -107,9 +114,26 @@ export async function writeEngineResults(
       select a.user_id, a.id, a.coin_id, v.payload, v.at
       from (values ${sql.join(values, sql`, `)}) as v(id, version, payload, at)
       join alerts a on a.id = v.id and a.version = v.version and a.active
-      returning id, user_id`);
-    for (const row of rowsOf<{ id: string; user_id: string }>(result)) {
-      written.push({ id: row.id, userId: row.user_id });
+      returning id, user_id, alert_id, coin_coingecko_id, event_payload, created_at`);
+    for (const row of rowsOf<{
+      id: string;
+      user_id: string;
+      alert_id: string | null;
+      coin_coingecko_id: string;
+      event_payload: AlertEventPayload | string;
+      created_at: Date | string;
+    }>(result)) {
+      written.push({
+        id: row.id,
+        userId: row.user_id,
+        alertId: row.alert_id,
+        coinId: row.coin_coingecko_id,
+        payload:
+          typeof row.event_payload === 'string'
+            ? (JSON.parse(row.event_payload) as AlertEventPayload)
+            : row.event_payload,
+        at: new Date(row.created_at),
+      });
     }
   }
   for (const part of chunks(updates)) {

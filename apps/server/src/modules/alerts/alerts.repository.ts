@@ -52,6 +52,7 @@ export interface NewAlert {
   op: AlertOperator;
   right: AlertOperand;
   active: boolean;
+  channelIds?: string[] | null | undefined;
   now: Date;
 }
 
@@ -65,6 +66,7 @@ export async function insertAlert(db: Db, values: NewAlert): Promise<AlertRow> {
       op: values.op,
       right: values.right,
       active: values.active,
+      channelIds: values.channelIds ?? null,
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -80,6 +82,7 @@ export interface AlertPatch {
   op?: AlertOperator;
   right?: AlertOperand;
   active?: boolean;
+  channelIds?: string[] | null;
   /** Forget what the engine remembered (the condition changed or the alert was resumed). */
   resetState: boolean;
   now: Date;
@@ -100,6 +103,7 @@ export async function updateAlert(
       ...(patch.op !== undefined ? { op: patch.op } : {}),
       ...(patch.right !== undefined ? { right: patch.right } : {}),
       ...(patch.active !== undefined ? { active: patch.active } : {}),
+      ...(patch.channelIds !== undefined ? { channelIds: patch.channelIds } : {}),
       ...(patch.resetState ? { stateLast: null, stateLastStrict: null } : {}),
       version: sql`${alerts.version} + 1`,
       revision: sql`nextval('alerts_revision_seq')`,

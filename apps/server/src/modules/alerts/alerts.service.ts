@@ -7,12 +7,14 @@ import {
   alertConditionIssues,
   alertLimits,
   alertMessages,
+  deliveryMessages,
   errorCodes,
 } from '@app/contracts';
 import { alertDailyClosesNeeded } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { listChannels } from '../delivery/channels.repository.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import { readEngineStatus } from './alert-engine.repository.ts';
 import { alertCurrency } from './alert-history.ts';
@@ -53,6 +55,7 @@ function toAlert(row: AlertRow, waiting: boolean, evaluation: AlertEvaluation | 
     waiting_for_data: waiting,
     // The engine runs active alerts only; a paused one has no current evaluation.
     evaluation: row.active ? evaluation : null,
+    channel_ids: row.channelIds ?? null,
   };
 }
 
@@ -82,6 +85,20 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     return toAlert(row, (await waitingFor([row])).has(row.id), await readEngineStatus(db));
   }
 
+  /** Issue 13: chosen channels must be the user's own (another user's id reads as not found). */
+  async function ownChannels(
+    userId: string,
+    ids: string[] | null | undefined,
+  ): Promise<string[] | null | undefined> {
+    if (ids === undefined || ids === null) return ids;
+    const unique = [...new Set(ids)];
+    const mine = new Set((await listChannels(db, userId)).map((c) => c.id));
+    if (unique.some((id) => !mine.has(id))) {
+      throw new AppError({ code: errorCodes.notFound, message: deliveryMessages.channelNotFound });
+    }
+    return unique;
+  }
+
   async function assertKnownCoin(coinId: string): Promise<void> {
     const coin = await market.getCoin(coinId, alertCurrency);
     if (!coin) throw validationError({ coin_id: [alertMessages.coinUnknown] });
@@ -101,6 +118,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
 
     async create(userId: string, body: AlertCreateBody): Promise<Alert> {
       await assertKnownCoin(body.coin_id);
+      const channelIds = await ownChannels(userId, body.channel_ids);
       const row = await db.transaction(async (tx) => {
         await lockUserAlerts(tx, userId);
         if ((await countAlerts(tx, userId)) >= alertLimits.perUser) {
@@ -110,7 +128,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
             details: { limit: alertLimits.perUser },
           });
         }
-        return insertAlert(tx, { userId, coinId: body.coin_id, ...body, now: clock() });
+        return insertAlert(tx, { userId, coinId: body.coin_id, ...body, channelIds, now: clock() });
       });
       return present(row);
     },
@@ -127,6 +145,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
         throw validationError(fields);
       }
       if (body.coin_id !== undefined && body.coin_id !== current.coinId) await assertKnownCoin(body.coin_id);
+      const channelIds = await ownChannels(userId, body.channel_ids);
       const conditionChanged =
         (body.coin_id !== undefined && body.coin_id !== current.coinId) ||
         (body.left !== undefined && JSON.stringify(body.left) !== JSON.stringify(current.left)) ||
@@ -140,6 +159,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
         ...(body.op !== undefined ? { op: body.op } : {}),
         ...(body.right !== undefined ? { right: body.right } : {}),
         ...(body.active !== undefined ? { active: body.active } : {}),
+        ...(channelIds !== undefined ? { channelIds } : {}),
         resetState: conditionChanged || resumed,
         now: clock(),
       });
