@@ -45,8 +45,11 @@ test('create, rename and delete a portfolio, and import a Coinbase CSV from the 
     /\/export\/$/,
   );
 
-  page.once('dialog', (d) => void d.accept());
   await p.card('Vault').getByRole('button', { name: 'Delete Vault' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete Vault?' })
+    .getByRole('button', { name: 'Delete portfolio' })
+    .click();
   await expect(page.getByRole('heading', { name: 'No portfolios yet' })).toBeVisible();
 });
 

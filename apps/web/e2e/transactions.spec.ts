@@ -31,13 +31,13 @@ test('record transactions, be stopped on an oversell, filter, edit and delete', 
   await page.getByLabel('Filter by type').selectOption({ label: 'All types' });
 
   // Deleting the buy would starve the sell: refused.
-  page.once('dialog', (d) => void d.accept());
   await t
     .rows()
     .filter({ hasText: 'bitcoin' })
     .filter({ hasText: 'Buy' })
     .getByRole('button', { name: /^Delete/ })
     .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete transaction' }).click();
   await expect(page.getByText(/Deleting it would oversell a later transaction/)).toBeVisible();
   await expect(t.rows()).toHaveCount(3);
 

@@ -3,6 +3,7 @@ import { relativeTime } from '@app/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,6 +17,7 @@ import { AlertDialog } from './components/alert-dialog';
 function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void }) {
   const toggle = useToggleAlert();
   const remove = useDeleteAlert();
+  const confirm = useConfirm();
   usePrivacyMode();
   const condition = describeAlertCondition(alert);
   return (
@@ -77,12 +79,19 @@ function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void 
           aria-label={`Delete alert ${alert.coin_id} ${condition}`}
           disabled={remove.isPending}
           onClick={() => {
-            if (window.confirm(`Delete the alert ${condition} on ${alert.coin_id}?`)) remove.mutate(alert.id);
+            confirm.ask({
+              title: 'Delete this alert?',
+              description: `${alert.coin_id}: ${condition}. Its past notifications stay.`,
+              confirmLabel: 'Delete alert',
+              destructive: true,
+              onConfirm: () => remove.mutate(alert.id),
+            });
           }}
         >
           Delete
         </button>
       </div>
+      {confirm.dialog}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Private } from '@/components/ui/private-value';
@@ -77,6 +78,7 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
   const money = useMoneyFormatter();
   const mutations = usePortfolioMutations();
   const [mode, setMode] = useState<'view' | 'edit' | 'import'>('view');
+  const confirm = useConfirm();
 
   return (
     <article aria-label={p.name} className="rounded-xl border border-line bg-surface p-5">
@@ -121,8 +123,13 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
               type="button"
               className={buttonStyles.ghost}
               onClick={() => {
-                if (window.confirm(`Delete ${p.name} and all its transactions?`))
-                  mutations.remove.mutate(p.id);
+                confirm.ask({
+                  title: `Delete ${p.name}?`,
+                  description: 'The portfolio and all its transactions are deleted. This cannot be undone.',
+                  confirmLabel: 'Delete portfolio',
+                  destructive: true,
+                  onConfirm: () => mutations.remove.mutate(p.id),
+                });
               }}
             >
               Delete <span className="sr-only">{p.name}</span>
@@ -170,6 +177,7 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
           }}
         />
       )}
+      {confirm.dialog}
     </article>
   );
 }

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
@@ -61,6 +62,7 @@ export function ProjectionsPage() {
   const create = useCreateProjection();
   const update = useUpdateProjection();
   const remove = useDeleteProjection();
+  const confirm = useConfirm();
   const projections = list.data ?? [];
   const kind = classifySelection(current);
 
@@ -135,8 +137,15 @@ export function ProjectionsPage() {
   };
 
   // Spec §4: deleting the selected projection moves to add_projection, then refreshes the list.
-  const onDelete = async (p: Projection) => {
-    if (!window.confirm(`Delete ${p.name} and its planned sells?`)) return;
+  const onDelete = (p: Projection) =>
+    confirm.ask({
+      title: `Delete ${p.name}?`,
+      description: 'The projection and its planned sells are deleted. This cannot be undone.',
+      confirmLabel: 'Delete projection',
+      destructive: true,
+      onConfirm: () => void deleteNow(p),
+    });
+  const deleteNow = async (p: Projection) => {
     const wasCurrent = p.id === current;
     try {
       await remove.mutateAsync(p.id);
@@ -207,7 +216,7 @@ export function ProjectionsPage() {
           onSelectAll={selectAll}
           onSelect={(id) => void navigate(`/projections/${encodeURIComponent(id)}`)}
           onEdit={openEdit}
-          onDelete={(p) => void onDelete(p)}
+          onDelete={onDelete}
         />
       </div>
       {body}
@@ -219,6 +228,7 @@ export function ProjectionsPage() {
           submitUpdate={submitUpdate}
         />
       )}
+      {confirm.dialog}
     </PageFrame>
   );
 }

@@ -553,10 +553,9 @@ describe('watchlists', () => {
     ).toBeTruthy();
     expect(state.watchlists[0]?.items).toEqual([]);
 
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
     await userEvent.click(within(lists).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Delete the watchlist "Blue chips"?');
+    const ask = screen.getByRole('alertdialog', { name: 'Delete the watchlist "Blue chips"?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Delete watchlist' }));
     expect(
       await within(lists).findByText('No watchlist yet. Create one to follow a set of coins.', {}, slow),
     ).toBeTruthy();
@@ -602,11 +601,9 @@ describe('watchlists', () => {
         ).toEqual(['Ethereum$3,456.79+2.75%×', 'Solana$187.65+6.20%×']),
       slow,
     );
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => false),
-    );
     await userEvent.click(within(lists).getByRole('button', { name: 'Delete' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(state.watchlists).toHaveLength(2);
 
     await userEvent.selectOptions(within(lists).getByRole('combobox', { name: 'Watchlist' }), 'w2');

@@ -1,20 +1,21 @@
 import type { Transaction, TransactionCreateBody } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { toast } from '@/lib/toast';
 import {
   createTransaction,
-  deleteTransaction,
   transactionOptionsQuery,
   transactionsQuery,
   updateTransaction,
 } from './api/transactions-api';
 import { TransactionForm } from './components/transaction-form';
 import { TransactionList } from './components/transaction-list';
+import { useDeleteTransactions } from './use-delete-transactions';
 
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
 
@@ -33,7 +34,8 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
   const portfolio = options.data?.portfolios.find((p) => p.id === portfolioId);
   const adding = params.get('add') === '1';
   const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
-  const remove = useMutation({ mutationFn: deleteTransaction, onSuccess: refresh });
+  const deletes = useDeleteTransactions(refresh);
+  const confirm = useConfirm();
   const close = () => {
     setEditing(null);
     setParams(
@@ -79,9 +81,16 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
           portfolios={new Map(portfolio ? [[portfolio.id, portfolio]] : [])}
           showPortfolio={false}
           onEdit={setEditing}
-          onDelete={(t) => {
-            if (window.confirm('Delete this transaction?')) remove.mutate(t.id);
-          }}
+          onDelete={(t) =>
+            confirm.ask({
+              title: 'Delete this transaction?',
+              description:
+                'Every figure is recomputed without it. You can undo from the message that follows.',
+              confirmLabel: 'Delete transaction',
+              destructive: true,
+              onConfirm: () => void deletes.remove([t]),
+            })
+          }
         />
       )}
       {list.data && (list.data.next || list.data.previous) && (
@@ -104,6 +113,7 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
           </button>
         </nav>
       )}
+      {confirm.dialog}
     </section>
   );
 }

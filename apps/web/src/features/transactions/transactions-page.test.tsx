@@ -174,30 +174,41 @@ describe('/transactions list', journey, () => {
       slow,
     );
 
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValue(true);
-    vi.stubGlobal('confirm', confirm);
     const deleteEth = () => {
       const row = bodyRows().find((r) => r.textContent?.toLowerCase().includes('ethereum'));
       if (!row) throw new Error('no ethereum row');
       return within(row).getByRole('button', { name: /^Delete/ });
     };
     await userEvent.click(deleteEth());
-    expect(confirm).toHaveBeenCalledWith('Delete this transaction?');
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this transaction?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     await userEvent.click(deleteEth());
+    await userEvent.click(screen.getByRole('button', { name: 'Delete transaction' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
     expect(bodyRows().some((r) => r.textContent?.toLowerCase().includes('ethereum'))).toBe(false);
+
+    // One undo writes it back with the same fields.
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }, slow));
+    expect(await screen.findByText('1 transaction restored', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
+    expect(server.bodies('POST', '/api/v2/transactions/').at(-1)).toEqual(
+      expect.objectContaining({ coin_id: 'ethereum', quantity: '4', type: 'buy' }),
+    );
   });
 
   it('keeps a row whose deletion would oversell, and says why', async () => {
     const { server } = await openPage();
     server.refuseDeletes();
-    vi.stubGlobal('confirm', vi.fn().mockReturnValue(true));
     const btc = bodyRows().find(
       (r) => r.textContent?.toLowerCase().includes('bitcoin') && r.textContent.includes('Buy'),
     );
     if (!btc) throw new Error('no bitcoin buy row');
     await userEvent.click(within(btc).getByRole('button', { name: /^Delete/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete transaction' }));
     expect(await screen.findByText(/Deleting it would oversell a later transaction/, {}, slow)).toBeTruthy();
     expect(bodyRows()).toHaveLength(3);
   });

@@ -6,10 +6,11 @@ import {
   transactionTypeLabels,
   transactionTypes,
 } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,13 +18,13 @@ import { toast } from '@/lib/toast';
 import {
   createTransaction,
   cryptoOptionsQuery,
-  deleteTransaction,
   transactionOptionsQuery,
   transactionsQuery,
   updateTransaction,
 } from './api/transactions-api';
 import { TransactionForm } from './components/transaction-form';
 import { TransactionList } from './components/transaction-list';
+import { useDeleteTransactions } from './use-delete-transactions';
 
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
 const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
@@ -45,11 +46,8 @@ export function TransactionsPage() {
   const coins = useQuery(cryptoOptionsQuery());
   const list = useQuery(transactionsQuery({ ...filters, page }));
   const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
-  const remove = useMutation({
-    mutationFn: deleteTransaction,
-    // Failures are toasted by the query client's mutation cache (the oversell message included).
-    onSuccess: refresh,
-  });
+  const deletes = useDeleteTransactions(refresh);
+  const confirm = useConfirm();
   const portfolios = options.data?.portfolios ?? [];
   const portfolioById = new Map(portfolios.map((p) => [p.id, p]));
   const coinById = new Map((coins.data?.cryptocurrencies ?? []).map((c) => [c.id, c]));
@@ -157,9 +155,16 @@ export function TransactionsPage() {
               coins={coinById}
               portfolios={portfolioById}
               onEdit={(t) => setForm({ editing: t })}
-              onDelete={(t) => {
-                if (window.confirm('Delete this transaction?')) remove.mutate(t.id);
-              }}
+              onDelete={(t) =>
+                confirm.ask({
+                  title: 'Delete this transaction?',
+                  description:
+                    'Every figure is recomputed without it. You can undo from the message that follows.',
+                  confirmLabel: 'Delete transaction',
+                  destructive: true,
+                  onConfirm: () => void deletes.remove([t]),
+                })
+              }
             />
           )}
           {list.data && (list.data.next || list.data.previous) && (
@@ -190,6 +195,7 @@ export function TransactionsPage() {
           </p>
         </>
       )}
+      {confirm.dialog}
     </PageFrame>
   );
 }

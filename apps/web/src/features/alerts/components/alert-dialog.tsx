@@ -1,8 +1,8 @@
 import { type Alert, type AlertOperator, alertOperators } from '@app/contracts';
 import { alertOperatorLabels } from '@app/core';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { CloseIcon } from '@/components/ui/icons';
+import { Dialog } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api/api-error';
 import { notifyError } from '@/lib/notify';
 import { useSaveAlert } from '../api/use-alerts';
@@ -37,22 +37,7 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
   );
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const save = useSaveAlert();
-  const titleId = useId();
   const opId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  // Once per opening: focus the first control and close on Escape.
-  useEffect(() => {
-    dialogRef.current?.querySelector<HTMLElement>('select, input')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const update = (next: AlertDraft) => {
     setDraft(next);
@@ -85,86 +70,75 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
     .flatMap(([, messages]) => messages);
 
   return (
-    <div className="fixed inset-0 z-[60] flex items-end justify-center bg-black/60 p-2 sm:items-center">
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="max-h-[90dvh] w-full max-w-2xl overflow-y-auto rounded-xl border border-line bg-surface p-5 shadow-2xl"
-      >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold">
-              {alert ? 'Edit alert' : 'Create alert'}
-            </h2>
-            <p className="text-sm text-muted">
-              On <span className="font-medium text-fg">{coinName ?? coinId}</span>. Prices are in US dollars;
-              indicators use daily closes plus the live price.
-            </p>
+    <Dialog
+      onClose={onClose}
+      width="max-w-2xl"
+      closeButton
+      title={alert ? 'Edit alert' : 'Create alert'}
+      description={
+        <>
+          On <span className="font-medium text-fg">{coinName ?? coinId}</span>. Prices are in US dollars;
+          indicators use daily closes plus the live price.
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto_1fr] sm:items-start">
+          <OperandFields
+            side="Left"
+            draft={draft.left}
+            errors={pick(fields, 'left')}
+            onChange={(left) => update({ ...draft, left })}
+          />
+          <div className="flex flex-col gap-2">
+            <label htmlFor={opId} className="text-sm font-medium sm:mt-6">
+              Condition
+            </label>
+            <select
+              id={opId}
+              value={draft.op}
+              className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
+              onChange={(e) => update({ ...draft, op: e.target.value as AlertOperator })}
+            >
+              {alertOperators.map((op) => (
+                <option key={op} value={op}>
+                  {alertOperatorLabels[op]}
+                </option>
+              ))}
+            </select>
+            {fields.op && <p className="text-xs text-danger">{fields.op.join(' ')}</p>}
           </div>
-          <button type="button" className={buttonStyles.ghost} onClick={onClose} aria-label="Close">
-            <CloseIcon />
+          <OperandFields
+            side="Right"
+            draft={draft.right}
+            errors={pick(fields, 'right')}
+            onChange={(right) => update({ ...draft, right })}
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={draft.active}
+            onChange={(e) => update({ ...draft, active: e.target.checked })}
+          />
+          Active
+        </label>
+        {general.length > 0 && (
+          <ul role="alert" className="text-sm text-danger">
+            {general.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : alert ? 'Save alert' : 'Create alert'}
           </button>
         </div>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-[1fr_auto_1fr] sm:items-start">
-            <OperandFields
-              side="Left"
-              draft={draft.left}
-              errors={pick(fields, 'left')}
-              onChange={(left) => update({ ...draft, left })}
-            />
-            <div className="flex flex-col gap-2">
-              <label htmlFor={opId} className="text-sm font-medium sm:mt-6">
-                Condition
-              </label>
-              <select
-                id={opId}
-                value={draft.op}
-                className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
-                onChange={(e) => update({ ...draft, op: e.target.value as AlertOperator })}
-              >
-                {alertOperators.map((op) => (
-                  <option key={op} value={op}>
-                    {alertOperatorLabels[op]}
-                  </option>
-                ))}
-              </select>
-              {fields.op && <p className="text-xs text-danger">{fields.op.join(' ')}</p>}
-            </div>
-            <OperandFields
-              side="Right"
-              draft={draft.right}
-              errors={pick(fields, 'right')}
-              onChange={(right) => update({ ...draft, right })}
-            />
-          </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={draft.active}
-              onChange={(e) => update({ ...draft, active: e.target.checked })}
-            />
-            Active
-          </label>
-          {general.length > 0 && (
-            <ul role="alert" className="text-sm text-danger">
-              {general.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          )}
-          <div className="flex justify-end gap-2">
-            <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : alert ? 'Save alert' : 'Create alert'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+      </form>
+    </Dialog>
   );
 }

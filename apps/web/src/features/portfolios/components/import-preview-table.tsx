@@ -1,6 +1,7 @@
 import { type CsvImportRow, transactionTypeLabels } from '@app/contracts';
 import { formatDate } from '@app/core';
 import { Private } from '@/components/ui/private-value';
+import { Table, Td, Th } from '@/components/ui/table';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { importRowKey } from './use-csv-import';
@@ -23,70 +24,75 @@ export function ImportPreviewTable({
   const money = useMoneyIn();
   return (
     // Scrolls on its own (sideways on a phone) so the page never does.
-    <div className="relative mt-2 max-h-80 overflow-auto">
-      <table className="w-full text-left text-xs">
-        <caption className="sr-only">Rows to import</caption>
-        <thead className="text-muted">
-          <tr>
-            <th className="p-1">Import</th>
-            <th className="p-1">Line</th>
-            <th className="p-1">Date</th>
-            <th className="p-1">Type</th>
-            <th className="p-1">Coin</th>
-            <th className="p-1 text-right">Quantity</th>
-            <th className="p-1 text-right">Price</th>
-            <th className="p-1">Status</th>
+    <Table
+      caption="Rows to import"
+      size="xs"
+      className="mt-2 max-h-80 overflow-y-auto"
+      head={
+        <>
+          <Th density="compact">Import</Th>
+          <Th density="compact">Line</Th>
+          <Th density="compact">Date</Th>
+          <Th density="compact">Type</Th>
+          <Th density="compact">Coin</Th>
+          <Th density="compact" numeric>
+            Quantity
+          </Th>
+          <Th density="compact" numeric>
+            Price
+          </Th>
+          <Th density="compact">Status</Th>
+        </>
+      }
+    >
+      {rows.map((r, i) => {
+        const key = importRowKey(r, i);
+        const ok = selectable(r);
+        return (
+          <tr key={key} className="border-t border-line">
+            <Td density="compact">
+              <input
+                type="checkbox"
+                aria-label={`Import line ${r.line} ${r.symbol}`}
+                disabled={!ok}
+                checked={ok && !excluded.has(key)}
+                onChange={(e) => onToggle(key, e.target.checked)}
+              />
+            </Td>
+            <Td density="compact">{r.line}</Td>
+            <Td density="compact" className="whitespace-nowrap">
+              {formatDate(r.transaction.date)}
+            </Td>
+            <Td density="compact">{transactionTypeLabels[r.transaction.type]}</Td>
+            <Td density="compact" className="whitespace-nowrap">
+              {r.symbol}
+              {r.coin_id && <span className="block text-muted">{r.coin_id}</span>}
+            </Td>
+            <Td density="compact" numeric>
+              <Private>{q(r.transaction.quantity)}</Private>
+            </Td>
+            <Td density="compact" numeric>
+              <Private>
+                {r.price_currency
+                  ? money(r.transaction.price_per_coin, r.price_currency)
+                  : q(r.transaction.price_per_coin)}
+              </Private>
+            </Td>
+            <Td density="compact">
+              {r.coin_id === null ? (
+                <span className="text-warning">Choose a coin</span>
+              ) : !ok ? (
+                <span className="text-danger">Error</span>
+              ) : duplicates.has(r.line) ? (
+                <span className="text-warning">Likely duplicate</span>
+              ) : (
+                'Ready'
+              )}
+              {r.warnings.length > 0 && <span className="block text-muted">{r.warnings.join('; ')}</span>}
+            </Td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => {
-            const key = importRowKey(r, i);
-            const ok = selectable(r);
-            return (
-              <tr key={key} className="border-t border-line">
-                <td className="p-1">
-                  <input
-                    type="checkbox"
-                    aria-label={`Import line ${r.line} ${r.symbol}`}
-                    disabled={!ok}
-                    checked={ok && !excluded.has(key)}
-                    onChange={(e) => onToggle(key, e.target.checked)}
-                  />
-                </td>
-                <td className="p-1">{r.line}</td>
-                <td className="p-1 whitespace-nowrap">{formatDate(r.transaction.date)}</td>
-                <td className="p-1">{transactionTypeLabels[r.transaction.type]}</td>
-                <td className="p-1 whitespace-nowrap">
-                  {r.symbol}
-                  {r.coin_id && <span className="block text-muted">{r.coin_id}</span>}
-                </td>
-                <td className="p-1 text-right">
-                  <Private>{q(r.transaction.quantity)}</Private>
-                </td>
-                <td className="p-1 text-right tabular-nums whitespace-nowrap">
-                  <Private>
-                    {r.price_currency
-                      ? money(r.transaction.price_per_coin, r.price_currency)
-                      : q(r.transaction.price_per_coin)}
-                  </Private>
-                </td>
-                <td className="p-1">
-                  {r.coin_id === null ? (
-                    <span className="text-warning">Choose a coin</span>
-                  ) : !ok ? (
-                    <span className="text-danger">Error</span>
-                  ) : duplicates.has(r.line) ? (
-                    <span className="text-warning">Likely duplicate</span>
-                  ) : (
-                    'Ready'
-                  )}
-                  {r.warnings.length > 0 && <span className="block text-muted">{r.warnings.join('; ')}</span>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </Table>
   );
 }

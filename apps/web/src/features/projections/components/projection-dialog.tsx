@@ -10,8 +10,9 @@ import {
   validateProjectionForm,
 } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useBaseCurrency } from '@/lib/settings';
 import { type PickerCoin, portfolioDataQuery } from '../api/projections-api';
@@ -41,13 +42,11 @@ const fieldOf: Record<'name' | 'investedCapital' | 'tokensOwned' | 'sellTax', Pr
  * that field is edited.
  */
 export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdate }: ProjectionDialogProps) {
-  const titleId = useId();
   const form = useProjectionsSelection((s) => s.formState);
   const setForm = useProjectionsSelection((s) => s.setFormState);
   const currency = useBaseCurrency();
   const [errors, setErrors] = useState<ProjectionFormErrors>({});
   const [busy, setBusy] = useState(false);
-  const panelRef = useRef<HTMLDivElement>(null);
   const mode = form.mode;
 
   const dialogForm: ProjectionDialogForm = {
@@ -63,10 +62,6 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
 
   const holdings = useQuery({ ...portfolioDataQuery(form.coinId), enabled: form.coinId !== '' });
   const offer = holdings.data?.portfolio_data_available === true ? holdings.data : null;
-
-  useEffect(() => {
-    panelRef.current?.querySelector<HTMLElement>('button, input')?.focus();
-  }, []);
 
   const edit = (field: keyof typeof fieldOf, value: string) => {
     setForm({ [field]: value });
@@ -122,81 +117,67 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 p-0 sm:items-center sm:p-4">
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose();
-        }}
-        className="max-h-dvh w-full max-w-lg overflow-y-auto rounded-t-xl border border-line bg-surface p-5 shadow-2xl sm:rounded-xl"
-      >
-        <h2 id={titleId} className="mb-4 text-lg font-semibold">
-          {mode === 'create' ? 'New projection' : 'Edit projection'}
-        </h2>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <CoinPicker
-            value={
-              form.coinId === ''
-                ? null
-                : { id: form.coinId, name: form.coinName, symbol: form.coinSymbol, image: form.coinImage }
-            }
-            onSelect={pickCoin}
-            error={errors.coinId}
-            disabled={mode === 'edit'}
-          />
-          <TextField
-            label="Name"
-            value={form.name}
-            onChange={(e) => edit('name', e.target.value)}
-            errors={errors.name === undefined ? undefined : [errors.name]}
-          />
-          {offer !== null && (
-            <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
-              <span>
-                In your portfolios: {formatCoins(offer.tokens_owned)} {form.coinSymbol.toUpperCase()},
-                invested {money(offer.invested_capital, currency)}
-              </span>
-              <button type="button" className={buttonStyles.ghost} onClick={applyHoldings}>
-                Use portfolio amounts
-              </button>
-            </div>
-          )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Invested capital"
-              inputMode="decimal"
-              value={form.investedCapital}
-              onChange={(e) => edit('investedCapital', e.target.value)}
-              errors={errors.investedCapital === undefined ? undefined : [errors.investedCapital]}
-            />
-            <TextField
-              label="Coins owned"
-              inputMode="decimal"
-              value={form.tokensOwned}
-              onChange={(e) => edit('tokensOwned', e.target.value)}
-              errors={errors.tokensOwned === undefined ? undefined : [errors.tokensOwned]}
-            />
+    <Dialog onClose={onClose} title={mode === 'create' ? 'New projection' : 'Edit projection'}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <CoinPicker
+          value={
+            form.coinId === ''
+              ? null
+              : { id: form.coinId, name: form.coinName, symbol: form.coinSymbol, image: form.coinImage }
+          }
+          onSelect={pickCoin}
+          error={errors.coinId}
+          disabled={mode === 'edit'}
+        />
+        <TextField
+          label="Name"
+          value={form.name}
+          onChange={(e) => edit('name', e.target.value)}
+          errors={errors.name === undefined ? undefined : [errors.name]}
+        />
+        {offer !== null && (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
+            <span>
+              In your portfolios: {formatCoins(offer.tokens_owned)} {form.coinSymbol.toUpperCase()}, invested{' '}
+              {money(offer.invested_capital, currency)}
+            </span>
+            <button type="button" className={buttonStyles.ghost} onClick={applyHoldings}>
+              Use portfolio amounts
+            </button>
           </div>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Sell tax (%)"
+            label="Invested capital"
             inputMode="decimal"
-            value={form.sellTax}
-            onChange={(e) => edit('sellTax', e.target.value)}
-            errors={errors.sellTax === undefined ? undefined : [errors.sellTax]}
+            value={form.investedCapital}
+            onChange={(e) => edit('investedCapital', e.target.value)}
+            errors={errors.investedCapital === undefined ? undefined : [errors.investedCapital]}
           />
-          <div className="flex justify-end gap-2">
-            <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonStyles.primary} disabled={busy}>
-              {busy ? 'Saving…' : mode === 'create' ? 'Create projection' : 'Save changes'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+          <TextField
+            label="Coins owned"
+            inputMode="decimal"
+            value={form.tokensOwned}
+            onChange={(e) => edit('tokensOwned', e.target.value)}
+            errors={errors.tokensOwned === undefined ? undefined : [errors.tokensOwned]}
+          />
+        </div>
+        <TextField
+          label="Sell tax (%)"
+          inputMode="decimal"
+          value={form.sellTax}
+          onChange={(e) => edit('sellTax', e.target.value)}
+          errors={errors.sellTax === undefined ? undefined : [errors.sellTax]}
+        />
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? 'Saving…' : mode === 'create' ? 'Create projection' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { PriceChange } from '@/components/ui/price-change';
 import { userCoinsQuery } from '@/lib/market';
 import type { MoneyFormatter } from '@/lib/settings';
@@ -55,6 +56,7 @@ export function WatchlistsPanel({
   const [newName, setNewName] = useState('');
   // The rename draft remembers its list, so it can never rename another one.
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const confirm = useConfirm();
   const create = useCreateWatchlist();
   const rename = useRenameWatchlist();
   const remove = useDeleteWatchlist();
@@ -117,7 +119,13 @@ export function WatchlistsPanel({
             type="button"
             className={buttonStyles.ghost}
             onClick={() => {
-              if (window.confirm(`Delete the watchlist "${active.name}"?`)) remove.mutate(active.id);
+              confirm.ask({
+                title: `Delete the watchlist "${active.name}"?`,
+                description: 'Its coins stay in the market list; only this list goes.',
+                confirmLabel: 'Delete watchlist',
+                destructive: true,
+                onConfirm: () => remove.mutate(active.id),
+              });
             }}
           >
             Delete
@@ -215,6 +223,7 @@ export function WatchlistsPanel({
           Create
         </button>
       </form>
+      {confirm.dialog}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatDateTime } from '@app/core';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { Private } from '@/components/ui/private-value';
+import { Table, Td, Th } from '@/components/ui/table';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 
@@ -43,53 +44,51 @@ export function TransactionList({
   );
   return (
     <>
-      <div className="relative hidden overflow-x-auto rounded-xl border border-line bg-surface md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Transactions, newest first</caption>
-          <thead className="text-xs text-muted">
-            <tr>
-              <th className="p-3">Date</th>
-              <th className="p-3">Type</th>
-              <th className="p-3">Coin</th>
-              <th className="p-3 text-right">Quantity</th>
-              <th className="p-3 text-right">Price</th>
-              <th className="p-3 text-right">Fee</th>
-              {showPortfolio && <th className="p-3">Portfolio</th>}
-              <th className="p-3">Note</th>
-              <th className="p-3">
-                <span className="sr-only">Actions</span>
-              </th>
+      <Table
+        caption="Transactions, newest first"
+        className="hidden rounded-xl border border-line bg-surface md:block"
+        head={
+          <>
+            <Th>Date</Th>
+            <Th>Type</Th>
+            <Th>Coin</Th>
+            <Th numeric>Quantity</Th>
+            <Th numeric>Price</Th>
+            <Th numeric>Fee</Th>
+            {showPortfolio && <Th>Portfolio</Th>}
+            <Th>Note</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </>
+        }
+      >
+        {transactions.map((t) => {
+          const p = portfolios.get(t.portfolio_id);
+          const currency = p?.currency ?? 'usd';
+          return (
+            <tr key={t.id} className="border-t border-line">
+              <Td className="whitespace-nowrap">{formatDateTime(t.executed_at)}</Td>
+              <Td>{transactionTypeLabels[t.type]}</Td>
+              <Td>
+                <CoinName coin={coins.get(t.coin_id)} id={t.coin_id} />
+              </Td>
+              <Td numeric>
+                <Private>{q(t.quantity)}</Private>
+              </Td>
+              <Td numeric>
+                <Private>{money(t.price_per_coin, currency)}</Private>
+              </Td>
+              <Td numeric>
+                <Private>{money(t.fee, currency)}</Private>
+              </Td>
+              {showPortfolio && <Td>{p?.name ?? ''}</Td>}
+              <Td className="max-w-48 truncate text-muted">{t.note}</Td>
+              <Td className="whitespace-nowrap">{actions(t)}</Td>
             </tr>
-          </thead>
-          <tbody>
-            {transactions.map((t) => {
-              const p = portfolios.get(t.portfolio_id);
-              const currency = p?.currency ?? 'usd';
-              return (
-                <tr key={t.id} className="border-t border-line">
-                  <td className="whitespace-nowrap p-3">{formatDateTime(t.executed_at)}</td>
-                  <td className="p-3">{transactionTypeLabels[t.type]}</td>
-                  <td className="p-3">
-                    <CoinName coin={coins.get(t.coin_id)} id={t.coin_id} />
-                  </td>
-                  <td className="p-3 text-right">
-                    <Private>{q(t.quantity)}</Private>
-                  </td>
-                  <td className="p-3 text-right">
-                    <Private>{money(t.price_per_coin, currency)}</Private>
-                  </td>
-                  <td className="p-3 text-right">
-                    <Private>{money(t.fee, currency)}</Private>
-                  </td>
-                  {showPortfolio && <td className="p-3">{p?.name ?? ''}</td>}
-                  <td className="max-w-48 truncate p-3 text-muted">{t.note}</td>
-                  <td className="whitespace-nowrap p-3">{actions(t)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </Table>
       <ul aria-label="Transactions, newest first" className="grid gap-2 md:hidden">
         {transactions.map((t) => {
           const p = portfolios.get(t.portfolio_id);
