@@ -29,7 +29,7 @@ describe('Dialog', () => {
     render(<Opener />);
     const opener = screen.getByRole('button', { name: 'Open' });
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Edit thing', description: 'Change its name.' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit thing', description: 'Change its name.' });
     expect(dialog.contains(document.activeElement)).toBe(true);
     // Tab cycles inside: Close, Name, Save, then Close again.
     for (let i = 0; i < 4; i += 1) {
@@ -45,7 +45,7 @@ describe('Dialog', () => {
   it('closes from its labelled × button', async () => {
     render(<Opener />);
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -78,7 +78,7 @@ describe('ConfirmDialog', () => {
     const onDelete = vi.fn();
     render(<DeleteButton onDelete={onDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    const ask = screen.getByRole('alertdialog', {
+    const ask = await screen.findByRole('alertdialog', {
       name: 'Delete Main?',
       description: 'This cannot be undone.',
     });
@@ -92,7 +92,7 @@ describe('ConfirmDialog', () => {
     const onDelete = vi.fn();
     render(<DeleteButton onDelete={onDelete} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete portfolio' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete portfolio' }));
     expect(onDelete).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete' })));

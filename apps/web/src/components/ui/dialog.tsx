@@ -1,86 +1,23 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactNode, useState } from 'react';
-import { cn } from '@/lib/cn';
-import { buttonStyles } from './button-styles';
-import { CloseIcon } from './icons';
+import { lazy, Suspense, useState } from 'react';
+import type { DialogPanelProps } from './dialog-panel';
 
-export interface DialogProps {
-  /** Controlled: the parent mounts or opens the dialog; every way out (Escape, overlay, ×) calls onClose. */
-  open?: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  /** A sentence under the title; it becomes the dialog's accessible description. */
-  description?: ReactNode;
-  children: ReactNode;
-  /** Tailwind max-width class of the panel. */
-  width?: string;
-  /** Shows an × button in the corner (labelled "Close"). */
-  closeButton?: boolean;
-  /** alertdialog for confirmations: an overlay click does not dismiss it. */
-  role?: 'dialog' | 'alertdialog';
-}
+export type DialogProps = Omit<DialogPanelProps, 'opener'>;
+
+/** Radix Dialog is ~13 kB gzipped with its scroll lock: it loads when a dialog first opens. */
+const loadPanel = () => import('./dialog-panel').then((m) => ({ default: m.DialogPanel }));
+const Panel = lazy(loadPanel);
 
 /**
- * The one modal dialog (Radix): focus moves in and is trapped there, Escape closes, focus returns
- * to the control that opened it, the page behind is inert to screen readers and does not scroll.
- * The panel scrolls on its own when taller than the screen; popovers inside it (coin pickers) are
- * laid out in the flow so that scroll never clips them.
+ * The one modal dialog: focus moves in and is trapped there, Escape closes, focus returns to the
+ * control that opened it, the page behind is inert to screen readers and does not scroll.
  */
-export function Dialog({
-  open = true,
-  onClose,
-  title,
-  description,
-  children,
-  width = 'max-w-lg',
-  closeButton = false,
-  role = 'dialog',
-}: DialogProps) {
+export function Dialog(props: DialogProps) {
   // Radix returns focus to its own Trigger; these dialogs are opened by ordinary buttons (and
   // mounted by their parent), so the control focused at opening is remembered here instead.
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
   return (
-    <RadixDialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-    >
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-black/60" />
-        <RadixDialog.Content
-          role={role}
-          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-          }}
-          onPointerDownOutside={(e) => {
-            if (role === 'alertdialog') e.preventDefault();
-          }}
-          className={cn(
-            'fixed inset-x-0 bottom-0 z-[60] mx-auto max-h-[90dvh] w-full overflow-y-auto rounded-t-xl border border-line bg-surface p-5 text-fg shadow-2xl outline-none sm:top-1/2 sm:bottom-auto sm:w-[calc(100%-2rem)] sm:-translate-y-1/2 sm:rounded-xl',
-            width,
-          )}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div className="min-w-0">
-              <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-              {description !== undefined && (
-                <RadixDialog.Description className="mt-1 text-sm text-muted">
-                  {description}
-                </RadixDialog.Description>
-              )}
-            </div>
-            {closeButton && (
-              <RadixDialog.Close className={buttonStyles.ghost} aria-label="Close">
-                <CloseIcon />
-              </RadixDialog.Close>
-            )}
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <Panel {...props} opener={opener} />
+    </Suspense>
   );
 }

@@ -94,7 +94,7 @@ describe('Create alert', () => {
   it('checks the draft with the contract before sending: a missing value, a bad period', async () => {
     renderButton();
     await userEvent.click(screen.getByRole('button', { name: 'Create alert' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create alert' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create alert' }));
     expect(within(dialog).getByText(alertMessages.valueRequired)).toBeTruthy();
     await userEvent.selectOptions(within(dialog).getByLabelText('Left metric'), 'ema');
@@ -111,7 +111,7 @@ describe('Create alert', () => {
   it('creates `ema(50) >= sma(200)` as the contract shape', async () => {
     renderButton();
     await userEvent.click(screen.getByRole('button', { name: 'Create alert' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create alert' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Left metric'), 'ema');
     await userEvent.selectOptions(within(dialog).getByLabelText('Right metric'), 'sma');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create alert' }));

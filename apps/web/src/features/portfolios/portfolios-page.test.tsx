@@ -98,13 +98,13 @@ describe('/portfolios', journey, () => {
     ]);
 
     await userEvent.click(within(renamed).getByRole('button', { name: 'Delete Vault' }));
-    const ask = screen.getByRole('alertdialog', { name: 'Delete Vault?' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete Vault?' });
     expect(ask.textContent).toContain('all its transactions are deleted');
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(server.bodies('DELETE', `/api/v2/portfolios/${pid}/`)).toHaveLength(0);
     await userEvent.click(within(renamed).getByRole('button', { name: 'Delete Vault' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete portfolio' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete portfolio' }));
     expect(await screen.findByRole('heading', { name: 'No portfolios yet' }, slow)).toBeTruthy();
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });

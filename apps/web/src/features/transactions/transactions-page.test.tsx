@@ -181,13 +181,16 @@ describe('/transactions list', journey, () => {
     };
     await userEvent.click(deleteEth());
     await userEvent.click(
-      within(screen.getByRole('alertdialog', { name: 'Delete this transaction?' })).getByRole('button', {
-        name: 'Cancel',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Delete this transaction?' })).getByRole(
+        'button',
+        {
+          name: 'Cancel',
+        },
+      ),
     );
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     await userEvent.click(deleteEth());
-    await userEvent.click(screen.getByRole('button', { name: 'Delete transaction' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete transaction' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(2), slow);
     expect(bodyRows().some((r) => r.textContent?.toLowerCase().includes('ethereum'))).toBe(false);
 
@@ -208,7 +211,7 @@ describe('/transactions list', journey, () => {
     );
     if (!btc) throw new Error('no bitcoin buy row');
     await userEvent.click(within(btc).getByRole('button', { name: /^Delete/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete transaction' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete transaction' }));
     expect(await screen.findByText(/Deleting it would oversell a later transaction/, {}, slow)).toBeTruthy();
     expect(bodyRows()).toHaveLength(3);
   });

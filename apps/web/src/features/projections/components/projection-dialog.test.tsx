@@ -32,7 +32,7 @@ const coins = [
   },
 ];
 
-function setup(mode: 'create' | 'edit' = 'create', holdings = false) {
+async function setup(mode: 'create' | 'edit' = 'create', holdings = false) {
   const fetch = installFakeFetch({
     'GET /api/v2/cryptocurrencies/market_select/': () => json({ cryptocurrencies: coins }),
     'GET /api/v2/projections/exit-strategy/portfolio-data/': () =>
@@ -55,6 +55,8 @@ function setup(mode: 'create' | 'edit' = 'create', holdings = false) {
       submitUpdate={submitUpdate}
     />,
   );
+  // The dialog's code loads on first opening.
+  await screen.findByRole('dialog');
   return { fetch, submitCreate, submitUpdate, onCreated, onClose, user: userEvent.setup() };
 }
 
@@ -66,7 +68,7 @@ beforeEach(() => {
 
 describe('projection dialog (spec §5)', () => {
   it('shows every required message under its field and clears one when it is edited', async () => {
-    const { user, submitCreate } = setup();
+    const { user, submitCreate } = await setup();
     await user.click(screen.getByRole('button', { name: 'Create projection' }));
     for (const message of [
       projectionMessages.selectCoin,
@@ -86,7 +88,7 @@ describe('projection dialog (spec §5)', () => {
   });
 
   it('says a valid number and a valid percentage', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.type(field('Invested capital'), 'abc');
     await user.type(field('Coins owned'), '-2');
     await user.type(field('Sell tax (%)'), '120');
@@ -98,7 +100,7 @@ describe('projection dialog (spec §5)', () => {
   });
 
   it('prefills the name and a zero tax from the picked coin, with amounts to 8 decimals', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
     const list = await screen.findByRole('listbox', { name: 'Cryptocurrencies' });
     expect(list.className).toContain('max-h-[300px]');
@@ -111,7 +113,7 @@ describe('projection dialog (spec §5)', () => {
   });
 
   it('offers the amounts held in portfolios', async () => {
-    const { user } = setup('create', true);
+    const { user } = await setup('create', true);
     await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
     await user.click(await screen.findByRole('option', { name: 'Bitcoin (BTC)' }));
     await user.click(await screen.findByRole('button', { name: 'Use portfolio amounts' }));
@@ -120,7 +122,7 @@ describe('projection dialog (spec §5)', () => {
   });
 
   it('submits a valid form and hands the new id over', async () => {
-    const { user, submitCreate, onCreated } = setup();
+    const { user, submitCreate, onCreated } = await setup();
     await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
     await user.click(await screen.findByRole('option', { name: 'Ethereum (ETH)' }));
     await user.type(field('Invested capital'), '1,000');
@@ -134,7 +136,7 @@ describe('projection dialog (spec §5)', () => {
   });
 
   it('edits without a coin requirement and keeps the coin fixed', async () => {
-    const { user, submitUpdate, onClose } = setup('edit');
+    const { user, submitUpdate, onClose } = await setup('edit');
     useProjectionsSelection
       .getState()
       .setFormState({ editingId: 'p1', name: 'Mine', investedCapital: '1', tokensOwned: '1', sellTax: '5' });
