@@ -1,7 +1,8 @@
 // All insights (GET /api/v2/insights/) against the dashboard (GET /api/v2/dashboard/, every
 // metric) in the same run, for one user with 10,000 transactions over 100 coins and 3 years (a
-// daily close for every coin and day), a projection with rungs and price alerts; on PGlite.
-// Issue 11 aims at insights ≤ 1.5 × the dashboard's time.
+// daily close for every coin and day), a projection with rungs and price alerts; on PGlite, then
+// on PostgreSQL when one answers (a throw-away database on BENCH_POSTGRES_URL, by default
+// postgres://postgres@127.0.0.1:5432/postgres). Issue 11 aims at insights ≤ 1.5 × the dashboard's time.
 //
 // warm        = repeated requests on a running process (each path warmed first).
 // after write = the first request after a POST of one new transaction (the revision moves; only
@@ -9,12 +10,10 @@
 // Data is written with bulk SQL while the server is stopped (like dashboard.bench.ts).
 // Run: npm run build, then node --import tsx bench/insights.bench.ts
 //      (BENCH_INSIGHTS_SIZE, BENCH_WARM_SAMPLES, BENCH_WRITE_SAMPLES, BENCH_METHOD=fifo|average,
-//      BENCH_NODE_ARGS e.g. --cpu-prof).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//      BENCH_INSIGHTS_DATABASES=pglite,postgres, BENCH_POSTGRES_URL, BENCH_NODE_ARGS e.g. --cpu-prof).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { type BenchDatabase, pgliteDatabase, postgresDatabase } from './lib/databases.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
 import { signedInCookie } from './lib/session.ts';
 
@@ -23,6 +22,7 @@ const size = Number(process.env.BENCH_INSIGHTS_SIZE ?? 10_000);
 const warmSamples = Number(process.env.BENCH_WARM_SAMPLES ?? 30);
 const writeSamples = Number(process.env.BENCH_WRITE_SAMPLES ?? 5);
 const method = process.env.BENCH_METHOD ?? 'fifo';
+const databases = (process.env.BENCH_INSIGHTS_DATABASES ?? 'pglite,postgres').split(',');
 const coinCount = 100;
 const years = 3;
 const dayMs = 86_400_000;
@@ -128,15 +128,15 @@ async function seed(
   }
 }
 
-async function startServer(dataDir: string) {
+async function startServer(database: BenchDatabase) {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = startProcess([...nodeArgs, join(root, 'apps/server/dist/main.js')], {
     PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATA_DIR: database.dataDir,
     MARKET_DATA: 'snapshot',
     LOG_LEVEL: 'warn',
+    ...database.env,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/health-check`, 120_000);
@@ -145,121 +145,135 @@ async function startServer(dataDir: string) {
   return { url, stop: () => stopProcess(child) };
 }
 
-export async function benchInsights(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-insights-'));
-  try {
-    let server = await startServer(dataDir);
-    let client: Client;
-    let portfolioId: string;
-    let coins: string[];
-    try {
-      const cookie = await signedInCookie(server.url);
-      const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
-      client = {
-        url: server.url,
-        headers: { cookie, 'x-csrftoken': token, 'content-type': 'application/json' },
-      };
-      portfolioId = ((await call(client, 'POST', '/api/v2/portfolios/', { name: 'Bench' })) as { id: string })
-        .id;
-      await call(client, 'PATCH', '/api/v2/settings/', { cost_basis_method: method });
-      const market = (await call(
-        client,
-        'GET',
-        `/api/v2/cryptocurrencies/market_select/?limit=${coinCount}`,
-      )) as {
-        cryptocurrencies: { id: string }[];
-      };
-      coins = market.cryptocurrencies.map((c) => c.id).slice(0, coinCount);
-      const projection = (await call(client, 'POST', '/api/v2/projections/exit-strategy/', {
-        name: 'Plan',
-        coin_id: coins[0],
-        coin_name: coins[0],
-        coin_symbol: coins[0],
-        coin_image: '',
-        invested_capital: '1000',
-        tokens_owned: '10',
-        sell_tax: '10',
-      })) as { id: string };
-      await call(
-        client,
-        'POST',
-        `/api/v2/projections/exit-strategy/${projection.id}/transactions/replace/`,
-        [1, 2, 3].map((i) => ({
-          coins_sold: '2',
-          price_per_coin: String(i * 1000),
-          fees_percentage: '1',
-          price_impact_percentage: '0',
-          transaction_order: i,
-        })),
-      );
-      for (const coin of coins.slice(0, 5)) {
-        await call(client, 'POST', '/api/v2/alerts/', {
-          coin_id: coin,
-          left: { type: 'indicator', metric: 'rsi', params: { period: 14 } },
-          op: '<=',
-          right: { type: 'value', value: 30 },
-        });
-      }
-    } finally {
-      await server.stop();
-    }
-    const db = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
-    try {
-      await seed((text, params) => db.query(text, params), portfolioId, coins);
-    } finally {
-      await db.close();
-    }
+interface Figures {
+  label: string;
+  first: { dashboard: number; insights: number };
+  warm: { dashboard: number; insights: number };
+  write: { dashboard: number; insights: number };
+}
 
-    server = await startServer(dataDir);
-    client = { ...client, url: server.url };
-    try {
-      const first = {
-        dashboard: await timed(client, dashboardPath),
-        insights: await timed(client, insightsPath),
-      };
-      const warm = { dashboard: [] as number[], insights: [] as number[] };
-      for (let i = 0; i < warmSamples; i++) {
-        warm.dashboard.push(await timed(client, dashboardPath));
-        warm.insights.push(await timed(client, insightsPath));
-      }
-      const write = { dashboard: [] as number[], insights: [] as number[] };
-      for (let i = 0; i < writeSamples; i++) {
-        for (const [kind, path] of [
-          ['dashboard', dashboardPath],
-          ['insights', insightsPath],
-        ] as const) {
-          await call(client, 'POST', '/api/v2/transactions/', {
-            portfolio_id: portfolioId,
-            coin_id: coins[(i * 7) % coins.length],
-            type: 'buy',
-            quantity: '1',
-            price_per_coin: '10',
-            fee: '0.1',
-            date: new Date(today - dayMs).toISOString(),
-            note: '',
-          });
-          write[kind].push(await timed(client, path));
-        }
-      }
-      const line = (label: string, d: number, n: number) =>
-        console.log(
-          `  ${label.padEnd(34)} dashboard ${d.toFixed(1).padStart(7)} ms   insights ${n.toFixed(1).padStart(7)} ms   ratio ${(n / d).toFixed(2)}`,
-        );
-      console.log(
-        `insights vs dashboard, PGlite, ${size.toLocaleString('en-US')} transactions over ${coins.length} coins and ${years} years, method ${method}:`,
-      );
-      line('first request of a fresh process', first.dashboard, first.insights);
-      line(`warm (median of ${warmSamples})`, median(warm.dashboard), median(warm.insights));
-      line(
-        `after one new transaction (median of ${writeSamples})`,
-        median(write.dashboard),
-        median(write.insights),
-      );
-    } finally {
-      await server.stop();
+async function benchDatabase(database: BenchDatabase): Promise<Figures> {
+  let server = await startServer(database);
+  let client: Client;
+  let portfolioId: string;
+  let coins: string[];
+  try {
+    const cookie = await signedInCookie(server.url);
+    const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
+    client = {
+      url: server.url,
+      headers: { cookie, 'x-csrftoken': token, 'content-type': 'application/json' },
+    };
+    portfolioId = ((await call(client, 'POST', '/api/v2/portfolios/', { name: 'Bench' })) as { id: string })
+      .id;
+    await call(client, 'PATCH', '/api/v2/settings/', { cost_basis_method: method });
+    const market = (await call(
+      client,
+      'GET',
+      `/api/v2/cryptocurrencies/market_select/?limit=${coinCount}`,
+    )) as {
+      cryptocurrencies: { id: string }[];
+    };
+    coins = market.cryptocurrencies.map((c) => c.id).slice(0, coinCount);
+    const projection = (await call(client, 'POST', '/api/v2/projections/exit-strategy/', {
+      name: 'Plan',
+      coin_id: coins[0],
+      coin_name: coins[0],
+      coin_symbol: coins[0],
+      coin_image: '',
+      invested_capital: '1000',
+      tokens_owned: '10',
+      sell_tax: '10',
+    })) as { id: string };
+    await call(
+      client,
+      'POST',
+      `/api/v2/projections/exit-strategy/${projection.id}/transactions/replace/`,
+      [1, 2, 3].map((i) => ({
+        coins_sold: '2',
+        price_per_coin: String(i * 1000),
+        fees_percentage: '1',
+        price_impact_percentage: '0',
+        transaction_order: i,
+      })),
+    );
+    for (const coin of coins.slice(0, 5)) {
+      await call(client, 'POST', '/api/v2/alerts/', {
+        coin_id: coin,
+        left: { type: 'indicator', metric: 'rsi', params: { period: 14 } },
+        op: '<=',
+        right: { type: 'value', value: 30 },
+      });
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+  }
+  await database.withSql((run) => seed(run, portfolioId, coins));
+
+  server = await startServer(database);
+  client = { ...client, url: server.url };
+  try {
+    const first = {
+      dashboard: await timed(client, dashboardPath),
+      insights: await timed(client, insightsPath),
+    };
+    const warm = { dashboard: [] as number[], insights: [] as number[] };
+    for (let i = 0; i < warmSamples; i++) {
+      warm.dashboard.push(await timed(client, dashboardPath));
+      warm.insights.push(await timed(client, insightsPath));
+    }
+    const write = { dashboard: [] as number[], insights: [] as number[] };
+    for (let i = 0; i < writeSamples; i++) {
+      for (const [kind, path] of [
+        ['dashboard', dashboardPath],
+        ['insights', insightsPath],
+      ] as const) {
+        await call(client, 'POST', '/api/v2/transactions/', {
+          portfolio_id: portfolioId,
+          coin_id: coins[(i * 7) % coins.length],
+          type: 'buy',
+          quantity: '1',
+          price_per_coin: '10',
+          fee: '0.1',
+          date: new Date(today - dayMs).toISOString(),
+          note: '',
+        });
+        write[kind].push(await timed(client, path));
+      }
+    }
+    return {
+      label: database.label,
+      first,
+      warm: { dashboard: median(warm.dashboard), insights: median(warm.insights) },
+      write: { dashboard: median(write.dashboard), insights: median(write.insights) },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchInsights(): Promise<void> {
+  const results: Figures[] = [];
+  for (const name of databases) {
+    const database = name === 'postgres' ? await postgresDatabase('insights') : pgliteDatabase('insights');
+    if (!database) continue;
+    try {
+      results.push(await benchDatabase(database));
+    } finally {
+      await database.dispose();
+    }
+  }
+  const line = (label: string, d: number, n: number) =>
+    console.log(
+      `  ${label.padEnd(34)} dashboard ${d.toFixed(1).padStart(7)} ms   insights ${n.toFixed(1).padStart(7)} ms   ratio ${(n / d).toFixed(2)}`,
+    );
+  for (const r of results) {
+    console.log(
+      `insights vs dashboard, ${r.label}, ${size.toLocaleString('en-US')} transactions over ${coinCount} coins and ${years} years, method ${method}:`,
+    );
+    line('first request of a fresh process', r.first.dashboard, r.first.insights);
+    line(`warm (median of ${warmSamples})`, r.warm.dashboard, r.warm.insights);
+    line(`after one new transaction (median of ${writeSamples})`, r.write.dashboard, r.write.insights);
   }
 }
 

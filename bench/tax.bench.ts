@@ -13,12 +13,10 @@
 //        revision and rule, so a warm report re-filters and formats one tax year).
 // Run: npm run build, then node --import tsx bench/tax.bench.ts (BENCH_TAX_SIZE, BENCH_WARM_SAMPLES,
 // BENCH_TAX_DATABASES, BENCH_POSTGRES_URL).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { type BenchDatabase, pgliteDatabase, postgresDatabase, type Run } from './lib/databases.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
 import { signedInCookie } from './lib/session.ts';
 
@@ -35,14 +33,7 @@ const today = Math.floor(Date.now() / dayMs) * dayMs;
 const firstDay = today - (years * 365 + 2) * dayMs;
 const reportYear = new Date(today).getUTCFullYear() - 1;
 
-type Run = (text: string, params?: unknown[]) => Promise<unknown>;
-interface Target {
-  label: string;
-  dataDir: string;
-  env: Record<string, string>;
-  withSql<T>(fn: (run: Run) => Promise<T>): Promise<T>;
-  dispose(): Promise<void>;
-}
+type Target = BenchDatabase;
 interface Client {
   url: string;
   headers: Record<string, string>;
@@ -191,64 +182,6 @@ async function startServer(target: Target): Promise<{ url: string; stop(): Promi
   return { url, stop: () => stopProcess(child) };
 }
 
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-tax-'));
-  return {
-    label: 'PGlite',
-    dataDir,
-    env: { DATABASE_URL: '' },
-    async withSql(fn) {
-      const db = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
-      try {
-        return await fn((text, params) => db.query(text, params));
-      } finally {
-        await db.close();
-      }
-    },
-    async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresTarget(): Promise<Target | null> {
-  const name = `bench_tax_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${adminUrl} unavailable, skipped: ${String(error)}`);
-    await admin.end().catch(() => {});
-    return null;
-  }
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-tax-pg-'));
-  return {
-    label: 'PostgreSQL',
-    dataDir,
-    env: { DATABASE_URL: url.toString() },
-    async withSql(fn) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return await fn((text, params) => client.query(text, params));
-      } finally {
-        await client.end();
-      }
-    },
-    async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    },
-  };
-}
-
 async function benchTarget(target: Target): Promise<void> {
   let client: Client;
   let portfolioId: string;
@@ -327,7 +260,7 @@ async function benchTarget(target: Target): Promise<void> {
 
 export async function benchTax(): Promise<void> {
   for (const db of databases) {
-    const target = db === 'postgres' ? await postgresTarget() : await pgliteTarget();
+    const target = db === 'postgres' ? await postgresDatabase('tax', adminUrl) : pgliteDatabase('tax');
     if (!target) continue;
     try {
       await benchTarget(target);
