@@ -48,6 +48,27 @@ test('a portfolio with a projection and an alert shows its insight cards, the wh
       transaction_order: 1,
     },
   ]);
+  // A second plan with more rungs than a card shows: its drill-down must explain this very card.
+  const ethPlan = await seed.post('/api/v2/projections/exit-strategy/', {
+    name: 'ETH Position',
+    coin_id: 'ethereum',
+    coin_name: 'Ethereum',
+    coin_symbol: 'eth',
+    coin_image: '',
+    invested_capital: '3000',
+    tokens_owned: '2',
+    sell_tax: '10',
+  });
+  await seed.post(
+    `/api/v2/projections/exit-strategy/${ethPlan.id}/transactions/replace/`,
+    Array.from({ length: 12 }, (_, i) => ({
+      coins_sold: '0.1',
+      price_per_coin: String(100000 + i * 1000),
+      fees_percentage: '0',
+      price_impact_percentage: '0',
+      transaction_order: i + 1,
+    })),
+  );
   await seed.post('/api/v2/alerts/', {
     coin_id: 'bitcoin',
     left: { type: 'indicator', metric: 'price' },
@@ -78,6 +99,30 @@ test('a portfolio with a projection and an alert shows its insight cards, the wh
   await expect(dialog.dialog.getByLabel('Right value')).toHaveValue('1000000');
   await page.keyboard.press('Escape');
   await expect(dialog.dialog).toBeHidden();
+
+  // The second plan's drill-down: every one of its 12 rungs, not the first plan's one.
+  const ethWhy = await oracle.why('Exit plan: ETH');
+  await expect(ethWhy).toContainText('2 more rows not shown.');
+  await ethWhy.getByRole('button', { name: 'Show every row' }).click();
+  await expect(ethWhy.getByRole('table').getByRole('row')).toHaveCount(13);
+  await expect(ethWhy.getByRole('table')).toContainText('$111,000');
+
+  // Each kind of action link lands where it says: the coin, the transactions filtered, the plan.
+  await oracle.card('Concentration').getByRole('link', { name: 'Open BTC' }).click();
+  await expect(page).toHaveURL(/\/cryptocurrencies\/bitcoin$/);
+  await expect(page.getByRole('heading', { name: /Bitcoin/ }).first()).toBeVisible();
+  await oracle.goto();
+  const txLink = oracle.card('Unrealized winners and losers').getByRole('link', { name: / transactions$/ });
+  const symbol = ((await txLink.textContent()) ?? '').replace(' transactions', '');
+  const coinId = symbol === 'BTC' ? 'bitcoin' : 'ethereum';
+  await txLink.click();
+  await expect(page).toHaveURL(new RegExp(`/transactions\\?coin=${coinId}$`));
+  await expect(page.getByLabel('Filter by coin')).toHaveValue(coinId);
+  // One transaction per coin was seeded: only the linked coin's is listed.
+  const rows = page.getByRole('button', { name: /^Delete / });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAccessibleName(new RegExp(symbol === 'BTC' ? 'Bitcoin' : 'Ethereum'));
+  await oracle.goto();
 
   await oracle.card('Exit plan: BTC').getByRole('link', { name: 'Open the BTC plan' }).click();
   await expect(page).toHaveURL(new RegExp(`/projections/${projection.id}$`));

@@ -1,7 +1,7 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { recalculate } from '../projections/recalculate.ts';
-import { card, fig, money, pct, sym, table } from './card.ts';
+import { card, fig, limitedTable, money, pct, rowLimit, sym } from './card.ts';
 import type { InsightProjection, InsightsInput } from './input.ts';
 
 export interface RungStatus {
@@ -113,10 +113,11 @@ export function exitPlanInsights(input: InsightsInput): InsightCard[] {
           ['Coins left in the plan', fig(planLeft)],
         ],
         tables: [
-          table(
+          limitedTable(
             'Rungs',
             ['#', 'Price', 'Coins', 'Net cash out', 'Status', 'Distance', '× ATH'],
-            rungs.map((r) => [
+            rungs,
+            (r) => [
               String(r.order),
               money(r.price, c),
               fig(r.coins),
@@ -124,7 +125,9 @@ export function exitPlanInsights(input: InsightsInput): InsightCard[] {
               r.reached ? 'reached' : r.near ? 'near' : 'ahead',
               r.distancePct ? pct(r.distancePct, 1) : '—',
               r.athMultiple ? `${r.athMultiple.toFixed(2)}×` : '—',
-            ]),
+            ],
+            // A plan can have a thousand rungs: the card keeps the first few, explain/ has them all.
+            rowLimit(input),
           ),
         ],
         actions: [

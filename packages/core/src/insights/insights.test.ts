@@ -208,6 +208,25 @@ describe('exit plan: BTC at 60,000, rungs at 50k / 65k / 100k, 1 % fee, 10 % tax
       alert: { coin_id: 'bitcoin', price: '65000' },
     });
   });
+
+  it('keeps one card per plan, named by its projection, with the first rungs; explain has them all', () => {
+    const sells = Array.from({ length: 12 }, (_, i) => ({
+      order: i + 1,
+      coinsSold: '0.05',
+      pricePerCoin: String(70000 + i * 1000),
+      feesPercentage: '0',
+      priceImpactPercentage: '0',
+      sellTax: '0',
+    }));
+    const long = { ...plan, id: '0b8f6f8e-1111-4c2a-9d55-000000000002', sells };
+    const input = threeCoinPortfolio({ projections: [plan, long] });
+    const cards = buildInsights(input).filter((c) => c.kind === 'exit_plan');
+    expect(cards.map((c) => c.subject)).toEqual([plan.id, long.id]);
+    const rows = cards[1]?.why.tables[0];
+    expect([rows?.rows.length, rows?.omitted]).toEqual([10, 2]);
+    const all = buildInsights({ ...input, rowLimit: null }).find((c) => c.subject === long.id);
+    expect([all?.why.tables[0]?.rows.length, all?.why.tables[0]?.omitted]).toEqual([12, 0]);
+  });
 });
 
 describe('volatility and drawdown: BTC alternating +1 % / −1 %', () => {
