@@ -48,11 +48,17 @@ export async function backfillDailyCandles(input: {
   maxHistoryDays?: number;
 }): Promise<BackfillResult> {
   const vs = input.vsCurrency ?? 'usd';
+  // Who answers is read in the same turn as the store's last day (the store reads the mode's rows
+  // then), so the plan and the call belong to one source. The rows record it even when the mode
+  // switches while the call runs (demo rows are then refused by the store).
+  const source = input.provider.describe().source;
   const lastDay = await input.store.getLastDay(input.coinId, vs);
+  // The mode switched (demo -> live) while the store answered: that last day was the other
+  // source's, and a plan from it would fetch only the days after it from the new source, leaving
+  // the new series without its older history for good. The next top-up plans afresh.
+  if (input.provider.describe().source !== source) return { requestedDays: null, stored: 0 };
   const days = planBackfillDays(lastDay, input.now, input.maxHistoryDays ?? freePlanHistoryDays);
   if (days === null) return { requestedDays: null, stored: 0 };
-  // Read before the call: if the mode switches while it runs, the rows still say who answered.
-  const source = input.provider.describe().source;
   const chart = await input.provider.marketChart(
     input.coinId,
     vs,

@@ -55,9 +55,12 @@ export function createClosesFallback(maxEntries = 5000): ClosesFallback {
   const backlog = new Map<string, () => Promise<DailyCloses>>();
   let draining: Promise<void> | null = null;
 
+  // Keyed by the market mode too: closes read in demo mode must not outlive the switch to live.
+  const keyOf = (market: MarketReader, coinId: string, vs: string, days: number, today: number) =>
+    `${market.describe().mode}|${coinId}|${vs}|${days}|${today}`;
+
   function get(market: MarketReader, coinId: string, days: number, vs: string, today: number) {
-    // Keyed by the market mode too: closes read in demo mode must not outlive the switch to live.
-    const key = `${market.describe().mode}|${coinId}|${vs}|${days}|${today}`;
+    const key = keyOf(market, coinId, vs, days, today);
     let hit = entries.get(key);
     if (!hit) {
       backlog.delete(key);
@@ -100,7 +103,7 @@ export function createClosesFallback(maxEntries = 5000): ClosesFallback {
       };
       await Promise.all(Array.from({ length: Math.min(historyConcurrency, queue.length) }, worker));
       for (const id of queue) {
-        const key = `${id}|${vs}|${days}|${today}`;
+        const key = keyOf(market, id, vs, days, today);
         if (!entries.has(key)) backlog.set(key, () => get(market, id, days, vs, today));
       }
       if (backlog.size > 0) draining ??= drain();

@@ -21,6 +21,22 @@ export async function readCacheEntries(db: Db, keys: readonly string[]): Promise
 }
 
 export async function writeCacheEntry(db: Db, key: string, entry: CacheEntry): Promise<void> {
+  if (entry.source === 'demo') {
+    // Once live, a demo copy is never stored again (see demoSwitchLockKey for the order).
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock_shared(${demoSwitchLockKey})`);
+      const live = await tx
+        .select({ key: marketCache.key })
+        .from(marketCache)
+        .where(eq(marketCache.key, marketModeKey));
+      if (live.length === 0) await upsertCacheEntry(tx, key, entry);
+    });
+    return;
+  }
+  await upsertCacheEntry(db, key, entry);
+}
+
+async function upsertCacheEntry(db: Db, key: string, entry: CacheEntry): Promise<void> {
   await db
     .insert(marketCache)
     .values({ key, payload: entry.payload, source: entry.source, fetchedAt: entry.fetchedAt })
@@ -40,6 +56,16 @@ export const marketModeKey = 'market:mode';
 function candleSourceFilter(mode: MarketMode): SQL {
   return mode === 'demo' ? eq(dailyCandles.source, 'demo') : ne(dailyCandles.source, 'demo');
 }
+
+/**
+ * Orders demo writes against the switch to live on PostgreSQL, where they run on other
+ * connections under READ COMMITTED: a demo write that checked for the mode row before the switch
+ * committed, and wrote after the purge's delete had looked, would leave simulated rows behind.
+ * Demo writes hold this lock shared for their transaction, the switch holds it exclusively before
+ * deleting: the delete then sees every demo row written before it, and a demo write after it sees
+ * the mode row and stores nothing. (PGlite runs transactions one at a time; the lock is free.)
+ */
+const demoSwitchLockKey = 7_340_010;
 
 /** Who produced a batch of rows, and when. */
 export interface Provenance {
@@ -85,6 +111,7 @@ export async function upsertCandles(
   const keepReal = demo ? sql`where daily_candles.source = 'demo'` : sql``;
   const fetchedAt = provenance.fetchedAt.toISOString();
   await db.transaction(async (tx) => {
+    if (demo) await tx.execute(sql`select pg_advisory_xact_lock_shared(${demoSwitchLockKey})`);
     for (let i = 0; i < candles.length; i += 5000) {
       const chunk = candles.slice(i, i + 5000);
       await tx.execute(sql`
@@ -111,6 +138,8 @@ export async function upsertCandles(
  * caller's transaction, together with the mode row that keeps demo writes out from then on.
  */
 export async function purgeDemoRows(tx: Db): Promise<{ candles: number; cache: number }> {
+  // Waits for demo writes in flight on other connections, whose rows this delete could not see.
+  await tx.execute(sql`select pg_advisory_xact_lock(${demoSwitchLockKey})`);
   const candles = await tx.delete(dailyCandles).where(eq(dailyCandles.source, 'demo')).returning({
     coinId: dailyCandles.coinId,
   });
