@@ -108,6 +108,10 @@ export function createOidcService(deps: OidcServiceDeps) {
           !known.emailVerified && claims.emailVerified && claims.email === known.email.toLowerCase()
             ? ((await updateUser(db, known.id, { emailVerified: true, now })) ?? known)
             : known;
+        if (!current.emailVerified) {
+          // Still unverified: a fresh link, so "sign in again" on /auth/signup-pending mails one.
+          await deps.auth.resendVerification(current.id).catch(() => undefined);
+        }
         return signInAs(toUser(current), userAgent);
       }
       if (!claims.email) return { kind: 'no-email' };

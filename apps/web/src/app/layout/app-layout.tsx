@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AlertsPanel, NotificationToasts } from '@/features/notifications';
 import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
+import { EmailVerificationBanner } from './email-verification-banner';
 import { MainNav } from './main-nav';
 import { MarketModeBanner } from './market-mode-banner';
 import { hidesTopBarOnMobile } from './nav-entries';
@@ -30,6 +31,7 @@ export function AppLayout({ children }: AppLayoutProps) {
         Skip to content
       </a>
       <MarketModeBanner />
+      <EmailVerificationBanner />
       <div className="relative">
         <header
           className={cn(

@@ -1,6 +1,7 @@
 import {
   authRoutes,
   logoutResponseSchema,
+  oidcCompleteSignupResponseSchema,
   type SessionStatus,
   type Subscription,
   sessionStatusSchema,
@@ -43,3 +44,13 @@ export async function postLogout(): Promise<LogoutResult> {
   const body = logoutResponseSchema.safeParse(await response.json().catch(() => null));
   return { ok: true, status: response.status, logoutUrl: body.success ? body.data.logout_url : null };
 }
+
+/** /auth/complete-signup: the username the identity provider did not give; answers where to go next. */
+export const completeOidcSignup = (username: string): Promise<{ redirect: string }> =>
+  apiRequest(authRoutes.oidcCompleteSignup, {
+    method: 'POST',
+    body: { username },
+    schema: oidcCompleteSignupResponseSchema,
+    // A 401 here means the sign-in step expired, not a lost session.
+    sessionLossOnAuthError: false,
+  });
