@@ -7,11 +7,11 @@ import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, envelope, installFakeFetch, json, meUser } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
-let assign: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 beforeEach(() => {
   resetApiClientState();
   configureApiClient({ sleep: async () => {}, isOnline: () => true });
-  assign = vi.fn();
+  assign = vi.fn<(url: string) => void>();
   vi.spyOn(browserLocation, 'assign').mockImplementation(assign);
 });
 afterEach(() => {
