@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build-plugins/precompress.ts';
 import { prerenderLanding } from './build-plugins/prerender-landing.ts';
 import { routeBudget } from './build-plugins/route-budget.ts';
+import { webAppManifest } from './build-plugins/web-app-manifest.ts';
 
 const api = 'http://127.0.0.1:3000';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -35,6 +37,22 @@ export default defineConfig({
       reportOnly: process.env.ROUTE_BUDGET === 'report',
     }),
     prerenderLanding({ entry: 'src/features/landing/prerender.tsx', alias }),
+    // Issue 13: the service worker precaches the build so the app shell loads offline. The page
+    // registers it after load (lib/offline), so it adds nothing to a route's initial JS.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: webAppManifest,
+      injectManifest: {
+        // The pre-rendered landing is the server's answer to signed-out visitors, never the shell;
+        // .br/.gz are the server's business (the browser decodes what the worker caches).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['landing.html', '**/*.br', '**/*.gz'],
+      },
+    }),
     precompress(),
   ],
   resolve: { alias },

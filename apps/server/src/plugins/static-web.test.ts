@@ -17,6 +17,11 @@ const files: Record<string, { body: string; type: string }> = {
     body: `<!doctype html><title>landing</title><div id="root">${'<h1>pre-rendered</h1>'.repeat(60)}</div>`,
     type: 'text/html',
   },
+  'sw.js': { body: `self.addEventListener('fetch', () => {});${'//x\n'.repeat(400)}`, type: 'javascript' },
+  'manifest.webmanifest': {
+    body: JSON.stringify({ name: 'Exit Liquidity', icons: Array.from({ length: 40 }, (_, i) => ({ i })) }),
+    type: 'application/manifest+json',
+  },
   'assets/index-Ab12Cd34.js': {
     body: `console.log(${JSON.stringify('x'.repeat(3000))});`,
     type: 'javascript',
@@ -85,6 +90,26 @@ describe('precompressed static files', () => {
       expect(String(res.headers['content-type'])).toContain('text/html');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(files['index.html']?.body);
     }
+  });
+});
+
+describe('offline app (issue 13)', () => {
+  it('revalidates the service worker on every check, so a deploy reaches returning browsers', async () => {
+    const res = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': browserEncoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers['content-type'])).toContain('javascript');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(files['sw.js']?.body);
+  });
+
+  it('serves the web app manifest with its media type', async () => {
+    const res = await t.app.inject({
+      url: '/manifest.webmanifest',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toContain('application/manifest+json');
+    expect(res.json()).toMatchObject({ name: 'Exit Liquidity' });
   });
 });
 

@@ -89,6 +89,13 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     // Vite names assets by content hash, so they never change under one URL.
     return reply.sendFile(`assets/${rest}`, webDist, { immutable: true, maxAge: '365d', dotfiles: 'deny' });
   });
+  // The service worker decides which build a returning browser runs: always revalidated, like
+  // index.html, so a deploy reaches it on the next navigation (issue 13).
+  app.get('/sw.js', (_request, reply) =>
+    existsSync(join(webDist, 'sw.js'))
+      ? reply.header('cache-control', 'no-cache').sendFile('sw.js', webDist, { cacheControl: false })
+      : sendError(reply, notFound()),
+  );
   app.get('/favicon.svg', (_request, reply) => reply.sendFile('favicon.svg', publicDir, { maxAge: '1d' }));
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/robots.txt', (_request, reply) => reply.sendFile('robots.txt', publicDir, { maxAge: '1d' }));

@@ -5,15 +5,26 @@ import { configureApiClient } from '@/lib/api/client';
 import { handleSessionLoss } from '@/lib/api/session-loss';
 import { clientMessages } from '@/lib/messages';
 import { toastDefaults } from '@/lib/notify';
+import { readIdentity } from '@/lib/offline/identity';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
 import { startStorageCleanup } from '@/lib/storage';
 import { loadSonner, toast } from '@/lib/toast';
 import { LiveEvents } from './live-events';
 
+const offlineKit = () => import('./offline-kit');
+const clearOfflineCopy = () => offlineKit().then((kit) => kit.clearQuerySnapshot());
+
 configureApiClient({
   onSessionLost: handleSessionLoss,
   onQueuedOffline: () => toast.warning(clientMessages.queuedOffline),
+  // Only a known user's writes are kept: a replay must go to the account that made them.
+  queueWrite: async (write) => {
+    const owner = readIdentity()?.id;
+    if (owner === undefined) return false;
+    await (await offlineKit()).queueWrite({ ...write, owner });
+    return true;
+  },
 });
 
 // Not needed to paint: it loads right after the first render (see lib/toast).
@@ -33,7 +44,7 @@ export function Providers({ children }: ProvidersProps) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <BFFAuthProvider>
+      <BFFAuthProvider onSignedOut={clearOfflineCopy}>
         <LiveEvents />
         {children}
       </BFFAuthProvider>

@@ -1,5 +1,5 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '@/lib/api/api-error';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError, isQueuedOffline } from '@/lib/api/api-error';
 import { notifyError } from '@/lib/notify';
 
 /** Spec §9: stale 60 s, cache 5 min, 1 retry. */
@@ -18,12 +18,15 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < queryDefaults.retries;
 }
 
-/** Lost sessions navigate away on their own; a toast would only flash. */
+/** Lost sessions navigate away on their own; a toast would only flash. A queued write has its own notice. */
 function isSessionError(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403);
+  return (isApiError(error) && (error.status === 401 || error.status === 403)) || isQueuedOffline(error);
 }
 
 export function createQueryClient(): QueryClient {
+  // The query library assumes online until an event says otherwise; a page loaded offline starts
+  // paused, so the cached copy shows instead of a failed fetch.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: queryDefaults.staleTimeMs, gcTime: queryDefaults.gcTimeMs, retry: shouldRetry },

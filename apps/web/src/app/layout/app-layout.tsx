@@ -1,6 +1,8 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { useBFFAuth } from '@/features/auth';
 import { AlertsPanel, NotificationToasts } from '@/features/notifications';
 import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
@@ -10,6 +12,9 @@ import { MarketModeBanner } from './market-mode-banner';
 import { hidesTopBarOnMobile } from './nav-entries';
 import { useSessionRestore } from './use-session-restore';
 import { UserMenu } from './user-menu';
+
+// Issue 13: the offline marker, queued writes and their machinery load after the first paint.
+const OfflineStatus = lazy(() => import('@/app/offline-kit').then((kit) => ({ default: kit.OfflineStatus })));
 
 interface AppLayoutProps {
   /** The 404 route renders inside the layout without an Outlet. */
@@ -21,6 +26,8 @@ export function AppLayout({ children }: AppLayoutProps) {
   const { pathname } = useLocation();
   const [alertsOpen, setAlertsOpen] = useState(false);
   useSessionRestore();
+  const queryClient = useQueryClient();
+  const { user, offline } = useBFFAuth();
 
   return (
     <div className="flex min-h-dvh flex-col bg-bg">
@@ -30,6 +37,9 @@ export function AppLayout({ children }: AppLayoutProps) {
       >
         Skip to content
       </a>
+      <Suspense fallback={null}>
+        <OfflineStatus client={queryClient} user={user} unconfirmed={offline === true} />
+      </Suspense>
       <MarketModeBanner />
       <EmailVerificationBanner />
       <div className="relative">

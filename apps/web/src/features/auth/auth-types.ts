@@ -19,6 +19,8 @@ export interface BFFAuthContextValue {
   isLoading: boolean;
   isAuthenticated: boolean;
   user: AuthUser | null;
+  /** The user is the last one the server confirmed; the network is down, so it could not check. */
+  offline?: boolean;
   subscription: Subscription | null;
   error: Error | null;
   login: (returnTo?: string) => void;

@@ -1,7 +1,9 @@
 import { authMessages, type SessionStatus, type Subscription, type User } from '@app/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { isApiError } from '@/lib/api/api-error';
 import { markLoggingOut } from '@/lib/api/session-loss';
 import { browserLocation } from '@/lib/browser-location';
+import { forgetIdentity, readIdentity, rememberIdentity } from '@/lib/offline/identity';
 import { clearSessionState } from '@/lib/session-state';
 import { getMe, getSessionStatus, initCsrf, postLogout, syncSubscription } from './api/auth-api';
 import { BFFAuthContext } from './auth-context';
@@ -11,6 +13,8 @@ import { loginUrl, plainLogoutPath } from './login-url';
 interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
+  /** Signed in as the last user the server confirmed, while the network is down (issue 13). */
+  offline?: boolean;
 }
 
 const signedOut: AuthState = { status: 'unauthenticated', user: null };
@@ -35,26 +39,33 @@ function currentPath(): string {
 
 interface BFFAuthProviderProps {
   children: ReactNode;
+  /** Drops what this browser kept for offline reading (sign-out, or a session found ended). */
+  onSignedOut?: () => Promise<void>;
 }
 
 /**
  * Backend-for-frontend auth: the server owns the session cookie; the SPA only asks
  * who is signed in (spec §4) and navigates to server pages to sign in or out.
  */
-export function BFFAuthProvider({ children }: BFFAuthProviderProps) {
+export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps) {
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   const [error, setError] = useState<Error | null>(null);
+  // Bumped when the network returns after an offline start: the session is checked for real.
+  const [check, setCheck] = useState(0);
 
   const refreshUser = useCallback(async () => {
     try {
       const me = await getMe();
       setState(me === null ? signedOut : { status: 'authenticated', user: userFromMe(me) });
+      // The server confirmed this user: pages may be read offline as them (issue 13).
+      if (me !== null) rememberIdentity(userFromMe(me));
     } catch (caught) {
       setError(caught instanceof Error ? caught : new Error(String(caught)));
     }
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `check` re-runs the session check when the network returns
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
@@ -65,13 +76,29 @@ export function BFFAuthProvider({ children }: BFFAuthProviderProps) {
         console.warn('CSRF token initialisation failed', caught);
       }
       let session: SessionStatus | null;
+      let unreachable = false;
       try {
         session = await getSessionStatus();
-      } catch {
+      } catch (caught) {
         session = null;
+        unreachable = isApiError(caught) && caught.isNetwork;
       }
       if (cancelled) return;
+      if (unreachable) {
+        // No network: the last confirmed user reads their cached pages and queues writes; the
+        // server's session still decides each write when it is replayed.
+        const known = readIdentity();
+        if (known !== null) {
+          setState({ status: 'authenticated', user: known, offline: true });
+          return;
+        }
+      }
       const authenticated = session?.is_authenticated === true;
+      // Signed out for certain: what this browser kept for offline use goes (another person may be next).
+      if (session !== null && !authenticated) {
+        forgetIdentity();
+        onSignedOut?.().catch(() => {});
+      }
       setState(
         authenticated && session !== null
           ? { status: 'authenticated', user: userFromSession(session) }
@@ -91,7 +118,14 @@ export function BFFAuthProvider({ children }: BFFAuthProviderProps) {
     return () => {
       cancelled = true;
     };
-  }, [refreshUser]);
+  }, [refreshUser, check, onSignedOut]);
+
+  useEffect(() => {
+    if (state.offline !== true) return;
+    const recheck = () => setCheck((n) => n + 1);
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
+  }, [state.offline]);
 
   const login = useCallback((returnTo?: string) => {
     browserLocation.assign(loginUrl(returnTo ?? currentPath(), 'login'));
@@ -104,6 +138,8 @@ export function BFFAuthProvider({ children }: BFFAuthProviderProps) {
   const logout = useCallback(async () => {
     markLoggingOut();
     clearSessionState();
+    forgetIdentity();
+    await onSignedOut?.().catch(() => {});
     try {
       const result = await postLogout();
       if (!result.ok) throw new Error(authMessages.logoutFailed(result.status));
@@ -113,7 +149,7 @@ export function BFFAuthProvider({ children }: BFFAuthProviderProps) {
       console.error(caught);
       browserLocation.assign(plainLogoutPath);
     }
-  }, []);
+  }, [onSignedOut]);
 
   const clearError = useCallback(() => setError(null), []);
 
@@ -123,6 +159,7 @@ export function BFFAuthProvider({ children }: BFFAuthProviderProps) {
       isLoading: state.status === 'loading',
       isAuthenticated: state.status === 'authenticated',
       user: state.user,
+      offline: state.offline === true,
       subscription,
       error,
       login,

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { isQueuedOffline } from '@/lib/api/api-error';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { toast } from '@/lib/toast';
 import {
@@ -47,8 +48,15 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
     );
   };
   async function save(body: TransactionCreateBody) {
-    if (editing) await updateTransaction(editing.id, body);
-    else await createTransaction(body);
+    try {
+      if (editing) await updateTransaction(editing.id, body);
+      else await createTransaction(body);
+    } catch (error) {
+      // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
+      if (!isQueuedOffline(error)) throw error;
+      close();
+      return;
+    }
     toast.success(editing ? 'Transaction saved' : 'Transaction added');
     close();
     await refresh();

@@ -14,6 +14,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
+import { isQueuedOffline } from '@/lib/api/api-error';
 import { toast } from '@/lib/toast';
 import {
   createTransaction,
@@ -53,8 +54,15 @@ export function TransactionsPage() {
   const coinById = new Map((coins.data?.cryptocurrencies ?? []).map((c) => [c.id, c]));
 
   async function save(body: TransactionCreateBody) {
-    if (form?.editing) await updateTransaction(form.editing.id, body);
-    else await createTransaction(body);
+    try {
+      if (form?.editing) await updateTransaction(form.editing.id, body);
+      else await createTransaction(body);
+    } catch (error) {
+      // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
+      if (!isQueuedOffline(error)) throw error;
+      setForm(null);
+      return;
+    }
     toast.success(form?.editing ? 'Transaction saved' : 'Transaction added');
     setForm(null);
     await refresh();

@@ -9,7 +9,7 @@ export const updateProfile = (body: ProfileUpdate): Promise<User> =>
   apiRequest(authRoutes.profile, { method: 'PATCH', body, schema: userSchema });
 
 export const changePassword = (body: { current_password: string; new_password: string }) =>
-  apiRequest(authRoutes.password, { method: 'POST', body, schema: okSchema });
+  apiRequest(authRoutes.password, { method: 'POST', body, schema: okSchema, queueOffline: false });
 
 export const resendVerificationEmail = () =>
-  apiRequest(authRoutes.resendVerification, { method: 'POST', schema: okSchema });
+  apiRequest(authRoutes.resendVerification, { method: 'POST', schema: okSchema, queueOffline: false });

@@ -90,3 +90,19 @@ export function networkError(cause: unknown, timedOut: boolean): ApiError {
     cause,
   });
 }
+
+/** The write was kept on this device and will be sent when the network returns (spec §4). */
+export const queuedOfflineCode = 'queued_offline';
+
+export function queuedOfflineError(): ApiError {
+  return new ApiError({
+    code: queuedOfflineCode,
+    category: 'network',
+    message: clientMessages.queuedOffline,
+    status: 0,
+  });
+}
+
+export function isQueuedOffline(value: unknown): boolean {
+  return isApiError(value) && value.code === queuedOfflineCode;
+}

@@ -1,6 +1,6 @@
 import { authMessages, categoryMessages } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, isQueuedOffline } from '@/lib/api/api-error';
 import { apiRequest, configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { describeApiError } from '@/lib/api/error-presentation';
 import { handleSessionLoss } from '@/lib/api/session-loss';
@@ -21,6 +21,7 @@ beforeEach(() => {
     isOnline: () => online,
     onSessionLost: handleSessionLoss,
     onQueuedOffline: () => {},
+    queueWrite: async () => false,
   });
   // biome-ignore lint/suspicious/noDocumentCookie: the client reads exactly this cookie
   document.cookie = 'csrftoken=cookie-token';
@@ -249,22 +250,57 @@ describe('apiRequest: timeout and retries (spec §9)', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('queues a write that failed offline and replays it when the browser is online again', async () => {
+  it('keeps a write that failed offline for replay and tells the caller it was queued', async () => {
     online = false;
-    let n = 0;
+    const kept: unknown[] = [];
+    let notices = 0;
+    configureApiClient({
+      queueWrite: async (write) => {
+        kept.push(write);
+        return true;
+      },
+      onQueuedOffline: () => {
+        notices += 1;
+      },
+    });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
-        n += 1;
-        if (n === 1) throw new TypeError('Failed to fetch');
-        return json({ saved: true });
+        throw new TypeError('Failed to fetch');
       }),
     );
-    const pending = apiRequest('/w', { method: 'POST', body: {} });
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    online = true;
-    window.dispatchEvent(new Event('online'));
-    await expect(pending).resolves.toEqual({ saved: true });
-    expect(fetch).toHaveBeenCalledTimes(2);
+    const error = await caught(apiRequest('/w', { method: 'POST', body: { a: 1 } }));
+    expect(isQueuedOffline(error)).toBe(true);
+    expect(kept).toEqual([{ method: 'POST', path: '/w', body: { a: 1 } }]);
+    expect(notices).toBe(1);
+    // Offline, a write is not retried in the page: the queue replays it when the network returns.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not keep a write that asked not to be, nor one with no known user to replay it for', async () => {
+    online = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const preview = await caught(apiRequest('/preview', { method: 'POST', body: {}, queueOffline: false }));
+    expect(preview.code).toBe('network_error');
+    const unknownUser = await caught(apiRequest('/w', { method: 'POST', body: {} }));
+    expect(unknownUser.code).toBe('network_error');
+  });
+
+  it('does not retry a read while the browser is offline', async () => {
+    online = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect((await caught(apiRequest('/r'))).code).toBe('network_error');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(sleeps).toEqual([]);
   });
 });

@@ -6,13 +6,19 @@ import {
   csrfResponseSchema,
   errorCodes,
 } from '@app/contracts';
-import { ApiError, apiErrorFromResponse, isApiError, networkError } from '@/lib/api/api-error';
+import {
+  ApiError,
+  apiErrorFromResponse,
+  isApiError,
+  networkError,
+  queuedOfflineError,
+} from '@/lib/api/api-error';
 import { readCookie } from '@/lib/api/cookies';
-import { createOfflineQueue, type OfflineQueue } from '@/lib/api/offline-queue';
 import { sleep, withRetry } from '@/lib/api/retry';
 import { clientMessages } from '@/lib/messages';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type WriteMethod = Exclude<HttpMethod, 'GET' | 'HEAD' | 'OPTIONS'>;
 
 /** Anything with zod's `parse` shape; the web app parses every body with a contracts schema. */
 export interface Schema<T> {
@@ -30,6 +36,11 @@ export interface RequestOptions<T> extends FetchOptions {
   schema?: Schema<T>;
   /** Set to false for calls whose 401/403 must not end the session (auth probes, ignored syncs). */
   sessionLossOnAuthError?: boolean;
+  /**
+   * Writes made offline are kept and replayed (spec §4). False for writes that only make sense
+   * with an answer now: previews, sign-in chores, subscription sync.
+   */
+  queueOffline?: boolean;
 }
 
 /** Spec §9 "Request timeout: 30000 ms". */
@@ -54,9 +65,10 @@ export interface ApiClientConfig {
   /** Called once per page for a 401/403 that means the session is gone. */
   onSessionLost: (error: ApiError) => Promise<void>;
   onQueuedOffline: () => void;
+  /** Keeps a write for replay; false when it could not be kept (no signed-in user known). */
+  queueWrite: (write: { method: WriteMethod; path: string; body: unknown }) => Promise<boolean>;
 }
 
-let offlineQueue: OfflineQueue | null = null;
 let lastCsrfToken: string | null = null;
 let sessionLossStarted = false;
 
@@ -65,25 +77,21 @@ const config: ApiClientConfig = {
   isOnline: () => navigator.onLine,
   onSessionLost: async () => {},
   onQueuedOffline: () => {},
+  // The app plugs in the IndexedDB queue (loaded lazily, so it stays out of every first load).
+  queueWrite: async () => false,
 };
 
 export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
   Object.assign(config, overrides);
 }
 
-/** Test seam: forget per-page state (csrf token, session-loss latch, queue). */
+/** Test seam: forget per-page state (csrf token, session-loss latch). */
 export function resetApiClientState(): void {
   lastCsrfToken = null;
   sessionLossStarted = false;
-  offlineQueue = null;
 }
 
-function queue(): OfflineQueue {
-  offlineQueue ??= createOfflineQueue();
-  return offlineQueue;
-}
-
-export function isReadMethod(method: HttpMethod): boolean {
+export function isReadMethod(method: HttpMethod): method is Exclude<HttpMethod, WriteMethod> {
   return readMethods.has(method);
 }
 
@@ -149,7 +157,7 @@ function isTransient(error: unknown): boolean {
   return error.status >= 500;
 }
 
-async function sendWithPolicy(path: string, options: FetchOptions): Promise<Response> {
+async function sendWithPolicy(path: string, options: RequestOptions<unknown>): Promise<Response> {
   const method = options.method ?? 'GET';
   if (isReadMethod(method)) {
     return withRetry(
@@ -158,7 +166,8 @@ async function sendWithPolicy(path: string, options: FetchOptions): Promise<Resp
         if (response.status >= 500) throw await apiErrorFromResponse(response);
         return response;
       },
-      { shouldRetry: isTransient, sleep: config.sleep },
+      // Offline, a retry cannot succeed: the cached copy answers at once instead.
+      { shouldRetry: (error) => config.isOnline() && isTransient(error), sleep: config.sleep },
     );
   }
   try {
@@ -166,9 +175,12 @@ async function sendWithPolicy(path: string, options: FetchOptions): Promise<Resp
   } catch (error) {
     if (!isApiError(error) || !error.isNetwork || error.isTimeout) throw error;
     // Spec §4/§8: a write that failed for lack of network is queued (offline) or retried once.
+    // The queue outlives the page, so the caller hears "queued" now rather than the replay's answer.
     if (!config.isOnline()) {
+      if (options.queueOffline === false) throw error;
+      if (!(await config.queueWrite({ method, path, body: options.body }).catch(() => false))) throw error;
       config.onQueuedOffline();
-      return queue().enqueue(() => apiFetch(path, options));
+      throw queuedOfflineError();
     }
     await config.sleep(1_000);
     return apiFetch(path, options);

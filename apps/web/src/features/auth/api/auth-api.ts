@@ -23,6 +23,7 @@ export const syncSubscription = (): Promise<Subscription> =>
     method: 'POST',
     schema: subscriptionSchema,
     sessionLossOnAuthError: false,
+    queueOffline: false,
   });
 
 /** null means "not signed in" (a non-ok answer); a thrown error means the request itself failed. */

@@ -89,7 +89,11 @@ export const updateInsightSettings = (body: UpdateInsightSettings) =>
   apiRequest(insightsRoutes.settings, { method: 'PATCH', body, schema: insightSettingsSchema });
 
 export const consentToNarration = () =>
-  apiRequest(insightsRoutes.narrateConsent, { method: 'POST', schema: insightSettingsSchema });
+  apiRequest(insightsRoutes.narrateConsent, {
+    method: 'POST',
+    schema: insightSettingsSchema,
+    queueOffline: false,
+  });
 
 /**
  * Streams the narrative: calls `onEvent` per server event (text deltas, then `done` with the

@@ -51,6 +51,7 @@ export function previewImport(
     method: 'POST',
     body: { csv, preset: 'auto', symbol_map: symbolMap },
     schema: importPreviewResponseSchema,
+    queueOffline: false,
     timeoutMs: 120_000,
   });
 }

@@ -87,6 +87,7 @@ export function previewTransaction(body: TransactionCheckBody, signal?: AbortSig
     method: 'POST',
     body,
     schema: transactionPreviewResponseSchema,
+    queueOffline: false,
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,0 +1,8 @@
+/**
+ * Everything the offline app needs after the first paint, behind one dynamic import: one lazy
+ * chunk, so the shared code of the first load is not split into more pieces (route budget).
+ */
+
+export { clearQuerySnapshot } from '@/lib/offline/query-snapshot';
+export { queueWrite } from '@/lib/offline/write-queue';
+export { OfflineStatus } from './layout/offline-status';

@@ -1,0 +1,33 @@
+import { authRoutes, sessionStatusSchema } from '@app/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiFetch, apiRequest, refreshCsrfToken } from '@/lib/api/client';
+import { toast } from '@/lib/toast';
+import { type ReplayReport, replayWrites } from './write-queue';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Sends this user's queued writes with the page's current session and CSRF token, then refreshes
+ * every query so the pages show what the server now holds.
+ */
+export async function replayNow(owner: string, client: QueryClient): Promise<ReplayReport | null> {
+  const report = await replayWrites(owner, {
+    send: (write) => apiFetch(write.path, { method: write.method, body: write.body }),
+    refreshCsrfToken,
+    sessionUserId: async () => {
+      const session = await apiRequest(authRoutes.sessionStatus, {
+        schema: sessionStatusSchema,
+        sessionLossOnAuthError: false,
+      });
+      return session.is_authenticated ? (session.user_id ?? null) : null;
+    },
+  });
+  if (report === null || report.sent + report.rejected === 0) return report;
+  await client.invalidateQueries();
+  if (report.sent > 0) toast.success(`${plural(report.sent, 'offline change', 'offline changes')} sent`);
+  if (report.rejected > 0)
+    toast.error(`${plural(report.rejected, 'offline change was', 'offline changes were')} refused`, {
+      description: 'See Offline changes for the reason.',
+    });
+  return report;
+}

@@ -1,0 +1,179 @@
+import { errorCodes } from '@app/contracts';
+import { type ApiError, apiErrorFromResponse, isApiError } from '@/lib/api/api-error';
+import { withRetry } from '@/lib/api/retry';
+import { describeWrite } from './describe-write';
+import { type NewQueuedWrite, offlineDb, type QueuedWrite, type QueuedWriteError } from './offline-db';
+import { emitOfflineChange } from './offline-events';
+
+export interface WriteRequest {
+  method: QueuedWrite['method'];
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Keeps a write made offline in IndexedDB (spec §4), so a reload or a closed tab does not lose
+ * it. `owner` is the signed-in user who made it: only their session replays it.
+ */
+export async function queueWrite(
+  request: WriteRequest & { owner: string },
+  now: number = Date.now(),
+): Promise<void> {
+  const entry: NewQueuedWrite = {
+    owner: request.owner,
+    method: request.method,
+    path: request.path,
+    body: request.body ?? null,
+    label: describeWrite(request.method, request.path, request.body),
+    queuedAt: now,
+    status: 'pending',
+  };
+  const db = await offlineDb();
+  // The store's key generator adds `seq`.
+  await db.add('writes', entry as QueuedWrite);
+  emitOfflineChange();
+}
+
+/** This user's queued writes, oldest first. A write left in flight by a closed tab is `uncertain`. */
+export async function listWrites(owner: string): Promise<QueuedWrite[]> {
+  const db = await offlineDb();
+  const all = await db.getAll('writes');
+  return all
+    .filter((w) => w.owner === owner)
+    .map((w) => (w.status === 'sending' && !replaying ? { ...w, status: 'uncertain' as const } : w));
+}
+
+export async function discardWrite(seq: number): Promise<void> {
+  const db = await offlineDb();
+  await db.delete('writes', seq);
+  emitOfflineChange();
+}
+
+/** The user's "Send again" on a refused or uncertain write: it rejoins the queue where it was. */
+export async function retryWrite(seq: number): Promise<void> {
+  const db = await offlineDb();
+  const write = await db.get('writes', seq);
+  if (write === undefined) return;
+  const { error: _dropped, ...rest } = write;
+  await db.put('writes', { ...rest, status: 'pending' });
+  emitOfflineChange();
+}
+
+export interface ReplayDeps {
+  /** One exchange with the API using the current CSRF token (the client's apiFetch). */
+  send: (write: WriteRequest) => Promise<Response>;
+  /** Fetches a fresh token bound to the current session (GET /auth/csrf/). */
+  refreshCsrfToken: () => Promise<unknown>;
+  /** The user the server's session belongs to now, or null when signed out. */
+  sessionUserId: () => Promise<string | null>;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ReplayReport {
+  sent: number;
+  rejected: number;
+  /** Why the replay stopped before the end of the queue, if it did. */
+  stopped: 'network' | 'session' | null;
+}
+
+let replaying = false;
+
+function errorOf(error: ApiError): QueuedWriteError {
+  const fields = error.fieldErrors;
+  return {
+    code: error.code,
+    message: error.message,
+    status: error.status,
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+  };
+}
+
+/** Worth another attempt: no answer, or a server error. A 4xx will answer the same way again. */
+function transient(error: unknown): boolean {
+  return isApiError(error) && (error.isNetwork || error.status >= 500);
+}
+
+/** Sends one write; a stale CSRF token is refreshed and the write sent once more. */
+async function sendOnce(write: QueuedWrite, deps: ReplayDeps): Promise<Response> {
+  const request = { method: write.method, path: write.path, body: write.body ?? undefined };
+  let response = await deps.send(request);
+  if (response.status === 403) {
+    const error = await apiErrorFromResponse(response.clone());
+    if (error.code === errorCodes.csrfFailed) {
+      await deps.refreshCsrfToken();
+      response = await deps.send(request);
+    }
+  }
+  if (response.status >= 500) throw await apiErrorFromResponse(response);
+  return response;
+}
+
+async function withReplayLock<T>(run: () => Promise<T>): Promise<T | null> {
+  // Two tabs replaying one queue would send each write twice: one holder at a time.
+  // (Web Locks exist only in secure contexts: elsewhere one tab's flag is all there is.)
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks ?? undefined);
+  if (!locks) return replaying ? null : run();
+  return locks.request('exit-liquidity-offline-replay', { ifAvailable: true }, (lock) =>
+    lock === null ? null : run(),
+  );
+}
+
+/**
+ * Spec §4: replays this user's pending writes in the order they were made, each once. Network
+ * failures and 5xx use the retry helper (spec §9: 3 attempts, 1 s, at most 10 s), then stop the
+ * replay with the rest kept for the next time the network returns. A refusal (4xx: validation,
+ * conflict, an oversell that became invalid) is kept beside the write for the user to see and
+ * discard or send again; the replay goes on with the next. A lost session stops it, keeping all.
+ */
+export async function replayWrites(owner: string, deps: ReplayDeps): Promise<ReplayReport | null> {
+  return withReplayLock(async () => {
+    replaying = true;
+    const report: ReplayReport = { sent: 0, rejected: 0, stopped: null };
+    try {
+      const db = await offlineDb();
+      const queue = (await db.getAll('writes')).filter((w) => w.owner === owner && w.status === 'pending');
+      if (queue.length === 0) return report;
+      // Writes go only to the account that made them, whoever signed in since.
+      if ((await deps.sessionUserId().catch(() => null)) !== owner) {
+        report.stopped = 'session';
+        return report;
+      }
+      await deps.refreshCsrfToken().catch(() => null);
+      for (const write of queue) {
+        // Marked before sending: if this tab dies mid-send, the write is shown as uncertain, not resent.
+        await db.put('writes', { ...write, status: 'sending' });
+        emitOfflineChange();
+        let response: Response;
+        try {
+          response = await withRetry(() => sendOnce(write, deps), {
+            shouldRetry: transient,
+            ...(deps.sleep ? { sleep: deps.sleep } : {}),
+          });
+        } catch (caught) {
+          const error = isApiError(caught) ? errorOf(caught) : undefined;
+          await db.put('writes', { ...write, status: 'pending', ...(error ? { error } : {}) });
+          report.stopped = 'network';
+          return report;
+        }
+        if (response.ok) {
+          await db.delete('writes', write.seq);
+          report.sent += 1;
+          continue;
+        }
+        const error = await apiErrorFromResponse(response);
+        if (response.status === 401 || response.status === 403) {
+          // Not this write's fault: it waits for the user to sign in again, with the reason shown.
+          await db.put('writes', { ...write, status: 'pending', error: errorOf(error) });
+          report.stopped = 'session';
+          return report;
+        }
+        await db.put('writes', { ...write, status: 'rejected', error: errorOf(error) });
+        report.rejected += 1;
+      }
+      return report;
+    } finally {
+      replaying = false;
+      emitOfflineChange();
+    }
+  });
+}
