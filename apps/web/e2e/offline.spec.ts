@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { OfflinePanel } from './pages/offline.ts';
+import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
+
+// Issue 13: go offline, add two transactions, reload, come back online, see both applied once.
+test('writes made offline survive a reload and are applied exactly once when the network returns', async ({
+  page,
+  context,
+}, info) => {
+  await signUpAt(page, '/portfolios', `offline-${info.project.name}`);
+  await new PortfoliosPage(page).create('Main');
+  const t = new TransactionsPage(page);
+  const offline = new OfflinePanel(page);
+  await t.goto();
+  await expect(page.getByRole('heading', { name: 'No transactions' })).toBeVisible();
+  await offline.expectServiceWorkerInControl();
+  await expect.poll(() => offline.savedQueryRoots()).toContain('transactions');
+
+  await context.setOffline(true);
+  await expect(offline.region).toContainText('Offline');
+  await t.add({ coin: 'bitcoin', quantity: '1', price: '100', date: '2024-01-01T10:00' });
+  await t.add({ coin: 'ethereum', quantity: '2', price: '10', date: '2024-01-02T10:00' });
+  await offline.showChanges(2);
+
+  // No network: the service worker answers the reload with the app shell, the saved copy fills the
+  // page, and the two writes are still there, in order.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
+  await expect(offline.region).toContainText('Showing data saved on this device');
+  await expect(page.getByRole('heading', { name: 'No transactions' })).toBeVisible();
+  await offline.showChanges(2);
+  await expect(offline.changes.nth(0)).toHaveAccessibleName('New transaction: Buy 1 bitcoin at 100');
+  await expect(offline.changes.nth(1)).toHaveAccessibleName('New transaction: Buy 2 ethereum at 10');
+
+  await context.setOffline(false);
+  await expect(offline.region).toBeHidden();
+  await expect(t.rows()).toHaveCount(2);
+  await expect(t.rows().filter({ hasText: 'bitcoin' })).toHaveCount(1);
+  await expect(t.rows().filter({ hasText: 'ethereum' })).toHaveCount(1);
+  // Once on the server too, after another reload (nothing is replayed twice).
+  await page.reload();
+  await expect(t.rows()).toHaveCount(2);
+  const stored = await page.request.get('/api/v2/transactions/');
+  expect((await stored.json()).count).toBe(2);
+});
