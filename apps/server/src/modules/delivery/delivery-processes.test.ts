@@ -1,0 +1,266 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeWebhookReceiver } from '../../test/fake-webhook-receiver.ts';
+import { quoteIdent, withDatabase } from '../../test/postgres-urls.ts';
+
+/**
+ * Issue 13: the outbox across real server processes. 120 alerts fire at once (60 coins × 2
+ * users, `price >= 0`), each fanned out to a generic JSON webhook on a fake receiver on 127.0.0.1.
+ * - kill -9 of the server mid-delivery, then a restart on the same data: every notification
+ *   arrives (at-least-once), and the only repeats are sends that were in flight at the kill,
+ *   each with its original Idempotency-Key; nothing completed before the kill is sent again.
+ * - two server processes on one PostgreSQL, both running the outbox worker: each delivery is
+ *   sent exactly once.
+ */
+const mainTs = fileURLToPath(new URL('../../main.ts', import.meta.url));
+const coinsTxt = fileURLToPath(new URL('../../../data-snapshot/coins.txt', import.meta.url));
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+const perUser = 60;
+const users = 2;
+const total = perUser * users;
+/** The worker's send concurrency: the most rows that can be in flight when the process dies. */
+const concurrency = 32;
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  output: () => string;
+}
+
+const dirs: string[] = [];
+const servers: Server[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 90_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function start(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      MARKET_DATA: 'snapshot',
+      MARKET_REFRESH_SECONDS: '1',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_TIMEOUT_SECONDS: '1',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const server = {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    exited: new Promise((resolve) => child.once('exit', resolve)),
+    output: () => output,
+  };
+  servers.push(server);
+  await waitFor('the server to be healthy', async () => {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
+    try {
+      return (await fetch(`${server.base}/health-check`, { method: 'HEAD' })).ok || undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  return server;
+}
+
+function cookieValue(res: Response, name: string): string {
+  const found = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie`);
+  return found.slice(name.length + 1);
+}
+
+/** Signs up on `base` and returns a JSON caller with the session and CSRF token. */
+async function signUp(base: string, email: string) {
+  const anonymous = await fetch(`${base}/api/auth/csrf/`);
+  const csrf0 = cookieValue(anonymous, 'csrftoken');
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrftoken': csrf0,
+      cookie: `csrftoken=${csrf0}; csrf_nonce=${cookieValue(anonymous, 'csrf_nonce')}`,
+    },
+    body: JSON.stringify({ email, username: 'Outbox', password: 'outbox test 42 password' }),
+  });
+  expect(res.status).toBe(200);
+  const csrf = cookieValue(res, 'csrftoken');
+  const cookie = `csrftoken=${csrf}; session=${cookieValue(res, 'session')}`;
+  return async (path: string, body: unknown) => {
+    const answer = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie },
+      body: JSON.stringify(body),
+    });
+    if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+    return answer.json() as Promise<{ id: string }>;
+  };
+}
+
+async function coinIds(): Promise<string[]> {
+  const lines = (await readFile(coinsTxt, 'utf8')).split('\n').filter((l) => l && !l.startsWith('#'));
+  return lines.slice(0, perUser).map((l) => l.split('|')[0] ?? '');
+}
+
+/** Users with a webhook channel each and 100 alerts that are true at once. */
+async function seed(bases: string[], hookUrl: string): Promise<void> {
+  const coins = await coinIds();
+  for (let u = 0; u < users; u++) {
+    const base = bases[u % bases.length] ?? '';
+    const post = await signUp(base, `outbox-${u}-${randomBytes(3).toString('hex')}@example.test`);
+    await post('/api/v2/notification-channels/', {
+      kind: 'webhook',
+      preset: 'json',
+      name: 'Hook',
+      url: hookUrl,
+    });
+    for (const coin of coins) {
+      await post('/api/v2/alerts/', {
+        coin_id: coin,
+        left: { type: 'indicator', metric: 'price' },
+        op: '>=',
+        right: { type: 'value', value: 0 },
+      });
+    }
+  }
+}
+
+afterAll(async () => {
+  for (const s of servers) {
+    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+    await s.exited;
+  }
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+// The suite runs once on PGlite and once on PostgreSQL: each pass pays for one of these.
+describe.skipIf(adminUrl)('outbox across kill -9 of the server (PGlite)', () => {
+  it('delivers every notification at least once and repeats only the sends in flight at the kill', async () => {
+    const answered = new Map<string, number>();
+    const receiver = await startFakeWebhookReceiver(() => ({ status: 200, delayMs: 150 }));
+    const dataDir = await mkdtemp(join(tmpdir(), 'el-outbox-kill-'));
+    dirs.push(dataDir);
+    try {
+      const env = { DATA_DIR: dataDir };
+      const first = await start(env);
+      await seed([first.base], `${receiver.url}/hook`);
+      // Kill -9 once a quarter of the deliveries have been received, mid-stream.
+      await waitFor('deliveries to start', () => (receiver.hooks.length >= total / 4 ? true : undefined));
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const killedAt = Date.now();
+      for (const h of receiver.hooks) answered.set(String(h.headers['idempotency-key']), h.at);
+      expect(receiver.hooks.length).toBeLessThan(total);
+
+      await start(env);
+      const keys = () => new Set(receiver.hooks.map((h) => String(h.headers['idempotency-key'])));
+      await waitFor('every delivery after the restart', () => (keys().size >= total ? true : undefined));
+      await new Promise((r) => setTimeout(r, 1_500)); // nothing more may arrive
+
+      const counts = new Map<string, number>();
+      for (const h of receiver.hooks) {
+        const key = String(h.headers['idempotency-key']);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      expect(counts.size).toBe(total);
+      const repeated = [...counts].filter(([, n]) => n > 1).map(([k]) => k);
+      expect([...counts.values()].every((n) => n <= 2)).toBe(true);
+      expect(repeated.length).toBeLessThanOrEqual(concurrency);
+      // A repeat is always a send that had reached the receiver before the kill (its outcome was
+      // lost with the process); every key carries `<notification>:<channel>`.
+      for (const key of repeated) expect(answered.get(key)).toBeLessThanOrEqual(killedAt);
+      for (const key of counts.keys()) expect(key).toMatch(/^[0-9a-f-]{36}:[0-9a-f-]{36}$/);
+    } finally {
+      await receiver.close();
+    }
+  }, 180_000);
+});
+
+describe.skipIf(!adminUrl)('outbox with two server processes on one PostgreSQL', () => {
+  const dbName = `t_outbox_${randomBytes(6).toString('hex')}`;
+  const sharedSecret = randomBytes(32).toString('base64url');
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${quoteIdent(dbName)}`);
+  });
+  afterAll(async () => {
+    for (const s of servers) {
+      if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+      await s.exited;
+    }
+    await admin?.query(`drop database if exists ${quoteIdent(dbName)} with (force)`);
+    await admin?.end();
+  });
+
+  it('sends each delivery exactly once while both processes run the worker', async () => {
+    const receiver = await startFakeWebhookReceiver(() => ({ status: 200, delayMs: 20 }));
+    try {
+      const databaseUrl = withDatabase(adminUrl, dbName);
+      const make = async (name: string) => {
+        const dataDir = await mkdtemp(join(tmpdir(), `el-outbox-${name}-`));
+        dirs.push(dataDir);
+        // Processes behind one balancer share SESSION_SECRET (CSRF tokens and channel secrets).
+        return start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SESSION_SECRET: sharedSecret });
+      };
+      const a = await make('a');
+      const b = await make('b');
+      await seed([a.base, b.base], `${receiver.url}/hook`);
+      const keys = () => new Set(receiver.hooks.map((h) => String(h.headers['idempotency-key'])));
+      await waitFor('every delivery', () => (keys().size >= total ? true : undefined));
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(keys().size).toBe(total);
+      expect(receiver.hooks).toHaveLength(total);
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      const rows = await db.query<{ status: string; n: string }>(
+        'select status, count(*) as n from notification_deliveries group by status',
+      );
+      await db.end();
+      expect(rows.rows.map((r) => [r.status, Number(r.n)])).toEqual([['delivered', total]]);
+      for (const s of [a, b]) s.child.kill('SIGTERM');
+      await Promise.all([a.exited, b.exited]);
+    } finally {
+      await receiver.close();
+    }
+  }, 180_000);
+});
