@@ -102,6 +102,11 @@ export const performanceResponseSchema = z.object({
   note: z.string().nullable(),
   /** [ms since epoch, portfolio value in the base currency]; chart figures, not the books. */
   points: z.array(z.tuple([z.number(), z.number()])),
+  /**
+   * Capital invested (cost basis of what was held) at each of `points`' instants, same length and
+   * order, in the base currency at today's rate: the line the value is read against.
+   */
+  capital_invested: z.array(z.number()),
 });
 export type PerformanceResponse = z.infer<typeof performanceResponseSchema>;
 

@@ -1,3 +1,4 @@
+export { dailyCapitalSeries } from './capital.ts';
 export { computeLedger } from './engine.ts';
 export { OUTPUT_SCALE, toDecimalString, toDecimalStringOrNull } from './format.ts';
 export type { DailyCloseSeries, DailyHoldings } from './holdings.ts';

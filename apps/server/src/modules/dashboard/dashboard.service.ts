@@ -11,6 +11,7 @@ import {
 import {
   computeLedger,
   Dec,
+  dailyCapitalSeries,
   type NullableRoi,
   pnlFigures,
   toDecimalString,
@@ -21,6 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createDailyClosesCache } from '../market/candles.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import { coinIdentity } from '../portfolios/coin-identity.ts';
+import { currencyFactor } from '../portfolios/currency.ts';
 import type { LedgerCache } from '../portfolios/ledger-cache.ts';
 import {
   findPortfoliosByIds,
@@ -93,9 +95,32 @@ export function createDashboardService(deps: DashboardServiceDeps) {
     async performance(userId: string, query: PerformanceQuery): Promise<PerformanceResponse> {
       const prefs = await preferences.get(userId);
       const rows = await portfolioRows(userId, query.portfolio_id);
-      const holdings = await Promise.all(rows.map((portfolio) => stored.holdings(portfolio)));
+      const [holdings, books, rates] = await Promise.all([
+        Promise.all(rows.map((portfolio) => stored.holdings(portfolio))),
+        Promise.all(rows.map(async (portfolio) => ({ portfolio, book: await ledgers.book(db, portfolio) }))),
+        rows.some((r) => r.currency !== prefs.base_currency) ? market.getUsdRates() : Promise.resolve({}),
+      ]);
+      // Costs are in each portfolio's currency, converted at today's rate like the summary cards.
+      const capital = (firstDay: number, days: number) => {
+        const daily = new Float64Array(days);
+        let current = 0;
+        for (const { portfolio, book } of books) {
+          const factor = Number(currencyFactor(rates, portfolio.currency, prefs.base_currency) ?? Number.NaN);
+          if (!Number.isFinite(factor)) continue;
+          const one = dailyCapitalSeries({
+            transactions: book.transactions,
+            method: prefs.cost_basis_method,
+            firstDay,
+            days,
+          });
+          for (let d = 0; d < days; d++) daily[d] = (daily[d] ?? 0) + (one.daily[d] ?? 0) * factor;
+          current += one.current * factor;
+        }
+        return { daily, current };
+      };
       return performanceSeries({
         holdings,
+        capital,
         timeframe: query.timeframe,
         baseCurrency: prefs.base_currency,
         market,

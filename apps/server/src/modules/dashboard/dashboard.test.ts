@@ -151,6 +151,16 @@ describe('/api/v2/dashboard/', () => {
     expect((await u.client.get('/api/v2/dashboard/performance/?timeframe=1D')).json().note).toMatch(
       /Daily closes/,
     );
+    // Capital invested follows the ledger: 100 + 1 fee, then +300, then the sell removes the
+    // average cost of one coin (401 / 2), whatever the price did.
+    expect(all.capital_invested).toHaveLength(all.points.length);
+    const at = (iso: string) =>
+      all.capital_invested[all.points.findIndex(([t]: [number]) => t >= Date.parse(iso))] as number;
+    expect(at('2023-12-30T00:00:00Z')).toBe(0);
+    expect(at('2024-01-15T00:00:00Z')).toBe(101);
+    expect(at('2024-02-15T00:00:00Z')).toBe(401);
+    expect(at('2024-03-15T00:00:00Z')).toBe(200.5);
+    expect(all.capital_invested.at(-1)).toBe(200.5);
   });
 });
 

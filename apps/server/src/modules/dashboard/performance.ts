@@ -155,6 +155,8 @@ function within(promise: Promise<DailyCloses>, ms: number): Promise<DailyCloses 
 export async function performanceSeries(input: {
   /** One map per portfolio: coin id → daily holdings. */
   holdings: readonly ReadonlyMap<string, DailyHoldings>[];
+  /** Capital invested at the end of each day from `firstDay`, and now (in the base currency). */
+  capital?: (firstDay: number, days: number) => { daily: Float64Array; current: number };
   timeframe: Timeframe;
   baseCurrency: string;
   market: MarketReader;
@@ -179,6 +181,7 @@ export async function performanceSeries(input: {
       resolution: 'daily',
       note: notes[0] ?? null,
       points: [],
+      capital_invested: [],
     };
   const days =
     timeframe === 'ALL' ? Math.min(maxDays, Math.max(2, today - firstDay + 1)) : timeframeDays[timeframe];
@@ -220,12 +223,15 @@ export async function performanceSeries(input: {
   const points: [number, number][] = [];
   for (let d = 0; d < days; d++) points.push([(start + d) * dayMs, round(values[d] ?? 0)]);
   points.push([now.getTime(), round(currentValue)]);
+  const capital = input.capital?.(start, days);
+  const capitalInvested = capital ? [...capital.daily, capital.current].map(round) : points.map(() => 0);
   return {
     timeframe,
     base_currency: baseCurrency,
     resolution: 'daily',
     note: notes.length === 0 ? null : notes.join(' '),
     points,
+    capital_invested: capitalInvested,
   };
 }
 

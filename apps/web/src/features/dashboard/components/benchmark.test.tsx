@@ -92,6 +92,7 @@ beforeEach(() => {
           [start, 1000],
           [start + 30 * day, 1100],
         ],
+        capital_invested: [900, 900],
       }),
     'GET /api/v2/returns/': (call) => {
       const url = new URL(call.path, 'http://localhost');

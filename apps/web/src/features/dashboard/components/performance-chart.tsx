@@ -7,11 +7,11 @@ import { returnsQuery } from '@/lib/tax/tax-api';
 import { performanceQuery } from '../api/dashboard-api';
 import { type Timeframe, timeframes } from '../dashboard-selection';
 import { type Benchmark, BenchmarkPicker, defaultBenchmark } from './benchmark-picker';
+import { ValueChart, type ValueChartSeries } from './value-chart';
 
-const width = 600;
-const height = 200;
+const dayMs = 86_400_000;
 
-/** Portfolio value over time: a plain SVG line (no chart library in the bundle). */
+/** Portfolio value against capital invested over time, with axes and a crosshair (plain SVG, no chart library). */
 export function PerformanceChart({
   portfolioId,
   timeframe,
@@ -46,27 +46,28 @@ export function PerformanceChart({
       ? benchmark.data.benchmark_line.points.filter((p): p is [number, number] => p[1] !== null)
       : [];
   const period = benchmark.data?.periods.find((p) => p.period === timeframe);
-  const min = Math.min(...values, ...benchPoints.map(([, v]) => v));
-  const max = Math.max(...values, ...benchPoints.map(([, v]) => v));
-  const span = max - min || 1;
-  const t0 = points[0]?.[0] ?? 0;
-  const t1 = points[points.length - 1]?.[0] ?? 1;
-  const xy = points.map(([t, v]) => [
-    ((t - t0) / (t1 - t0 || 1)) * width,
-    height - ((v - min) / span) * (height - 10) - 5,
-  ]);
-  const line = xy.map(([x, y]) => `${x?.toFixed(1)},${y?.toFixed(1)}`).join(' ');
-  const benchLine = benchPoints
-    .filter(([t]) => t >= t0)
-    .map(([t, v]) => {
-      const x = ((t - t0) / (t1 - t0 || 1)) * width;
-      const y = height - ((v - min) / span) * (height - 10) - 5;
-      return `${x.toFixed(1)},${y.toFixed(1)}`;
-    })
-    .join(' ');
+  const times = points.map(([t]) => t);
+  // The benchmark has its own daily grid: each chart point takes the benchmark of its day.
+  const benchByDay = new Map(benchPoints.map(([t, v]) => [Math.floor(t / dayMs), v]));
+  const benchValues = times.map((t) => benchByDay.get(Math.floor(t / dayMs)) ?? null);
+  const hasBench = benchValues.some((v) => v !== null);
+  const capital = data?.capital_invested ?? [];
   const first = values[0] ?? 0;
   const last = values[values.length - 1] ?? 0;
   const up = last >= first;
+  const currency = data?.base_currency ?? 'usd';
+  const series: ValueChartSeries[] = [
+    {
+      label: 'Value',
+      values,
+      stroke: up ? 'stroke-accent' : 'stroke-danger',
+      fill: up ? 'fill-accent/15' : 'fill-danger/15',
+    },
+    ...(capital.length === values.length
+      ? [{ label: 'Capital invested', values: capital, stroke: 'stroke-warning' }]
+      : []),
+    ...(hasBench ? [{ label: chosen.name, values: benchValues, stroke: 'stroke-muted', dashed: true }] : []),
+  ];
 
   return (
     <div>
@@ -105,50 +106,25 @@ export function PerformanceChart({
         <p className="text-sm text-muted">No history yet: add transactions to see the value over time.</p>
       ) : (
         <figure>
-          <svg
-            viewBox={`0 0 ${width} ${height}`}
-            className="h-48 w-full"
-            preserveAspectRatio="none"
-            role="img"
-            aria-label={`Portfolio value from ${money(first)} to ${money(last)} over ${timeframe}`}
-          >
-            <polyline
-              points={`0,${height} ${line} ${width},${height}`}
-              className={up ? 'fill-accent/15' : 'fill-danger/15'}
-              stroke="none"
-            />
-            <polyline
-              points={line}
-              fill="none"
-              strokeWidth="2"
-              vectorEffect="non-scaling-stroke"
-              className={up ? 'stroke-accent' : 'stroke-danger'}
-            />
-            {benchLine !== '' && (
-              <polyline
-                points={benchLine}
-                fill="none"
-                strokeWidth="1.5"
-                strokeDasharray="4 3"
-                vectorEffect="non-scaling-stroke"
-                className="stroke-muted"
-              />
-            )}
-          </svg>
-          <figcaption className="mt-1 flex justify-between text-xs text-muted">
-            <span>
-              Low {money(min)} · High {money(max)}
-            </span>
-            <span>Daily closes{data?.note ? `. ${data.note}` : ''}</span>
+          <ValueChart
+            times={times}
+            series={series}
+            money={money}
+            currency={currency}
+            label={`Portfolio value from ${money(first)} to ${money(last)} over ${timeframe}, against capital invested of ${money(capital[capital.length - 1] ?? null)}`}
+          />
+          <figcaption className="mt-2 text-xs text-muted">
+            Daily closes; the gap between value and capital invested is the unrealized profit or loss.
+            {data?.note ? ` ${data.note}` : ''}
           </figcaption>
           {showBenchmark && (
             <p className="mt-1 text-xs text-muted">
-              {benchLine === ''
+              {!hasBench
                 ? benchmark.isFetching
                   ? `Loading the ${chosen.name} line…`
                   : `No ${chosen.name} line for this view (no price history, or the portfolio is in another currency).`
                 : `Dashed: ${chosen.name} rebased to the portfolio's value at the start of ${timeframe}.`}
-              {benchLine !== '' &&
+              {hasBench &&
                 period?.benchmark_difference_pp != null &&
                 ` Time-weighted return ${Number(period.twr).toFixed(2)}% vs ${chosen.name} ${Number(period.benchmark_return).toFixed(2)}%: ${Number(period.benchmark_difference_pp) > 0 ? '+' : ''}${Number(period.benchmark_difference_pp).toFixed(2)} pp.`}
             </p>
