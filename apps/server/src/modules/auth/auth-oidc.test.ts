@@ -166,6 +166,16 @@ describe('single sign-on: accounts', () => {
     expect(signedIn.headers.location).toBe('/portfolios');
     expect((await again.get('/api/auth/me')).json()).toMatchObject({ email, email_verified: true });
   });
+  it('refuses a provider account without an email, saying what the administrator can do', async () => {
+    const sub = person({ preferred_username: 'NoMail' });
+    const c = t.client();
+    const before = await sessionCount(t);
+    const res = await c.get(pathOf((await startAt(t, c, sub)).callback));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(accountMessages.ssoNoEmail);
+    expect(hasSessionCookie(res)).toBe(false);
+    expect(await sessionCount(t)).toBe(before);
+  });
 });
 
 describe('single sign-on: linking to a password account', () => {

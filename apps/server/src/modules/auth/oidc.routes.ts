@@ -89,6 +89,13 @@ export async function registerOidcRoutes(app: FastifyInstance, deps: AuthRouteDe
       }),
     );
 
+  const refusedPage = (reply: FastifyReply, status: number, message: string) =>
+    sendHtml(
+      reply,
+      status,
+      renderMessagePage('Sign-in failed', message, { href: '/login', label: 'Sign in' }),
+    );
+
   /** Where each outcome sends the browser; a session only for 'signed-in'. */
   async function follow(
     request: FastifyRequest,
@@ -110,23 +117,9 @@ export async function registerOidcRoutes(app: FastifyInstance, deps: AuthRouteDe
           ? linkPath
           : `/auth/complete-signup?email=${encodeURIComponent(outcome.pending.email)}`;
       case 'email-taken':
-        return sendHtml(
-          reply,
-          409,
-          renderMessagePage('Sign-in failed', accountMessages.ssoEmailTaken, {
-            href: '/login',
-            label: 'Sign in',
-          }),
-        );
+        return refusedPage(reply, 409, accountMessages.ssoEmailTaken);
       case 'no-email':
-        return sendHtml(
-          reply,
-          400,
-          renderMessagePage('Sign-in failed', accountMessages.ssoNoEmail, {
-            href: '/login',
-            label: 'Sign in',
-          }),
-        );
+        return refusedPage(reply, 400, accountMessages.ssoNoEmail);
     }
   }
 
