@@ -1,4 +1,5 @@
 export { bestKnownCoinId, isFiat, normalizeAsset, splitPair } from './coins.ts';
+export { demoExportNotice, demoFilename, withDemoNotice } from './demo-notice.ts';
 export { CSV_IMPORT_LIMITS, type CsvImportResult, parseImportCsv } from './import.ts';
 export { type CsvReadResult, type CsvRecord, csvField, readCsv } from './rfc4180.ts';
 export { duplicateKey, likelyDuplicates } from './rows.ts';

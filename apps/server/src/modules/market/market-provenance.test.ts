@@ -5,7 +5,7 @@ import {
   healthResponseSchema,
   marketStatusSchema,
 } from '@app/contracts';
-import { dayMs } from '@app/core';
+import { dayMs, demoExportNotice } from '@app/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,29 @@ async function notificationsOf(client: TestClient) {
   };
 }
 
+/** Exports (transactions CSV, both tax CSVs) carry the demo label exactly when the data is demo. */
+async function expectExportsLabelled(w: World, u: Awaited<ReturnType<typeof signedIn>>, demo: boolean) {
+  const p = await u.portfolio();
+  await u.ok(p.id, {
+    quantity: '1',
+    price_per_coin: '100',
+    date: new Date(w.clock().getTime() - dayMs).toISOString(),
+  });
+  await u.ok(p.id, { type: 'sell', quantity: '0.5', price_per_coin: '120', date: w.clock().toISOString() });
+  await u.client.send('PATCH', '/api/v2/tax/settings/', { rule: 'us' }); // Form 8949 lists US terms
+  const transactions = await u.client.get(`/api/v2/portfolios/${p.id}/export/`);
+  const generic = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}`);
+  const form = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&format=form8949`);
+  for (const r of [transactions, generic, form]) {
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-disposition']?.includes('-demo-data.csv')).toBe(demo);
+  }
+  expect(transactions.body.startsWith(`# ${demoExportNotice}\r\n`)).toBe(demo);
+  expect(generic.body.startsWith(`# ${demoExportNotice}\r\n`)).toBe(demo);
+  expect(form.body.startsWith('(a) Description of property,')).toBe(true);
+  expect(form.body.includes('0.5 bitcoin (demo data),')).toBe(demo);
+}
+
 describe('offline start -> demo everywhere', () => {
   let w: World;
   beforeAll(async () => {
@@ -198,6 +221,7 @@ describe('offline start -> demo everywhere', () => {
     const notes = await notificationsOf(u.client);
     expect(notes.results).toHaveLength(1);
     expect(notes.results[0]?.event_payload.demo).toBe(true);
+    await expectExportsLabelled(w, u, true);
   });
 });
 
@@ -266,6 +290,7 @@ describe('live -> 503 for ten minutes -> live', () => {
     await w.refresh();
     expect((await notificationsOf(u.client)).results).toHaveLength(1);
     expect(await demoRows(w)).toBe(0);
+    await expectExportsLabelled(w, u, false);
   });
 });
 

@@ -15,12 +15,14 @@ import {
   buildTaxReport,
   Dec,
   dayInZone,
+  demoFilename,
   form8949Csv,
   genericTaxCsv,
   type TaxComputation,
   taxYearOf,
   taxYearsWithActivity,
   toDecimalString,
+  withDemoNotice,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { TaxSettingsRow } from '../../db/schema/index.ts';
@@ -155,11 +157,21 @@ export function createTaxService(deps: TaxServiceDeps) {
 
     async reportCsv(userId: string, query: TaxReportCsvQuery): Promise<{ filename: string; body: string }> {
       const built = await report(userId, query);
-      const body = query.format === 'form8949' ? form8949Csv(built) : genericTaxCsv(built);
+      // Demo mode (issue 10): rewards are priced at simulated closes, so the file says so. Form
+      // 8949 keeps its header first and its columns in the form's order: the label goes into each
+      // row's description (a); the generic file gets a first `#` line. Both names say so too.
+      const demo = deps.market.describe().mode === 'demo';
+      const body =
+        query.format === 'form8949'
+          ? form8949Csv(built, demo ? (coin) => `${coin} (demo data)` : undefined)
+          : demo
+            ? withDemoNotice(genericTaxCsv(built))
+            : genericTaxCsv(built);
       const scope =
         query.portfolio_id === 'all' ? 'all-portfolios' : `portfolio-${query.portfolio_id.slice(0, 8)}`;
       const name = query.format === 'form8949' ? 'form-8949' : 'realized-gains';
-      return { filename: `${name}-${built.year_label.replace('/', '-')}-${scope}.csv`, body };
+      const filename = `${name}-${built.year_label.replace('/', '-')}-${scope}.csv`;
+      return { filename: demo ? demoFilename(filename) : filename, body };
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   taxReportResponseSchema,
   taxSettingsSchema,
 } from '@app/contracts';
+import { demoExportNotice } from '@app/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -125,16 +126,23 @@ describe('lots and the realized-gains report', () => {
     const csv = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&year=2024&format=form8949`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="form-8949-2024-portfolio-/);
+    // The test app runs on the snapshot (demo mode): the name and each description say so, and
+    // the form's header and column order stay as they are.
+    expect(csv.headers['content-disposition']).toMatch(
+      /attachment; filename="form-8949-2024-portfolio-[0-9a-f]{8}-demo-data\.csv"/,
+    );
     expect(csv.body.split('\r\n').slice(0, 4)).toEqual([
       '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s),(g) Amount of adjustment,(h) Gain or (loss),Term',
       // Under US rules days are UTC: 14 January 2023 to 15 January 2024 is more than a year.
-      '0.5 bitcoin,06/01/2023,01/16/2024,21000.00,12510.50,,,8489.50,Short-term',
-      '0.5 bitcoin,01/14/2023,01/15/2024,20000.00,10000.00,,,10000.00,Long-term',
-      '0.5 bitcoin,01/14/2023,01/16/2024,21000.00,10010.50,,,10989.50,Long-term',
+      '0.5 bitcoin (demo data),06/01/2023,01/16/2024,21000.00,12510.50,,,8489.50,Short-term',
+      '0.5 bitcoin (demo data),01/14/2023,01/15/2024,20000.00,10000.00,,,10000.00,Long-term',
+      '0.5 bitcoin (demo data),01/14/2023,01/16/2024,21000.00,10010.50,,,10989.50,Long-term',
     ]);
     const generic = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&year=2024`);
-    expect(generic.body.split('\r\n')[0]).toContain('portfolio_id,transaction_id,coin_id,date_sold');
+    expect(generic.headers['content-disposition']).toContain('-demo-data.csv"');
+    const [notice, header] = generic.body.split('\r\n');
+    expect(notice).toBe(`# ${demoExportNotice}`);
+    expect(header).toContain('portfolio_id,transaction_id,coin_id,date_sold');
 
     const other = await portfolioUser(t.client());
     for (const path of [

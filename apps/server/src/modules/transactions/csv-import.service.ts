@@ -10,12 +10,14 @@ import {
 } from '@app/contracts';
 import {
   applySymbolChoices,
+  demoFilename,
   duplicateKey,
   exportTransactionsCsv,
   likelyDuplicates,
   parseImportCsv,
   resolveCoinId,
   unknownChoices,
+  withDemoNotice,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
@@ -267,6 +269,10 @@ export function createCsvImportService(deps: {
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-|-$/g, '') || 'portfolio';
+      // Demo mode (issue 10): prices entered from simulated quotes; the file says so on its first
+      // line (our import finds its header below it) and in its name.
+      if (market.describe().mode === 'demo')
+        return { filename: demoFilename(`${slug}-transactions.csv`), csv: withDemoNotice(csv) };
       return { filename: `${slug}-transactions.csv`, csv };
     },
   };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { demoExportNotice } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
@@ -129,7 +130,10 @@ describe('CSV import and export', () => {
     });
     const exported = await u.client.get(`/api/v2/portfolios/${a.id}/export/`);
     expect(exported.headers['content-type']).toMatch(/text\/csv/);
-    expect(exported.headers['content-disposition']).toContain('source-transactions.csv');
+    // Demo mode (the test app runs on the snapshot): a first notice line and the name say so;
+    // the file still imports as it is.
+    expect(exported.headers['content-disposition']).toContain('source-transactions-demo-data.csv');
+    expect(exported.body.split('\r\n')[0]).toBe(`# ${demoExportNotice}`);
 
     const b = await u.portfolio({ name: 'Copy' });
     const preview = (
