@@ -92,6 +92,12 @@ test('a portfolio with a projection and an alert shows its insight cards, the wh
   await expect(why).toContainText('Herfindahl index');
   await expect(why.getByRole('table')).toContainText('ETH');
   await page.screenshot({ path: `.tmp/oracle-${info.project.name}.png`, fullPage: true });
+  // Open drill-downs with wide tables scroll inside their frame; the page never scrolls sideways.
+  await oracle.why('Unrealized winners and losers');
+  await oracle.why('Fee drag');
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
 
   // "Alert at the next rung" opens the alert dialog prefilled with that price.
   await oracle.card('Exit plan: BTC').getByRole('button', { name: 'Alert at $1,000,000' }).click();

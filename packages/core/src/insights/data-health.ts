@@ -23,6 +23,24 @@ const valued: InsightKind[] = [
 const market: InsightKind[] = [...valued, 'volatility', 'alerts'];
 const history: InsightKind[] = ['volatility', 'stress', 'stablecoin_share'];
 
+/** The cards' names as the feed shows them, for the "Affects" column. */
+const kindNames: Record<InsightKind, string> = {
+  concentration: 'Concentration',
+  allocation_drift: 'Target allocation',
+  lot_pnl: 'Winners and losers',
+  exit_plan: 'Exit plans',
+  volatility: 'Volatility',
+  stress: 'Scenario stress',
+  fee_drag: 'Fee drag',
+  stablecoin_share: 'Dry powder',
+  alerts: 'Alerts',
+  data_health: 'Data health',
+  tax_timing: 'Tax timing',
+};
+
+/** An ISO instant for reading: "2026-11-01 00:00 UTC". */
+export const utcMinute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
 /** Everything about the data behind the cards that a reader should know first. */
 export function healthProblems(input: InsightsInput): HealthProblem[] {
   const problems: HealthProblem[] = [];
@@ -38,7 +56,7 @@ export function healthProblems(input: InsightsInput): HealthProblem[] {
   } else if (health.market.stale) {
     problems.push({
       code: 'stale',
-      message: `Prices are a stale copy from ${health.market.asOf.slice(0, 16).replace('T', ' ')} UTC (the market source is unreachable).`,
+      message: `Prices are a stale copy from ${utcMinute(health.market.asOf)} (the market source is unreachable).`,
       affects: market,
       coins: [],
     });
@@ -82,7 +100,12 @@ export function dataHealthInsight(input: InsightsInput, problems: readonly Healt
     (p) => p.code === 'demo' || p.code === 'unsupported_currency' || p.code === 'unpriced',
   );
   const first = problems.find((p) => p.coins.length > 0);
-  const source = `${input.health.market.source}${input.health.market.demo ? ' (demo)' : ''}${input.health.market.stale ? ' (stale)' : ''}`;
+  const m = input.health.market;
+  const source = m.demo
+    ? m.source === 'demo' || m.source === 'snapshot'
+      ? 'demo snapshot'
+      : `${m.source} (demo)`
+    : `${m.source}${m.stale ? ' (stale)' : ''}`;
   return card({
     kind: 'data_health',
     severity: problems.length === 0 ? 'info' : severe ? 'warning' : 'notice',
@@ -103,13 +126,13 @@ export function dataHealthInsight(input: InsightsInput, problems: readonly Healt
       'every held coin has a daily close for each of the last 90 days.',
     numbers: [
       ['Market source', source],
-      ['As of', input.health.market.asOf],
+      ['As of', utcMinute(input.health.market.asOf)],
     ],
     tables: [
       table(
         'Problems',
         ['Problem', 'Affects'],
-        problems.map((p) => [p.message, p.affects.join(', ')]),
+        problems.map((p) => [p.message, p.affects.map((k) => kindNames[k]).join(', ')]),
       ),
     ],
     actions: first?.coins[0]

@@ -460,7 +460,12 @@ describe('data health and caveats', () => {
     expect(concentration?.caveats[0]).toMatch(/demo data/);
     expect(concentration?.caveats[1]).toBe('No price for OBS: valued at cost.');
     expect(cards.find((c) => c.kind === 'fee_drag')?.caveats).toEqual([]);
-    expect(cards.find((c) => c.kind === 'data_health')?.severity).toBe('warning');
+    const health = cards.find((c) => c.kind === 'data_health');
+    expect(health?.severity).toBe('warning');
+    // For reading: no ISO instant, no internal kind ids.
+    expect(health?.why.numbers).toContainEqual({ label: 'As of', value: '2026-01-01 00:00 UTC' });
+    expect(health?.why.numbers).toContainEqual({ label: 'Market source', value: 'demo snapshot' });
+    expect(JSON.stringify(health?.why.tables)).not.toMatch(/allocation_drift|lot_pnl|stablecoin_share/);
   });
 });
 

@@ -5,8 +5,8 @@ import { OraclePage } from '@/features/insights/oracle-page';
 export function InsightsRoute() {
   return (
     <OraclePage
-      renderAlertAction={({ coinId, price, label }) => (
-        <CreateAlertButton coinId={coinId} prefillPrice={price} label={label} />
+      renderAlertAction={({ coinId, price, label, className }) => (
+        <CreateAlertButton coinId={coinId} prefillPrice={price} label={label} className={className} />
       )}
     />
   );

@@ -66,8 +66,10 @@ export function OraclePage({ renderAlertAction }: OraclePageProps) {
           </Link>
         </EmptyState>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="space-y-3">
+        // minmax(0, 1fr) on phones too: an implicit grid column grows to its widest table and the
+        // page scrolled sideways (1,179 px at 390) instead of the table inside its frame.
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0 space-y-3">
             {feed.data.narration.available && (
               <NarrationPanel portfolioId={scope} consented={feed.data.narration.consented} />
             )}

@@ -1,11 +1,13 @@
 import type { LotsSummary, NeedsPriceItem, QualifyingTotal } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
+import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
-import { withKeys } from './keys';
+import { coinLabel, withKeys } from './keys';
 
 export function NeedsPriceList({ items }: { items: readonly NeedsPriceItem[] }) {
+  const coins = useCoinLookup();
   if (items.length === 0) return null;
   return (
     <section aria-label="Needs a price" className="mt-4 rounded-xl border border-line bg-surface p-4 text-sm">
@@ -17,7 +19,7 @@ export function NeedsPriceList({ items }: { items: readonly NeedsPriceItem[] }) 
       <ul className="mt-2 list-disc pl-5">
         {items.slice(0, 20).map((n) => (
           <li key={n.transaction_id}>
-            {n.executed_at.slice(0, 10)} {n.type.replace('_', ' ')} {n.coin_id}:{' '}
+            {n.executed_at.slice(0, 10)} {n.type.replace('_', ' ')} {coinLabel(coins, n.coin_id)}:{' '}
             {n.reason === 'no_rate'
               ? 'no exchange rate for that day'
               : n.reason === 'no_acquisition'
@@ -79,6 +81,7 @@ function Summary({
 export function LotsPanel({ portfolioId }: { portfolioId: string }) {
   const { data, error, isPending } = useQuery(lotsQuery(portfolioId));
   const moneyIn = useMoneyIn();
+  const coins = useCoinLookup();
   if (isPending) return <p className="text-muted">Loading lots…</p>;
   if (error || !data) return <p role="alert">Could not load the lots. Please try again.</p>;
   const money = (v: string | null) => moneyIn(v, data.currency);
@@ -93,11 +96,11 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
       {data.coins.map((coin) => (
         <section
           key={coin.coin_id}
-          aria-label={`Lots of ${coin.coin_id}`}
+          aria-label={`Lots of ${coinLabel(coins, coin.coin_id)}`}
           className="rounded-xl border border-line bg-surface p-4"
         >
           <h2 className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
-            <span>{coin.coin_id}</span>
+            <span>{coinLabel(coins, coin.coin_id)}</span>
             <span className="text-sm font-normal text-muted">
               {formatQuantity(coin.summary.quantity)} held · value {money(coin.summary.value)} · unrealized{' '}
               {money(coin.summary.unrealized)}

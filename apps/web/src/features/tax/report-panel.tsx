@@ -1,9 +1,10 @@
 import type { TaxCategory } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
+import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
-import { withKeys } from './keys';
+import { coinLabel, withKeys } from './keys';
 import { NeedsPriceList } from './lots-panel';
 
 const categoryLabels: Record<TaxCategory, string> = {
@@ -35,6 +36,7 @@ export function ReportPanel({
 }) {
   const { data, error, isPending } = useQuery(taxReportQuery(portfolioId, year));
   const moneyIn = useMoneyIn();
+  const coins = useCoinLookup();
   if (isPending) return <p className="text-muted">Loading the report…</p>;
   if (error || !data) return <p role="alert">Could not load the report. Please try again.</p>;
   const money = (v: string | null) => moneyIn(v, data.currency);
@@ -128,7 +130,7 @@ export function ReportPanel({
                   ({ item: l, key }, i) => (
                     <tr key={key} className={i === 0 ? 'border-t border-line' : ''}>
                       <td className="py-1">{i === 0 ? d.sold_on : ''}</td>
-                      <td>{i === 0 ? d.coin_id : ''}</td>
+                      <td>{i === 0 ? coinLabel(coins, d.coin_id) : ''}</td>
                       <td>{l.acquired_on ?? '–'}</td>
                       <td>{basisLabels[l.basis] ?? l.basis}</td>
                       <td>{formatQuantity(l.quantity)}</td>
@@ -152,7 +154,8 @@ export function ReportPanel({
           <ul className="mt-2 list-disc pl-5">
             {data.income.map((i) => (
               <li key={i.transaction_id}>
-                {i.received_at.slice(0, 10)} {formatQuantity(i.quantity)} {i.coin_id}: {money(i.value)}
+                {i.received_at.slice(0, 10)} {formatQuantity(i.quantity)} {coinLabel(coins, i.coin_id)}:{' '}
+                {money(i.value)}
               </li>
             ))}
           </ul>

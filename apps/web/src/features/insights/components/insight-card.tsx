@@ -10,7 +10,15 @@ import { explainInsightQuery } from '../api/insights-api';
 import { InsightTableView } from './insight-table';
 import { severityClass, severityLabel } from './severity';
 
-export type AlertActionRenderer = (action: { coinId: string; price: string; label: string }) => ReactNode;
+export type AlertActionRenderer = (action: {
+  coinId: string;
+  price: string;
+  label: string;
+  /** The card's action style, so the alert button looks like the links beside it. */
+  className: string;
+}) => ReactNode;
+
+const actionStyle = cn(buttonStyles.secondary, 'px-3 py-1.5 text-xs');
 
 interface InsightCardProps {
   card: InsightCard;
@@ -28,12 +36,17 @@ function ActionLink({
   if (action.alert && renderAlertAction) {
     return (
       <>
-        {renderAlertAction({ coinId: action.alert.coin_id, price: action.alert.price, label: action.label })}
+        {renderAlertAction({
+          coinId: action.alert.coin_id,
+          price: action.alert.price,
+          label: action.label,
+          className: actionStyle,
+        })}
       </>
     );
   }
   return (
-    <Link to={action.href} className={cn(buttonStyles.secondary, 'px-3 py-1.5 text-xs')}>
+    <Link to={action.href} className={actionStyle}>
       {action.label}
     </Link>
   );
