@@ -24,7 +24,7 @@ export default defineConfig({
       // below these ceilings; lower them when the pages in flight have landed.)
       budgetKb: 120,
       ceilingsKb: {
-        'projections-page': 222,
+        'projections-page': 223,
         'terminal-route': 186,
         'portfolio-detail-route': 179,
         'portfolios-page': 171,

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { OfflinePanel } from './pages/offline.ts';
 import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
 
-// Issue 13: go offline, add two transactions, reload, come back online, see both applied once.
+// Issue 13: go offline, add two transactions, reload, come back online, see both applied once; a
+// third (a sell of more than is held) is refused on replay and shown with its reason, not dropped.
 test('writes made offline survive a reload and are applied exactly once when the network returns', async ({
   page,
   context,
@@ -20,7 +21,8 @@ test('writes made offline survive a reload and are applied exactly once when the
   await expect(offline.region).toContainText('Offline');
   await t.add({ coin: 'bitcoin', quantity: '1', price: '100', date: '2024-01-01T10:00' });
   await t.add({ coin: 'ethereum', quantity: '2', price: '10', date: '2024-01-02T10:00' });
-  await offline.showChanges(2);
+  await t.add({ type: 'Sell', coin: 'bitcoin', quantity: '5', price: '100', date: '2024-01-03T10:00' });
+  await offline.showChanges(3);
 
   // No network: the service worker answers the reload with the app shell, the saved copy fills the
   // page, and the two writes are still there, in order.
@@ -28,13 +30,21 @@ test('writes made offline survive a reload and are applied exactly once when the
   await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
   await expect(offline.region).toContainText('Showing data saved on this device');
   await expect(page.getByRole('heading', { name: 'No transactions' })).toBeVisible();
-  await offline.showChanges(2);
+  await offline.showChanges(3);
   await expect(offline.changes.nth(0)).toHaveAccessibleName('New transaction: Buy 1 bitcoin at 100');
   await expect(offline.changes.nth(1)).toHaveAccessibleName('New transaction: Buy 2 ethereum at 10');
+  await expect(offline.changes.nth(2)).toHaveAccessibleName('New transaction: Sell 5 bitcoin at 100');
 
   await context.setOffline(false);
-  await expect(offline.region).toBeHidden();
   await expect(t.rows()).toHaveCount(2);
+  // The oversell stays listed with the server's reason until the user decides.
+  await expect(offline.region).toContainText('1 offline change needs your attention');
+  await expect(offline.changes).toHaveCount(1);
+  await expect(offline.changes.first()).toContainText('Refused by the server');
+  await expect(offline.changes.first()).toContainText(/Only 1 bitcoin held on .*; this sell needs 5\./);
+  page.once('dialog', (d) => void d.accept());
+  await offline.changes.first().getByRole('button', { name: /^Discard/ }).click();
+  await expect(offline.region).toBeHidden();
   await expect(t.rows().filter({ hasText: 'bitcoin' })).toHaveCount(1);
   await expect(t.rows().filter({ hasText: 'ethereum' })).toHaveCount(1);
   // Once on the server too, after another reload (nothing is replayed twice).

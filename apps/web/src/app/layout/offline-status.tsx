@@ -44,7 +44,8 @@ function QueuedWriteItem({ write, online }: { write: QueuedWrite; online: boolea
   return (
     <li
       aria-label={write.label}
-      className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 sm:flex-row sm:items-start sm:justify-between"
+      // Actions under the text, on the left: toasts stack on the right and would cover them.
+      className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3"
     >
       <div className="min-w-0">
         <p className="font-medium">{write.label}</p>

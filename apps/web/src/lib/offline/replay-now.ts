@@ -24,10 +24,7 @@ export async function replayNow(owner: string, client: QueryClient): Promise<Rep
   });
   if (report === null || report.sent + report.rejected === 0) return report;
   await client.invalidateQueries();
+  // Refusals are not toasted: the Offline changes list opens with each one and its reason.
   if (report.sent > 0) toast.success(`${plural(report.sent, 'offline change', 'offline changes')} sent`);
-  if (report.rejected > 0)
-    toast.error(`${plural(report.rejected, 'offline change was', 'offline changes were')} refused`, {
-      description: 'See Offline changes for the reason.',
-    });
   return report;
 }
