@@ -1,7 +1,9 @@
-import type { InsightCard, LotsView } from '@app/contracts';
+import { type InsightCard, type LotsView, type TaxRule, taxRuleFacts } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { card, fig, money, rowLimit, signedMoney, sym, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
+
+const ruleName = (rule: string) => taxRuleFacts[rule as TaxRule]?.label ?? rule;
 
 const isView = (v: InsightsInput['taxLots']): v is LotsView => 'coins' in v;
 
@@ -60,10 +62,10 @@ export function taxTimingInsight(input: InsightsInput): InsightCard | null {
       loss_lots: String(losses.length),
     },
     formula:
-      `Open lots under your tax rule (${view.rule}, matched ${view.method}). A lot turns ${label ?? 'qualifying'} on the day its holding period ends; ` +
+      `Open lots under your tax rule (${ruleName(view.rule)}, matched ${view.method.replace('_', ' ')}). A lot turns ${label ?? 'qualifying'} on the day its holding period ends; ` +
       'the 30/90-day totals count lots whose day falls within that many days from today. Harvestable = unrealized loss (value now − cost) of lots below cost.',
     numbers: [
-      ['Tax rule', view.rule],
+      ['Tax rule', ruleName(view.rule)],
       ['As of', view.as_of],
       [`Turn ${label ?? 'qualifying'} within 30 days`, money(in30.value ?? in30.cost ?? '0', c)],
       [`Turn ${label ?? 'qualifying'} within 90 days`, money(in90.value ?? in90.cost ?? '0', c)],

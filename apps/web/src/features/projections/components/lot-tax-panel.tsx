@@ -134,6 +134,10 @@ export function LotTaxPanel({
           <p className="mt-2 text-xs text-muted">
             Total tax {money(plan.total_tax, currency)} · total net {money(plan.total_net, currency)}
           </p>
+          <p className="mt-1 text-xs text-muted">
+            The ladder above still applies the plan's flat sell tax; for this linked plan, the tax and net
+            here are the ones your lots would cause.
+          </p>
           {aware && (
             <div className="mt-3">
               <button
