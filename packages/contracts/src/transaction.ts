@@ -108,6 +108,8 @@ export const transactionListQuerySchema = z.object({
   portfolio_id: entityIdSchema.optional(),
   coin_id: coinIdSchema.optional(),
   type: transactionTypeSchema.optional(),
+  /** Search: a coin's name, symbol or id, or words of the note (case-insensitive). */
+  q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(transactionPageSize.max).default(transactionPageSize.default),
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type TransactionRow, transactions } from '../../db/schema/index.ts';
 
@@ -21,14 +21,27 @@ export interface TransactionFilter {
   portfolioId?: string | undefined;
   coinId?: string | undefined;
   type?: string | undefined;
+  /** Text in the note or the coin id, or one of these coins (matched by name or symbol). */
+  search?: { text: string; coinIds: readonly string[] } | undefined;
 }
 
+/** LIKE's wildcards typed by the user match themselves. */
+const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 function where(userId: string, filter: TransactionFilter): SQL | undefined {
+  const search = filter.search;
   return and(
     eq(transactions.userId, userId),
     filter.portfolioId ? eq(transactions.portfolioId, filter.portfolioId) : undefined,
     filter.coinId ? eq(transactions.coinId, filter.coinId) : undefined,
     filter.type ? eq(transactions.type, filter.type) : undefined,
+    search
+      ? or(
+          ilike(transactions.note, likeEscaped(search.text)),
+          ilike(transactions.coinId, likeEscaped(search.text)),
+          search.coinIds.length > 0 ? inArray(transactions.coinId, [...search.coinIds]) : undefined,
+        )
+      : undefined,
   );
 }
 

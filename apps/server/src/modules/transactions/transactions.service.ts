@@ -29,6 +29,7 @@ import {
   type TransactionRow,
   type TransactionValues,
   updateTransaction,
+  userCoinIds,
 } from './transactions.repository.ts';
 
 export interface TransactionsServiceDeps {
@@ -109,13 +110,34 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     }
   }
 
+  /** The user's coins whose name or symbol contains the text ("btc", "Bitcoin", "eth"). */
+  async function coinsNamed(userId: string, text: string): Promise<string[]> {
+    const ids = await userCoinIds(db, userId);
+    if (ids.length === 0) return [];
+    const quotes = await market.getQuotes(ids, 'usd').catch(() => new Map());
+    const needle = text.toLowerCase();
+    return ids.filter((id) => {
+      const quote = quotes.get(id);
+      return (
+        quote !== undefined &&
+        (quote.name.toLowerCase().includes(needle) || quote.symbol.toLowerCase().includes(needle))
+      );
+    });
+  }
+
   return {
     async list(userId: string, query: TransactionListQuery, path: string): Promise<TransactionListResponse> {
       const offset = (query.page - 1) * query.page_size;
+      const text = query.q?.trim() ?? '';
       const { rows, count } = await listTransactions(
         db,
         userId,
-        { portfolioId: query.portfolio_id, coinId: query.coin_id, type: query.type },
+        {
+          portfolioId: query.portfolio_id,
+          coinId: query.coin_id,
+          type: query.type,
+          search: text === '' ? undefined : { text, coinIds: await coinsNamed(userId, text) },
+        },
         { limit: query.page_size, offset },
       );
       const link = (page: number) => {
@@ -123,6 +145,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
         if (query.portfolio_id) params.set('portfolio_id', query.portfolio_id);
         if (query.coin_id) params.set('coin_id', query.coin_id);
         if (query.type) params.set('type', query.type);
+        if (text !== '') params.set('q', text);
         params.set('page', String(page));
         params.set('page_size', String(query.page_size));
         return `${path}?${params.toString()}`;

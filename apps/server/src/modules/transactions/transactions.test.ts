@@ -204,6 +204,30 @@ describe('/api/v2/transactions/', () => {
     expect((await u.client.get('/api/v2/transactions/?type=swap')).statusCode).toBe(400);
   });
 
+  it('searches by coin name, symbol or id and by the note, with wildcards taken literally', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio();
+    await u.ok(p.id, { date: '2024-01-01T00:00:00Z', note: 'Cold storage 100%' });
+    await u.ok(p.id, { coin_id: 'ethereum', date: '2024-01-02T00:00:00Z', note: 'From the exchange' });
+    const q = async (text: string) =>
+      (await u.client.get(`/api/v2/transactions/?q=${encodeURIComponent(text)}`)).json();
+    for (const [text, coins] of [
+      ['BTC', ['bitcoin']],
+      ['ether', ['ethereum']],
+      ['bitcoin', ['bitcoin']],
+      ['exchange', ['ethereum']],
+      ['100%', ['bitcoin']],
+      ['_', []],
+      ['  ', ['ethereum', 'bitcoin']],
+    ] as const) {
+      const found = await q(text);
+      expect(found.results.map((r: { coin_id: string }) => r.coin_id), text).toEqual(coins);
+    }
+    const paged = (await u.client.get('/api/v2/transactions/?q=e&page_size=1')).json();
+    expect(paged.next).toContain('q=e');
+    expect((await u.client.get(`/api/v2/transactions/?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
   it('answers options, crypto_options and available-cryptocurrencies', async () => {
     const u = await portfolioUser(t.client());
     const p = await u.portfolio();

@@ -96,7 +96,10 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
         (t) =>
           (!q.get('portfolio_id') || t.portfolio_id === q.get('portfolio_id')) &&
           (!q.get('coin_id') || t.coin_id === q.get('coin_id')) &&
-          (!q.get('type') || t.type === q.get('type')),
+          (!q.get('type') || t.type === q.get('type')) &&
+          (!q.get('q') ||
+            t.coin_id.includes(q.get('q') ?? '') ||
+            t.note.toLowerCase().includes((q.get('q') ?? '').toLowerCase())),
       );
       return json({ results, count: results.length, next: null, previous: null });
     },

@@ -132,6 +132,65 @@ describe('/transactions form', journey, () => {
 });
 
 describe('/transactions list', journey, () => {
+  it('opens filtered from a link (?coin=), keeps filters and search in the URL, and clears a search', async () => {
+    const server = installFakeTransactionsServer(stored);
+    const { router } = renderApp('/transactions?coin=ethereum');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), slow);
+    expect((screen.getByLabelText('Filter by coin') as HTMLSelectElement).value).toBe('ethereum');
+    await userEvent.selectOptions(screen.getByLabelText('Filter by type'), 'buy');
+    await waitFor(() => expect(router.state.location.search).toBe('?coin=ethereum&type=buy'), slow);
+    await userEvent.selectOptions(screen.getByLabelText('Filter by coin'), 'All coins');
+    await userEvent.selectOptions(screen.getByLabelText('Filter by type'), 'All types');
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'ether');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), slow);
+    expect(router.state.location.search).toBe('?q=ether');
+    expect(server.listQueries()).toContain('q=ether&page=1');
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search transactions' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('deletes the selected rows at once and brings them all back with one undo', async () => {
+    const { server } = await openPage();
+    const select = (coin: string, type: string) => {
+      const row = bodyRows().find(
+        (r) => r.textContent?.toLowerCase().includes(coin) && r.textContent.includes(type),
+      );
+      if (!row) throw new Error(`no ${type} ${coin} row`);
+      return within(row).getByRole('checkbox');
+    };
+    await userEvent.click(select('bitcoin', 'Sell'));
+    await userEvent.click(select('ethereum', 'Buy'));
+    expect(screen.getByText(/3 transactions, 2 selected/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete 2 transactions?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Delete selected' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), slow);
+    // Newest first, so no step leaves a later sell without its coins.
+    expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `/api/v2/transactions/${stored[2]?.id}/`,
+      `/api/v2/transactions/${stored[1]?.id}/`,
+    ]);
+    expect(await screen.findByText('2 transactions deleted', {}, slow)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('2 transactions restored', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
+    // Oldest first on the way back.
+    expect(
+      server.bodies('POST', '/api/v2/transactions/').map((b) => (b as { coin_id: string }).coin_id),
+    ).toEqual(['ethereum', 'bitcoin']);
+  });
+
+  it('selects every row of the page from the header', async () => {
+    await openPage();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every transaction on this page' }));
+    expect(screen.getByText(/3 transactions, 3 selected/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('button', { name: 'Delete selected' })).toBeNull();
+  });
+
   it('filters by portfolio, coin and type', async () => {
     const { server } = await openPage();
     await userEvent.selectOptions(screen.getByLabelText('Filter by portfolio'), 'Trading');

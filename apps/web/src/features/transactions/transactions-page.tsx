@@ -6,8 +6,8 @@ import {
   transactionTypeLabels,
   transactionTypes,
 } from '@app/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -30,28 +30,69 @@ import { useDeleteTransactions } from './use-delete-transactions';
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
 const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
 
+type FilterParam = 'portfolio' | 'coin' | 'type' | 'q';
+
 export function TransactionsPage() {
   const client = useQueryClient();
-  const [params] = useSearchParams();
-  // ?coin= and ?portfolio= open the list filtered (links from Oracle's insight cards).
-  const [filters, setFilters] = useState<{ portfolio_id?: string; coin_id?: string; type?: TransactionType }>(
-    () => {
-      const coin = params.get('coin');
-      const portfolio = params.get('portfolio');
-      return { ...(coin ? { coin_id: coin } : {}), ...(portfolio ? { portfolio_id: portfolio } : {}) };
-    },
-  );
-  const [page, setPage] = useState(1);
+  // Filters, search and page live in the URL (?coin=bitcoin&q=cold&page=2): other pages link
+  // to a coin's transactions, and a reload or a shared link opens the same list.
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    ...(params.get('portfolio') ? { portfolio_id: params.get('portfolio') ?? '' } : {}),
+    ...(params.get('coin') ? { coin_id: params.get('coin') ?? '' } : {}),
+    ...(transactionTypes.includes(params.get('type') as TransactionType)
+      ? { type: params.get('type') as TransactionType }
+      : {}),
+    ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
+  };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(filters.q ?? '');
   const [form, setForm] = useState<{ editing?: Transaction } | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const options = useQuery(transactionOptionsQuery());
   const coins = useQuery(cryptoOptionsQuery());
-  const list = useQuery(transactionsQuery({ ...filters, page }));
+  const list = useQuery({ ...transactionsQuery({ ...filters, page }), placeholderData: keepPreviousData });
   const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
   const deletes = useDeleteTransactions(refresh);
   const confirm = useConfirm();
   const portfolios = options.data?.portfolios ?? [];
   const portfolioById = new Map(portfolios.map((p) => [p.id, p]));
   const coinById = new Map((coins.data?.cryptocurrencies ?? []).map((c) => [c.id, c]));
+  const rows = list.data?.results ?? [];
+  const chosen = rows.filter((t) => selected.has(t.id));
+
+  const setParam = (key: FilterParam | 'page', value: string) => {
+    setSelected(new Set());
+    setParams(
+      (p) => {
+        if (value) p.set(key, value);
+        else p.delete(key);
+        if (key !== 'page') p.delete('page');
+        return p;
+      },
+      { replace: key === 'q' },
+    );
+  };
+
+  // Spec §9 habit for searches: debounced 300 ms, and clearing the text clears the search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text changes
+  useEffect(() => {
+    const text = search.trim();
+    if (text === (filters.q ?? '')) return;
+    const timer = setTimeout(() => setParam('q', text), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const askBulkDelete = () =>
+    confirm.ask({
+      title: `Delete ${chosen.length === 1 ? '1 transaction' : `${chosen.length} transactions`}?`,
+      description: 'Every figure is recomputed without them. You can undo from the message that follows.',
+      confirmLabel: 'Delete selected',
+      destructive: true,
+      onConfirm: () => {
+        void deletes.remove(chosen).then(() => setSelected(new Set()));
+      },
+    });
 
   async function save(body: TransactionCreateBody) {
     try {
@@ -67,11 +108,6 @@ export function TransactionsPage() {
     setForm(null);
     await refresh();
   }
-
-  const setFilter = (key: keyof typeof filters, value: string) => {
-    setPage(1);
-    setFilters((f) => ({ ...f, [key]: value || undefined }));
-  };
 
   return (
     <PageFrame
@@ -107,11 +143,19 @@ export function TransactionsPage() {
         <>
           <fieldset className="mb-4 grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
             <legend className="sr-only">Filters</legend>
+            <input
+              type="search"
+              aria-label="Search transactions"
+              placeholder="Search coin or note"
+              className={`${selectClass} sm:w-56`}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
             <select
               aria-label="Filter by portfolio"
               className={selectClass}
               value={filters.portfolio_id ?? ''}
-              onChange={(e) => setFilter('portfolio_id', e.target.value)}
+              onChange={(e) => setParam('portfolio', e.target.value)}
             >
               <option value="">All portfolios</option>
               {portfolios.map((p) => (
@@ -124,7 +168,7 @@ export function TransactionsPage() {
               aria-label="Filter by coin"
               className={selectClass}
               value={filters.coin_id ?? ''}
-              onChange={(e) => setFilter('coin_id', e.target.value)}
+              onChange={(e) => setParam('coin', e.target.value)}
             >
               <option value="">All coins</option>
               {coins.data?.cryptocurrencies.map((c) => (
@@ -137,7 +181,7 @@ export function TransactionsPage() {
               aria-label="Filter by type"
               className={selectClass}
               value={filters.type ?? ''}
-              onChange={(e) => setFilter('type', e.target.value)}
+              onChange={(e) => setParam('type', e.target.value)}
             >
               <option value="">All types</option>
               {transactionTypes.map((t) => (
@@ -154,26 +198,59 @@ export function TransactionsPage() {
           ) : list.isError ? (
             <EmptyState title="Transactions could not be loaded" />
           ) : list.data.results.length === 0 ? (
-            <EmptyState title="No transactions">
-              Add one, or import a CSV from the portfolios page.
-            </EmptyState>
+            filters.q || filters.coin_id || filters.type || filters.portfolio_id ? (
+              <EmptyState title="No matching transactions">Change the search or the filters.</EmptyState>
+            ) : (
+              <EmptyState title="No transactions">
+                Add one, or import a CSV from the portfolios page.
+              </EmptyState>
+            )
           ) : (
-            <TransactionList
-              transactions={list.data.results}
-              coins={coinById}
-              portfolios={portfolioById}
-              onEdit={(t) => setForm({ editing: t })}
-              onDelete={(t) =>
-                confirm.ask({
-                  title: 'Delete this transaction?',
-                  description:
-                    'Every figure is recomputed without it. You can undo from the message that follows.',
-                  confirmLabel: 'Delete transaction',
-                  destructive: true,
-                  onConfirm: () => void deletes.remove([t]),
-                })
-              }
-            />
+            <>
+              <div className="mb-2 flex min-h-9 flex-wrap items-center gap-2 text-sm">
+                <span className="text-muted" aria-live="polite">
+                  {list.data.count === 1 ? '1 transaction' : `${list.data.count} transactions`}
+                  {chosen.length > 0 && `, ${chosen.length} selected`}
+                </span>
+                {chosen.length > 0 && (
+                  <>
+                    <button
+                      type="button"
+                      className={buttonStyles.secondary}
+                      disabled={deletes.busy}
+                      onClick={askBulkDelete}
+                    >
+                      Delete selected
+                    </button>
+                    <button
+                      type="button"
+                      className={buttonStyles.ghost}
+                      onClick={() => setSelected(new Set())}
+                    >
+                      Clear selection
+                    </button>
+                  </>
+                )}
+              </div>
+              <TransactionList
+                transactions={list.data.results}
+                selected={selected}
+                onSelect={setSelected}
+                coins={coinById}
+                portfolios={portfolioById}
+                onEdit={(t) => setForm({ editing: t })}
+                onDelete={(t) =>
+                  confirm.ask({
+                    title: 'Delete this transaction?',
+                    description:
+                      'Every figure is recomputed without it. You can undo from the message that follows.',
+                    confirmLabel: 'Delete transaction',
+                    destructive: true,
+                    onConfirm: () => void deletes.remove([t]),
+                  })
+                }
+              />
+            </>
           )}
           {list.data && (list.data.next || list.data.previous) && (
             <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
@@ -181,7 +258,7 @@ export function TransactionsPage() {
                 type="button"
                 className={buttonStyles.secondary}
                 disabled={!list.data.previous}
-                onClick={() => setPage(page - 1)}
+                onClick={() => setParam('page', String(page - 1))}
               >
                 Previous page
               </button>
@@ -192,7 +269,7 @@ export function TransactionsPage() {
                 type="button"
                 className={buttonStyles.secondary}
                 disabled={!list.data.next}
-                onClick={() => setPage(page + 1)}
+                onClick={() => setParam('page', String(page + 1))}
               >
                 Next page
               </button>

@@ -2,6 +2,7 @@ import { type DashboardResponse, transactionTypeLabels } from '@app/contracts';
 import { formatDate } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Private } from '@/components/ui/private-value';
@@ -94,15 +95,27 @@ function PositionRow({
           <Private>{money(i.realizedProfitLoss)}</Private>
         </td>
         <td className="p-2">
-          <button type="button" className={buttonStyles.ghost} aria-expanded={open} onClick={onToggle}>
-            Explain <span className="sr-only">{i.symbol.toUpperCase()} cost basis</span>
-          </button>
+          <span className="flex whitespace-nowrap">
+            <button type="button" className={buttonStyles.ghost} aria-expanded={open} onClick={onToggle}>
+              Explain <span className="sr-only">{i.symbol.toUpperCase()} cost basis</span>
+            </button>
+            <Link
+              className={buttonStyles.ghost}
+              to={`/transactions?coin=${encodeURIComponent(i.coin_id)}${portfolioId === 'all' ? '' : `&portfolio=${encodeURIComponent(portfolioId)}`}`}
+            >
+              Transactions <span className="sr-only">in {i.symbol.toUpperCase()}</span>
+            </Link>
+          </span>
         </td>
       </tr>
       {open && (
         <tr>
           <td colSpan={7} className="bg-surface-2 p-3">
-            <Explanation portfolioId={portfolioId} coinId={i.coin_id} />
+            {/* w-0 min-w-full: the explanation takes the positions table's width and scrolls inside
+                it, instead of widening that table past its panel (clipped at 1280 px otherwise). */}
+            <div className="relative w-0 min-w-full overflow-x-auto">
+              <Explanation portfolioId={portfolioId} coinId={i.coin_id} />
+            </div>
           </td>
         </tr>
       )}

@@ -15,6 +15,9 @@ export interface TransactionListProps {
   showPortfolio?: boolean;
   onEdit: (t: Transaction) => void;
   onDelete: (t: Transaction) => void;
+  /** With these, each row has a checkbox (bulk actions); the header one selects the whole page. */
+  selected?: ReadonlySet<string>;
+  onSelect?: (ids: ReadonlySet<string>) => void;
 }
 
 /** What a screen reader hears after "Edit"/"Delete": "Buy Bitcoin, Jan 5, 2024, 10:00 AM". */
@@ -29,9 +32,30 @@ export function TransactionList({
   showPortfolio = true,
   onEdit,
   onDelete,
+  selected,
+  onSelect,
 }: TransactionListProps) {
   const money = useMoneyIn();
   const q = useQuantityFormatter();
+  const selectable = selected !== undefined && onSelect !== undefined;
+  const allSelected = selectable && transactions.length > 0 && transactions.every((t) => selected.has(t.id));
+  const toggle = (t: Transaction, on: boolean) => {
+    if (!selectable) return;
+    const next = new Set(selected);
+    if (on) next.add(t.id);
+    else next.delete(t.id);
+    onSelect(next);
+  };
+  const checkbox = (t: Transaction) =>
+    selectable && (
+      <input
+        type="checkbox"
+        className="size-4"
+        aria-label={`Select ${rowName(t, coins.get(t.coin_id))}`}
+        checked={selected.has(t.id)}
+        onChange={(e) => toggle(t, e.target.checked)}
+      />
+    );
   const actions = (t: Transaction) => (
     <>
       <button type="button" className={buttonStyles.ghost} onClick={() => onEdit(t)}>
@@ -49,6 +73,17 @@ export function TransactionList({
         className="hidden rounded-xl border border-line bg-surface md:block"
         head={
           <>
+            {selectable && (
+              <Th className="w-8">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  aria-label="Select every transaction on this page"
+                  checked={allSelected}
+                  onChange={(e) => onSelect(new Set(e.target.checked ? transactions.map((t) => t.id) : []))}
+                />
+              </Th>
+            )}
             <Th>Date</Th>
             <Th>Type</Th>
             <Th>Coin</Th>
@@ -68,6 +103,7 @@ export function TransactionList({
           const currency = p?.currency ?? 'usd';
           return (
             <tr key={t.id} className="border-t border-line">
+              {selectable && <Td>{checkbox(t)}</Td>}
               <Td className="whitespace-nowrap">{formatDateTime(t.executed_at)}</Td>
               <Td>{transactionTypeLabels[t.type]}</Td>
               <Td>
@@ -97,7 +133,8 @@ export function TransactionList({
           return (
             <li key={t.id} className="rounded-xl border border-line bg-surface p-3 text-sm">
               <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0">
+                {selectable && <div className="pt-0.5">{checkbox(t)}</div>}
+                <div className="min-w-0 flex-1">
                   <p className="font-medium">
                     {transactionTypeLabels[t.type]} <CoinName coin={coin} id={t.coin_id} />
                   </p>
