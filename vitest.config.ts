@@ -7,7 +7,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/build-plugins/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         test: {
