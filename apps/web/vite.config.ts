@@ -27,9 +27,9 @@ export default defineConfig({
       budgetKb: 120,
       ceilingsKb: {
         'projections-page': 218,
-        'portfolio-detail-route': 172,
+        'portfolio-detail-route': 173,
         'terminal-route': 171,
-        'metrics-page': 162,
+        'metrics-page': 163,
         'insights-route': 158,
         'transactions-page': 157,
         'portfolios-page': 157,
