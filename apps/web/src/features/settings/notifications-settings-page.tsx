@@ -1,17 +1,16 @@
 import { PageFrame } from '@/components/ui/page-frame';
-import { SettingsSection } from './components/settings-section';
+import { DeliveryChannelsSection } from './components/delivery-channels-section';
+import { DeliveryLogSection } from './components/delivery-log-section';
+import { QuietHoursSection } from './components/quiet-hours-section';
 
 /** Reached only with a verified email (the app's guard sends others to /verify-email). */
 export function NotificationsSettingsPage() {
   return (
     <PageFrame title="Notification settings">
-      <div className="max-w-2xl">
-        <SettingsSection title="Alert delivery">
-          <p className="text-sm text-muted">
-            Alert delivery settings arrive with price and indicator alerts. Until then there is nothing to
-            configure here.
-          </p>
-        </SettingsSection>
+      <div className="flex max-w-2xl flex-col gap-6">
+        <DeliveryChannelsSection />
+        <QuietHoursSection />
+        <DeliveryLogSection />
       </div>
     </PageFrame>
   );

@@ -25,6 +25,7 @@ export interface AlertBody {
   op: AlertOperator;
   right: AlertOperandInput;
   active?: boolean;
+  channel_ids?: string[] | null;
 }
 
 export const getAlerts = (signal?: AbortSignal): Promise<AlertListResponse> =>

@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api/api-error';
 import { notifyError } from '@/lib/notify';
 import { useSaveAlert } from '../api/use-alerts';
 import { type AlertDraft, bodyFromDraft, draftFromAlert, newAlertDraft, validateDraft } from './alert-draft';
+import { ChannelChoice } from './channel-choice';
 import { OperandFields } from './operand-fields';
 
 interface AlertDialogProps {
@@ -123,6 +124,7 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
           />
           Active
         </label>
+        <ChannelChoice value={draft.channelIds} onChange={(channelIds) => update({ ...draft, channelIds })} />
         {general.length > 0 && (
           <ul role="alert" className="text-sm text-danger">
             {general.map((m) => (

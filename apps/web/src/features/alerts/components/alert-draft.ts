@@ -14,6 +14,8 @@ export interface AlertDraft {
   op: AlertOperator;
   right: OperandDraft;
   active: boolean;
+  /** Issue 13: the delivery channels chosen; null = every enabled channel. */
+  channelIds: string[] | null;
 }
 
 export const newAlertDraft = (price?: string): AlertDraft => ({
@@ -21,6 +23,7 @@ export const newAlertDraft = (price?: string): AlertDraft => ({
   op: '>=',
   right: { kind: 'value', period: '', value: price ?? '' },
   active: true,
+  channelIds: null,
 });
 
 function operandDraft(o: AlertOperand): OperandDraft {
@@ -33,6 +36,7 @@ export const draftFromAlert = (a: Alert): AlertDraft => ({
   op: a.op,
   right: operandDraft(a.right),
   active: a.active,
+  channelIds: a.channel_ids ?? null,
 });
 
 /** Text → number where the field is filled; a non-number goes through as text so the contract names it. */
@@ -60,6 +64,7 @@ export function bodyFromDraft(coinId: string, d: AlertDraft): AlertBody {
     op: d.op,
     right: operandInput(d.right),
     active: d.active,
+    channel_ids: d.channelIds,
   };
 }
 
