@@ -68,6 +68,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Alert journeys wait for a market refresh (the alert engine runs after each one).
       MARKET_REFRESH_SECONDS: process.env.MARKET_REFRESH_SECONDS ?? '5',
+      // The notification-settings journey sends to a fake webhook receiver on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { baseCurrencySchema, defaultBaseCurrency, marketModes, marketSourceIds } from './market.ts';
-import { alertChannelIdsSchema } from './notification-delivery.ts';
 
 // Route paths and stream event names live apart from the schemas, so the app shell's event
 // stream does not load every alert schema (issue 15).
@@ -166,6 +165,12 @@ export const alertConditionSchema = z
   .superRefine((c, ctx) => {
     for (const i of alertConditionIssues(c)) ctx.addIssue({ code: 'custom', ...i });
   });
+
+/**
+ * Issue 13, per-alert channel choice: ids of the user's delivery channels; null = every enabled
+ * channel. Kept here (not beside the delivery schemas) so pages that only read alerts stay small.
+ */
+export const alertChannelIdsSchema = z.array(z.string().trim().min(1).max(100)).max(10).nullable();
 
 const coinIdSchema = z
   .string({ error: alertMessages.coinRequired })

@@ -321,12 +321,6 @@ export const deliveryListResponseSchema = z.object({
 });
 export type DeliveryListResponse = z.infer<typeof deliveryListResponseSchema>;
 
-/** Per-alert channel choice (alert body and response): null = every enabled channel. */
-export const alertChannelIdsSchema = z
-  .array(z.string().trim().min(1).max(100))
-  .max(deliveryLimits.channelIdsPerAlert)
-  .nullable();
-
 /** POST …/retry/: the dead letter is pending again. */
 export const deliveryRetryResponseSchema = z.object({ id: z.string(), status: z.enum(deliveryStatuses) });
 export type DeliveryRetryResponse = z.infer<typeof deliveryRetryResponseSchema>;
