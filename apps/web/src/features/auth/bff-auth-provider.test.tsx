@@ -153,3 +153,55 @@ describe('useBFFAuth', () => {
     expect(() => render(<Probe />)).toThrow('useBFFAuth must be used within a BFFAuthProvider');
   });
 });
+
+describe('BFFAuthProvider without a network (issue 13)', () => {
+  const failing = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+
+  it('remembers the user the server confirmed, and reads as them when a reload finds no network', async () => {
+    installFakeFetch(authRoutesFor(true));
+    const first = renderProvider();
+    await screen.findByText('authenticated:satoshi:true');
+    expect(latest?.offline).toBe(false);
+    first.unmount();
+
+    failing();
+    configureApiClient({ isOnline: () => false });
+    renderProvider();
+    await screen.findByText('authenticated:satoshi:true');
+    expect(latest?.offline).toBe(true);
+    expect(latest?.user?.id).toBe('u1');
+  });
+
+  it('checks the session for real when the network returns, and signs out if it ended', async () => {
+    installFakeFetch(authRoutesFor(true));
+    const first = renderProvider();
+    await screen.findByText('authenticated:satoshi:true');
+    first.unmount();
+    failing();
+    configureApiClient({ isOnline: () => false });
+    renderProvider();
+    await waitFor(() => expect(latest?.offline).toBe(true));
+
+    configureApiClient({ isOnline: () => true });
+    installFakeFetch(authRoutesFor(false));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await screen.findByText('unauthenticated:nobody:unknown');
+    // Signed out for certain: the remembered user is forgotten.
+    expect(localStorage.getItem('exit-liquidity-offline-identity')).toBeNull();
+  });
+
+  it('is signed out with no network and no remembered user', async () => {
+    failing();
+    configureApiClient({ isOnline: () => false });
+    renderProvider();
+    await screen.findByText('unauthenticated:nobody:unknown');
+  });
+});
