@@ -16,6 +16,7 @@ export {
   type ExportTransaction,
   exportTransactionsCsv,
   TEMPLATE_COLUMNS,
+  TEMPLATE_EXAMPLE,
   TEMPLATE_EXPORT_COLUMNS,
   TEMPLATE_HEADER,
   TEMPLATE_OPTIONAL_COLUMNS,

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_IMPORT_LIMITS, parseImportCsv } from './import.ts';
 import { readCsv } from './rfc4180.ts';
-import { type ExportTransaction, exportTransactionsCsv, TEMPLATE_HEADER } from './template.ts';
+import {
+  type ExportTransaction,
+  exportTransactionsCsv,
+  TEMPLATE_EXAMPLE,
+  TEMPLATE_HEADER,
+} from './template.ts';
 import { parseAmount, parseCsvDate } from './values.ts';
 
 describe('our template', () => {
   it('has exactly this header', () => {
     expect(TEMPLATE_HEADER).toBe('date,type,coin,quantity,price_per_coin,fee,note');
+  });
+
+  it('offers a downloadable example that imports cleanly, one row of each common kind', () => {
+    const result = parseImportCsv(TEMPLATE_EXAMPLE);
+    expect(result).toMatchObject({ preset: 'template', errors: [], skipped: [] });
+    expect(result.rows.map((r) => [r.transaction.type, r.coin_id, r.transaction.price_per_coin])).toEqual([
+      ['buy', 'bitcoin', '40000.5'],
+      ['sell', 'bitcoin', '60000'],
+      ['transfer_in', 'ethereum', '0'],
+      ['reward', 'ethereum', '0'],
+    ]);
   });
 
   it('reads rows in any column order, defaults empty price and fee to 0', () => {

@@ -29,6 +29,16 @@ export const TEMPLATE_OPTIONAL_COLUMNS = ['coin_id', 'reward_kind'] as const;
 export const TEMPLATE_EXPORT_COLUMNS = [...TEMPLATE_COLUMNS, ...TEMPLATE_OPTIONAL_COLUMNS] as const;
 export const TEMPLATE_HEADER = TEMPLATE_COLUMNS.join(',');
 
+/** The template users download from the import panel: the header and one row of each kind. */
+export const TEMPLATE_EXAMPLE = [
+  TEMPLATE_HEADER,
+  '2024-01-05T10:00:00Z,buy,BTC,0.5,"40,000.50",1.25,First buy',
+  '2024-03-01T09:30:00Z,sell,BTC,0.1,60000,0.5,Took some profit',
+  '2024-04-02,transfer_in,ETH,1.5,0,0,From my hardware wallet',
+  '2024-05-01,reward,ETH,0.01,0,0,Staking reward',
+  '',
+].join('\n');
+
 export function isTemplateHeader(fields: readonly string[]): boolean {
   const names = new Set(fields.map((f) => f.trim().toLowerCase()));
   return TEMPLATE_COLUMNS.every((c) => names.has(c));

@@ -115,7 +115,7 @@ export function importPreview(portfolioId: string, symbolMap: Record<string, str
       },
       ...(zzq === null ? [unknownCoin(6)] : []),
     ],
-    skipped: [],
+    skipped: [{ line: 7, reason: 'Not a trade (a deposit of US dollars)' }],
     portfolio_id: portfolioId,
     duplicate_lines: [3],
     unresolved_symbols: unresolved,

@@ -128,7 +128,7 @@ describe('CSV import preview', journey, () => {
   it('lists row errors and duplicates; error rows cannot be ticked, duplicates start unticked', async () => {
     const { server, panel } = await openImport();
     expect(
-      within(panel).getByText('Detected coinbase. 5 rows, 3 errors, 1 likely duplicate, 0 skipped lines.'),
+      within(panel).getByText('Detected coinbase. 5 rows, 3 errors, 1 likely duplicate, 1 skipped line.'),
     ).toBeTruthy();
     const errors = within(panel).getByRole('list', { name: 'Row errors' });
     expect(
@@ -148,6 +148,19 @@ describe('CSV import preview', journey, () => {
     expect(tick(5, 'ETH').disabled).toBe(true);
     expect(within(panel).getByText('Likely duplicate')).toBeTruthy();
     expect(within(panel).getAllByText('Choose a coin')).toHaveLength(2);
+    // An error row says why in its own status; skipped lines are listed with their reason.
+    const ethRow = tick(5, 'ETH').closest('tr') as HTMLElement;
+    expect(ethRow.textContent).toContain('Prices are in EUR but this portfolio is in USD');
+    expect(
+      within(within(panel).getByRole('list', { name: 'Skipped lines' })).getByText(
+        'Line 7: Not a trade (a deposit of US dollars)',
+      ),
+    ).toBeTruthy();
+    const template = within(panel).getByRole('link', { name: 'Download our CSV template' });
+    expect(template.getAttribute('download')).toBe('exit-liquidity-template.csv');
+    expect(decodeURIComponent(template.getAttribute('href') ?? '')).toContain(
+      'date,type,coin,quantity,price_per_coin,fee,note\n2024-01-05T10:00:00Z,buy,BTC',
+    );
     expect(previews(server)).toEqual([
       { csv: 'ID,Timestamp\nthe file text', preset: 'auto', symbol_map: {} },
     ]);

@@ -1,3 +1,4 @@
+import { TEMPLATE_EXAMPLE } from '@app/core';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinChooser } from './coin-chooser';
 import { countOf } from './count-words';
@@ -34,7 +35,15 @@ export function ImportPanel({
         </button>
       </div>
       <p className="mt-1 text-xs text-muted">
-        {limitText} Nothing is written until you confirm; all rows are written or none.
+        {limitText} Nothing is written until you confirm; all rows are written or none.{' '}
+        <a
+          className="text-accent underline"
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE_EXAMPLE)}`}
+          download="exit-liquidity-template.csv"
+        >
+          Download our CSV template
+        </a>{' '}
+        (date, type, coin, quantity, price_per_coin, fee, note; one example row of each kind).
       </p>
       <label className="mt-3 block text-sm font-medium">
         CSV file
@@ -92,7 +101,22 @@ export function ImportPanel({
               ))}
             </ul>
           )}
+          {preview.skipped.length > 0 && (
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer text-muted">
+                {countOf(preview.skipped.length, 'skipped line')}: why each was left out
+              </summary>
+              <ul aria-label="Skipped lines" className="mt-1 max-h-40 overflow-auto pl-4 text-muted">
+                {preview.skipped.map((s) => (
+                  <li key={`${s.line}-${s.reason}`}>
+                    Line {s.line}: {s.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
           <ImportPreviewTable
+            errors={preview.errors}
             rows={preview.rows}
             duplicates={new Set(preview.duplicate_lines)}
             excluded={session.excluded}

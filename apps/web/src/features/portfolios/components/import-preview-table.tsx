@@ -1,4 +1,4 @@
-import { type CsvImportRow, transactionTypeLabels } from '@app/contracts';
+import { type CsvImportRow, type CsvRowError, transactionTypeLabels } from '@app/contracts';
 import { formatDate } from '@app/core';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -9,12 +9,15 @@ import { importRowKey } from './use-csv-import';
 /** The parsed rows with a tick each: rows with errors or without a coin cannot be ticked. */
 export function ImportPreviewTable({
   rows,
+  errors = [],
   duplicates,
   excluded,
   selectable,
   onToggle,
 }: {
   rows: readonly CsvImportRow[];
+  /** The preview's row errors: a row that has some says why in its status. */
+  errors?: readonly CsvRowError[];
   duplicates: ReadonlySet<number>;
   excluded: ReadonlySet<string>;
   selectable: (row: CsvImportRow) => boolean;
@@ -82,7 +85,12 @@ export function ImportPreviewTable({
               {r.coin_id === null ? (
                 <span className="text-warning">Choose a coin</span>
               ) : !ok ? (
-                <span className="text-danger">Error</span>
+                <span className="text-danger">
+                  {errors
+                    .filter((e) => e.line === r.line)
+                    .map((e) => e.message)
+                    .join('; ') || 'Cannot be imported'}
+                </span>
               ) : duplicates.has(r.line) ? (
                 <span className="text-warning">Likely duplicate</span>
               ) : (
