@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Private } from '@/components/ui/private-value';
 import { Spinner } from '@/components/ui/spinner';
+import { isQueuedOffline } from '@/lib/api/api-error';
 import { useMoneyFormatter } from '@/lib/settings';
 import { toast } from '@/lib/toast';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
@@ -38,8 +39,13 @@ export function PortfoliosPage() {
             submitLabel="Create portfolio"
             onCancel={() => setCreating(false)}
             onSubmit={async (body) => {
-              await mutations.create.mutateAsync(body);
-              toast.success(`Portfolio ${body.name} created`);
+              try {
+                await mutations.create.mutateAsync(body);
+                toast.success(`Portfolio ${body.name} created`);
+              } catch (error) {
+                // Offline (issue 13): kept on this device and listed under Offline changes.
+                if (!isQueuedOffline(error)) throw error;
+              }
               setCreating(false);
             }}
           />
@@ -88,7 +94,11 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
           submitLabel="Save"
           onCancel={() => setMode('view')}
           onSubmit={async (body) => {
-            await mutations.update.mutateAsync({ id: p.id, body });
+            try {
+              await mutations.update.mutateAsync({ id: p.id, body });
+            } catch (error) {
+              if (!isQueuedOffline(error)) throw error;
+            }
             setMode('view');
           }}
         />
