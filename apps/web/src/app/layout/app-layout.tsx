@@ -3,7 +3,6 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useBFFAuth } from '@/features/auth';
-import { AlertsPanel, NotificationToasts } from '@/features/notifications';
 import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
 import { EmailVerificationBanner } from './email-verification-banner';
@@ -13,6 +12,14 @@ import { hidesTopBarOnMobile } from './nav-entries';
 import { useSessionRestore } from './use-session-restore';
 import { UserMenu } from './user-menu';
 
+// Issue 15: the Alerts panel opens on demand and the notification toasts only matter once a new
+// notification arrives; neither is needed to paint, so both load after the shell.
+const AlertsPanel = lazy(() =>
+  import('@/features/notifications/alerts-panel').then((m) => ({ default: m.AlertsPanel })),
+);
+const NotificationToasts = lazy(() =>
+  import('@/features/notifications/notification-toasts').then((m) => ({ default: m.NotificationToasts })),
+);
 // Issue 13: the offline marker, queued writes and their machinery load after the first paint.
 const OfflineStatus = lazy(() => import('@/app/offline-kit').then((kit) => ({ default: kit.OfflineStatus })));
 
@@ -59,8 +66,10 @@ export function AppLayout({ children }: AppLayoutProps) {
           <BaseCurrencySelect />
           <UserMenu onOpenAlerts={() => setAlertsOpen(true)} />
         </div>
-        {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
-        <NotificationToasts />
+        <Suspense fallback={null}>
+          {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
+          <NotificationToasts />
+        </Suspense>
       </div>
       {/* 56 px keeps content clear of the fixed bottom bar (spec §9 mobile offset). */}
       <main id="main" className="flex-1 pb-[56px] md:pb-0">

@@ -5,13 +5,12 @@ import { CountBadge } from '@/components/ui/count-badge';
 import { CloseIcon } from '@/components/ui/icons';
 import { notificationLimits } from './api/notifications-api';
 import { NotificationItem } from './components/notification-item';
+import { unreadLabel } from './unread-label';
 import { useNotifications } from './use-notifications';
 
 interface AlertsPanelProps {
   onClose: () => void;
 }
-
-export const unreadLabel = (n: number) => `${n} unread notification${n === 1 ? '' : 's'}`;
 
 /** Opening a notification marks it read and goes to the terminal on its coin (spec §4). */
 export function useOpenNotification(after?: () => void) {

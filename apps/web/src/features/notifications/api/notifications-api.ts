@@ -1,10 +1,4 @@
-import {
-  alertRoutes,
-  type NotificationListResponse,
-  type NotificationReadResponse,
-  notificationListResponseSchema,
-  notificationReadResponseSchema,
-} from '@app/contracts';
+import { alertRoutes, type NotificationListResponse, type NotificationReadResponse } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { notificationsQueryRoot } from '@/lib/events';
@@ -17,18 +11,22 @@ export const notificationKeys = {
   page: (page: number, size: number) => [notificationsQueryRoot, 'list', page, size] as const,
 };
 
-export function getNotifications(
+const schemas = () => import('./notification-schemas');
+
+export async function getNotifications(
   page: number,
   size: number,
   signal?: AbortSignal,
 ): Promise<NotificationListResponse> {
+  const { notificationListResponseSchema } = await schemas();
   return apiRequest(`${alertRoutes.notifications}?page=${page}&page_size=${size}`, {
     schema: notificationListResponseSchema,
     ...(signal ? { signal } : {}),
   });
 }
 
-export function postNotificationsRead(ids: string[]): Promise<NotificationReadResponse> {
+export async function postNotificationsRead(ids: string[]): Promise<NotificationReadResponse> {
+  const { notificationReadResponseSchema } = await schemas();
   return apiRequest(alertRoutes.notificationsRead, {
     method: 'POST',
     body: { ids },
@@ -36,7 +34,8 @@ export function postNotificationsRead(ids: string[]): Promise<NotificationReadRe
   });
 }
 
-export function postNotificationsReadAll(): Promise<NotificationReadResponse> {
+export async function postNotificationsReadAll(): Promise<NotificationReadResponse> {
+  const { notificationReadResponseSchema } = await schemas();
   return apiRequest(alertRoutes.notificationsReadAll, {
     method: 'POST',
     schema: notificationReadResponseSchema,
