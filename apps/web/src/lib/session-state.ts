@@ -59,3 +59,14 @@ export function readRememberedReturnPath(): string | null {
     return null;
   }
 }
+
+/** How this document was reached: 'reload' for a reload, 'navigate' for a typed URL or a link. */
+export function navigationType(): string {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type ?? 'navigate';
+}
+
+/** A reload of the page within the saved session's 5 minutes: what may reopen where it was. */
+export function isRecentReload(now: number = Date.now()): boolean {
+  return navigationType() === 'reload' && readSessionState(now) !== null;
+}

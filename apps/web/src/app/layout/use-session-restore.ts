@@ -1,15 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { clearSessionState, readSessionState, saveSessionState } from '@/lib/session-state';
+import { clearSessionState, navigationType, readSessionState, saveSessionState } from '@/lib/session-state';
 
 /** Spec §9 "Loading-state completion timer: 500 ms": lazy pages need a moment to reach full height. */
 export const restoreDelayMs = 500;
-
-/** How this document was reached: 'reload' for a reload, 'navigate' for a typed URL or a link. */
-function navigationType(): string {
-  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return entry?.type ?? 'navigate';
-}
 
 /**
  * Saves route and scroll when the page is hidden (reload, tab switch), and after a reload of the

@@ -24,7 +24,7 @@ export function SourceBadge({ source, className }: { source: MarketSource | unde
   if (!source) return null;
   const offline = source.mode === 'demo';
   const text = offline
-    ? `Demo data: snapshot of ${day(source.as_of)}, prices simulated since`
+    ? `Demo data: prices simulated from a snapshot of ${day(source.as_of)}`
     : source.stale
       ? `Stale — ${providerName(source.source)}, ${asOfText(source.as_of)}`
       : `Live — ${providerName(source.source)}, updated ${time(source.as_of)}`;

@@ -73,7 +73,7 @@ describe('/cryptocurrencies/{id}', () => {
     expect(headline.textContent).toContain('7d +4.32%');
     const label = screen.getByText(/^Demo data/);
     expect(label.getAttribute('role')).toBe('status');
-    expect(label.textContent).toBe('Demo data: snapshot of Nov 20, 2026, prices simulated since');
+    expect(label.textContent).toBe('Demo data: prices simulated from a snapshot of Nov 20, 2026');
     expect(keys()).toContain('GET /api/v2/cryptocurrencies/details/bitcoin/?vs_currency=usd');
     // Back to the terminal, opened on this coin.
     expect(screen.getByRole('link', { name: '← Terminal' }).getAttribute('href')).toBe(

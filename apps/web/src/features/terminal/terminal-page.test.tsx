@@ -81,7 +81,7 @@ describe('terminal market table', () => {
       'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=250&order=market_cap_desc&sparkline=true',
     ]);
     const label = screen.getByRole('status');
-    expect(label.textContent).toBe('Demo data: snapshot of Nov 20, 2026, prices simulated since');
+    expect(label.textContent).toBe('Demo data: prices simulated from a snapshot of Nov 20, 2026');
     expect(within(market()).getByText('5 coins')).toBeTruthy();
   });
 

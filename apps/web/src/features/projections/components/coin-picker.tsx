@@ -118,7 +118,7 @@ export function CoinPicker({ value, onSelect, error, disabled }: CoinPickerProps
         </p>
       )}
       {open && (
-        <div className="absolute top-full right-0 left-0 z-30 mt-1 flex max-h-[500px] flex-col gap-2 rounded-lg border border-line bg-surface p-2 shadow-xl">
+        <div className="mt-1 flex max-h-[500px] flex-col gap-2 rounded-lg border border-line bg-surface p-2 shadow-xl">
           <input
             ref={searchRef}
             type="search"

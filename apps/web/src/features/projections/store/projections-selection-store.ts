@@ -8,6 +8,7 @@ import {
 import { type SellRow, toTransactionSortMode } from '@app/core';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { isRecentReload } from '@/lib/session-state';
 
 /** Spec §4: the id that turns the all-projections view on. */
 export const allProjectionsId = allId;
@@ -147,7 +148,13 @@ export const useProjectionsSelection = create<ProjectionsState>()(
         return {
           ...current,
           currentProjectionId: typeof p.currentProjectionId === 'string' ? p.currentProjectionId : '',
-          formState: { ...emptyFormState, ...(p.formState ?? {}) },
+          formState: {
+            ...emptyFormState,
+            ...(p.formState ?? {}),
+            // The dialog reopens with its draft only on a reload within the saved session's
+            // 5 minutes (spec §9); a later visit starts with it closed, not with a stale draft.
+            isFormVisible: p.formState?.isFormVisible === true && isRecentReload(),
+          },
           lastSavedAt: typeof p.lastSavedAt === 'string' ? p.lastSavedAt : null,
           allProjections: {
             ...initialAll,
