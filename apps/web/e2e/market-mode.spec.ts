@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { AppShell, navEntries } from './pages/app-shell.ts';
 import { TerminalPage } from './pages/terminal-page.ts';
 import { startFakeCoinGecko } from './support/fake-coingecko.ts';
@@ -6,7 +6,36 @@ import { startAppServer } from './support/live-server.ts';
 
 const bannerText = 'Demo data — simulated prices, not real';
 
+/**
+ * Records, for each page load, whether the demo banner was already there when the layout's main
+ * element first appeared (so it pushed nothing down), and the page's layout-shift total (CLS).
+ */
+async function watchBannerShift(page: Page): Promise<() => Promise<{ withMain: boolean[]; cls: number }>> {
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const record = { withMain: [] as boolean[], cls: 0 };
+    (window as unknown as { __bannerShift: typeof record }).__bannerShift = record;
+    new MutationObserver(() => {
+      const main = document.getElementById('main');
+      if (!main || seen.has(main)) return;
+      seen.add(main);
+      record.withMain.push(document.querySelector('section[aria-label="Demo data"]') !== null);
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean }
+      >)
+        if (!entry.hadRecentInput) record.cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __bannerShift: { withMain: boolean[]; cls: number } }).__bannerShift,
+    );
+}
+
 test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', async ({ page }, info) => {
+  const shifts = await watchBannerShift(page);
   const terminal = new TerminalPage(page);
   await terminal.signUpAndOpen('/terminal', `demo-${info.project.name}`);
   const shell = new AppShell(page);
@@ -28,6 +57,14 @@ test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', 
   await expectBanner('/notifications');
   await page.getByRole('main').getByRole('link', { name: 'Manage alerts' }).first().click();
   await expectBanner('/alerts');
+
+  // A fresh load of a main page: the banner comes with the layout's first render, never after it.
+  await page.goto('/dashboard');
+  await expectBanner('/dashboard');
+  const { withMain, cls } = await shifts();
+  info.annotations.push({ type: 'cls', description: cls.toFixed(4) });
+  expect(withMain.length).toBeGreaterThan(0);
+  expect(withMain, 'the banner was missing when the page first rendered').not.toContain(false);
 });
 
 test('live mode: no demo banner, and the terminal names its provider', async ({ browser }, info) => {

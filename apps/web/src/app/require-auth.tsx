@@ -6,13 +6,15 @@ import { rememberReturnPath } from '@/lib/session-state';
 
 interface RequireAuthProps {
   children: ReactNode;
+  /** False while something the first render of the page needs is still loading (signed-in only). */
+  ready?: boolean;
 }
 
 /** Spec §6: unauthenticated visitors go to /login with their page remembered, or to /landing from the root. */
-export function RequireAuth({ children }: RequireAuthProps) {
+export function RequireAuth({ children, ready = true }: RequireAuthProps) {
   const { status } = useBFFAuth();
   const location = useLocation();
-  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'loading' || (status === 'authenticated' && !ready)) return <LoadingScreen />;
   if (status === 'unauthenticated') {
     if (location.pathname === '/') return <Navigate to="/landing" replace />;
     const returnTo = `${location.pathname}${location.search}`;

@@ -78,5 +78,14 @@ export function authRoutesFor(signedIn: boolean): Record<string, Handler> {
       json({ plan: 'self_hosted', status: 'active', features: [], synced_at: '2026-01-01T00:00:00.000Z' }),
     'GET /api/auth/me': () => (signedIn ? json(meUser) : envelope(401, 'auth_required', 'auth')),
     'POST /api/auth/logout': () => json({ success: true, logout_url: '/landing' }),
+    // Asked beside the session check: the layout waits for it so the demo banner never shifts it.
+    'GET /api/v2/market/status/': () =>
+      json({
+        source: 'coingecko',
+        mode: 'live',
+        as_of: '2026-01-01T00:00:00.000Z',
+        stale: false,
+        age_seconds: 0,
+      }),
   };
 }

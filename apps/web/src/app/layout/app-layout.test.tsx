@@ -71,3 +71,24 @@ describe('authenticated layout (spec §2 navigation)', () => {
     await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith('/landing'));
   });
 });
+
+describe('market status before the first render (issue 10: no layout shift)', () => {
+  it('renders the layout with the demo banner in its first render', async () => {
+    installFakeFetch({
+      ...authRoutesFor(true),
+      'GET /api/v2/market/status/': () =>
+        json({ source: 'demo', mode: 'demo', as_of: '2026-11-01', stale: false, age_seconds: null }),
+    });
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // The banner is there as soon as the layout is, not after it.
+    expect(nav.isConnected && screen.getByRole('region', { name: 'Demo data' })).toBeTruthy();
+  });
+
+  it('does not hold the page when the status fails', async () => {
+    installFakeFetch({ ...authRoutesFor(true), 'GET /api/v2/market/status/': () => json({}, 500) });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Demo data' })).toBeNull();
+  });
+});
