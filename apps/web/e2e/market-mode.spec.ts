@@ -68,6 +68,7 @@ test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', 
 });
 
 test('live mode: no demo banner, and the terminal names its provider', async ({ browser }, info) => {
+  // One live server covers both widths: the journey runs at 1280 px and again at 390 px.
   test.skip(info.project.name !== 'desktop', 'one live server is enough');
   // Starting a second app server (migrations on a fresh PGlite) is part of this journey.
   test.setTimeout(120_000);
@@ -86,10 +87,17 @@ test('live mode: no demo banner, and the terminal names its provider', async ({ 
     await new TerminalPage(page).signUpAndOpen('/terminal', 'live');
     await expect(page.getByRole('status').filter({ hasText: 'Live — CoinGecko' })).toBeVisible();
     const shell = new AppShell(page);
-    for (const entry of navEntries) {
-      await shell.nav.getByRole('link', { name: entry.name, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
-      await expect(page.getByText(bannerText)).toHaveCount(0);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const entry of navEntries) {
+        await shell.nav.getByRole('link', { name: entry.name, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+        await expect(page.getByRole('main'), `${entry.path} at ${viewport.width} px`).toBeVisible();
+        await expect(page.getByText(bannerText)).toHaveCount(0);
+      }
     }
   } finally {
     // The server first: it is a separate process that must not outlive the run.
