@@ -1,7 +1,9 @@
 import { entityIdSchema, type ProjectionTaxLinkBody, type ProjectionTaxResponse } from '@app/contracts';
-import { dayInZone, dayToIso, planTax, taxAwarePlan } from '@app/core';
+import { Dec, dayInZone, dayToIso, planTax, taxAwarePlan } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MarketReader } from '../market/market-reader.ts';
+import { currencyFactor } from '../portfolios/currency.ts';
 import { findProjection, listTransactions } from '../projections/projections.repository.ts';
 import { notFound } from '../transactions/transactions.service.ts';
 import { deleteProjectionLink, findProjectionLink, saveProjectionLink } from './tax.repository.ts';
@@ -17,7 +19,12 @@ export const ukPlanNote =
  * An exit plan linked to a portfolio (or all): each planned sale priced against the lots it
  * would consume under the account's rule and method. Unlinked plans keep the flat sell tax.
  */
-export function createProjectionTaxService(deps: { db: Db; clock: Clock; tax: TaxService }) {
+export function createProjectionTaxService(deps: {
+  db: Db;
+  clock: Clock;
+  tax: TaxService;
+  market: Pick<MarketReader, 'getUsdRates'>;
+}) {
   async function owned(userId: string, projectionId: string) {
     // A 'draft-…' id or any non-UUID is simply unknown, like the projection routes answer.
     const projection = entityIdSchema.safeParse(projectionId).success
@@ -49,17 +56,28 @@ export function createProjectionTaxService(deps: { db: Db; clock: Clock; tax: Ta
       currency: ctx.books.currency,
       as_of: dayToIso(asOfDay),
     };
+    // Planned sales are future: a plan in another currency than the lots is converted at today's
+    // rate (an estimate, said in the note); figures are then in the lots' currency.
+    let factor = new Dec(1);
+    let converted: string | null = null;
     if (ctx.books.currency !== projection.currency) {
-      return {
-        ...common,
-        note: `The plan is in ${projection.currency.toUpperCase()} and the linked lots in ${ctx.books.currency.toUpperCase()}; without a rate for each day they cannot be compared.`,
-      };
+      const rate = currencyFactor(await deps.market.getUsdRates(), projection.currency, ctx.books.currency);
+      if (rate === null) {
+        return {
+          ...common,
+          note: `The plan is in ${projection.currency.toUpperCase()} and the linked lots in ${ctx.books.currency.toUpperCase()}, and there is no exchange rate between them today.`,
+        };
+      }
+      factor = rate;
+      converted = `The plan's prices are in ${projection.currency.toUpperCase()}; they are converted to ${ctx.books.currency.toUpperCase()}, the lots' currency, at today's rate (1 ${projection.currency.toUpperCase()} = ${rate.toSignificantDigits(6).toFixed()} ${ctx.books.currency.toUpperCase()}), so these figures are an estimate in ${ctx.books.currency.toUpperCase()}.`;
     }
     const rows = await listTransactions(deps.db, userId, projectionId);
     const sales = rows.map((r) => ({
       id: r.id,
       coinsSold: r.coinsSold,
-      pricePerCoin: r.pricePerCoin,
+      pricePerCoin: factor.eq(1)
+        ? r.pricePerCoin
+        : new Dec(r.pricePerCoin).mul(factor).toSignificantDigits(20).toFixed(),
       feesPercentage: r.feesPercentage,
       priceImpactPercentage: r.priceImpactPercentage,
     }));
@@ -79,9 +97,7 @@ export function createProjectionTaxService(deps: { db: Db; clock: Clock; tax: Ta
       plan: planTax(ctx.computation, sales, options),
       tax_aware: sales.length > 0 ? taxAwarePlan(ctx.computation, sales, options) : null,
       note: held
-        ? settings.rule === 'uk'
-          ? ukPlanNote
-          : null
+        ? [converted, settings.rule === 'uk' ? ukPlanNote : null].filter((n) => n !== null).join(' ') || null
         : 'The linked portfolio holds none of this coin.',
     };
   }

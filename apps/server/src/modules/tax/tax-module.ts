@@ -27,7 +27,12 @@ export async function registerTaxModule(
   app.addHook('onClose', async () => {
     await returns.stop();
   });
-  const projections = createProjectionTaxService({ db: deps.db, clock: deps.clock, tax });
+  const projections = createProjectionTaxService({
+    db: deps.db,
+    clock: deps.clock,
+    tax,
+    market: deps.market,
+  });
   await registerTaxRoutes(app, { tax, returns, projections });
   return { tax };
 }

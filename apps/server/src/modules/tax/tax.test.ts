@@ -399,6 +399,26 @@ describe('exit plans linked to real lots', () => {
     expect((await u.client.send('PUT', path, { portfolio_id: 'x' })).statusCode).toBe(400);
     expect((await u.client.get(`${projectionsBase}draft-1/tax/`)).statusCode).toBe(404);
 
+    // A plan in another currency than the lots: its prices are converted at today's rate, and it says so.
+    const eurPlan = await createProjection(u.client, { currency: 'eur' });
+    await u.client.post(`${projectionsBase}${eurPlan.id}/transactions/replace/`, [
+      {
+        coins_sold: '1',
+        price_per_coin: '70000',
+        fees_percentage: '0',
+        price_impact_percentage: '0',
+        transaction_order: 1,
+      },
+    ]);
+    const eur = projectionTaxResponseSchema.parse(
+      (await u.client.send('PUT', `${projectionsBase}${eurPlan.id}/tax/`, { portfolio_id: p.id })).json(),
+    );
+    expect(eur.currency).toBe('usd');
+    const rate = Number(/1 EUR = ([\d.]+) USD/.exec(eur.note ?? '')?.[1]);
+    expect(rate).toBeGreaterThan(0);
+    expect(Number(eur.plan?.sales[0]?.effective_price) / 70000).toBeCloseTo(rate, 4);
+    expect(eur.plan?.sales[0]?.lots[0]?.acquired_on).toBe('2023-01-10');
+
     const off = projectionTaxResponseSchema.parse(
       (await u.client.send('PUT', path, { portfolio_id: null })).json(),
     );

@@ -28,7 +28,7 @@ const categoryWords: Record<string, string> = {
  */
 export function LotTaxPanel({
   projectionId,
-  currency,
+  currency: planCurrency,
   dirty,
 }: {
   projectionId: string;
@@ -44,6 +44,8 @@ export function LotTaxPanel({
   useEffect(() => {
     if (lastSavedAt !== null) void client.invalidateQueries({ queryKey: taxKeys.projection(projectionId) });
   }, [client, lastSavedAt, projectionId]);
+  // The lots' currency: a plan in another currency is converted at today's rate (said in the note).
+  const currency = data?.currency ?? planCurrency;
   const linked = data?.linked ?? null;
   const plan = data?.plan ?? null;
   const aware = data?.tax_aware ?? null;
