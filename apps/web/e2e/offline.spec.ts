@@ -56,3 +56,22 @@ test('writes made offline survive a reload and are applied exactly once when the
   const stored = await page.request.get('/api/v2/transactions/');
   expect((await stored.json()).count).toBe(2);
 });
+
+test('installs as an app: the page links a manifest whose icons are served from this server', async ({
+  page,
+}) => {
+  await page.goto('/landing');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = await (await page.request.get(href ?? '')).json();
+  expect(manifest).toMatchObject({ name: 'Exit Liquidity', start_url: '/', display: 'standalone' });
+  const icons = manifest.icons as Array<{ src: string; sizes: string; purpose: string }>;
+  expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+    expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+  );
+  for (const icon of icons) {
+    expect(icon.src.startsWith('/')).toBe(true);
+    const res = await page.request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+  }
+});
