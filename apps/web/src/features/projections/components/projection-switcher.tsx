@@ -1,5 +1,5 @@
 import { type Projection, projectionLabels } from '@app/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { CoinIcon } from './coin-icon';
 
@@ -16,8 +16,52 @@ interface ProjectionSwitcherProps {
 
 const chip =
   'flex shrink-0 items-center gap-2 rounded-lg border px-3 py-1.5 text-sm transition focus-visible:outline-2 focus-visible:outline-accent';
-const itemStyle =
-  'flex cursor-pointer select-none items-center gap-3 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-2';
+const actionsTrigger =
+  'rounded-md px-1.5 py-0.5 text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent';
+
+/**
+ * The Radix menu with floating-ui is ~20 kB gzipped, more than the rest of this page's own code:
+ * a plain button stands in for its trigger until the first hover, focus or click (issue 15).
+ */
+const loadMenu = () => import('./projection-actions-menu');
+const ActionsMenu = lazy(() => loadMenu().then((m) => ({ default: m.ProjectionActionsMenu })));
+
+interface ProjectionActionsProps {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function ProjectionActions({ name, onEdit, onDelete }: ProjectionActionsProps) {
+  const [opened, setOpened] = useState(false);
+  const label = `Actions for ${name}`;
+  const standIn = (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={actionsTrigger}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setOpened(true)}
+    >
+      ⋯
+    </button>
+  );
+  if (!opened) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <ActionsMenu
+        label={label}
+        triggerClassName={actionsTrigger}
+        defaultOpen
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+    </Suspense>
+  );
+}
 
 /**
  * Spec §2 projection switcher: 'All' first, then each projection with its coin image
@@ -58,31 +102,11 @@ export function ProjectionSwitcher(props: ProjectionSwitcherProps) {
                 <CoinIcon src={p.coin_image} symbol={p.coin_symbol} />
                 <span className="max-w-40 truncate">{p.name}</span>
               </button>
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger
-                  aria-label={`Actions for ${p.name}`}
-                  className="rounded-md px-1.5 py-0.5 text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
-                >
-                  ⋯
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    sideOffset={6}
-                    className="z-50 min-w-36 rounded-xl border border-line bg-surface p-1 text-fg shadow-2xl"
-                  >
-                    <DropdownMenu.Item className={itemStyle} onSelect={() => props.onEdit(p)}>
-                      Edit
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Item
-                      className={cn(itemStyle, 'text-danger')}
-                      onSelect={() => props.onDelete(p)}
-                    >
-                      Delete
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              <ProjectionActions
+                name={p.name}
+                onEdit={() => props.onEdit(p)}
+                onDelete={() => props.onDelete(p)}
+              />
             </li>
           );
         })}
