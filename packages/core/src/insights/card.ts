@@ -114,10 +114,12 @@ export function coinLink(coinId: string, symbol: string): InsightAction {
   return { label: `Open ${symbol.toUpperCase()}`, href: `/cryptocurrencies/${encodeURIComponent(coinId)}` };
 }
 
-export function transactionsLink(coinId: string, symbol: string): InsightAction {
+/** The transaction list filtered to a coin, and to the portfolio when the feed is for one. */
+export function transactionsLink(coinId: string, symbol: string, portfolioId?: string | null): InsightAction {
+  const portfolio = portfolioId ? `&portfolio=${encodeURIComponent(portfolioId)}` : '';
   return {
     label: `${symbol.toUpperCase()} transactions`,
-    href: `/transactions?coin=${encodeURIComponent(coinId)}`,
+    href: `/transactions?coin=${encodeURIComponent(coinId)}${portfolio}`,
   };
 }
 

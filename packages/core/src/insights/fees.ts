@@ -103,6 +103,6 @@ export function feeDragInsight(input: InsightsInput): InsightCard | null {
           ]),
       ),
     ],
-    actions: top ? [transactionsLink(top[0], symbols.get(top[0]) ?? top[0])] : [],
+    actions: top ? [transactionsLink(top[0], symbols.get(top[0]) ?? top[0], input.portfolioId)] : [],
   });
 }

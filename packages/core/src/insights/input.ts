@@ -119,6 +119,8 @@ export interface DataHealthInput {
 
 export interface InsightsInput {
   now: Date;
+  /** The one portfolio in scope (links to its transactions filter on it); null or absent: all. */
+  portfolioId?: string | null;
   baseCurrency: string;
   method: CostBasisMethod;
   settings: { concentrationThreshold: string; nearPercent: string };

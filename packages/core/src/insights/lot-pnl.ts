@@ -126,7 +126,7 @@ export function lotPnlInsight(input: InsightsInput): InsightCard | null {
       limitedTable('Losers', columns, [...losers].reverse(), toRow, rowLimit(input)),
     ],
     actions: worst.pnl.lt(0)
-      ? [transactionsLink(worst.coinId, worst.symbol)]
-      : [transactionsLink(best.coinId, best.symbol)],
+      ? [transactionsLink(worst.coinId, worst.symbol, input.portfolioId)]
+      : [transactionsLink(best.coinId, best.symbol, input.portfolioId)],
   });
 }

@@ -329,6 +329,7 @@ export async function gatherInsightsInput(
   const source = market.describe();
   return {
     now,
+    portfolioId: scope,
     baseCurrency: base,
     method,
     settings: {

@@ -137,6 +137,13 @@ describe('GET /api/v2/insights/', () => {
     const res = await u.client.get(`/api/v2/insights/lot_pnl/explain/?portfolio_id=${p.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().card.kind).toBe('lot_pnl');
+    // Its transactions link filters the list to the coin, and to the portfolio the feed is for.
+    const link = (body: { cards: { kind: string; actions: { href: string }[] }[] }) =>
+      body.cards.find((c) => c.kind === 'lot_pnl')?.actions[0]?.href ?? '';
+    expect(link((await u.client.get(`${list}?portfolio_id=${p.id}`)).json())).toMatch(
+      new RegExp(`^/transactions\\?coin=[a-z-]+&portfolio=${p.id}$`),
+    );
+    expect(link((await u.client.get(list)).json())).toMatch(/^\/transactions\?coin=[a-z-]+$/);
     expect((await u.client.get('/api/v2/insights/nonsense/explain/')).statusCode).toBe(400);
   });
 
