@@ -1,6 +1,7 @@
 // Runs every benchmark; each prints its own figures beside its baseline. Needs `npm run build` first.
 import { benchAlerts } from './alerts.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
+import { benchDelivery } from './delivery.bench.ts';
 import { benchHistoryBackfill } from './history-backfill.bench.ts';
 import { benchInsights } from './insights.bench.ts';
 import { benchMarketList } from './market-list.bench.ts';
@@ -15,6 +16,7 @@ await benchDashboard();
 await benchInsights();
 await benchTax();
 await benchAlerts();
+await benchDelivery();
 await benchMarketList();
 await benchHistoryBackfill();
 await benchMarketRefresh();

@@ -96,11 +96,20 @@ const fenced = (d: Pick<ClaimedDelivery, 'id' | 'attempts'>) =>
     eq(notificationDeliveries.status, 'pending'),
   );
 
-export async function markDelivered(db: Db, d: ClaimedDelivery, now: Date): Promise<void> {
-  await db
-    .update(notificationDeliveries)
-    .set({ status: 'delivered', deliveredAt: now, lockedUntil: null, lastError: null })
-    .where(fenced(d));
+/**
+ * Marks a round's successful sends in one statement per 1,000 (at 1,000 alerts a second a
+ * statement per row is what bounds the embedded database), each fenced by its attempt count.
+ */
+export async function markDelivered(db: Db, sent: readonly ClaimedDelivery[], now: Date): Promise<void> {
+  for (let i = 0; i < sent.length; i += 1_000) {
+    const values = sent.slice(i, i + 1_000).map((d) => sql`(${d.id}::uuid, ${d.attempts}::int)`);
+    await db.execute(sql`
+      update notification_deliveries d
+      set status = 'delivered', delivered_at = ${now.toISOString()}::timestamptz, locked_until = null,
+        last_error = null
+      from (values ${sql.join(values, sql`, `)}) as v(id, attempts)
+      where d.id = v.id and d.attempts = v.attempts and d.status = 'pending'`);
+  }
 }
 
 export async function markRetry(db: Db, d: ClaimedDelivery, nextAt: Date, error: string): Promise<void> {
