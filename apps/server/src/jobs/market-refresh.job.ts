@@ -33,6 +33,10 @@ export function marketRefreshJob(deps: {
           .catch((error: unknown) =>
             deps.logger.error({ job: 'market-refresh', err: error }, 'after-failure step failed'),
           );
+        // A second provider's prices were stored over the stale copy: followers and browsers
+        // pick them up as after any refresh (the copy stays labelled stale).
+        if (result.fallbackPrices > 0)
+          await deps.bus.publish({ type: 'buffers', at: (deps.now?.() ?? new Date()).toISOString() });
         return;
       }
       await deps.bus.publish({ type: 'buffers', at: (deps.now?.() ?? new Date()).toISOString() });

@@ -168,6 +168,18 @@ describe('Binance as the second real provider', () => {
       );
     const live = await list();
     const cgPrice = (id: string) => live.results.find((c) => c.id === id)?.current_price;
+    // Another server process on the same database (not the job leader): it never refreshes, it
+    // reads what the leader stored.
+    const process2 = () =>
+      createMarketService({
+        db: db.database.db,
+        provider: new CoinGeckoProvider({ baseUrl: coingecko.baseUrl, timeoutMs: 1000, maxAttempts: 1 }),
+        clock: () => new Date(),
+      });
+    const follower = process2();
+    expect((await follower.getQuotes(['bitcoin'], 'usd')).get('bitcoin')?.current_price).toBe(
+      cgPrice('bitcoin'),
+    );
 
     coingecko.failAlways({ type: 'status', status: 429, retryAfter: '1' });
     try {
@@ -199,6 +211,24 @@ describe('Binance as the second real provider', () => {
       const usdt = during.results.find((c) => c.id === 'tether');
       expect(usdt?.current_price).toBe(cgPrice('tether'));
       expect(usdt?.price_source).toBeUndefined();
+
+      // Every process serves the same fallback prices: a follower on the leader's `buffers`, and a
+      // process started now, both from the stored copy (source binance, its fetch time), stale.
+      expect(await follower.reloadIfNewer()).toBe(true);
+      for (const other of [follower, process2()]) {
+        const quote = (await other.getQuotes(['bitcoin', 'tether'], 'usd')).get('bitcoin');
+        expect(quote).toMatchObject({
+          current_price: fakeBinanceClose('BTCUSDT', today),
+          price_source: 'binance',
+          price_as_of: btc?.price_as_of,
+        });
+        expect((await other.getQuotes(['tether'], 'usd')).get('tether')?.price_source).toBeUndefined();
+        expect(other.describe()).toMatchObject({ source: 'coingecko', mode: 'live', stale: true });
+      }
+      const stored = rowsOf(
+        await db.database.db.execute(sql`select source from market_cache where key = 'prices:fallback'`),
+      );
+      expect(stored).toEqual([{ source: 'binance' }]);
     } finally {
       coingecko.failAlways(null);
     }
@@ -206,5 +236,9 @@ describe('Binance as the second real provider', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await market.refresh()).toMatchObject({ ok: true });
     expect((await list()).results.every((c) => c.price_source === undefined)).toBe(true);
+    // The new copy makes the stored fallback prices obsolete in every process.
+    expect(await follower.reloadIfNewer()).toBe(true);
+    expect((await follower.getQuotes(['bitcoin'], 'usd')).get('bitcoin')?.price_source).toBeUndefined();
+    expect((await process2().getQuotes(['bitcoin'], 'usd')).get('bitcoin')?.price_source).toBeUndefined();
   });
 });

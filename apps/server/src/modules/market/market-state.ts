@@ -48,6 +48,8 @@ export interface MarketSnapshot {
   source: MarketSourceId;
   /** The data's own as-of (the snapshot's dataset date, or the fetch time for a real provider). */
   asOf: string;
+  /** When a second provider's prices were laid over this copy (see overlayPrices), if they were. */
+  overlaidAt?: Date;
 }
 
 export interface RefreshResult {
@@ -58,6 +60,13 @@ export interface RefreshResult {
 }
 
 const keys = { markets: 'markets:usd', rates: 'rates', global: 'global', trending: 'trending' } as const;
+/**
+ * A second provider's prices over the last live copy while the primary fails: stored with their
+ * source and time like every market figure, so every process serves them (not only the leader).
+ * `basis` is the fetch time of the copy they lie over; a newer copy makes them obsolete.
+ */
+const overlayKey = 'prices:fallback';
+const storedOverlay = z.object({ basis: z.string(), prices: z.record(z.string(), z.number()) });
 /** How many coins the terminal tracks: two CoinGecko pages, two calls per refresh. */
 const trackedPages = 2;
 const pageSize = 250;
@@ -105,7 +114,7 @@ export function createMarketState(deps: {
   }
 
   async function loadFromCache(): Promise<MarketSnapshot | null> {
-    const entries = await readCacheEntries(deps.db, Object.values(keys));
+    const entries = await readCacheEntries(deps.db, [...Object.values(keys), overlayKey]);
     const markets = cachedMarkets.safeParse(entries.get(keys.markets)?.payload);
     const rates = exchangeRatesSchema.safeParse(entries.get(keys.rates)?.payload);
     const marketsEntry = entries.get(keys.markets);
@@ -115,7 +124,7 @@ export function createMarketState(deps: {
     const source = sourceId(marketsEntry.source);
     // One mode's rows only: a demo copy is never served once live, nor a real one in demo mode.
     if (source === null || (source === 'demo') !== (mode === 'demo')) return null;
-    return {
+    const copy: MarketSnapshot = {
       coins: markets.data.coins,
       byId: new Map(markets.data.coins.map((c) => [c.id, c])),
       rates: rates.data,
@@ -125,6 +134,25 @@ export function createMarketState(deps: {
       source,
       asOf: markets.data.asOf,
     };
+    const overlayEntry = entries.get(overlayKey);
+    const overlay = storedOverlay.safeParse(overlayEntry?.payload);
+    const overlaySource = overlayEntry ? sourceId(overlayEntry.source) : null;
+    if (
+      mode === 'live' &&
+      overlayEntry &&
+      overlay.success &&
+      overlaySource !== null &&
+      overlaySource !== 'demo' &&
+      overlay.data.basis === marketsEntry.fetchedAt.toISOString()
+    ) {
+      return withPrices(
+        copy,
+        new Map(Object.entries(overlay.data.prices)),
+        overlaySource,
+        overlayEntry.fetchedAt,
+      ).snapshot;
+    }
+    return copy;
   }
 
   /** Reads the persisted mode once; a server that has been live never goes back to demo. */
@@ -286,6 +314,8 @@ export function createMarketState(deps: {
       const cached = await loadFromCache();
       if (cached) {
         install(cached);
+        // Fallback prices over the copy mean the primary was failing when it was stored.
+        if (cached.overlaidAt !== undefined) lastRefreshFailed = true;
         return cached;
       }
       const result = await refresh();
@@ -338,20 +368,27 @@ export function createMarketState(deps: {
    * A second real provider's current prices laid over the last live copy while the primary
    * fails (Binance answering for CoinGecko): each replaced price names its source and time;
    * every other field stays the primary's last figure, and the copy stays labelled stale.
-   * Memory only: the next complete primary copy replaces it.
+   * Stored beside the copy (source, fetched_at) so followers and a restart serve the same prices;
+   * the next complete primary copy replaces it.
    */
-  function overlayPrices(prices: ReadonlyMap<string, number>, source: MarketSourceId, at: Date): number {
-    if (mode !== 'live' || !current || prices.size === 0) return 0;
-    let replaced = 0;
-    const asOf = at.toISOString();
-    const coins = current.coins.map((c) => {
-      const price = prices.get(c.id);
-      if (price === undefined || !(price > 0) || !Number.isFinite(price)) return c;
-      replaced += 1;
-      return { ...c, current_price: price, price_source: source, price_as_of: asOf };
-    });
-    if (replaced > 0) install({ ...current, coins, byId: new Map(coins.map((c) => [c.id, c])) });
-    return replaced;
+  async function overlayPrices(
+    prices: ReadonlyMap<string, number>,
+    source: MarketSourceId,
+    at: Date,
+  ): Promise<number> {
+    if (mode !== 'live' || !current || prices.size === 0 || source === 'demo') return 0;
+    const basis = current;
+    const { snapshot, applied } = withPrices(basis, prices, source, at);
+    if (applied.size === 0) return 0;
+    install(snapshot);
+    await writeCacheEntry(deps.db, overlayKey, {
+      source,
+      fetchedAt: at,
+      payload: { basis: basis.fetchedAt.toISOString(), prices: Object.fromEntries(applied) },
+    }).catch((error: unknown) =>
+      deps.logger?.warn({ err: errorText(error) }, 'fallback prices kept in memory only'),
+    );
+    return applied.size;
   }
 
   /** Another process refreshed (a `buffers` event): adopt its copy when it is newer. */
@@ -362,11 +399,21 @@ export function createMarketState(deps: {
       if (entries.has(marketModeKey)) adoptLive();
     }
     const at = await readCacheFetchedAt(deps.db, keys.markets);
-    if (!at || (current && at.getTime() <= current.fetchedAt.getTime())) return false;
+    if (!at) return false;
+    const newerCopy = !current || at.getTime() > current.fetchedAt.getTime();
+    // Same copy, but the leader laid a second provider's newer prices over it.
+    const overlayAt = newerCopy || !current ? null : await readCacheFetchedAt(deps.db, overlayKey);
+    const newerOverlay =
+      current !== null &&
+      at.getTime() === current.fetchedAt.getTime() &&
+      overlayAt !== null &&
+      overlayAt.getTime() > (current.overlaidAt?.getTime() ?? Number.NEGATIVE_INFINITY);
+    if (!newerCopy && !newerOverlay) return false;
     const cached = await loadFromCache();
     if (!cached) return false;
     install(cached);
-    lastRefreshFailed = false;
+    // Prices from a second provider exist only while the primary fails: the copy is stale then.
+    lastRefreshFailed = cached.overlaidAt !== undefined;
     return true;
   }
 
@@ -392,6 +439,28 @@ export function createMarketState(deps: {
 }
 
 export type MarketState = ReturnType<typeof createMarketState>;
+
+/** The copy with these prices in place of the primary's, each labelled with its source and time. */
+function withPrices(
+  copy: MarketSnapshot,
+  prices: ReadonlyMap<string, number>,
+  source: MarketSourceId,
+  at: Date,
+): { snapshot: MarketSnapshot; applied: Map<string, number> } {
+  const applied = new Map<string, number>();
+  const asOf = at.toISOString();
+  const coins = copy.coins.map((c) => {
+    const price = prices.get(c.id);
+    if (price === undefined || !(price > 0) || !Number.isFinite(price)) return c;
+    applied.set(c.id, price);
+    return { ...c, current_price: price, price_source: source, price_as_of: asOf };
+  });
+  if (applied.size === 0) return { snapshot: copy, applied };
+  return {
+    snapshot: { ...copy, coins, byId: new Map(coins.map((c) => [c.id, c])), overlaidAt: at },
+    applied,
+  };
+}
 
 export class MarketUnavailableError extends Error {
   constructor(reason: string) {
