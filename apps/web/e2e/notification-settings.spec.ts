@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { AlertDialogModel } from './pages/alerts.ts';
 import { newAccount, ServerAuthPage } from './pages/auth-pages.ts';
 import { findLinkInOutbox } from './pages/outbox.ts';
 
@@ -91,6 +92,37 @@ test('channels: add a webhook, send a test, see a failing one; quiet hours and t
       path: join(info.project.outputDir, `..`, `notification-settings-${info.project.name}.png`),
       fullPage: true,
     });
+
+    // The alert dialog picks channels: every enabled one is ticked; untick the failing one.
+    const dialog = new AlertDialogModel(page);
+    await page.goto('/cryptocurrencies/bitcoin');
+    await dialog.open();
+    await dialog.fill({ left: 'Price', op: '≥', rightValue: '1' });
+    const deliverTo = dialog.dialog.getByRole('group', { name: 'Deliver to' });
+    await expect(deliverTo.getByLabel('My hook')).toBeChecked();
+    await deliverTo.getByLabel('Old Discord').uncheck();
+    await page.screenshot({
+      path: join(info.project.outputDir, `..`, `alert-dialog-channels-${info.project.name}.png`),
+    });
+    await dialog.submit();
+    const alerts = (await (await page.request.get('/api/v2/alerts/')).json()) as {
+      results: { channel_ids: string[] | null }[];
+    };
+    expect(alerts.results[0]?.channel_ids).toHaveLength(1);
+
+    // It fires on the next refresh; with the digest on, its delivery waits for the digest.
+    await page.goto('/settings/notifications');
+    const log = page.getByRole('list', { name: 'Recent deliveries' });
+    await expect(async () => {
+      await page.reload();
+      await expect(log.getByRole('listitem').filter({ hasText: 'My hook' })).toContainText(
+        'Held for digest',
+        {
+          timeout: 1_000,
+        },
+      );
+    }).toPass({ timeout: 30_000 });
+    await expect(log.getByText('Old Discord')).toHaveCount(0);
   } finally {
     receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
