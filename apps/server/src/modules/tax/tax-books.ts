@@ -10,6 +10,7 @@ import {
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { DailyClosesCache } from '../market/candles.ts';
+import type { MarketReader } from '../market/market-reader.ts';
 import type { LedgerCache } from '../portfolios/ledger-cache.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
 import { type LoadedPortfolio, loadUserBooks } from '../portfolios/user-books.ts';
@@ -60,13 +61,21 @@ export async function dailyRates(
   closes: DailyClosesCache,
   to: string,
   from: readonly string[],
+  /** Asked for a currency whose recent reference closes are not stored (a background download). */
+  onMissing?: (vs: string) => void,
+  nowMs = Date.now(),
 ): Promise<DailyRates> {
   const others = [...new Set(from)].filter((c) => c !== to);
   if (others.length === 0) return { rateOn: (f) => (f === to ? '1' : null), key: '' };
-  const read = async (vs: string) =>
-    (await closes.get([rateReferenceCoin], vs).catch(() => new Map<string, DailyCloseSeries>())).get(
-      rateReferenceCoin,
-    );
+  const read = async (vs: string) => {
+    const series = (
+      await closes.get([rateReferenceCoin], vs).catch(() => new Map<string, DailyCloseSeries>())
+    ).get(rateReferenceCoin);
+    // None stored, or none for the last days: the rows of those days would wait for a rate.
+    const lastDay = series ? series.firstDay + series.closes.length - 1 : null;
+    if (lastDay === null || lastDay < Math.floor(nowMs / dayMs) - 2) onMissing?.(vs);
+    return series;
+  };
   const target = await read(to);
   const sources = new Map<string, DailyCloseSeries | undefined>();
   for (const c of others) sources.set(c, await read(c));
@@ -89,6 +98,25 @@ export async function dailyRates(
   };
 }
 
+/** Per market reader (one per app): when the reference history was last asked for, per currency (at most hourly). */
+const rateDownloads = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Starts the reference coin's history download in `vs` (stored like any chart's), so the rows
+ * listed as needing a rate today get one on a later request; never awaited by the request.
+ */
+function downloadRateHistory(market: Pick<MarketReader, 'getDailyCloses'>, vs: string, now: number): void {
+  let asked = rateDownloads.get(market);
+  if (!asked) {
+    asked = new Map();
+    rateDownloads.set(market, asked);
+  }
+  const last = asked.get(vs);
+  if (last !== undefined && now - last < 3_600_000) return;
+  asked.set(vs, now);
+  market.getDailyCloses(rateReferenceCoin, 3650, vs).catch(() => undefined);
+}
+
 /** Books per revisions and currency: rebuilding 10k rows and their transfer links costs ~100 ms. */
 export type TaxBooksCache = Map<string, TaxBooks>;
 const maxCachedBooks = 100;
@@ -100,6 +128,9 @@ export async function loadTaxBooks(
     closes: DailyClosesCache;
     preferences: PreferencesReader;
     booksCache?: TaxBooksCache | undefined;
+    /** Downloads missing rate history in the background (absent: rows without one stay listed). */
+    market?: Pick<MarketReader, 'getDailyCloses'> | undefined;
+    clock?: () => Date;
   },
   userId: string,
   portfolioId: string | null,
@@ -119,10 +150,14 @@ export async function loadTaxBooks(
     rewardCoins.size === 0
       ? new Map<string, DailyCloseSeries>()
       : await deps.closes.get([...rewardCoins], currency).catch(() => new Map<string, DailyCloseSeries>());
+  const { market } = deps;
+  const nowMs = (deps.clock?.() ?? new Date()).getTime();
   const rates = await dailyRates(
     deps.closes,
     currency,
     loaded.map((l) => l.portfolio.currency),
+    market ? (vs) => downloadRateHistory(market, vs, nowMs) : undefined,
+    nowMs,
   );
   // Closes arriving later (a first download) change reward prices and rates: part of the key.
   const key = `${currency}|${[...closes.keys()].sort().join(',')}|${rates.key}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}`).join(',')}`;

@@ -8,6 +8,7 @@ import {
 import { demoExportNotice } from '@app/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 import { createProjection, base as projectionsBase } from '../projections/projections-test-helpers.ts';
@@ -290,6 +291,37 @@ describe('portfolios in another currency', () => {
     );
     expect(returns.needs_price.map((n) => [n.transaction_id, n.reason])).toEqual([[unrated.id, 'no_rate']]);
     expect(returns.periods.find((p) => p.period === 'ALL')?.inflows).toBe('60000');
+  });
+});
+
+describe('a currency without stored rates', () => {
+  it('lists its rows as needing a rate, fetches the history in the background, and converts them later', async () => {
+    const u = await portfolioUser(t.client());
+    await u.portfolio({ name: 'US' });
+    const gb = await u.portfolio({ name: 'UK', currency: 'gbp' });
+    const buy = await u.ok(gb.id, { quantity: '0.1', price_per_coin: '50000', date: '2026-10-01T10:00:00Z' });
+    const lots = async () =>
+      lotsViewSchema.parse((await u.client.get('/api/v2/tax/lots/?portfolio_id=all')).json());
+    const first = await lots();
+    expect(first.currency).toBe('usd');
+    expect(first.needs_price).toEqual([
+      expect.objectContaining({ transaction_id: buy.id, reason: 'no_rate' }),
+    ]);
+    // The request started bitcoin's gbp history download (demo data here); wait until it is stored
+    // (usd too: only a few old days of it were stored by the test above.)
+    for (let i = 0; i < 100; i++) {
+      const stored = await t.database.db.execute(
+        sql`select count(*) as n from daily_candles where coin_id = 'bitcoin' and day >= '2026-10-01'
+            and vs_currency in ('gbp', 'usd') group by vs_currency`,
+      );
+      const counts = rowsOf(stored).map((r) => Number(r.n));
+      if (counts.length === 2 && counts.every((n) => n > 20)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    t.clock.advance(61_000);
+    const later = await lots();
+    expect(later.needs_price).toEqual([]);
+    expect(Number(later.coins[0]?.lots[0]?.cost)).toBeGreaterThan(0);
   });
 });
 
