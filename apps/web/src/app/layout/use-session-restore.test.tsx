@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSessionState } from '@/lib/session-state';
 import { restoreDelayMs, useSessionRestore } from './use-session-restore';
@@ -12,7 +12,7 @@ import { restoreDelayMs, useSessionRestore } from './use-session-restore';
 
 function Page() {
   useSessionRestore();
-  return null;
+  return <p data-testid="at">{useLocation().pathname}</p>;
 }
 
 let scrollTo: ReturnType<typeof vi.fn>;
@@ -50,6 +50,25 @@ describe('useSessionRestore after a reload', () => {
     renderAt('/projections');
     window.dispatchEvent(new Event('scroll'));
     vi.advanceTimersByTime(restoreDelayMs * 4);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('opening / after visiting another page (issue 14)', () => {
+  it('stays on the terminal: a fresh visit is never sent to the page seen last', () => {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { type: 'navigate' } as unknown as PerformanceEntry,
+    ]);
+    const view = renderAt('/');
+    vi.advanceTimersByTime(restoreDelayMs * 4);
+    expect(view.getByTestId('at').textContent).toBe('/');
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('stays on / after a reload of / too: the saved scroll belongs to another page', () => {
+    const view = renderAt('/');
+    vi.advanceTimersByTime(restoreDelayMs * 4);
+    expect(view.getByTestId('at').textContent).toBe('/');
     expect(scrollTo).not.toHaveBeenCalled();
   });
 });
