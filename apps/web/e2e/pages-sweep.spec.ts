@@ -1,12 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { signUpAt } from './pages/portfolio-pages.ts';
 
 /*
  * Every signed-in page at this project's width (1280 and 390 px): the page itself never scrolls
- * sideways, no ISO timestamp or raw long decimal is on screen, and with privacy mode on (turned on
- * from the user menu) no currency amount is visible anywhere.
+ * sideways, no ISO timestamp or raw long decimal is on screen, axe-core finds no serious or critical
+ * accessibility violation (WCAG 2.1 A and AA rules), and with privacy mode on (turned on from the
+ * user menu) no currency amount is visible anywhere.
  */
+
+/** Serious and critical axe violations on the page as it is now, one line each. */
+async function accessibilityProblems(page: Page, path: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${path}: axe ${v.id} (${v.impact}) on ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+    );
+}
 
 const iso = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Spec §9 allows up to 10 decimals for tiny prices; more is a raw decimal string leaking. */
@@ -50,7 +68,7 @@ async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-test('every page fits the width, speaks human numbers, and hides money in privacy mode', async ({
+test('every page fits the width, speaks human numbers, passes axe, and hides money in privacy mode', async ({
   page,
 }, info) => {
   test.setTimeout(120_000);
@@ -81,6 +99,7 @@ test('every page fits the width, speaks human numbers, and hides money in privac
     if (over > 0) problems.push(`${path}: page scrolls ${over} px sideways`);
     if (iso.test(text)) problems.push(`${path}: ISO timestamp "${iso.exec(text)?.[0]}"`);
     if (rawDecimal.test(text)) problems.push(`${path}: raw decimal "${rawDecimal.exec(text)?.[0]}"`);
+    problems.push(...(await accessibilityProblems(page, path)));
   }
   // Metrics' list view is a wide table: it scrolls inside its panel.
   await open(page, '/dashboard');

@@ -118,7 +118,7 @@ export function AlertsPage() {
       ) : data.results.length === 0 ? (
         <EmptyState title="No alerts yet">
           Open a coin from the{' '}
-          <Link to="/terminal" className="text-accent hover:underline">
+          <Link to="/terminal" className="text-accent underline">
             terminal
           </Link>{' '}
           and choose “Create alert”, for example Price ≥ 100,000 or RSI(14) ≤ 30.

@@ -46,7 +46,7 @@ export function NotificationsPage() {
       ) : !data || data.results.length === 0 ? (
         <EmptyState title="No notifications">
           When an active alert's condition is met you will see it here and in the Alerts panel.{' '}
-          <Link to="/alerts" className="text-accent hover:underline">
+          <Link to="/alerts" className="text-accent underline">
             Create or manage alerts
           </Link>
           .
