@@ -1,4 +1,4 @@
-import type { MarketMode, MarketSourceId } from '@app/contracts';
+import { type MarketMode, type MarketSourceId, marketSourceIds } from '@app/contracts';
 import type { DailyCandle } from '@app/core';
 import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -148,6 +148,34 @@ export async function purgeDemoRows(tx: Db): Promise<{ candles: number; cache: n
     .where(eq(marketCache.source, 'demo'))
     .returning({ key: marketCache.key });
   return { candles: candles.length, cache: cache.length };
+}
+
+/**
+ * Any real (non-demo) market row, newest cache entry first: a server that holds one has been
+ * live, with or without a mode row (it was live before the row existed, or ran with
+ * MARKET_DATA=coingecko, which never writes it). One cheap probe per table.
+ */
+export async function findRealMarketRow(db: Db): Promise<Provenance | null> {
+  const cached = await db
+    .select({ source: marketCache.source, fetchedAt: marketCache.fetchedAt })
+    .from(marketCache)
+    .where(and(ne(marketCache.source, 'demo'), ne(marketCache.key, marketModeKey)))
+    .orderBy(desc(marketCache.fetchedAt))
+    .limit(1);
+  const row =
+    cached[0] ??
+    (
+      await db
+        .select({ source: dailyCandles.source, fetchedAt: dailyCandles.fetchedAt })
+        .from(dailyCandles)
+        .where(ne(dailyCandles.source, 'demo'))
+        .limit(1)
+    )[0];
+  if (!row) return null;
+  const source = (marketSourceIds as readonly string[]).includes(row.source)
+    ? (row.source as MarketSourceId)
+    : 'coingecko';
+  return { source, fetchedAt: row.fetchedAt };
 }
 
 /**

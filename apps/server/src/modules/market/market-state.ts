@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { resetAlertStates } from '../alerts/alert-engine.repository.ts';
 import { convertCoin } from './convert.ts';
 import {
+  findRealMarketRow,
   marketModeKey,
   purgeDemoRows,
   readCacheEntries,
@@ -160,7 +161,22 @@ export function createMarketState(deps: {
     modeLoaded ??= (async () => {
       if (mode === 'live' || !deps.provider.goLive) return;
       const entries = await readCacheEntries(deps.db, [marketModeKey]);
-      if (!entries.has(marketModeKey)) return;
+      if (!entries.has(marketModeKey)) {
+        // Real rows without the mode row: this server was live before the row existed (or ran
+        // with MARKET_DATA=coingecko). It is live: its last real copy is served (stale while the
+        // provider is down), never the snapshot; the row is written now, as at a switch.
+        const real = await findRealMarketRow(deps.db);
+        if (real === null) return;
+        await deps.db.transaction(async (tx) => {
+          await purgeDemoRows(tx);
+          await writeCacheEntry(tx, marketModeKey, {
+            ...real,
+            payload: { mode: 'live', since: real.fetchedAt.toISOString(), recorded: 'existing live data' },
+          });
+        });
+        adoptLive();
+        return;
+      }
       // Demo rows left from a period with MARKET_DATA=snapshot are not read again; drop them.
       await deps.db.transaction((tx) => purgeDemoRows(tx));
       adoptLive();
