@@ -4,5 +4,5 @@
  */
 
 export { clearQuerySnapshot } from '@/lib/offline/query-snapshot';
-export { queueWrite } from '@/lib/offline/write-queue';
+export { queueWrite, writesReplayed } from '@/lib/offline/write-queue';
 export { OfflineStatus } from './layout/offline-status';

@@ -25,6 +25,7 @@ configureApiClient({
     await (await offlineKit()).queueWrite({ ...write, owner });
     return true;
   },
+  writesReplayed: () => offlineKit().then((kit) => kit.writesReplayed()),
 });
 
 // Not needed to paint: it loads right after the first render (see lib/toast).

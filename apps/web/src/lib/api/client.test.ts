@@ -22,6 +22,7 @@ beforeEach(() => {
     onSessionLost: handleSessionLoss,
     onQueuedOffline: () => {},
     queueWrite: async () => false,
+    writesReplayed: async () => {},
   });
   // biome-ignore lint/suspicious/noDocumentCookie: the client reads exactly this cookie
   document.cookie = 'csrftoken=cookie-token';
@@ -289,6 +290,18 @@ describe('apiRequest: timeout and retries (spec §9)', () => {
     expect(preview.code).toBe('network_error');
     const unknownUser = await caught(apiRequest('/w', { method: 'POST', body: {} }));
     expect(unknownUser.code).toBe('network_error');
+  });
+
+  it('sends a new write only after the writes kept offline have been replayed', async () => {
+    let replayed = () => {};
+    configureApiClient({ writesReplayed: () => new Promise<void>((resolve) => (replayed = resolve)) });
+    const server = installFakeFetch({ 'POST /api/w': () => json({ ok: true }) });
+    const sent = apiRequest('/w', { method: 'POST', body: {} });
+    await Promise.resolve();
+    expect(server.calls).toEqual([]);
+    replayed();
+    await expect(sent).resolves.toEqual({ ok: true });
+    expect(server.keys()).toEqual(['POST /api/w']);
   });
 
   it('does not retry a read while the browser is offline', async () => {

@@ -67,6 +67,8 @@ export interface ApiClientConfig {
   onQueuedOffline: () => void;
   /** Keeps a write for replay; false when it could not be kept (no signed-in user known). */
   queueWrite: (write: { method: WriteMethod; path: string; body: unknown }) => Promise<boolean>;
+  /** Resolves when writes kept offline have been replayed: a newer write never overtakes them. */
+  writesReplayed: () => Promise<void>;
 }
 
 let lastCsrfToken: string | null = null;
@@ -79,6 +81,7 @@ const config: ApiClientConfig = {
   onQueuedOffline: () => {},
   // The app plugs in the IndexedDB queue (loaded lazily, so it stays out of every first load).
   queueWrite: async () => false,
+  writesReplayed: async () => {},
 };
 
 export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
@@ -170,6 +173,7 @@ async function sendWithPolicy(path: string, options: RequestOptions<unknown>): P
       { shouldRetry: (error) => config.isOnline() && isTransient(error), sleep: config.sleep },
     );
   }
+  if (options.queueOffline !== false) await config.writesReplayed().catch(() => {});
   try {
     return await apiFetch(path, options);
   } catch (error) {

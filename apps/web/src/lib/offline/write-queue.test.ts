@@ -11,6 +11,7 @@ import {
   type ReplayDeps,
   replayWrites,
   retryWrite,
+  writesReplayed,
 } from './write-queue';
 
 const tx = (quantity: string, type = 'buy') => ({
@@ -86,7 +87,15 @@ describe('offline write queue (spec §4)', () => {
       'POST /api/v2/transactions/': () => json({ id: 't' }, 201),
     });
 
-    expect(await replayWrites('u1', deps)).toEqual({ sent: 2, rejected: 0, stopped: null });
+    const replay = replayWrites('u1', deps);
+    // A write made meanwhile waits for this: it must not overtake the kept ones.
+    let waited = false;
+    const later = writesReplayed().then(() => {
+      waited = server.calls.filter((c) => c.method === 'POST').length === 2;
+    });
+    expect(await replay).toEqual({ sent: 2, rejected: 0, stopped: null });
+    await later;
+    expect(waited).toBe(true);
     const posts = server.calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => JSON.parse(c.body ?? '{}').quantity)).toEqual(['1', '2']);
     expect(posts.map((c) => c.headers.get('X-CSRFToken'))).toEqual([

@@ -77,6 +77,12 @@ export interface ReplayReport {
 }
 
 let replaying = false;
+let inFlight: Promise<unknown> | null = null;
+
+/** Resolves once a replay running now has finished (at once when none is). */
+export async function writesReplayed(): Promise<void> {
+  await inFlight?.catch(() => {});
+}
 
 function errorOf(error: ApiError): QueuedWriteError {
   const fields = error.fieldErrors;
@@ -125,7 +131,17 @@ async function withReplayLock<T>(run: () => Promise<T>): Promise<T | null> {
  * conflict, an oversell that became invalid) is kept beside the write for the user to see and
  * discard or send again; the replay goes on with the next. A lost session stops it, keeping all.
  */
-export async function replayWrites(owner: string, deps: ReplayDeps): Promise<ReplayReport | null> {
+export function replayWrites(owner: string, deps: ReplayDeps): Promise<ReplayReport | null> {
+  const run = replayInOrder(owner, deps);
+  inFlight = run;
+  const settle = () => {
+    if (inFlight === run) inFlight = null;
+  };
+  run.then(settle, settle);
+  return run;
+}
+
+function replayInOrder(owner: string, deps: ReplayDeps): Promise<ReplayReport | null> {
   return withReplayLock(async () => {
     replaying = true;
     const report: ReplayReport = { sent: 0, rejected: 0, stopped: null };
