@@ -54,6 +54,15 @@ describe('dailyCandlesFromPoints', () => {
     expect(dailyCandlesFromPoints(points, '2026-11-19', now).map((c) => c.day)).toEqual(['2026-11-20']);
   });
 
+  it('drops candles from the future (a provider clock ahead of ours)', () => {
+    const points: Array<[number, number]> = [
+      [d('2026-11-20', 12), 6],
+      [d('2026-11-22', 12), 7],
+      [d('2026-11-25'), 8],
+    ];
+    expect(dailyCandlesFromPoints(points, null, now).map((c) => c.day)).toEqual(['2026-11-20']);
+  });
+
   it('merges by day with new data winning', () => {
     const a = { day: '2026-01-01', open: 1, high: 1, low: 1, close: 1 };
     const b = { day: '2026-01-02', open: 2, high: 2, low: 2, close: 2 };

@@ -1,8 +1,10 @@
 import { chartResponseSchema, coinDetailsResponseSchema, coinListPageSchema } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { createMemoryEventBus } from '../../events/event-bus.ts';
 import { createOutboxMailer } from '../../integrations/mail/index.ts';
 import { CoinGeckoProvider } from '../../integrations/market-data/index.ts';
@@ -145,5 +147,48 @@ describe('cached market over a faulty CoinGecko', () => {
     } finally {
       fake.failAlways(null);
     }
+  });
+});
+
+describe('a malformed CoinGecko body', () => {
+  it('changes nothing stored and is logged once per kind for the whole outage', async () => {
+    const warnings: Array<{ kind: unknown; message: string }> = [];
+    const logged = createMarketService({
+      db: db.database.db,
+      provider: new CoinGeckoProvider({ baseUrl: fake.baseUrl, maxAttempts: 1, callsPerMinute: 10_000 }),
+      clock: () => new Date(),
+      candleBudget: 0,
+      logger: { warn: (o, message) => warnings.push({ kind: o.kind, message }), info() {} },
+    });
+    const good = await logged.refresh();
+    expect(good).toMatchObject({ ok: true });
+    await good.categoryStep; // its background step writes too; let it finish first
+    const stored = async () =>
+      rowsOf(
+        await db.database.db.execute(
+          sql`select key, source, fetched_at::text as at, md5(payload::text) as body from market_cache order by key`,
+        ),
+      );
+    const before = await stored();
+    fake.failAlways({ type: 'wrong-shape' });
+    try {
+      for (let i = 0; i < 3; i++) expect(await logged.refresh()).toMatchObject({ ok: false });
+      fake.failAlways({ type: 'invalid-json' });
+      for (let i = 0; i < 3; i++) expect(await logged.refresh()).toMatchObject({ ok: false });
+    } finally {
+      fake.failAlways(null);
+    }
+    expect(await stored()).toEqual(before);
+    const refreshFailures = warnings.filter((w) => w.message.startsWith('market refresh failed'));
+    expect(refreshFailures).toEqual([{ kind: 'malformed', message: expect.any(String) }]);
+    // The outage over, a new one logs again.
+    expect(await logged.refresh()).toMatchObject({ ok: true });
+    fake.failAlways({ type: 'wrong-shape' });
+    try {
+      await logged.refresh();
+    } finally {
+      fake.failAlways(null);
+    }
+    expect(warnings.filter((w) => w.message.startsWith('market refresh failed'))).toHaveLength(2);
   });
 });
