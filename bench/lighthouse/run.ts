@@ -1,6 +1,7 @@
 // Lighthouse (mobile, default simulated throttling) on the main routes of the built app:
 // `npm run bench:lighthouse` (LIGHTHOUSE_SKIP_BUILD=1 reuses the current build, LIGHTHOUSE_RUNS
-// sets the runs per route, default 3). Offline: Chromium at /usr/bin/chromium, the app on the
+// sets the runs per route, default 3; LIGHTHOUSE_ROUTES=/,/dashboard measures only those;
+// LIGHTHOUSE_SHIFTS=1 also prints the elements behind each route's layout shifts). Offline: Chromium at /usr/bin/chromium, the app on the
 // bundled market snapshot. Not part of `npm test`: it prints figures, it asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** /landing signed out (as a visitor sees it); the others signed in. */
-const routes = [
+const allRoutes = [
   { path: '/landing', signedIn: false },
   { path: '/', signedIn: true },
   { path: '/dashboard', signedIn: true },
@@ -23,6 +24,9 @@ const routes = [
   { path: '/transactions', signedIn: true },
   { path: '/insights', signedIn: true },
 ];
+const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
+const routes = only ? allRoutes.filter((r) => only.includes(r.path)) : allRoutes;
+const showShifts = process.env.LIGHTHOUSE_SHIFTS === '1';
 
 interface Figures {
   performance: number;
@@ -135,6 +139,16 @@ async function audit(url: string, port: number): Promise<Figures> {
     throw new Error(`${url} ended on ${finalDisplayedUrl}`);
   }
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  if (showShifts) {
+    const details = audits['layout-shifts']?.details as
+      | { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] }
+      | undefined;
+    for (const item of details?.items ?? []) {
+      console.log(
+        `  shift ${item.score?.toFixed(3)} ${item.node?.selector ?? ''} ${item.node?.snippet ?? ''}`,
+      );
+    }
+  }
   return {
     performance: (categories.performance?.score ?? 0) * 100,
     accessibility: (categories.accessibility?.score ?? 0) * 100,

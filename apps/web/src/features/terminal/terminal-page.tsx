@@ -83,7 +83,11 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     <div className="mx-auto w-full max-w-[1680px] px-3 py-4 md:px-6 md:py-6">
       <div className="mb-4 flex flex-wrap items-center gap-3 pr-32 md:pr-0">
         <h1 className="text-2xl font-semibold tracking-tight">Terminal</h1>
-        <SourceBadge source={list.data?.source} />
+        {/* The badge arrives with the market list; on a phone it takes its own line (two in demo
+            mode), so that line is kept from the first paint instead of pushing the page down (CLS). */}
+        <div className="min-h-[42px] w-full sm:min-h-0 sm:w-auto">
+          <SourceBadge source={list.data?.source} />
+        </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
           <CoinSearch vs={vs} money={money} onSelect={select} />
           <button type="button" onClick={refresh} disabled={refreshing} className={buttonStyles.secondary}>
@@ -158,7 +162,8 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
               )}
             </div>
             {list.isPending ? (
-              <Spinner label="Loading market…" className="p-6" />
+              // The table's own height (its scroller stops at 640 px), so the panels below stay put.
+              <Spinner label="Loading market…" className="h-[640px] items-start p-6" />
             ) : list.isError && list.data === undefined ? (
               <p className="p-6 text-sm text-muted">The market could not be loaded. Try Refresh.</p>
             ) : shown.length === 0 ? (

@@ -22,10 +22,32 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: React
   );
 }
 
+const blank = '\u00a0';
+
+/**
+ * The figures' boxes at their final size while they load (issue 15: a spinner line that grew into
+ * two rows of boxes moved the whole terminal down, most of its 0.6 layout shift on a phone).
+ */
+function GlobalStatsSkeleton() {
+  return (
+    <div>
+      <span role="status" aria-live="polite" className="sr-only">
+        Loading global market figures…
+      </span>
+      <dl className="grid grid-cols-2 gap-2 md:grid-cols-4" aria-hidden="true">
+        <Stat label="Total market cap" value={blank} sub={blank} />
+        <Stat label="24h volume" value={blank} />
+        <Stat label="Dominance" value={blank} sub={blank} />
+        <Stat label="Active coins" value={blank} />
+      </dl>
+    </div>
+  );
+}
+
 /** Global market figures in the base currency. */
 export function GlobalStats({ vs, money }: { vs: string; money: MoneyFormatter }) {
   const { data, isPending } = useQuery(globalDataQuery(vs));
-  if (isPending) return <Spinner label="Loading global market figures…" />;
+  if (isPending) return <GlobalStatsSkeleton />;
   if (!data) return null;
   const btc = data.market_cap_percentage.btc;
   const eth = data.market_cap_percentage.eth;
