@@ -221,7 +221,10 @@ describe('/api/v2/transactions/', () => {
       ['  ', ['ethereum', 'bitcoin']],
     ] as const) {
       const found = await q(text);
-      expect(found.results.map((r: { coin_id: string }) => r.coin_id), text).toEqual(coins);
+      expect(
+        found.results.map((r: { coin_id: string }) => r.coin_id),
+        text,
+      ).toEqual(coins);
     }
     const paged = (await u.client.get('/api/v2/transactions/?q=e&page_size=1')).json();
     expect(paged.next).toContain('q=e');

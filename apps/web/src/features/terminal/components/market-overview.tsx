@@ -34,12 +34,14 @@ function GlobalStatsSkeleton() {
       <span role="status" aria-live="polite" className="sr-only">
         Loading global market figures…
       </span>
-      <dl className="grid grid-cols-2 gap-2 md:grid-cols-4" aria-hidden="true">
-        <Stat label="Total market cap" value={blank} sub={blank} />
-        <Stat label="24h volume" value={blank} />
-        <Stat label="Dominance" value={blank} sub={blank} />
-        <Stat label="Active coins" value={blank} />
-      </dl>
+      <div aria-hidden="true">
+        <dl className="grid grid-cols-2 gap-2 md:grid-cols-4">
+          <Stat label="Total market cap" value={blank} sub={blank} />
+          <Stat label="24h volume" value={blank} />
+          <Stat label="Dominance" value={blank} sub={blank} />
+          <Stat label="Active coins" value={blank} />
+        </dl>
+      </div>
     </div>
   );
 }
