@@ -3,6 +3,7 @@
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './delivery.ts';
+export * from './idempotency.ts';
 export * from './insights.ts';
 export * from './market.ts';
 export * from './portfolios.ts';
