@@ -107,6 +107,15 @@ test('every page fits the width, speaks human numbers, passes axe, and hides mon
   await expect(page.getByRole('table', { name: 'Positions' })).toBeVisible();
   const listOver = await sideways(page);
   if (listOver > 0) problems.push(`/dashboard list view: page scrolls ${listOver} px sideways`);
+  // At 1280 px the positions (with a coin's explanation open) fit their half-width panel.
+  await page.getByRole('button', { name: 'Explain BTC cost basis' }).click();
+  await expect(page.getByRole('region', { name: /How Sweep got its cost basis/ })).toBeVisible();
+  if (info.project.name === 'desktop') {
+    const clipped = await page
+      .getByRole('region', { name: 'Positions table' })
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    if (clipped > 0) problems.push(`/dashboard list view: positions clipped by ${clipped} px at 1280 px`);
+  }
   expect(problems).toEqual([]);
 
   // Privacy mode from the user menu, then every page with money again.

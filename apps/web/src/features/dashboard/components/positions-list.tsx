@@ -40,15 +40,12 @@ export function PositionsList({
         <caption className="sr-only">Positions</caption>
         <thead className="text-xs text-muted">
           <tr>
-            <th className="p-2">Coin</th>
-            <th className="p-2 text-right">Quantity</th>
-            <th className="p-2 text-right">Value</th>
-            <th className="p-2 text-right">Cost basis</th>
-            <th className="p-2 text-right">Unrealized</th>
-            <th className="p-2 text-right">Realized</th>
-            <th className="p-2">
-              <span className="sr-only">Explain</span>
-            </th>
+            <th className="px-1.5 py-2">Coin</th>
+            <th className="px-1.5 py-2 text-right">Quantity</th>
+            <th className="px-1.5 py-2 text-right">Value</th>
+            <th className="px-1.5 py-2 text-right">Cost basis</th>
+            <th className="px-1.5 py-2 text-right">Unrealized</th>
+            <th className="px-1.5 py-2 text-right">Realized</th>
           </tr>
         </thead>
         <tbody>
@@ -85,39 +82,46 @@ function PositionRow({
   return (
     <>
       <tr className="border-t border-line">
-        <td className="p-2 font-medium">{i.symbol.toUpperCase()}</td>
-        <td className="p-2 text-right">
-          <Private>{q(i.quantity)}</Private>
-        </td>
-        <td className="p-2 text-right">
-          <Private>{money(i.totalValue)}</Private>
-        </td>
-        <td className="p-2 text-right">
-          <Private>{money(i.totalInvestment)}</Private>
-        </td>
-        <td className={cn('whitespace-nowrap p-2 text-right', tone(i.unrealizedProfitLoss))}>
-          <Private>{money(i.unrealizedProfitLoss)}</Private>
-        </td>
-        <td className={cn('whitespace-nowrap p-2 text-right', tone(i.realizedProfitLoss))}>
-          <Private>{money(i.realizedProfitLoss)}</Private>
-        </td>
-        <td className="p-2">
-          <span className="flex whitespace-nowrap">
-            <button type="button" className={buttonStyles.ghost} aria-expanded={open} onClick={onToggle}>
+        {/* The actions sit under the symbol: an actions column made the table wider than its
+            half-width panel at 1280 px, and the panel scrolled the coin out of view. */}
+        <td className="px-1.5 py-2">
+          <span className="font-medium">{i.symbol.toUpperCase()}</span>
+          <span className="-ml-2 flex flex-wrap text-xs">
+            <button
+              type="button"
+              className={cn(buttonStyles.ghost, 'text-xs')}
+              aria-expanded={open}
+              onClick={onToggle}
+            >
               Explain <span className="sr-only">{i.symbol.toUpperCase()} cost basis</span>
             </button>
             <Link
-              className={buttonStyles.ghost}
+              className={cn(buttonStyles.ghost, 'text-xs')}
               to={`/transactions?coin=${encodeURIComponent(i.coin_id)}${portfolioId === 'all' ? '' : `&portfolio=${encodeURIComponent(portfolioId)}`}`}
             >
               Transactions <span className="sr-only">in {i.symbol.toUpperCase()}</span>
             </Link>
           </span>
         </td>
+        <td className="px-1.5 py-2 text-right">
+          <Private>{q(i.quantity)}</Private>
+        </td>
+        <td className="px-1.5 py-2 text-right">
+          <Private>{money(i.totalValue)}</Private>
+        </td>
+        <td className="px-1.5 py-2 text-right">
+          <Private>{money(i.totalInvestment)}</Private>
+        </td>
+        <td className={cn('whitespace-nowrap px-1.5 py-2 text-right', tone(i.unrealizedProfitLoss))}>
+          <Private>{money(i.unrealizedProfitLoss)}</Private>
+        </td>
+        <td className={cn('whitespace-nowrap px-1.5 py-2 text-right', tone(i.realizedProfitLoss))}>
+          <Private>{money(i.realizedProfitLoss)}</Private>
+        </td>
       </tr>
       {open && (
         <tr>
-          <td colSpan={7} className="bg-surface-2 p-3">
+          <td colSpan={6} className="bg-surface-2 p-3">
             {/* w-0 min-w-full: the explanation takes the positions table's width and scrolls inside
                 it, instead of widening that table past its panel (clipped at 1280 px otherwise). */}
             <div className="relative w-0 min-w-full overflow-x-auto">
