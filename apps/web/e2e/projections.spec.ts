@@ -130,3 +130,26 @@ test('the all-projections view: select two projections, sort, clear', async ({ p
   await expect(page.getByRole('button', { name: 'Select Projections' })).toBeVisible();
   await expect(sells).toHaveCount(0);
 });
+
+test('the coin picker opens inside the dialog without being clipped, and Escape closes the dialog', async ({
+  page,
+}) => {
+  const p = new ProjectionsPage(page);
+  await page.getByRole('button', { name: 'Add projection' }).first().click();
+  await expect(p.dialog).toBeVisible();
+  await p.dialog.getByRole('button', { name: /Cryptocurrency/ }).click();
+  const list = p.dialog.getByRole('listbox');
+  await expect(list.getByRole('option').first()).toBeVisible();
+  // The list takes room in the dialog (the fields move down) instead of floating over them,
+  // where the dialog's own scroll clipped it.
+  const listBox = await list.boundingBox();
+  const nameBox = await p.dialog.getByRole('textbox', { name: 'Name' }).boundingBox();
+  expect(listBox && nameBox && listBox.y + listBox.height <= nameBox.y).toBe(true);
+  // The last field is still reachable by the dialog's scroll.
+  await p.dialog.getByRole('button', { name: 'Create projection' }).scrollIntoViewIfNeeded();
+  await expect(p.dialog.getByRole('button', { name: 'Create projection' })).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(p.dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add projection' }).first()).toBeFocused();
+});
