@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
-import { CreateAlertButton, IndicatorPanels } from '@/features/alerts';
+import { CreateAlertButton } from '@/features/alerts';
 import { CoinDetailPage } from '@/features/coins/coin-detail-page';
+import { LazyIndicatorPanels } from './lazy-indicator-panels';
 
 /** Coin detail with the alerts feature's action and RSI/MACD panels composed in (features stay apart). */
 export function CoinDetailRoute() {
@@ -8,7 +9,7 @@ export function CoinDetailRoute() {
   return (
     <CoinDetailPage
       actions={<CreateAlertButton coinId={id} />}
-      extraSections={<IndicatorPanels coinId={id} />}
+      extraSections={<LazyIndicatorPanels coinId={id} />}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { CreateAlertButton, IndicatorPanels } from '@/features/alerts';
+import { CreateAlertButton } from '@/features/alerts';
 import { TerminalPage } from '@/features/terminal/terminal-page';
+import { LazyIndicatorPanels } from './lazy-indicator-panels';
 
 /** The terminal with "Create alert" and RSI/MACD for the selected coin (?coin=), composed by the app layer. */
 export function TerminalRoute() {
@@ -10,7 +11,7 @@ export function TerminalRoute() {
   return (
     <TerminalPage
       actions={<CreateAlertButton coinId={coin} />}
-      extraSections={<IndicatorPanels coinId={coin} />}
+      extraSections={<LazyIndicatorPanels coinId={coin} />}
     />
   );
 }

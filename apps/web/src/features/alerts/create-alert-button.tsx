@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { AlertDialog } from './components/alert-dialog';
+
+// The dialog brings the alert schemas and the condition editor: it loads when first opened, so the
+// terminal, coin and Oracle pages that show this button do not carry it in their first load.
+const AlertDialog = lazy(() => import('./components/alert-dialog').then((m) => ({ default: m.AlertDialog })));
 
 interface CreateAlertButtonProps {
   coinId: string;
@@ -26,12 +29,14 @@ export function CreateAlertButton({
         {label ?? 'Create alert'}
       </button>
       {open && (
-        <AlertDialog
-          coinId={coinId}
-          prefillPrice={prefillPrice}
-          {...(coinName ? { coinName } : {})}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <AlertDialog
+            coinId={coinId}
+            prefillPrice={prefillPrice}
+            {...(coinName ? { coinName } : {})}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
