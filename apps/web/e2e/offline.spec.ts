@@ -42,10 +42,13 @@ test('writes made offline survive a reload and are applied exactly once when the
   await expect(offline.changes).toHaveCount(1);
   await expect(offline.changes.first()).toContainText('Refused by the server');
   await expect(offline.changes.first()).toContainText(/Only 1 bitcoin held on .*; this sell needs 5\./);
-  page.once('dialog', (d) => void d.accept());
   await offline.changes
     .first()
     .getByRole('button', { name: /^Discard/ })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard this change?' })
+    .getByRole('button', { name: 'Discard change' })
     .click();
   await expect(offline.region).toBeHidden();
   await expect(t.rows().filter({ hasText: 'bitcoin' })).toHaveCount(1);

@@ -2,6 +2,7 @@ import { relativeTime } from '@app/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import type { AuthUser } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import type { QueuedWrite } from '@/lib/offline/offline-db';
@@ -41,6 +42,7 @@ function statusText(write: QueuedWrite, online: boolean): string {
 function QueuedWriteItem({ write, online }: { write: QueuedWrite; online: boolean }) {
   const needsUser = write.status === 'rejected' || write.status === 'uncertain';
   const fields = Object.values(write.error?.fields ?? {}).flat();
+  const confirm = useConfirm();
   return (
     <li
       aria-label={write.label}
@@ -69,14 +71,21 @@ function QueuedWriteItem({ write, online }: { write: QueuedWrite; online: boolea
             type="button"
             className={buttonStyles.secondary}
             aria-label={`Discard: ${write.label}`}
-            onClick={() => {
-              if (window.confirm('Discard this change? It will not be sent.')) void discardWrite(write.seq);
-            }}
+            onClick={() =>
+              confirm.ask({
+                title: 'Discard this change?',
+                description: `${write.label}. It will not be sent.`,
+                confirmLabel: 'Discard change',
+                destructive: true,
+                onConfirm: () => void discardWrite(write.seq),
+              })
+            }
           >
             Discard
           </button>
         )}
       </div>
+      {confirm.dialog}
     </li>
   );
 }
