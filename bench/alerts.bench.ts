@@ -9,13 +9,13 @@ import { fileURLToPath } from 'node:url';
 import type { AlertOperand, CoinMarket } from '@app/contracts';
 import { computeIndicatorSnapshot, requiredIndicators } from '@app/core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { createMemoryEventBus } from '../apps/server/src/events/event-bus.ts';
 import { createAlertEngine } from '../apps/server/src/jobs/alert-engine.ts';
 import { historyDaysFor } from '../apps/server/src/modules/alerts/alert-history.ts';
 import type { MarketReader } from '../apps/server/src/modules/market/market-reader.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
+import { scratchDatabase } from './lib/scratch-database.ts';
 import { signedInCookie } from './lib/session.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -116,27 +116,9 @@ async function seed(database: Database, prices: Map<string, number>): Promise<vo
   await flush();
 }
 
-/** A throw-away database on the BENCH_DATABASE_URL server, so the bench never touches real data. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_alerts_${Date.now().toString(36)}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 export async function benchAlertEngine(): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const scratch = adminUrl ? await scratchDatabase(adminUrl) : null;
+  const scratch = adminUrl ? await scratchDatabase(adminUrl, 'bench_alerts') : null;
   const url = scratch?.url;
   const database = url ? await openPostgres(url) : await openPglite();
   await migrateDatabase(database);

@@ -6,7 +6,6 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { DeliveryMessage } from '@app/contracts';
-import pg from 'pg';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { notifications } from '../apps/server/src/db/schema/index.ts';
 import { createMemoryEventBus } from '../apps/server/src/events/event-bus.ts';
@@ -16,6 +15,7 @@ import { createDeliveryWorker } from '../apps/server/src/modules/delivery/outbox
 import { buildWebhookRequest } from '../apps/server/src/modules/delivery/presets.ts';
 import { createSecretBox } from '../apps/server/src/modules/delivery/secret-box.ts';
 import { createWebhookSender } from '../apps/server/src/modules/delivery/webhook-sender.ts';
+import { scratchDatabase } from './lib/scratch-database.ts';
 
 const total = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 const ratePerSecond = Number(process.env.BENCH_RATE ?? 1_000);
@@ -82,23 +82,6 @@ function summarise(rows: [number, number, string][], startedAt: number) {
   };
 }
 
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_delivery_${Date.now().toString(36)}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 /** 100 users, each with one generic JSON webhook channel to the receiver (secret sealed as the app does). */
 async function seed(database: Database, hookUrl: string): Promise<string[]> {
   const box = createSecretBox(secret);
@@ -147,7 +130,7 @@ async function baseline(hookUrl: string): Promise<ReturnType<typeof summarise>> 
 export async function benchDelivery(): Promise<void> {
   const receiver = await startReceiver();
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  const scratch = adminUrl ? await scratchDatabase(adminUrl) : null;
+  const scratch = adminUrl ? await scratchDatabase(adminUrl, 'bench_delivery') : null;
   const database = scratch ? await openPostgres(scratch.url) : await openPglite();
   try {
     await migrateDatabase(database);

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteIdent, withDatabase } from '../test/postgres-urls.ts';
+import { cookieValue, freePort, waitFor } from '../test/process-helpers.ts';
 
 /**
  * Issue 6: "a two-process test on PostgreSQL: one job leader, and the event reaches a client
@@ -34,38 +34,6 @@ interface Server {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined> | T | undefined,
-  ms = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function cookieValue(res: Response, name: string): string {
-  const found = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`${name}=`));
-  if (!found) throw new Error(`no ${name} cookie`);
-  return found.slice(name.length + 1);
 }
 
 interface SseEvent {

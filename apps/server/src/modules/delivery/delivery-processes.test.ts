@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWebhookReceiver } from '../../test/fake-webhook-receiver.ts';
 import { quoteIdent, withDatabase } from '../../test/postgres-urls.ts';
+import { cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
 
 /**
  * Issue 13: the outbox across real server processes. 120 alerts fire at once (60 coins × 2
@@ -35,25 +35,6 @@ interface Server {
 
 const dirs: string[] = [];
 const servers: Server[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function start(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
@@ -86,24 +67,19 @@ async function start(env: Record<string, string>): Promise<Server> {
     output: () => output,
   };
   servers.push(server);
-  await waitFor('the server to be healthy', async () => {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
-    try {
-      return (await fetch(`${server.base}/health-check`, { method: 'HEAD' })).ok || undefined;
-    } catch {
-      return undefined;
-    }
-  });
+  await waitFor(
+    'the server to be healthy',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
+      try {
+        return (await fetch(`${server.base}/health-check`, { method: 'HEAD' })).ok || undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    90_000,
+  );
   return server;
-}
-
-function cookieValue(res: Response, name: string): string {
-  const found = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0] ?? '')
-    .find((c) => c.startsWith(`${name}=`));
-  if (!found) throw new Error(`no ${name} cookie`);
-  return found.slice(name.length + 1);
 }
 
 /** Signs up on `base` and returns a JSON caller with the session and CSRF token. */
@@ -181,7 +157,12 @@ describe.skipIf(adminUrl)('outbox across kill -9 of the server (PGlite)', () => 
       const first = await start(env);
       await seed([first.base], `${receiver.url}/hook`);
       // Kill -9 once a quarter of the deliveries have been received, mid-stream.
-      await waitFor('deliveries to start', () => (receiver.hooks.length >= total / 4 ? true : undefined));
+      await waitFor(
+        'deliveries to start',
+        () => (receiver.hooks.length >= total / 4 ? true : undefined),
+        90_000,
+        50,
+      );
       first.child.kill('SIGKILL');
       await first.exited;
       const killedAt = Date.now();
@@ -190,7 +171,11 @@ describe.skipIf(adminUrl)('outbox across kill -9 of the server (PGlite)', () => 
 
       await start(env);
       const keys = () => new Set(receiver.hooks.map((h) => String(h.headers['idempotency-key'])));
-      await waitFor('every delivery after the restart', () => (keys().size >= total ? true : undefined));
+      await waitFor(
+        'every delivery after the restart',
+        () => (keys().size >= total ? true : undefined),
+        90_000,
+      );
       await new Promise((r) => setTimeout(r, 1_500)); // nothing more may arrive
 
       const counts = new Map<string, number>();
@@ -244,17 +229,32 @@ describe.skipIf(!adminUrl)('outbox with two server processes on one PostgreSQL',
       const b = await make('b');
       await seed([a.base, b.base], `${receiver.url}/hook`);
       const keys = () => new Set(receiver.hooks.map((h) => String(h.headers['idempotency-key'])));
-      await waitFor('every delivery', () => (keys().size >= total ? true : undefined));
+      await waitFor('every delivery', () => (keys().size >= total ? true : undefined), 90_000);
       await new Promise((r) => setTimeout(r, 2_000));
       expect(keys().size).toBe(total);
       expect(receiver.hooks).toHaveLength(total);
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
-      const rows = await db.query<{ status: string; n: string }>(
-        'select status, count(*) as n from notification_deliveries group by status',
-      );
+      // The rows are marked delivered a group at a time after the sends; wait for the last group.
+      const statuses = async () =>
+        (
+          await db.query<{ status: string; n: string }>(
+            'select status, count(*) as n from notification_deliveries group by status order by status',
+          )
+        ).rows.map((r) => [r.status, Number(r.n)]);
+      const settled = await waitFor(
+        'every row marked delivered',
+        async () => {
+          const now = await statuses();
+          return now.length === 1 && now[0]?.[0] === 'delivered' ? now : undefined;
+        },
+        30_000,
+      ).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}: ${JSON.stringify(await statuses())}`);
+      });
       await db.end();
-      expect(rows.rows.map((r) => [r.status, Number(r.n)])).toEqual([['delivered', total]]);
+      expect(settled).toEqual([['delivered', total]]);
+      expect(receiver.hooks).toHaveLength(total);
       for (const s of [a, b]) s.child.kill('SIGTERM');
       await Promise.all([a.exited, b.exited]);
     } finally {
