@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, trustProxyOption } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createDbIdempotencyStore } from './db/idempotency-store.ts';
 import { createDbRateLimitCounter } from './db/rate-limit-counter.ts';
 import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
@@ -149,7 +150,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerHealthRoutes(app, { health: createHealthService({ db, clock, market }) });
 
   // Every /api route lives in this one scope: session, auth guard and CSRF come from its hooks.
-  await registerApiScope(app, { ...cookieOptions, sessions, csrf: csrfOptions }, async (api) => {
+  const scopeOptions = {
+    ...cookieOptions,
+    sessions,
+    csrf: csrfOptions,
+    idempotency: { store: createDbIdempotencyStore(db), clock },
+  };
+  await registerApiScope(app, scopeOptions, async (api) => {
     await registerAuthRoutes(api, {
       auth,
       sessions,

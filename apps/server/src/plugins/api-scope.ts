@@ -10,6 +10,7 @@ import type { SessionService } from '../modules/auth/session.service.ts';
 import { assertCleanInput } from './clean-input.ts';
 import { assertCsrf, type CsrfOptions, safeMethods } from './csrf.ts';
 import { authRequired } from './errors.ts';
+import { type IdempotencyOptions, registerIdempotency } from './idempotency.ts';
 import { resolveSession, type SessionCookieOptions } from './sessions.ts';
 
 /** Who may call a route: anyone, or a signed-in user only. Every `/api` route says which. */
@@ -39,6 +40,8 @@ export interface RouteEntry {
 export interface ApiScopeOptions extends SessionCookieOptions {
   sessions: SessionService;
   csrf: CsrfOptions;
+  /** Where `Idempotency-Key` answers are kept (the app always passes it; bare scope tests may not). */
+  idempotency?: IdempotencyOptions;
 }
 
 function methodsOf(route: RouteOptions): string[] {
@@ -115,6 +118,8 @@ export async function registerApiScope(
       if (!safeMethods.has(request.method)) assertCsrf(request, options.csrf);
       assertCleanInput(request);
     });
+    // After session, auth, CSRF and validation: a repeated key answers only to its own user.
+    if (options.idempotency) registerIdempotency(api, options.idempotency);
     await routes(api);
   });
 }

@@ -30,6 +30,8 @@ export interface FetchOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (the offline queue's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface RequestOptions<T> extends FetchOptions {
@@ -109,7 +111,7 @@ function csrfToken(): string | null {
  */
 export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   // A JSON content type on an empty body is refused by the server's JSON parser, so
   // bodiless writes (logout, subscription sync) go without it.
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');

@@ -25,6 +25,12 @@ export interface QueuedWrite {
   /** What the user did, in words ("Buy 0.5 bitcoin"). */
   label: string;
   queuedAt: number;
+  /**
+   * Sent as `Idempotency-Key`: if a replayed write reached the server but its answer was lost, the
+   * next attempt gets the first answer instead of writing twice. (Absent on writes queued by
+   * builds before it; those fall back to owner, time and seq.)
+   */
+  key?: string;
   status: QueuedWriteStatus;
   error?: QueuedWriteError;
 }

@@ -1,8 +1,8 @@
 import { authRoutes, sessionStatusSchema } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch, apiRequest, refreshCsrfToken } from '@/lib/api/client';
+import { apiRequest, refreshCsrfToken } from '@/lib/api/client';
 import { toast } from '@/lib/toast';
-import { type ReplayReport, replayWrites } from './write-queue';
+import { type ReplayReport, replayWrites, sendQueuedWrite } from './write-queue';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -12,7 +12,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export async function replayNow(owner: string, client: QueryClient): Promise<ReplayReport | null> {
   const report = await replayWrites(owner, {
-    send: (write) => apiFetch(write.path, { method: write.method, body: write.body }),
+    send: sendQueuedWrite,
     refreshCsrfToken,
     sessionUserId: async () => {
       const session = await apiRequest(authRoutes.sessionStatus, {

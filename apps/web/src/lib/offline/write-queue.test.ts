@@ -11,6 +11,7 @@ import {
   type ReplayDeps,
   replayWrites,
   retryWrite,
+  sendQueuedWrite,
   writesReplayed,
 } from './write-queue';
 
@@ -29,7 +30,7 @@ const sleeps: number[] = [];
 
 /** The replay as the app wires it: the client's own fetch, token refresh and session check. */
 const deps: ReplayDeps = {
-  send: (write) => apiFetch(write.path, { method: write.method, body: write.body }),
+  send: sendQueuedWrite,
   refreshCsrfToken,
   sessionUserId: async () => {
     const response = await apiFetch('/auth/session-status');
@@ -102,6 +103,10 @@ describe('offline write queue (spec §4)', () => {
       'token-of-this-session',
       'token-of-this-session',
     ]);
+    // Each write carries its own key, so a repeat the server already applied is answered, not redone.
+    const keys = posts.map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^ow-[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(2);
     expect(await listWrites('u1')).toEqual([]);
     // A second replay (another 'online' event) sends nothing again.
     expect(await replayWrites('u1', deps)).toEqual({ sent: 0, rejected: 0, stopped: null });
@@ -154,7 +159,10 @@ describe('offline write queue (spec §4)', () => {
     expect(await replayWrites('u1', deps)).toEqual({ sent: 0, rejected: 0, stopped: 'network' });
     // Spec §9: 3 attempts, waiting 1 s then 2 s; the second write was never tried before the first.
     expect(sleeps).toEqual([1_000, 2_000]);
-    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
+    const attempts = server.calls.filter((c) => c.method === 'POST');
+    expect(attempts).toHaveLength(3);
+    // Every attempt of one write carries the same key: the server applies it at most once.
+    expect(new Set(attempts.map((c) => c.headers.get('Idempotency-Key'))).size).toBe(1);
     expect(
       (await listWrites('u1')).map((w) => [JSON.parse(JSON.stringify(w.body)).quantity, w.status]),
     ).toEqual([

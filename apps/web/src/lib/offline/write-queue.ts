@@ -1,5 +1,6 @@
 import { errorCodes } from '@app/contracts';
 import { type ApiError, apiErrorFromResponse, isApiError } from '@/lib/api/api-error';
+import { apiFetch } from '@/lib/api/client';
 import { withRetry } from '@/lib/api/retry';
 import { describeWrite } from './describe-write';
 import { type NewQueuedWrite, offlineDb, type QueuedWrite, type QueuedWriteError } from './offline-db';
@@ -9,6 +10,23 @@ export interface WriteRequest {
   method: QueuedWrite['method'];
   path: string;
   body: unknown;
+  /** Sent as `Idempotency-Key`, so a repeat of a write that reached the server is not applied twice. */
+  idempotencyKey?: string;
+}
+
+/** A random key; `crypto.randomUUID` exists only in secure contexts (a LAN install may be plain http). */
+function newWriteKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `ow-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The replay's `send` as the app wires it: the client's fetch, with the write's idempotency key. */
+export function sendQueuedWrite(write: WriteRequest): Promise<Response> {
+  return apiFetch(write.path, {
+    method: write.method,
+    body: write.body,
+    ...(write.idempotencyKey ? { headers: { 'Idempotency-Key': write.idempotencyKey } } : {}),
+  });
 }
 
 /**
@@ -26,6 +44,7 @@ export async function queueWrite(
     body: request.body ?? null,
     label: describeWrite(request.method, request.path, request.body),
     queuedAt: now,
+    key: newWriteKey(),
     status: 'pending',
   };
   const db = await offlineDb();
@@ -101,7 +120,13 @@ function transient(error: unknown): boolean {
 
 /** Sends one write; a stale CSRF token is refreshed and the write sent once more. */
 async function sendOnce(write: QueuedWrite, deps: ReplayDeps): Promise<Response> {
-  const request = { method: write.method, path: write.path, body: write.body ?? undefined };
+  const request: WriteRequest = {
+    method: write.method,
+    path: write.path,
+    body: write.body ?? undefined,
+    // The same key on every attempt, retries and "Send again" included.
+    idempotencyKey: write.key ?? `ow-${write.owner}-${write.queuedAt}-${write.seq}`,
+  };
   let response = await deps.send(request);
   if (response.status === 403) {
     const error = await apiErrorFromResponse(response.clone());
