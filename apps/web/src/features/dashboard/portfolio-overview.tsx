@@ -8,6 +8,7 @@ import { Panel } from '@/components/ui/panel';
 import { PriceSourceNote } from '@/components/ui/price-source-note';
 import { Private } from '@/components/ui/private-value';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { type MoneyFormatter, useMoneyFormatter } from '@/lib/settings';
@@ -76,63 +77,63 @@ export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
 function HoldingsTable({ positions, money }: { positions: readonly Position[]; money: MoneyFormatter }) {
   const q = useQuantityFormatter();
   return (
-    // The table scrolls inside its panel on a phone; the page itself never does.
-    // relative: the sr-only labels inside are absolutely placed; they must not widen the page.
-    <section
-      className="relative overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-accent"
-      aria-label="Holdings table"
-      // A table wider than a phone scrolls here: keyboard users reach it by Tab and scroll it with
-      // the arrow keys (axe scrollable-region-focusable); the region is named by the table.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-      tabIndex={0}
+    // The table scrolls inside its panel on a phone (a focusable region); the page never does.
+    <Table
+      caption="Coins held"
+      className="rounded-md"
+      head={
+        <>
+          <Th density="normal">Coin</Th>
+          <Th density="normal" numeric>
+            Quantity
+          </Th>
+          <Th density="normal" numeric>
+            Price
+          </Th>
+          <Th density="normal" numeric>
+            Value
+          </Th>
+          <Th density="normal" numeric>
+            Unrealized P&amp;L
+          </Th>
+          <Th density="normal" numeric>
+            Realized P&amp;L
+          </Th>
+        </>
+      }
     >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Holdings</caption>
-        <thead className="text-xs text-muted">
-          <tr>
-            <th className="p-2">Coin</th>
-            <th className="p-2 text-right">Quantity</th>
-            <th className="p-2 text-right">Price</th>
-            <th className="p-2 text-right">Value</th>
-            <th className="p-2 text-right">Unrealized P&amp;L</th>
-            <th className="p-2 text-right">Realized P&amp;L</th>
-          </tr>
-        </thead>
-        <tbody>
-          {positions.map((p) => (
-            <tr key={p.coin_id} className="border-t border-line">
-              <td className="p-2">
-                <span className="flex items-center gap-2">
-                  <CoinAvatar src={p.image} name={p.name} symbol={p.symbol} size={22} />
-                  <span className="min-w-0">
-                    <span className="block font-medium">{p.name}</span>
-                    <span className="block text-xs uppercase text-muted">{p.symbol}</span>
-                  </span>
-                </span>
-              </td>
-              <td className="p-2 text-right">
-                <Private>{q(p.quantity)}</Private>
-              </td>
-              <td className="p-2 text-right">
-                <Private>{money(p.currentPrice)}</Private>
-                <PriceSourceNote source={p.priceSource} asOf={p.priceAsOf} />
-              </td>
-              <td className="p-2 text-right">
-                <Private>{money(p.totalValue)}</Private>
-              </td>
-              <td className={cn('whitespace-nowrap p-2 text-right', tone(p.unrealizedProfitLoss))}>
-                <Private>{money(p.unrealizedProfitLoss)}</Private>{' '}
-                <span className="text-xs">
-                  ({formatSignedPercent(p.returns.unrealized.profitLossPercentage)})
-                </span>
-              </td>
-              <td className={cn('whitespace-nowrap p-2 text-right', tone(p.realizedProfitLoss))}>
-                <Private>{money(p.realizedProfitLoss)}</Private>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {positions.map((p) => (
+        <tr key={p.coin_id} className="border-t border-line">
+          <Td density="normal">
+            <span className="flex items-center gap-2">
+              <CoinAvatar src={p.image} name={p.name} symbol={p.symbol} size={22} />
+              <span className="min-w-0">
+                <span className="block font-medium">{p.name}</span>
+                <span className="block text-xs uppercase text-muted">{p.symbol}</span>
+              </span>
+            </span>
+          </Td>
+          <Td density="normal" numeric>
+            <Private>{q(p.quantity)}</Private>
+          </Td>
+          <Td density="normal" numeric>
+            <Private>{money(p.currentPrice)}</Private>
+            <PriceSourceNote source={p.priceSource} asOf={p.priceAsOf} />
+          </Td>
+          <Td density="normal" numeric>
+            <Private>{money(p.totalValue)}</Private>
+          </Td>
+          <Td density="normal" numeric className={tone(p.unrealizedProfitLoss)}>
+            <Private>{money(p.unrealizedProfitLoss)}</Private>{' '}
+            <span className="text-xs">
+              ({formatSignedPercent(p.returns.unrealized.profitLossPercentage)})
+            </span>
+          </Td>
+          <Td density="normal" numeric className={tone(p.realizedProfitLoss)}>
+            <Private>{money(p.realizedProfitLoss)}</Private>
+          </Td>
+        </tr>
+      ))}
+    </Table>
   );
 }
