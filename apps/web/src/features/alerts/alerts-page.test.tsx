@@ -128,3 +128,37 @@ describe('Create alert', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
   });
 });
+
+describe('Create alert offline (issue 13)', () => {
+  it('closes the dialog like a save when the write is kept on this device, showing no error', async () => {
+    const queued: unknown[] = [];
+    const notices: string[] = [];
+    configureApiClient({
+      isOnline: () => false,
+      queueWrite: async (write) => {
+        queued.push(write);
+        return true;
+      },
+      onQueuedOffline: () => notices.push('queued'),
+    });
+    installFakeFetch({
+      'POST /api/v2/alerts/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <CreateAlertButton coinId="bitcoin" coinName="Bitcoin" />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create alert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
+    await userEvent.type(within(dialog).getByLabelText('Right value'), '100');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create alert' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
+    expect(queued).toHaveLength(1);
+    expect(notices).toEqual(['queued']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    configureApiClient({ queueWrite: async () => false, onQueuedOffline: () => {} });
+  });
+});

@@ -16,6 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api/api-error';
+import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { usePrivacyMode } from '@/lib/privacy';
 import { listErrorText, projectionDetailQuery, projectionsListQuery } from './api/projections-api';
 import { AllProjectionsView } from './components/all-projections-view';
@@ -112,7 +113,11 @@ export function ProjectionsPage() {
   const submitCreate = async (values: ProjectionDialogForm, currency: string) => {
     try {
       const payload = { ...toCreatePayload(values), currency: currency as 'usd' };
-      return await create.mutateAsync(payload);
+      const saved = await saveOrQueue(() => create.mutateAsync(payload));
+      if (!saved.queued) return saved.value;
+      // Offline: kept on this device and sent later; the dialog closes as after a save.
+      closeDialog();
+      return null;
     } catch (error) {
       if (!isApiError(error)) console.error(projectionMessages.missingCreateInput, error);
       return null;

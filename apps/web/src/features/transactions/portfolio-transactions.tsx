@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { isQueuedOffline } from '@/lib/api/api-error';
+import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { toast } from '@/lib/toast';
 import {
@@ -48,12 +48,11 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
     );
   };
   async function save(body: TransactionCreateBody) {
-    try {
-      if (editing) await updateTransaction(editing.id, body);
-      else await createTransaction(body);
-    } catch (error) {
-      // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
-      if (!isQueuedOffline(error)) throw error;
+    const saved = await saveOrQueue(() =>
+      editing ? updateTransaction(editing.id, body) : createTransaction(body),
+    );
+    // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
+    if (saved.queued) {
       close();
       return;
     }

@@ -14,7 +14,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
-import { isQueuedOffline } from '@/lib/api/api-error';
+import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { toast } from '@/lib/toast';
 import {
   createTransaction,
@@ -95,12 +95,12 @@ export function TransactionsPage() {
     });
 
   async function save(body: TransactionCreateBody) {
-    try {
-      if (form?.editing) await updateTransaction(form.editing.id, body);
-      else await createTransaction(body);
-    } catch (error) {
-      // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
-      if (!isQueuedOffline(error)) throw error;
+    const editing = form?.editing;
+    const saved = await saveOrQueue(() =>
+      editing ? updateTransaction(editing.id, body) : createTransaction(body),
+    );
+    // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
+    if (saved.queued) {
       setForm(null);
       return;
     }

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api/api-error';
+import { queuedOr } from '@/lib/api/saved-or-queued';
 import { notifyError } from '@/lib/notify';
 import { useSaveAlert } from '../api/use-alerts';
 import { type AlertDraft, bodyFromDraft, draftFromAlert, newAlertDraft, validateDraft } from './alert-draft';
@@ -57,10 +58,11 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
       { id: alert?.id ?? null, body: bodyFromDraft(coinId, draft) },
       {
         onSuccess: onClose,
-        onError: (error) => {
+        // Offline: kept on this device and sent later; the dialog closes as after a save.
+        onError: queuedOr(onClose, (error) => {
           if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setFields(error.fieldErrors);
           else notifyError(error);
-        },
+        }),
       },
     );
   };

@@ -10,6 +10,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { controlClass, Field } from '@/components/ui/field';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
+import { queuedOr } from '@/lib/api/saved-or-queued';
 import { useCreateChannel } from '@/lib/delivery/delivery-api';
 import { notifyError } from '@/lib/notify';
 import { toast } from '@/lib/toast';
@@ -55,19 +56,23 @@ export function ChannelForm({ hasEmail }: { hasEmail: boolean }) {
       setFields(next);
       return;
     }
+    const clear = () => {
+      setName('');
+      setUrl('');
+      setToken('');
+      setChatId('');
+      setFields({});
+    };
     create.mutate(parsed.data, {
       onSuccess: (channel) => {
         toast.success(`Channel “${channel.name}” added`);
-        setName('');
-        setUrl('');
-        setToken('');
-        setChatId('');
-        setFields({});
+        clear();
       },
-      onError: (error) => {
+      // Offline: kept on this device and sent later; the form clears as after a save.
+      onError: queuedOr(clear, (error) => {
         if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setFields(error.fieldErrors);
         else notifyError(error);
-      },
+      }),
     });
   };
 

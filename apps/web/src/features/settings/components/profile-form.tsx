@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile } from '@/lib/api/account';
+import { queuedOr } from '@/lib/api/saved-or-queued';
 import { toast } from '@/lib/toast';
 import type { SettingsUser } from '../settings-types';
 import { fieldErrorsFromIssues, fieldErrorsOf } from './field-errors';
@@ -25,10 +26,14 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       toast.success('Profile updated.');
       await onSaved();
     },
-    onError: (error) => {
-      setErrors(fieldErrorsOf(error));
-      toast.error(authServiceMessages.profileUpdate);
-    },
+    // Offline: kept on this device and sent later, so no failure is shown.
+    onError: queuedOr(
+      () => setErrors({}),
+      (error) => {
+        setErrors(fieldErrorsOf(error));
+        toast.error(authServiceMessages.profileUpdate);
+      },
+    ),
   });
 
   const submit = (event: FormEvent) => {

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { controlClass, Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api/api-error';
+import { queuedOr } from '@/lib/api/saved-or-queued';
 import { preferencesQuery, useUpdatePreferences } from '@/lib/delivery/delivery-api';
 import { notifyError } from '@/lib/notify';
 import { toast } from '@/lib/toast';
@@ -48,10 +49,14 @@ export function QuietHoursSection() {
           setFields({});
           toast.success('Delivery schedule saved');
         },
-        onError: (error) => {
-          if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setFields(error.fieldErrors);
-          else notifyError(error);
-        },
+        // Offline: kept on this device and sent later, so the form is settled, not failed.
+        onError: queuedOr(
+          () => setFields({}),
+          (error) => {
+            if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setFields(error.fieldErrors);
+            else notifyError(error);
+          },
+        ),
       },
     );
   };

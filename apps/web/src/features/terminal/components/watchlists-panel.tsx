@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { PriceChange } from '@/components/ui/price-change';
+import { queuedOr } from '@/lib/api/saved-or-queued';
 import { userCoinsQuery } from '@/lib/market';
 import type { MoneyFormatter } from '@/lib/settings';
 import {
@@ -75,6 +76,8 @@ export function WatchlistsPanel({
           setNewName('');
           setActiveId(list.id);
         },
+        // Offline: kept on this device and sent later; the field clears as after a save.
+        onError: queuedOr(() => setNewName('')),
       },
     );
   }
@@ -82,7 +85,11 @@ export function WatchlistsPanel({
   function onRename(event: FormEvent) {
     event.preventDefault();
     if (renaming === null || renaming.name.trim() === '') return;
-    rename.mutate({ id: renaming.id, name: renaming.name.trim() }, { onSuccess: () => setRenaming(null) });
+    const done = () => setRenaming(null);
+    rename.mutate(
+      { id: renaming.id, name: renaming.name.trim() },
+      { onSuccess: done, onError: queuedOr(done) },
+    );
   }
 
   const inList = active !== null && selected !== null && active.items.some((i) => i.coin_id === selected.id);
