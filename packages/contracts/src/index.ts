@@ -6,6 +6,7 @@ export * from './csv-import.ts';
 export * from './dashboard.ts';
 export * from './decimal-strings.ts';
 export * from './entity-ids.ts';
+export * from './entity-params.ts';
 export * from './errors.ts';
 export * from './health.ts';
 export * from './insights.ts';

@@ -610,4 +610,3 @@ export const createWatchlistItemSchema = z
   .strict();
 export const watchlistItemsQuerySchema = z.object({ watchlist_id: z.string().trim().optional() });
 export const watchlistItemListSchema = z.object({ results: z.array(watchlistItemSchema) });
-export const idParamsSchema = z.object({ id: z.string().trim().max(200) });

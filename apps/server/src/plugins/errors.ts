@@ -4,6 +4,7 @@ import {
   categoryMessages,
   type ErrorEnvelope,
   errorCodes,
+  isMalformedStoredId,
 } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -69,6 +70,8 @@ export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error instanceof ZodError) return zodErrorToAppError(error);
   if (hasZodFastifySchemaValidationErrors(error)) {
+    const malformedId = error.validationContext === 'params' ? storedIdNotFound(error.validation) : null;
+    if (malformedId) return malformedId;
     const prefix =
       error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
     return new AppError({
@@ -127,6 +130,18 @@ export function toAppError(error: unknown): AppError {
     code: errorCodes.validation,
     message: categoryMessages.validation,
   });
+}
+
+/**
+ * A path id of a stored row that is not a UUID names no row: the 404 its schema carries
+ * (contract `storedIdSchema`), only when that is the params' sole kind of failure.
+ */
+function storedIdNotFound(issues: { keyword: string; message?: string; params: Record<string, unknown> }[]) {
+  const first = issues[0];
+  if (!first || !issues.every((i) => isMalformedStoredId({ keyword: i.keyword, format: i.params.format }))) {
+    return null;
+  }
+  return new AppError({ code: errorCodes.notFound, message: first.message ?? accountMessages.notFound });
 }
 
 function internalError(): AppError {

@@ -1,5 +1,6 @@
 import {
   alertCreateBodySchema,
+  alertIdParamsSchema,
   alertListResponseSchema,
   alertRoutes,
   alertSchema,
@@ -8,11 +9,10 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { AlertsService } from './alerts.service.ts';
 
-const idParams = z.object({ id: z.string() });
+const idParams = alertIdParamsSchema;
 
 /** Runs before body validation, so a signed-out caller gets 401 rather than field errors. */
 /** Spec §7 "Alerts and notifications": POST/GET /v2/alerts/, PATCH/DELETE /v2/alerts/{id}/. */

@@ -1,9 +1,11 @@
 import {
   apiBase,
   channelCreateBodySchema,
+  channelIdParamsSchema,
   channelListResponseSchema,
   channelTestResponseSchema,
   channelUpdateBodySchema,
+  deliveryIdParamsSchema,
   deliveryListQuerySchema,
   deliveryListResponseSchema,
   deliveryRetryResponseSchema,
@@ -14,11 +16,8 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { DeliveryService } from './delivery.service.ts';
-
-const idParams = z.object({ id: z.string() });
 
 /** Issue 13: delivery channels, quiet hours and digest, and the delivery log with its dead letters. */
 export async function registerDeliveryRoutes(
@@ -48,7 +47,7 @@ export async function registerDeliveryRoutes(
     {
       config: user,
       schema: {
-        params: idParams,
+        params: channelIdParamsSchema,
         body: channelUpdateBodySchema,
         response: { 200: notificationChannelSchema },
       },
@@ -57,14 +56,14 @@ export async function registerDeliveryRoutes(
       deps.delivery.updateChannel(requireUser(request).user.id, request.params.id, request.body),
   );
 
-  r.delete(channel, { config: user, schema: { params: idParams } }, async (request, reply) => {
+  r.delete(channel, { config: user, schema: { params: channelIdParamsSchema } }, async (request, reply) => {
     await deps.delivery.removeChannel(requireUser(request).user.id, request.params.id);
     return reply.code(204).send();
   });
 
   r.post(
     `${channel}test/`,
-    { config: user, schema: { params: idParams, response: { 200: channelTestResponseSchema } } },
+    { config: user, schema: { params: channelIdParamsSchema, response: { 200: channelTestResponseSchema } } },
     async (request) => deps.delivery.testChannel(requireUser(request).user.id, request.params.id),
   );
 
@@ -94,7 +93,10 @@ export async function registerDeliveryRoutes(
   );
   r.post(
     `${deliveries}:id/retry/`,
-    { config: user, schema: { params: idParams, response: { 200: deliveryRetryResponseSchema } } },
+    {
+      config: user,
+      schema: { params: deliveryIdParamsSchema, response: { 200: deliveryRetryResponseSchema } },
+    },
     async (request) => {
       await deps.delivery.retryDelivery(requireUser(request).user.id, request.params.id);
       return { id: request.params.id, status: 'pending' as const };

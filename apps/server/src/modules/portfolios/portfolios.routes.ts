@@ -1,13 +1,12 @@
 import {
   apiBase,
-  entityIdSchema,
   importCommitBodySchema,
   importCommitResponseSchema,
   importPreviewBodySchema,
   importPreviewResponseSchema,
   portfolioCreateBodySchema,
+  portfolioIdParamsSchema,
   portfolioListResponseSchema,
-  portfolioMessages,
   portfolioRoutes,
   portfolioSchema,
   portfolioUpdateBodySchema,
@@ -16,19 +15,12 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { CsvImportService } from '../transactions/csv-import.service.ts';
-import { notFound, type TransactionsService } from '../transactions/transactions.service.ts';
+import type { TransactionsService } from '../transactions/transactions.service.ts';
 import type { PortfoliosService } from './portfolios.service.ts';
 
-const idParams = z.object({ id: z.string() });
-
-/** A malformed id is just an id that does not exist (never a 500 from the uuid cast). */
-export function ownedId(id: string, message: string): string {
-  if (!entityIdSchema.safeParse(id).success) throw notFound(message);
-  return id;
-}
+const idParams = portfolioIdParamsSchema;
 
 export async function registerPortfolioRoutes(
   app: FastifyInstance,
@@ -36,7 +28,6 @@ export async function registerPortfolioRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `${apiBase}${portfolioRoutes.portfolios}`;
-  const notFoundMessage = portfolioMessages.portfolioNotFound;
 
   r.get(
     base,
@@ -68,7 +59,7 @@ export async function registerPortfolioRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.portfolios.update(user.id, ownedId(request.params.id, notFoundMessage), request.body);
+      return deps.portfolios.update(user.id, request.params.id, request.body);
     },
   );
 
@@ -77,7 +68,7 @@ export async function registerPortfolioRoutes(
     { config: { auth: 'user' }, schema: { params: idParams } },
     async (request, reply) => {
       const { user } = requireUser(request);
-      await deps.portfolios.remove(user.id, ownedId(request.params.id, notFoundMessage));
+      await deps.portfolios.remove(user.id, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -94,7 +85,7 @@ export async function registerPortfolioRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      const id = ownedId(request.params.id, notFoundMessage);
+      const id = request.params.id;
       await deps.portfolios.assertOwned(user.id, id);
       return deps.transactions.list(
         user.id,
@@ -118,7 +109,7 @@ export async function registerPortfolioRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.csv.preview(user.id, ownedId(request.params.id, notFoundMessage), request.body);
+      return deps.csv.preview(user.id, request.params.id, request.body);
     },
   );
 
@@ -135,7 +126,7 @@ export async function registerPortfolioRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.csv.commit(user.id, ownedId(request.params.id, notFoundMessage), request.body);
+      return deps.csv.commit(user.id, request.params.id, request.body);
     },
   );
 
@@ -144,10 +135,7 @@ export async function registerPortfolioRoutes(
     { config: { auth: 'user', produces: { type: 'text/csv' } }, schema: { params: idParams } },
     async (request, reply) => {
       const { user } = requireUser(request);
-      const { filename, csv } = await deps.csv.exportCsv(
-        user.id,
-        ownedId(request.params.id, notFoundMessage),
-      );
+      const { filename, csv } = await deps.csv.exportCsv(user.id, request.params.id);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${filename}"`);
       reply.header('cache-control', 'no-store');

@@ -6,22 +6,23 @@ import {
   portfolioDataResponseSchema,
   projectionCreateSchema,
   projectionFiguresSchema,
+  projectionIdParamsSchema,
   projectionListResponseSchema,
   projectionRoutes,
   projectionSchema,
+  projectionTransactionParamsSchema,
   projectionUpdateSchema,
   replaceTransactionsBodySchema,
   sellTransactionListResponseSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { ProjectionsService } from './projections.service.ts';
 
 const base = `${apiBase}${projectionRoutes.base}`;
-const idParams = z.object({ id: z.string().max(100) });
-const txParams = z.object({ id: z.string().max(100), txId: z.string().max(100) });
+const idParams = projectionIdParamsSchema;
+const txParams = projectionTransactionParamsSchema;
 
 /** Spec §7 "Projections" under /api/v2/projections/exit-strategy/. Every route needs a session. */
 export async function registerProjectionRoutes(

@@ -2,6 +2,7 @@ import {
   apiBase,
   lotsQuerySchema,
   lotsViewSchema,
+  projectionIdParamsSchema,
   projectionTaxLinkBodySchema,
   projectionTaxResponseSchema,
   returnsQuerySchema,
@@ -15,7 +16,6 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { ProjectionTaxService } from './projection-tax.service.ts';
 import type { ReturnsService } from './returns.service.ts';
@@ -112,7 +112,7 @@ export async function registerTaxRoutes(
   );
 
   const planPath = `${apiBase}${taxRoutes.projectionTax(':id')}`;
-  const params = z.object({ id: z.string().max(100) });
+  const params = projectionIdParamsSchema;
   r.get(
     planPath,
     { config: { auth: 'user' }, schema: { params, response: { 200: projectionTaxResponseSchema } } },

@@ -3,10 +3,10 @@ import {
   availableCryptocurrenciesQuerySchema,
   availableCryptocurrenciesResponseSchema,
   cryptoOptionsResponseSchema,
-  portfolioMessages,
   portfolioRoutes,
   transactionCheckBodySchema,
   transactionCreateBodySchema,
+  transactionIdParamsSchema,
   transactionListQuerySchema,
   transactionListResponseSchema,
   transactionOptionsSchema,
@@ -17,13 +17,11 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/sessions.ts';
-import { ownedId } from '../portfolios/portfolios.routes.ts';
 import type { TransactionOptionsService } from './transaction-options.service.ts';
 import type { TransactionsService } from './transactions.service.ts';
 
-const idParams = z.object({ id: z.string() });
+const idParams = transactionIdParamsSchema;
 
 export async function registerTransactionRoutes(
   app: FastifyInstance,
@@ -31,7 +29,6 @@ export async function registerTransactionRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `${apiBase}${portfolioRoutes.transactions}`;
-  const missing = portfolioMessages.transactionNotFound;
 
   r.get(
     base,
@@ -121,7 +118,7 @@ export async function registerTransactionRoutes(
     { config: { auth: 'user' }, schema: { params: idParams, response: { 200: transactionSchema } } },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.transactions.get(user.id, ownedId(request.params.id, missing));
+      return deps.transactions.get(user.id, request.params.id);
     },
   );
 
@@ -133,7 +130,7 @@ export async function registerTransactionRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.transactions.update(user.id, ownedId(request.params.id, missing), request.body);
+      return deps.transactions.update(user.id, request.params.id, request.body);
     },
   );
 
@@ -142,7 +139,7 @@ export async function registerTransactionRoutes(
     { config: { auth: 'user' }, schema: { params: idParams } },
     async (request, reply) => {
       const { user } = requireUser(request);
-      await deps.transactions.remove(user.id, ownedId(request.params.id, missing));
+      await deps.transactions.remove(user.id, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -2,9 +2,10 @@ import {
   apiBase,
   createWatchlistItemSchema,
   createWatchlistSchema,
-  idParamsSchema,
   marketRoutes,
   updateWatchlistSchema,
+  watchlistIdParamsSchema,
+  watchlistItemIdParamsSchema,
   watchlistItemListSchema,
   watchlistItemSchema,
   watchlistItemsQuerySchema,
@@ -46,7 +47,10 @@ export async function registerWatchlistRoutes(
   );
   r.get(
     one,
-    { config: { auth: 'user' }, schema: { params: idParamsSchema, response: { 200: watchlistSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: watchlistIdParamsSchema, response: { 200: watchlistSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return watchlists.get(user.id, request.params.id);
@@ -57,18 +61,26 @@ export async function registerWatchlistRoutes(
       method,
       url: one,
       config: { auth: 'user' },
-      schema: { params: idParamsSchema, body: updateWatchlistSchema, response: { 200: watchlistSchema } },
+      schema: {
+        params: watchlistIdParamsSchema,
+        body: updateWatchlistSchema,
+        response: { 200: watchlistSchema },
+      },
       handler: async (request) => {
         const { user } = requireUser(request);
         return watchlists.rename(user.id, request.params.id, request.body.name);
       },
     });
   }
-  r.delete(one, { config: { auth: 'user' }, schema: { params: idParamsSchema } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    await watchlists.remove(user.id, request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    one,
+    { config: { auth: 'user' }, schema: { params: watchlistIdParamsSchema } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      await watchlists.remove(user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   r.get(
     items,
@@ -95,15 +107,22 @@ export async function registerWatchlistRoutes(
   );
   r.get(
     item,
-    { config: { auth: 'user' }, schema: { params: idParamsSchema, response: { 200: watchlistItemSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: watchlistItemIdParamsSchema, response: { 200: watchlistItemSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return watchlists.getItem(user.id, request.params.id);
     },
   );
-  r.delete(item, { config: { auth: 'user' }, schema: { params: idParamsSchema } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    await watchlists.removeItem(user.id, request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    item,
+    { config: { auth: 'user' }, schema: { params: watchlistItemIdParamsSchema } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      await watchlists.removeItem(user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }
