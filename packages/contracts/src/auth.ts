@@ -82,6 +82,11 @@ export const userSchema = z.object({
   username: z.string(),
   picture: z.string().nullable(),
   email_verified: z.boolean(),
+  /**
+   * Issue 13: false for an account made through single sign-on, which has no local password (it
+   * signs in at the identity provider). Absent from older servers: read as true.
+   */
+  has_password: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -102,7 +102,8 @@ describe('single sign-on: accounts', () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/portfolios');
     const me = (await c.get('/api/auth/me')).json();
-    expect(me).toMatchObject({ email, username: 'Satoshi', email_verified: true });
+    // No local password: Settings offers no change-password form that would ask for one.
+    expect(me).toMatchObject({ email, username: 'Satoshi', email_verified: true, has_password: false });
     const identities = rowsOf(
       await t.database.db.execute(sql`select issuer, subject from oidc_identities where subject = ${sub}`),
     );
@@ -199,7 +200,11 @@ describe('single sign-on: linking to a password account', () => {
     const right = await c.postForm('/api/auth/oidc/link', { password: local.password });
     expect(right.statusCode).toBe(303);
     expect(right.headers.location).toBe('/portfolios');
-    expect((await c.get('/api/auth/me')).json()).toMatchObject({ id: local.user.id, email_verified: true });
+    expect((await c.get('/api/auth/me')).json()).toMatchObject({
+      id: local.user.id,
+      email_verified: true,
+      has_password: true,
+    });
 
     const later = t.client();
     const direct = await later.get(pathOf((await startAt(t, later, sub)).callback));

@@ -45,6 +45,7 @@ describe('session status and me', () => {
       username: 'Tester',
       picture: null,
       email_verified: false,
+      has_password: true,
     });
   });
 

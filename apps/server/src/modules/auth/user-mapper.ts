@@ -8,5 +8,6 @@ export function toUser(row: UserRow): User {
     username: row.username,
     picture: row.picture,
     email_verified: row.emailVerified,
+    has_password: row.passwordHash !== null,
   };
 }

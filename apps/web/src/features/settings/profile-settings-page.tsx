@@ -21,7 +21,14 @@ export function ProfileSettingsPage({ user, onUserChanged }: ProfileSettingsPage
           <EmailStatus user={user} />
         </SettingsSection>
         <SettingsSection title="Password">
-          <PasswordForm />
+          {user.has_password === false ? (
+            <p className="text-sm text-muted">
+              You sign in through single sign-on, so this account has no password here. Change how you sign in
+              at your identity provider.
+            </p>
+          ) : (
+            <PasswordForm />
+          )}
         </SettingsSection>
       </div>
     </PageFrame>

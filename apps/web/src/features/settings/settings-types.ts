@@ -4,4 +4,6 @@ export interface SettingsUser {
   email: string;
   picture: string | null;
   email_verified: boolean | null;
+  /** False for a single sign-on account (no local password to change). */
+  has_password?: boolean;
 }

@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { ProfileSettingsPage } from './profile-settings-page';
+import type { SettingsUser } from './settings-types';
+
+function renderPage(user: SettingsUser) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ProfileSettingsPage user={user} onUserChanged={async () => {}} />
+    </QueryClientProvider>,
+  );
+  const section = screen.getByRole('heading', { name: 'Password' }).closest('section');
+  if (section === null) throw new Error('no Password section');
+  return section;
+}
+
+const base = { username: 'ann', email: 'ann@example.test', picture: null, email_verified: true };
+
+describe('Profile settings: password (issue 13)', () => {
+  it('asks a single sign-on account for no current password it does not have', () => {
+    const section = renderPage({ ...base, has_password: false });
+    expect(within(section).queryByLabelText('Current password')).toBeNull();
+    expect(within(section).queryByLabelText('New password')).toBeNull();
+    expect(within(section).getByText(/You sign in through single sign-on/)).toBeTruthy();
+  });
+
+  it('keeps the change-password form for an account with a password', () => {
+    const section = renderPage({ ...base, has_password: true });
+    expect(within(section).getByLabelText('Current password')).toBeTruthy();
+  });
+
+  it('treats a user without the flag (an older server) as having a password', () => {
+    const section = renderPage(base);
+    expect(within(section).getByLabelText('Current password')).toBeTruthy();
+  });
+});
