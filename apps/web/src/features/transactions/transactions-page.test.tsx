@@ -55,6 +55,10 @@ async function openPage() {
   return { server };
 }
 
+/** The Undo of one toast: a toast from an earlier test may still be on screen. */
+const undoIn = (message: HTMLElement) =>
+  within(message.closest('li') ?? message).getByRole('button', { name: 'Undo' });
+
 async function openForm() {
   await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }, slow));
   return screen.getByRole('form', { name: 'Add transaction' });
@@ -173,8 +177,7 @@ describe('/transactions list', journey, () => {
       `/api/v2/transactions/${stored[2]?.id}/`,
       `/api/v2/transactions/${stored[1]?.id}/`,
     ]);
-    expect(await screen.findByText('2 transactions deleted', {}, slow)).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await userEvent.click(undoIn(await screen.findByText('2 transactions deleted', {}, slow)));
     expect(await screen.findByText('2 transactions restored', {}, slow)).toBeTruthy();
     await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
     // Oldest first on the way back.
@@ -254,7 +257,7 @@ describe('/transactions list', journey, () => {
     expect(bodyRows().some((r) => r.textContent?.toLowerCase().includes('ethereum'))).toBe(false);
 
     // One undo writes it back with the same fields.
-    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }, slow));
+    await userEvent.click(undoIn(await screen.findByText('1 transaction deleted', {}, slow)));
     expect(await screen.findByText('1 transaction restored', {}, slow)).toBeTruthy();
     await waitFor(() => expect(bodyRows()).toHaveLength(3), slow);
     expect(server.bodies('POST', '/api/v2/transactions/').at(-1)).toEqual(

@@ -9,8 +9,9 @@ import {
 } from '@app/contracts';
 import { currencyDecimals, decimalForInput, normalizeDecimalInput } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { controlClass, Field } from '@/components/ui/field';
 import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
@@ -45,7 +46,6 @@ export function TransactionForm({
   onSubmit: (body: TransactionCreateBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const ids = { type: useId(), portfolio: useId(), reward: useId() };
   const [portfolioId, setPortfolioId] = useState(editing?.portfolio_id ?? portfolios[0]?.id ?? '');
   const [coinText, setCoinText] = useState(editing?.coin_id ?? '');
   const [picked, setPicked] = useState<CoinChoice | null>(null);
@@ -155,41 +155,38 @@ export function TransactionForm({
       aria-label={editing ? 'Edit transaction' : 'Add transaction'}
       className="grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.portfolio} className="text-sm font-medium">
-          Portfolio
-        </label>
-        <select
-          id={ids.portfolio}
-          value={portfolioId}
-          onChange={(e) => setPortfolioId(e.target.value)}
-          className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
-        >
-          {portfolios.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        {errors.portfolio_id && <p className="text-xs text-danger">{errors.portfolio_id.join(' ')}</p>}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.type} className="text-sm font-medium">
-          Type
-        </label>
-        <select
-          id={ids.type}
-          value={type}
-          onChange={(e) => setType(e.target.value as TransactionType)}
-          className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
-        >
-          {transactionTypes.map((t) => (
-            <option key={t} value={t}>
-              {transactionTypeLabels[t]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Portfolio" errors={errors.portfolio_id}>
+        {(control) => (
+          <select
+            {...control}
+            value={portfolioId}
+            onChange={(e) => setPortfolioId(e.target.value)}
+            className={controlClass(control['aria-invalid'])}
+          >
+            {portfolios.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Type">
+        {(control) => (
+          <select
+            {...control}
+            value={type}
+            onChange={(e) => setType(e.target.value as TransactionType)}
+            className={controlClass(control['aria-invalid'])}
+          >
+            {transactionTypes.map((t) => (
+              <option key={t} value={t}>
+                {transactionTypeLabels[t]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <CoinCombobox
         top={top}
         text={coinText}
@@ -212,21 +209,20 @@ export function TransactionForm({
         }
       />
       {type === 'reward' && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.reward} className="text-sm font-medium">
-            Reward kind
-          </label>
-          <select
-            id={ids.reward}
-            value={rewardKind}
-            onChange={(e) => setRewardKind(e.target.value as RewardKind)}
-            className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
-          >
-            <option value="staking">Staking</option>
-            <option value="airdrop">Airdrop</option>
-            <option value="other">Other</option>
-          </select>
-        </div>
+        <Field label="Reward kind">
+          {(control) => (
+            <select
+              {...control}
+              value={rewardKind}
+              onChange={(e) => setRewardKind(e.target.value as RewardKind)}
+              className={controlClass(control['aria-invalid'])}
+            >
+              <option value="staking">Staking</option>
+              <option value="airdrop">Airdrop</option>
+              <option value="other">Other</option>
+            </select>
+          )}
+        </Field>
       )}
       <TextField
         label="Quantity"
