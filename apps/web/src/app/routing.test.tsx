@@ -56,6 +56,25 @@ describe('protected routes (spec §2, §6)', () => {
     );
   });
 
+  it('tells a signed-out visitor offline that signing in needs the connection, and goes on when it returns', async () => {
+    installFakeFetch(authRoutesFor(false));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderApp('/login?return_to=%2Fdashboard');
+    const heading = await screen.findByRole('heading', { name: 'You are offline' });
+    expect(heading.closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByText(/Signing in needs a connection to the server/)).toBeTruthy();
+    expect(browserLocation.assign).not.toHaveBeenCalled();
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() =>
+      expect(browserLocation.assign).toHaveBeenCalledWith(
+        '/api/auth/login?return_to=%2Fdashboard&prompt=login',
+      ),
+    );
+    expect(screen.queryByRole('heading', { name: 'You are offline' })).toBeNull();
+  });
+
   it('lets a signed-in user through to the page', async () => {
     installFakeFetch(authRoutesFor(true));
     renderApp('/dashboard');

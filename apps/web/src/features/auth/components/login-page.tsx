@@ -1,6 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { browserLocation } from '@/lib/browser-location';
 import { readRememberedReturnPath } from '@/lib/session-state';
 import { loginUrl } from '../login-url';
 import { RedirectScreen } from './redirect-screen';
@@ -12,8 +11,5 @@ export function LoginPage() {
     () => loginUrl(params.get('return_to') ?? readRememberedReturnPath() ?? '/', 'login'),
     [params],
   );
-  useEffect(() => {
-    browserLocation.assign(target);
-  }, [target]);
   return <RedirectScreen label="Redirecting to sign in…" href={target} />;
 }

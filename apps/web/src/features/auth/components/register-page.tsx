@@ -1,6 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { browserLocation } from '@/lib/browser-location';
 import { loginUrl } from '../login-url';
 import { RedirectScreen } from './redirect-screen';
 
@@ -8,8 +7,5 @@ import { RedirectScreen } from './redirect-screen';
 export function RegisterPage() {
   const [params] = useSearchParams();
   const target = useMemo(() => loginUrl(params.get('return_to') ?? '/', 'signup'), [params]);
-  useEffect(() => {
-    browserLocation.assign(target);
-  }, [target]);
   return <RedirectScreen label="Create an Account" href={target} />;
 }
