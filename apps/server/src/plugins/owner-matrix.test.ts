@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { notificationDeliveries } from '../db/schema/index.ts';
 import { portfolioUser } from '../modules/portfolios/portfolio-test-helpers.ts';
 import { apiRoutes } from '../test/route-table.ts';
@@ -183,6 +184,31 @@ describe('user B on every id-bearing route with user A’s ids', () => {
     expect(unknown, 'routes this owner test does not know how to fill').toEqual([]);
     expect(checked).toBeGreaterThan(20);
     expect(await dump()).toBe(before);
+  });
+
+  it('answers a malformed path id with the route’s own 404 from its params schema, before the body is read', async () => {
+    const routes = apiRoutes(t.app).filter((r) => r.auth === 'user' && r.url.includes(':'));
+    let checked = 0;
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const params = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
+      if (params.every((p) => notOwned.has(p))) continue;
+      // Ids are parsed once (DESIGN §9): by the route's params schema from the contract.
+      const schema = route.schema?.params as z.ZodType | undefined;
+      expect(schema, `${name} declares its params`).toBeDefined();
+      const values = Object.fromEntries(params.map((p) => [p, ids[idOf(route.url, p) ?? ''] ?? 'x']));
+      values[params[0] ?? 'id'] = 'not-a-uuid';
+      const parsed = schema?.safeParse(values);
+      const message = parsed?.success === false ? parsed.error.issues[0]?.message : undefined;
+      const url = route.url.replace(/:([A-Za-z_]+)/g, (_m, p: string) => values[p] ?? '');
+      // An invalid body too: params are validated first, so the answer is still the id's 404.
+      const write = route.method !== 'GET' && route.method !== 'DELETE';
+      const res = await a.send(route.method, url, write ? { unexpected: true } : undefined);
+      checked += 1;
+      expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(404);
+      expect(res.json().error.message, name).toBe(message);
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('answers 404 when A’s id travels in B’s body or query', async () => {

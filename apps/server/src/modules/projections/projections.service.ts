@@ -2,6 +2,7 @@ import {
   type CalculateRequest,
   type CalculateWithTransactionsResponse,
   errorCodes,
+  idNotFoundMessages,
   type PortfolioDataResponse,
   type Projection,
   type ProjectionCreate,
@@ -32,25 +33,18 @@ export interface ProjectionsServiceDeps {
   positions?: CoinPositionReader;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function projectionNotFound(): AppError {
   return new AppError({
     code: errorCodes.notFound,
-    message: 'Projection not found.',
+    message: idNotFoundMessages.projection,
   });
 }
 
 function transactionNotFound(): AppError {
   return new AppError({
     code: errorCodes.notFound,
-    message: 'Sell transaction not found.',
+    message: idNotFoundMessages.projectionTransaction,
   });
-}
-
-/** Ids that cannot be UUIDs (a 'draft-…' id, say) are unknown, not a database error. */
-function assertId(id: string, notFound: () => AppError = projectionNotFound): void {
-  if (!uuidPattern.test(id)) throw notFound();
 }
 
 const noMarket: ProjectionMarket = {
@@ -96,7 +90,6 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
   }
 
   async function owned(userId: string, id: string): Promise<repo.ProjectionRow> {
-    assertId(id);
     const row = await repo.findProjection(db, userId, id);
     if (!row) throw projectionNotFound();
     return row;
@@ -135,7 +128,6 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
 
     /** Spec §4: editing keeps the coin; absent coin fields stay as they are. */
     async update(userId: string, id: string, input: ProjectionUpdate): Promise<Projection> {
-      assertId(id);
       const values: Partial<repo.ProjectionValues> & { now: Date } = {
         name: input.name,
         investedCapital: input.invested_capital,
@@ -157,7 +149,6 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      assertId(id);
       if (!(await repo.deleteProjection(db, userId, id))) throw projectionNotFound();
     },
 
@@ -208,7 +199,6 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
       id: string,
       items: readonly ReplaceTransactionItem[],
     ): Promise<SellTransaction[]> {
-      assertId(id);
       const rows = await repo.replaceTransactions(db, userId, id, renumber(items));
       if (rows === undefined) throw projectionNotFound();
       return rows.map(toSellTransaction);
@@ -216,7 +206,6 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
 
     async deleteTransaction(userId: string, id: string, transactionId: string): Promise<void> {
       await owned(userId, id);
-      assertId(transactionId, transactionNotFound);
       if (!(await repo.deleteTransaction(db, userId, id, transactionId))) throw transactionNotFound();
     },
 

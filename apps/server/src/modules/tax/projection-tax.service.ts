@@ -1,4 +1,4 @@
-import { entityIdSchema, type ProjectionTaxLinkBody, type ProjectionTaxResponse } from '@app/contracts';
+import { idNotFoundMessages, type ProjectionTaxLinkBody, type ProjectionTaxResponse } from '@app/contracts';
 import { Dec, dayInZone, dayToIso, planTax, taxAwarePlan } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,11 +26,9 @@ export function createProjectionTaxService(deps: {
   market: Pick<MarketReader, 'getUsdRates'>;
 }) {
   async function owned(userId: string, projectionId: string) {
-    // A 'draft-…' id or any non-UUID is simply unknown, like the projection routes answer.
-    const projection = entityIdSchema.safeParse(projectionId).success
-      ? await findProjection(deps.db, userId, projectionId)
-      : undefined;
-    if (!projection) throw notFound('Projection not found.');
+    // The route's params schema has already answered a non-UUID id as this 404.
+    const projection = await findProjection(deps.db, userId, projectionId);
+    if (!projection) throw notFound(idNotFoundMessages.projection);
     return projection;
   }
 

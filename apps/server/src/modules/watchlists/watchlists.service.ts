@@ -17,6 +17,7 @@ import {
   type WatchlistRow,
 } from './watchlists.repository.ts';
 
+// Ids from a path arrive parsed (the route's params schema); ids from a body or query are checked here.
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(message: string): AppError {
@@ -112,7 +113,7 @@ export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: Coi
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      if (!uuidPattern.test(id) || !(await deleteWatchlist(db, userId, id))) {
+      if (!(await deleteWatchlist(db, userId, id))) {
         throw notFound(marketMessages.watchlistNotFound);
       }
     },
@@ -126,7 +127,7 @@ export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: Coi
     },
 
     async getItem(userId: string, id: string): Promise<WatchlistItem> {
-      const row = uuidPattern.test(id) ? await findItem(db, userId, id) : undefined;
+      const row = await findItem(db, userId, id);
       if (!row) throw notFound(marketMessages.watchlistItemNotFound);
       return toItem(row);
     },
@@ -151,7 +152,7 @@ export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: Coi
     },
 
     async removeItem(userId: string, id: string): Promise<void> {
-      if (!uuidPattern.test(id) || !(await deleteItem(db, userId, id))) {
+      if (!(await deleteItem(db, userId, id))) {
         throw notFound(marketMessages.watchlistItemNotFound);
       }
     },
