@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbIdempotencyStore } from '../db/idempotency-store.ts';
 import { portfolioUser } from '../modules/portfolios/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { idempotencyTtlMs } from './idempotency.ts';
@@ -84,6 +85,27 @@ describe('Idempotency-Key on writes (offline replay)', () => {
     const bad = await u.client.post('/api/v2/portfolios/', { name: 'Bad' }, { 'idempotency-key': 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation_error');
+  });
+
+  it('asks a repeat that arrives while the first is still running to try again shortly', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio();
+    // What the first request's claim looks like while its handler runs.
+    const now = t.clock();
+    await createDbIdempotencyStore(t.database.db).claim({
+      userId: u.user.id,
+      key: 'still-running-key',
+      route: 'POST /api/v2/transactions/',
+      now,
+      expiresAt: new Date(now.getTime() + idempotencyTtlMs),
+    });
+    const early = await u.client.post('/api/v2/transactions/', buy(p.id), {
+      'idempotency-key': 'still-running-key',
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.headers['retry-after']).toBe('1');
+    expect(early.json().error.details).toEqual({ in_progress: true });
+    expect(await transactionCount(u, p.id)).toBe(0);
   });
 
   it('forgets an answer after a day', async () => {

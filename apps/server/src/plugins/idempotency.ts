@@ -76,13 +76,20 @@ export function registerIdempotency(api: FastifyInstance, options: IdempotencyOp
       return;
     }
     const { first } = outcome;
-    if (first === undefined || first.route !== route || first.status === null) {
+    if (first !== undefined && first.route !== route) {
       throw new AppError({
         code: errorCodes.conflict,
-        message:
-          first !== undefined && first.route !== route
-            ? 'This Idempotency-Key was already used for another request'
-            : 'A request with this Idempotency-Key is still being handled',
+        message: 'This Idempotency-Key was already used for another request',
+      });
+    }
+    if (first === undefined || first.status === null) {
+      // The first is still running (its answer was lost on the way, the client retried early):
+      // worth asking again shortly, when the stored answer will be there.
+      reply.header('retry-after', '1');
+      throw new AppError({
+        code: errorCodes.conflict,
+        message: 'A request with this Idempotency-Key is still being handled',
+        details: { in_progress: true },
       });
     }
     reply.code(first.status).header(idempotentReplayHeader, 'true');

@@ -12,6 +12,8 @@ export interface AuthUser {
   email: string;
   picture: string | null;
   email_verified: boolean | null;
+  /** From /auth/me: false for a single sign-on account (no local password). */
+  has_password?: boolean;
 }
 
 export interface BFFAuthContextValue {

@@ -171,6 +171,39 @@ describe('offline write queue (spec §4)', () => {
     ]);
   });
 
+  it('asks again when the server is still handling an earlier attempt of the same write, then takes its answer', async () => {
+    await queueWrite({ owner: 'u1', method: 'POST', path: '/v2/transactions/', body: tx('1') });
+    setCsrfCookie('t');
+    let attempts = 0;
+    const server = installFakeFetch({
+      'GET /api/auth/session-status': () => json(signedInSession),
+      'GET /api/auth/csrf/': () => json({ csrfToken: 't' }),
+      'POST /api/v2/transactions/': () => {
+        attempts += 1;
+        if (attempts === 1) {
+          const busy = envelope(
+            409,
+            'conflict',
+            'business',
+            'A request with this Idempotency-Key is still being handled',
+            {
+              in_progress: true,
+            },
+          );
+          busy.headers.set('Retry-After', '1');
+          return busy;
+        }
+        return json({ id: 't' }, 201);
+      },
+    });
+
+    expect(await replayWrites('u1', deps)).toEqual({ sent: 1, rejected: 0, stopped: null });
+    const posts = server.calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(new Set(posts.map((c) => c.headers.get('Idempotency-Key'))).size).toBe(1);
+    expect(await listWrites('u1')).toEqual([]);
+  });
+
   it('fetches a fresh token and sends once more when the stored one no longer matches the session', async () => {
     await queueWrite({ owner: 'u1', method: 'POST', path: '/v2/transactions/', body: tx('1') });
     setCsrfCookie('stale');

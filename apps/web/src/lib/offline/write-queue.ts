@@ -113,9 +113,13 @@ function errorOf(error: ApiError): QueuedWriteError {
   };
 }
 
-/** Worth another attempt: no answer, or a server error. A 4xx will answer the same way again. */
+/**
+ * Worth another attempt: no answer, a server error, or the server still handling an earlier
+ * attempt of the same write (409 with Retry-After, from its Idempotency-Key). Any other 4xx
+ * will answer the same way again.
+ */
 function transient(error: unknown): boolean {
-  return isApiError(error) && (error.isNetwork || error.status >= 500);
+  return isApiError(error) && (error.isNetwork || error.status >= 500 || error.status === 409);
 }
 
 /** Sends one write; a stale CSRF token is refreshed and the write sent once more. */
@@ -136,6 +140,9 @@ async function sendOnce(write: QueuedWrite, deps: ReplayDeps): Promise<Response>
     }
   }
   if (response.status >= 500) throw await apiErrorFromResponse(response);
+  // An earlier attempt of this write is still running on the server: ask again, don't call it refused.
+  if (response.status === 409 && response.headers.has('Retry-After'))
+    throw await apiErrorFromResponse(response);
   return response;
 }
 
