@@ -192,6 +192,9 @@ describe('/transactions list', journey, () => {
     expect(screen.getByText(/3 transactions, 3 selected/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('button', { name: 'Delete selected' })).toBeNull();
+    // Phones have the same choice above the cards.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByText(/3 transactions, 3 selected/)).toBeTruthy();
   });
 
   it('filters by portfolio, coin and type', async () => {

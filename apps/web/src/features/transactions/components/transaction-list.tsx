@@ -125,6 +125,17 @@ export function TransactionList({
           );
         })}
       </Table>
+      {selectable && (
+        <label className="mb-2 flex items-center gap-2 text-sm text-muted md:hidden">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={allSelected}
+            onChange={(e) => onSelect(new Set(e.target.checked ? transactions.map((t) => t.id) : []))}
+          />
+          Select all on this page
+        </label>
+      )}
       <ul aria-label="Transactions, newest first" className="grid gap-2 md:hidden">
         {transactions.map((t) => {
           const p = portfolios.get(t.portfolio_id);
