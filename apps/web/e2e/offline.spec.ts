@@ -35,12 +35,23 @@ test('writes made offline survive a reload and are applied exactly once when the
   await expect(offline.changes.nth(1)).toHaveAccessibleName('New transaction: Buy 2 ethereum at 10');
   await expect(offline.changes.nth(2)).toHaveAccessibleName('New transaction: Sell 5 bitcoin at 100');
 
+  // Each replayed write carries its own Idempotency-Key: a repeat the server already applied is
+  // answered with the first answer, never written twice.
+  const replayKeys: (string | undefined)[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v2/transactions/') {
+      replayKeys.push(request.headers()['idempotency-key']);
+    }
+  });
   await context.setOffline(false);
   await expect(t.rows()).toHaveCount(2);
   // The oversell stays listed with the server's reason until the user decides.
   await expect(offline.region).toContainText('1 offline change needs your attention');
   await expect(offline.changes).toHaveCount(1);
   await expect(offline.changes.first()).toContainText('Refused by the server');
+  expect(replayKeys).toHaveLength(3);
+  expect(new Set(replayKeys).size).toBe(3);
+  for (const key of replayKeys) expect(key).toMatch(/^ow-[0-9a-f]{32}$/);
   await expect(offline.changes.first()).toContainText(/Only 1 bitcoin held on .*; this sell needs 5\./);
   await offline.changes
     .first()
