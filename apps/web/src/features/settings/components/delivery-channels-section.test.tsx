@@ -108,4 +108,33 @@ describe('DeliveryChannelsSection', () => {
     });
     expect(await screen.findByText('bot …CDEF → chat 4321', {}, slow)).toBeTruthy();
   });
+
+  it('offline, clears the form like a save when the channel is kept on this device (issue 13)', async () => {
+    renderSection();
+    const form = await screen.findByRole('form', { name: 'Add a channel' }, slow);
+    const queued: unknown[] = [];
+    configureApiClient({
+      isOnline: () => false,
+      queueWrite: async (write) => {
+        queued.push(write);
+        return true;
+      },
+    });
+    ({ calls } = installFakeFetch({
+      'POST /api/v2/notification-channels/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    }));
+    await userEvent.selectOptions(within(form).getByLabelText('Channel type'), 'telegram');
+    await userEvent.type(within(form).getByLabelText('Bot token'), '123456:ABCDEF');
+    await userEvent.type(within(form).getByLabelText('Chat id'), '4321');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(queued).toHaveLength(1), slow);
+    await waitFor(
+      () => expect((within(form).getByLabelText('Chat id') as HTMLInputElement).value).toBe(''),
+      slow,
+    );
+    expect(within(form).queryByRole('alert')).toBeNull();
+    configureApiClient({ queueWrite: async () => false });
+  });
 });
