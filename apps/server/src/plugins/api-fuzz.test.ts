@@ -20,6 +20,9 @@ import type { TestClient } from '../test/test-client.ts';
  * 100k characters, __proto__, 1e400, deep nesting). The property: never a 5xx, and every error
  * in the spec §8 envelope. Runs per route: FUZZ_RUNS (default 25, so the integration level stays
  * fast); `npm run test:fuzz` (nightly) runs 500 per route; FUZZ_SEED replays a failure.
+ * Measured 2026-11-24 on the shared 2-core machine (load average ~11), 125 routes: 25 runs 47-100 s,
+ * 100 runs 65 s, 200 runs 135-180 s for this file: 200 costs 78-88 s more, over the ~60 s the CI budget allows,
+ * so CI keeps 25 (the issue's 200 is not yet met in CI; the nightly 500 covers more).
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 25);
 const seed = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
