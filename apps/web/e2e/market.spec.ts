@@ -68,7 +68,13 @@ test('switching the base currency to EUR changes every figure on screen', async 
   const before = await figures.count();
   expect(before).toBeGreaterThan(10);
 
+  // The switch shows at once (optimistic); the reload below must come after the save has answered,
+  // or it aborts the PATCH and the server still says usd (seen 1 in 4 runs on a busy machine).
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/v2/settings/') && r.request().method() === 'PATCH',
+  );
   await terminal.currency.selectOption('eur');
+  await saved;
 
   await expect(page.getByRole('region', { name: 'Global market' })).toContainText('€');
   await expect(figures.first()).toContainText('€');
