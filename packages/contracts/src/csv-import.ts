@@ -36,6 +36,23 @@ export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
 export const csvSkippedRowSchema = z.object({ line: z.number().int().positive(), reason: z.string() });
 export type CsvSkippedRow = z.infer<typeof csvSkippedRowSchema>;
 
+/**
+ * A ledger that starts mid-history (issue 14): its first row of a coin shows a balance before that
+ * row's change. Offered as a "transfer in" dated just before that row; its cost is unknown, so the
+ * client asks for a price (or the day's close from history) and sends it as an ordinary commit row.
+ */
+export const openingBalanceSchema = z.object({
+  symbol: z.string(),
+  coin_id: z.string().nullable(),
+  /** Exact decimal string: the balance column minus that first row's signed change. */
+  quantity: z.string(),
+  /** One second before the first row of the coin. */
+  date: z.string(),
+  /** The line of that first row. */
+  first_line: z.number().int().positive(),
+});
+export type OpeningBalance = z.infer<typeof openingBalanceSchema>;
+
 export const csvImportPreviewSchema = z.object({
   preset: z.enum(csvPresets).nullable(),
   /** The generation detected, e.g. 'binance/transaction_history', 'kraken/ledgers'. */
@@ -43,6 +60,8 @@ export const csvImportPreviewSchema = z.object({
   rows: z.array(csvImportRowSchema),
   errors: z.array(csvRowErrorSchema),
   skipped: z.array(csvSkippedRowSchema),
+  /** One per coin whose ledger starts mid-history; empty for files without a balance column. */
+  opening_balances: z.array(openingBalanceSchema),
 });
 export type CsvImportPreview = z.infer<typeof csvImportPreviewSchema>;
 

@@ -29,6 +29,7 @@ export function parseImportCsv(text: string, options: { preset?: CsvPreset | 'au
     rows: [],
     errors: [{ line: 0, field: null, message }],
     skipped: [],
+    opening_balances: [],
   });
   if (text.length > CSV_IMPORT_LIMITS.maxChars) {
     return fail(
@@ -61,7 +62,12 @@ export function parseImportCsv(text: string, options: { preset?: CsvPreset | 'au
     return fail(`This file looks like a ${detected.preset} export, not ${wanted}`);
   }
   const parsed = detected.parse();
-  return { preset: detected.preset, format: detected.format, ...parsed };
+  return {
+    preset: detected.preset,
+    format: detected.format,
+    ...parsed,
+    opening_balances: parsed.opening_balances ?? [],
+  };
 }
 
 interface Detected {

@@ -2,6 +2,7 @@ import {
   type CsvImportRow,
   type CsvRowError,
   type CsvSkippedRow,
+  type OpeningBalance,
   type RewardKind,
   type TransactionType,
   transactionDraftSchema,
@@ -29,6 +30,8 @@ export interface ParsedCsv {
   rows: CsvImportRow[];
   errors: CsvRowError[];
   skipped: CsvSkippedRow[];
+  /** Only formats with a running balance column (Kraken ledgers) can offer these. */
+  opening_balances?: OpeningBalance[];
 }
 
 /** Collects rows, errors and skips in source-line order; a record's legs are all kept or all refused. */

@@ -1,6 +1,7 @@
 import type { RewardKind } from '@app/contracts';
 import { Dec } from '../../decimal.ts';
 import { isFiat, normalizeAsset, splitPair } from '../coins.ts';
+import { type BalanceEntry, openingBalances } from '../opening-balances.ts';
 import { type CsvRecord, isBlankRecord } from '../rfc4180.ts';
 import { Columns, type ParsedCsv, RowCollector, tradeFromFlows, tradeLegs } from '../rows.ts';
 import { parseAmount, parseCsvDate } from '../values.ts';
@@ -30,9 +31,12 @@ export function parseKraken(
   const cols = new Columns(records[headerIndex]?.fields ?? []);
   const data = records.slice(headerIndex + 1).filter((r) => !isBlankRecord(r));
   const out = new RowCollector();
-  if (format === 'trades') for (const r of data) tradeRow(r, cols, out);
-  else ledgers(data, cols, out);
-  return out.result();
+  if (format === 'trades') {
+    for (const r of data) tradeRow(r, cols, out);
+    return out.result();
+  }
+  const balances = ledgers(data, cols, out);
+  return { ...out.result(), opening_balances: openingBalances(balances) };
 }
 
 function tradeRow(r: CsvRecord, cols: Columns, out: RowCollector): void {
@@ -104,8 +108,10 @@ const rewardTypes: Record<string, RewardKind> = {
   'invite bonus': 'other',
 };
 
-function ledgers(data: readonly CsvRecord[], cols: Columns, out: RowCollector): void {
+/** Parses the ledger rows into `out`; returns the running balances (when the file has that column). */
+function ledgers(data: readonly CsvRecord[], cols: Columns, out: RowCollector): BalanceEntry[] {
   const rows: LedgerRow[] = [];
+  const balances: BalanceEntry[] = [];
   for (const r of data) {
     const get = (name: string) => cols.get(r.fields, name);
     const date = parseCsvDate(get('time'));
@@ -126,6 +132,18 @@ function ledgers(data: readonly CsvRecord[], cols: Columns, out: RowCollector): 
         fee: fee?.value ?? new Dec(0),
         date,
       });
+      const balance = parseAmount(get('balance'));
+      // A pending entry (no txid) has no balance of its own; the completed entry carries it.
+      if (balance && balance.unit === null && get('txid') !== '') {
+        balances.push({
+          line: r.line,
+          symbol: normalizeAsset(get('asset')),
+          account: `${get('asset').toUpperCase()}|${get('wallet')}`,
+          date,
+          change: amount.value.sub(fee?.value ?? new Dec(0)),
+          balance: balance.value,
+        });
+      }
     }
   }
   const trades = new Map<string, LedgerRow[]>();
@@ -170,6 +188,7 @@ function ledgers(data: readonly CsvRecord[], cols: Columns, out: RowCollector): 
     } else out.error(row.line, 'type', `Unsupported Kraken ledger entry "${row.type}" of ${row.asset}`);
   }
   for (const [refid, legs] of trades) ledgerTrade(refid, legs, out);
+  return balances;
 }
 
 /** A debit and a credit of the same coin and quantity at the same time (SOL03.S → SOL): a move. */
