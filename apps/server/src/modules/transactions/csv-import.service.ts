@@ -3,10 +3,12 @@ import {
   type ImportCommitBody,
   type ImportPreviewBody,
   type ImportPreviewResponse,
+  type OpeningBalance,
   portfolioMessages,
   type SymbolMap,
   type TransactionDraft,
   type TransactionType,
+  transactionDraftSchema,
 } from '@app/contracts';
 import {
   applySymbolChoices,
@@ -38,6 +40,18 @@ import { notFound } from './transactions.service.ts';
 
 /** Quotes in these stablecoins are taken as US dollars (with a warning on the row). */
 const usdStablecoins = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI', 'TUSD', 'USDP']);
+
+/** An opening balance as a ledger row for the oversell check (its price does not change quantities). */
+function openingDraft(o: OpeningBalance): TransactionDraft {
+  return transactionDraftSchema.parse({
+    type: 'transfer_in',
+    quantity: o.quantity,
+    price_per_coin: '0',
+    fee: '0',
+    date: o.date,
+    note: '',
+  });
+}
 
 export function createCsvImportService(deps: {
   db: Db;
@@ -131,8 +145,12 @@ export function createCsvImportService(deps: {
       const parsed = parseImportCsv(body.csv, { preset: body.preset });
       const errors: CsvRowError[] = [...parsed.errors];
       const choices = body.symbol_map ?? {};
-      const known = await knownCoins(parsed.rows, choices);
+      const known = await knownCoins([...parsed.rows, ...parsed.opening_balances], choices);
       rejectUnknownChoices(choices, known);
+      const openings = parsed.opening_balances.map((o) => ({
+        ...o,
+        coin_id: resolveCoinId(o, choices, known),
+      }));
       // The same resolution as the commit: a known id stays, the user's choice fills the gaps.
       const { rows, unresolved } = applySymbolChoices(parsed.rows, choices, known);
       const currency = portfolio.currency.toUpperCase();
@@ -174,11 +192,16 @@ export function createCsvImportService(deps: {
       );
       const duplicates = likelyDuplicates(rows, existingKeys);
       const book = await ledgers.book(db, portfolio);
-      const checked = good.map((r) => ({
-        line: r.line,
-        coin_id: r.coin_id ?? '',
-        transaction: r.transaction,
-      }));
+      // The oversell check counts the opening balances as included (the panel offers them ticked);
+      // the commit checks again with what the user actually sends.
+      const checked = [
+        ...openings.flatMap((o) =>
+          o.coin_id === null
+            ? []
+            : [{ line: o.first_line, coin_id: o.coin_id, transaction: openingDraft(o) }],
+        ),
+        ...good.map((r) => ({ line: r.line, coin_id: r.coin_id ?? '', transaction: r.transaction })),
+      ];
       errors.push(
         ...oversellRows(
           findOversells(new Map([[portfolio.id, book]]), importEdits(portfolio.id, checked)),
@@ -188,6 +211,7 @@ export function createCsvImportService(deps: {
       return {
         ...parsed,
         rows,
+        opening_balances: openings,
         errors: errors.sort((a, b) => a.line - b.line),
         portfolio_id: portfolio.id,
         duplicate_lines: [...duplicates].sort((a, b) => a - b),
