@@ -86,7 +86,11 @@ function row(
  * The file: line 2 BTC (ready), line 3 BTC (a likely duplicate of a stored trade), lines 4 and 6
  * ZZQ (unknown symbol), line 5 ETH priced in EUR (a row error). The map fills the ZZQ rows.
  */
-export function importPreview(portfolioId: string, symbolMap: Record<string, string>): ImportPreviewResponse {
+export function importPreview(
+  portfolioId: string,
+  symbolMap: Record<string, string>,
+  openingBalances: ImportPreviewResponse['opening_balances'] = [],
+): ImportPreviewResponse {
   const zzq = symbolMap.ZZQ ?? null;
   const rows = [
     row(2, 'BTC', 'bitcoin', draft('buy', '0.5', '40000', '2024-01-05T10:00:00.000Z')),
@@ -116,6 +120,7 @@ export function importPreview(portfolioId: string, symbolMap: Record<string, str
       ...(zzq === null ? [unknownCoin(6)] : []),
     ],
     skipped: [{ line: 7, reason: 'Not a trade (a deposit of US dollars)' }],
+    opening_balances: openingBalances,
     portfolio_id: portfolioId,
     duplicate_lines: [3],
     unresolved_symbols: unresolved,
@@ -129,12 +134,24 @@ export interface FakePortfoliosServer {
   bodies(method: string, path: string): Record<string, unknown>[];
   /** Answer the next import commit with this response instead of writing. */
   failNextCommit(response: Response): void;
+  /** Previews offer an LTC opening balance (the ledger starts mid-history), with LTC's daily closes. */
+  offerOpeningBalance(): void;
 }
+
+/** LTC held before line 2; its history has a close of 70.5 USD on that day. */
+export const ltcOpening = {
+  symbol: 'LTC',
+  coin_id: 'litecoin',
+  quantity: '34.85833035',
+  date: '2024-01-05T09:59:59.000Z',
+  first_line: 2,
+};
 
 export function installFakePortfoliosServer(initial: Portfolio[] = []): FakePortfoliosServer {
   const portfolios = [...initial];
   let nextId = 1;
   let commitFailure: Response | null = null;
+  let openings: ImportPreviewResponse['opening_balances'] = [];
   const body = (call: RecordedCall) => JSON.parse(call.body ?? '{}') as Record<string, unknown>;
   const routes: Parameters<typeof installFakeFetch>[0] = {
     ...authRoutesFor(true),
@@ -180,7 +197,7 @@ export function installFakePortfoliosServer(initial: Portfolio[] = []): FakePort
           fields: { 'symbol_map.ZZQ': ['ZZQ: Unknown coin: choose one from the list'] },
         });
       }
-      return json(importPreview(id, map));
+      return json(importPreview(id, map, openings));
     };
     routes[`POST ${base}import/commit/`] = (call) => {
       if (commitFailure) {
@@ -201,6 +218,22 @@ export function installFakePortfoliosServer(initial: Portfolio[] = []): FakePort
     bodies: (method, path) => calls.filter((c) => c.method === method && c.path.startsWith(path)).map(body),
     failNextCommit: (response) => {
       commitFailure = response;
+    },
+    offerOpeningBalance: () => {
+      openings = [ltcOpening];
+      routes['GET /api/v2/cryptocurrencies/litecoin/chart/'] = () =>
+        json({
+          id: 'litecoin',
+          timeframe: 'ALL',
+          vs_currency: 'usd',
+          prices: [
+            [Date.UTC(2024, 0, 4), 68],
+            [Date.UTC(2024, 0, 5), 70.5],
+          ],
+          market_caps: [],
+          total_volumes: [],
+          source: { source: 'coingecko', mode: 'live', as_of: '2024-01-06T00:00:00.000Z', stale: false },
+        });
     },
   };
 }

@@ -79,6 +79,7 @@ export function PortfolioPage({
           <ImportPanel
             portfolioId={portfolio.id}
             portfolioName={portfolio.name}
+            currency={portfolio.currency}
             onClose={() => setImporting(false)}
             onDone={(created) => {
               toast.success(`Imported ${countOf(created, 'transaction')}`);

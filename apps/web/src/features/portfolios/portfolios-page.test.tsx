@@ -111,8 +111,9 @@ describe('/portfolios', journey, () => {
 });
 
 describe('CSV import preview', journey, () => {
-  async function openImport() {
+  async function openImport({ opening = false } = {}) {
     const server = installFakePortfoliosServer([portfolioJson(pid, 'Main')]);
+    if (opening) server.offerOpeningBalance();
     renderApp('/portfolios');
     const card = await screen.findByRole('article', { name: 'Main' }, slow);
     await userEvent.click(within(card).getByRole('button', { name: 'Import CSV into Main' }));
@@ -222,6 +223,58 @@ describe('CSV import preview', journey, () => {
       expect.objectContaining({ line: 2, symbol: 'BTC', coin_id: 'bitcoin' }),
       expect.objectContaining({ line: 4, symbol: 'ZZQ', coin_id: 'zzq-small' }),
       expect.objectContaining({ line: 6, symbol: 'ZZQ', coin_id: 'zzq-small' }),
+    ]);
+  });
+
+  it('offers the opening balance of a ledger that starts mid-history: priced from history, included or left out', async () => {
+    const { server, panel } = await openImport({ opening: true });
+    const openings = within(panel).getByRole('group', { name: 'Opening balances' });
+    const include = within(openings).getByRole('checkbox', {
+      name: /Include opening balance of LTC: 34\.85833035 held before line 2/,
+    }) as HTMLInputElement;
+    expect(include.checked).toBe(true);
+    // The day's close is prefilled, labelled with where it came from.
+    const price = (await within(openings).findByDisplayValue('70.5', {}, slow)) as HTMLInputElement;
+    expect(price.getAttribute('aria-label')).toBe('Opening price of LTC in USD');
+    expect(within(openings).getByText(/Daily close of .* from CoinGecko/)).toBeTruthy();
+    // Line 2 BTC plus the opening balance.
+    expect(within(panel).getByRole('button', { name: 'Import 2 transactions' })).toBeTruthy();
+
+    await userEvent.click(include);
+    expect(within(panel).getByRole('button', { name: 'Import 1 transaction' })).toBeTruthy();
+    expect(within(openings).queryByLabelText('Opening price of LTC in USD')).toBeNull();
+    await userEvent.click(include);
+
+    // A cleared price holds the import back until one is typed; a typed price says so.
+    const typed = within(openings).getByLabelText('Opening price of LTC in USD');
+    await userEvent.clear(typed);
+    expect(
+      (within(panel).getByRole('button', { name: 'Import 2 transactions' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      within(panel).getByText(/Enter a price for the opening balance of LTC, or leave it out/),
+    ).toBeTruthy();
+    await userEvent.type(typed, '2,000');
+    expect(within(openings).getByText('Entered by you')).toBeTruthy();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Import 2 transactions' }));
+    expect(await screen.findByText('Imported 2 transactions', {}, slow)).toBeTruthy();
+    const [commit] = server.bodies('POST', `/api/v2/portfolios/${pid}/import/commit/`);
+    expect(commit?.rows).toEqual([
+      {
+        line: 2,
+        symbol: 'LTC',
+        coin_id: 'litecoin',
+        transaction: expect.objectContaining({
+          type: 'transfer_in',
+          quantity: '34.85833035',
+          price_per_coin: '2000',
+          fee: '0',
+          date: '2024-01-05T09:59:59.000Z',
+          note: "Opening balance from the file's balance column (price: Entered by you)",
+        }),
+      },
+      expect.objectContaining({ line: 2, symbol: 'BTC', coin_id: 'bitcoin' }),
     ]);
   });
 

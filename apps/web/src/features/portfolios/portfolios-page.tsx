@@ -179,6 +179,7 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
         <ImportPanel
           portfolioId={p.id}
           portfolioName={p.name}
+          currency={p.currency}
           onClose={() => setMode('view')}
           onDone={(created) => {
             toast.success(`Imported ${countOf(created, 'transaction')}`);

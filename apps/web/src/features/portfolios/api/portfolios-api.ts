@@ -59,7 +59,7 @@ export function previewImport(
 /** The same map as the preview: the server resolves and checks every row again before writing. */
 export function commitImport(
   id: string,
-  rows: readonly CsvImportRow[],
+  rows: readonly Pick<CsvImportRow, 'line' | 'symbol' | 'coin_id' | 'transaction'>[],
   symbolMap: SymbolMap = {},
 ): Promise<{ created: number }> {
   const body: ImportCommitBody = {

@@ -3,6 +3,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinChooser } from './coin-chooser';
 import { countOf } from './count-words';
 import { ImportPreviewTable } from './import-preview-table';
+import { OpeningBalances } from './opening-balances';
 import { useCsvImport } from './use-csv-import';
 
 /** Stated on the page, as issue 4 asks: the server's parser limit. */
@@ -12,16 +13,19 @@ const limitText =
 export function ImportPanel({
   portfolioId,
   portfolioName,
+  currency,
   onDone,
   onClose,
 }: {
   portfolioId: string;
   portfolioName: string;
+  /** The portfolio's currency: opening balances are priced in it. */
+  currency: string;
   onDone: (created: number) => void;
   onClose: () => void;
 }) {
   const session = useCsvImport(portfolioId, onDone);
-  const { preview, stage, large, failure, chosen } = session;
+  const { preview, stage, large, failure, total, openingsWithoutPrice } = session;
 
   return (
     <section
@@ -115,6 +119,14 @@ export function ImportPanel({
               </ul>
             </details>
           )}
+          <OpeningBalances
+            openings={preview.opening_balances}
+            currency={currency}
+            included={session.openingIncluded}
+            prices={session.openingPrices}
+            onToggle={session.toggleOpening}
+            onPrice={session.setOpeningPrice}
+          />
           <ImportPreviewTable
             errors={preview.errors}
             rows={preview.rows}
@@ -123,13 +135,18 @@ export function ImportPanel({
             selectable={session.selectable}
             onToggle={session.toggleRow}
           />
+          {openingsWithoutPrice.length > 0 && (
+            <p className="mt-3 text-sm text-warning">
+              Enter a price for the opening balance of {openingsWithoutPrice.join(', ')}, or leave it out.
+            </p>
+          )}
           <button
             type="button"
             className={`${buttonStyles.primary} mt-3`}
-            disabled={chosen.length === 0 || stage !== null}
+            disabled={total === 0 || openingsWithoutPrice.length > 0 || stage !== null}
             onClick={() => void session.commit()}
           >
-            Import {countOf(chosen.length, 'transaction')}
+            Import {countOf(total, 'transaction')}
           </button>
         </div>
       )}

@@ -3,13 +3,17 @@ import {
   type CsvImportRow,
   csvRowErrorSchema,
   type ImportPreviewResponse,
+  type OpeningBalance,
   type SymbolMap,
+  transactionDraftSchema,
   type UnresolvedSymbol,
 } from '@app/contracts';
-import { useRef, useState } from 'react';
+import { normalizeDecimalInput } from '@app/core';
+import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
 import { commitImport, previewImport } from '../api/portfolios-api';
 import { countOf } from './count-words';
+import type { OpeningPrice } from './opening-balances';
 
 /** Files above this show the progress bar (reading, checking, writing). */
 const largeFileBytes = 200_000;
@@ -54,6 +58,22 @@ function mergeGroups(
   return [...known, ...next.filter((g) => !seen.has(g.symbol))];
 }
 
+type CommitRow = Pick<CsvImportRow, 'line' | 'symbol' | 'coin_id' | 'transaction'>;
+
+/** An included opening balance as a commit row: a transfer in at the price and with its source noted. */
+function openingRow(o: OpeningBalance, price: OpeningPrice | undefined): CommitRow | null {
+  const draft = transactionDraftSchema.safeParse({
+    type: 'transfer_in',
+    quantity: o.quantity,
+    price_per_coin: normalizeDecimalInput(price?.value ?? ''),
+    fee: '0',
+    date: o.date,
+    note: `Opening balance from the file's balance column (price: ${price?.source ?? 'none'})`,
+  });
+  if (!draft.success || !price?.value.trim()) return null;
+  return { line: o.first_line, symbol: o.symbol, coin_id: o.coin_id, transaction: draft.data };
+}
+
 /**
  * One CSV import: read, preview, choose coins for the symbols we could not identify (each choice
  * re-validates the whole file on the server), pick rows, commit all or none with the same map.
@@ -67,12 +87,26 @@ export function useCsvImport(portfolioId: string, onDone: (created: number) => v
   const [stage, setStage] = useState<ImportStage>(null);
   const [large, setLarge] = useState(false);
   const [failure, setFailure] = useState<string[]>([]);
+  const [openingIncluded, setOpeningIncluded] = useState<Set<string>>(new Set());
+  const [openingPrices, setOpeningPrices] = useState<Record<string, OpeningPrice>>({});
   // Only the newest preview may land: choices made in quick succession must not be undone.
   const latest = useRef(0);
 
   const errorLines = new Set(preview?.errors.map((e) => e.line));
   const selectable = (r: CsvImportRow) => !errorLines.has(r.line) && r.coin_id !== null;
   const chosen = preview?.rows.filter((r, i) => selectable(r) && !excluded.has(importRowKey(r, i))) ?? [];
+  const openings = (preview?.opening_balances ?? []).filter(
+    (o) => o.coin_id !== null && openingIncluded.has(o.symbol),
+  );
+  const openingRows = openings.flatMap((o) => {
+    const row = openingRow(o, openingPrices[o.symbol]);
+    return row ? [row] : [];
+  });
+  /** Included opening balances still without a usable price: the import waits for them. */
+  const openingsWithoutPrice = openings
+    .filter((o) => !openingRow(o, openingPrices[o.symbol]))
+    .map((o) => o.symbol);
+  const total = chosen.length + openings.length;
 
   async function choose(file: File) {
     const request = ++latest.current;
@@ -91,6 +125,9 @@ export function useCsvImport(portfolioId: string, onDone: (created: number) => v
       setCsv(text);
       setPreview(result);
       setGroups(result.unresolved_symbols);
+      // Offered ticked: the preview's oversell check counts them, and later sells usually need them.
+      setOpeningIncluded(new Set(result.opening_balances.map((o) => o.symbol)));
+      setOpeningPrices({});
       // Likely duplicates start unticked: importing the same trade twice is the usual mistake.
       setExcluded(
         new Set(
@@ -130,9 +167,9 @@ export function useCsvImport(portfolioId: string, onDone: (created: number) => v
 
   async function commit() {
     setFailure([]);
-    setStage({ label: `Importing ${countOf(chosen.length, 'transaction')}`, value: 75 });
+    setStage({ label: `Importing ${countOf(total, 'transaction')}`, value: 75 });
     try {
-      const { created } = await commitImport(portfolioId, chosen, toSymbolMap(choices));
+      const { created } = await commitImport(portfolioId, [...openingRows, ...chosen], toSymbolMap(choices));
       setStage({ label: 'Done', value: 100 });
       onDone(created);
     } catch (error) {
@@ -151,8 +188,27 @@ export function useCsvImport(portfolioId: string, onDone: (created: number) => v
     });
   }
 
+  function toggleOpening(symbol: string, included: boolean) {
+    setOpeningIncluded((current) => {
+      const next = new Set(current);
+      if (included) next.add(symbol);
+      else next.delete(symbol);
+      return next;
+    });
+  }
+
+  const setOpeningPrice = useCallback((symbol: string, price: OpeningPrice) => {
+    setOpeningPrices((current) => ({ ...current, [symbol]: price }));
+  }, []);
+
   return {
     preview,
+    openingIncluded,
+    openingPrices,
+    openingsWithoutPrice,
+    total,
+    toggleOpening,
+    setOpeningPrice,
     groups,
     choices,
     excluded,

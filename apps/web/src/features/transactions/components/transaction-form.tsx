@@ -15,12 +15,12 @@ import { controlClass, Field } from '@/components/ui/field';
 import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
+import { useDayPrice } from '@/lib/market/use-day-price';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { availableQuery, coinChoicesQuery, previewTransaction } from '../api/transactions-api';
 import { CoinCombobox } from './coin-combobox';
 import { type CoinChoice, resolveTyped } from './coin-match';
-import { useDayPrice } from './use-day-price';
 
 export interface FormPortfolio {
   id: string;

@@ -1,7 +1,7 @@
 import type { ChartResponse } from '@app/contracts';
 import { formatDate } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { coinChartQuery } from '@/lib/market';
+import { coinChartQuery } from './market-api';
 
 const day = 24 * 60 * 60_000;
 
