@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
 import { usePortfolioMutations } from './api/use-portfolio-mutations';
 import { countOf } from './components/count-words';
-import { ImportPanel } from './components/import-panel';
+import { LazyImportPanel } from './components/lazy-import-panel';
 
 /**
  * /portfolios/{id}: one portfolio with its actions. The figures and the transactions come from
@@ -76,7 +76,7 @@ export function PortfolioPage({
       </nav>
       {importing && (
         <div className="mb-4 min-w-0">
-          <ImportPanel
+          <LazyImportPanel
             portfolioId={portfolio.id}
             portfolioName={portfolio.name}
             currency={portfolio.currency}

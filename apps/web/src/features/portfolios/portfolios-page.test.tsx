@@ -117,7 +117,7 @@ describe('CSV import preview', journey, () => {
     renderApp('/portfolios');
     const card = await screen.findByRole('article', { name: 'Main' }, slow);
     await userEvent.click(within(card).getByRole('button', { name: 'Import CSV into Main' }));
-    const panel = screen.getByRole('region', { name: 'Import CSV into Main' });
+    const panel = await screen.findByRole('region', { name: 'Import CSV into Main' }, slow);
     const file = new File(['ID,Timestamp\nthe file text'], 'coinbase.csv', { type: 'text/csv' });
     await userEvent.upload(within(panel).getByLabelText('CSV file'), file);
     await within(panel).findByText(/Detected coinbase/, {}, slow);

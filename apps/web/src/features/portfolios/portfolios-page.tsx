@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
 import { usePortfolioMutations } from './api/use-portfolio-mutations';
 import { countOf } from './components/count-words';
-import { ImportPanel } from './components/import-panel';
+import { LazyImportPanel } from './components/lazy-import-panel';
 import { PortfolioForm } from './components/portfolio-form';
 import { formatPercent, SignedChange } from './components/signed-change';
 
@@ -176,7 +176,7 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
         </div>
       </dl>
       {mode === 'import' && (
-        <ImportPanel
+        <LazyImportPanel
           portfolioId={p.id}
           portfolioName={p.name}
           currency={p.currency}
