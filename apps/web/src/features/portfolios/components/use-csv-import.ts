@@ -58,6 +58,14 @@ function mergeGroups(
   return [...known, ...next.filter((g) => !seen.has(g.symbol))];
 }
 
+/** A copy of the set with `key` in it or not. */
+function withMember(set: ReadonlySet<string>, key: string, member: boolean): Set<string> {
+  const next = new Set(set);
+  if (member) next.add(key);
+  else next.delete(key);
+  return next;
+}
+
 type CommitRow = Pick<CsvImportRow, 'line' | 'symbol' | 'coin_id' | 'transaction'>;
 
 /** An included opening balance as a commit row: a transfer in at the price and with its source noted. */
@@ -180,21 +188,11 @@ export function useCsvImport(portfolioId: string, onDone: (created: number) => v
   }
 
   function toggleRow(key: string, included: boolean) {
-    setExcluded((current) => {
-      const next = new Set(current);
-      if (included) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+    setExcluded((current) => withMember(current, key, !included));
   }
 
   function toggleOpening(symbol: string, included: boolean) {
-    setOpeningIncluded((current) => {
-      const next = new Set(current);
-      if (included) next.add(symbol);
-      else next.delete(symbol);
-      return next;
-    });
+    setOpeningIncluded((current) => withMember(current, symbol, included));
   }
 
   const setOpeningPrice = useCallback((symbol: string, price: OpeningPrice) => {
