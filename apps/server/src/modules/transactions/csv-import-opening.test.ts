@@ -88,4 +88,24 @@ describe('CSV import: opening balances of a ledger that starts mid-history (issu
     expect(btcOpening).toMatchObject({ quantity: '0.27679577', price_per_coin: '35000' });
     expect(new Date(btcOpening?.executed_at ?? '').toISOString()).toBe('2022-03-15T09:39:45.000Z');
   });
+
+  it('asks for the coin of an opening balance no imported row names, and takes the choice', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'Staking', currency: 'eur' });
+    // Only a move between the user's own wallets (skipped): the coin is known from the balance alone.
+    const csv = [
+      'txid,refid,time,type,subtype,aclass,asset,amount,fee,balance',
+      'L1,R1,2024-02-01 10:00:00,transfer,spottostaking,currency,ZZQ,-5,0,20',
+    ].join('\n');
+    const url = `/api/v2/portfolios/${p.id}/import/preview/`;
+    const first = (await u.client.post(url, { csv })).json();
+    expect(first.rows).toEqual([]);
+    expect(first.opening_balances).toEqual([
+      { symbol: 'ZZQ', coin_id: null, quantity: '25', date: '2024-02-01T09:59:59.000Z', first_line: 2 },
+    ]);
+    expect(first.unresolved_symbols).toEqual([expect.objectContaining({ symbol: 'ZZQ', lines: [2] })]);
+    const chosen = (await u.client.post(url, { csv, symbol_map: { ZZQ: 'bitcoin' } })).json();
+    expect(chosen.opening_balances[0].coin_id).toBe('bitcoin');
+    expect(chosen.unresolved_symbols).toEqual([]);
+  });
 });

@@ -18,6 +18,7 @@ import {
   likelyDuplicates,
   parseImportCsv,
   resolveCoinId,
+  type UnresolvedSymbolLines,
   unknownChoices,
   withDemoNotice,
 } from '@app/core';
@@ -51,6 +52,22 @@ function openingDraft(o: OpeningBalance): TransactionDraft {
     date: o.date,
     note: '',
   });
+}
+
+/** An opening balance whose coin is unknown asks for it too, even when no row of that symbol does. */
+function withOpenings(
+  unresolved: readonly UnresolvedSymbolLines[],
+  openings: readonly OpeningBalance[],
+): UnresolvedSymbolLines[] {
+  const groups = unresolved.map((g) => ({ ...g, lines: [...g.lines] }));
+  for (const o of openings) {
+    if (o.coin_id !== null) continue;
+    const group = groups.find((g) => g.symbol === o.symbol.toUpperCase());
+    if (!group) groups.push({ symbol: o.symbol.toUpperCase(), lines: [o.first_line] });
+    else if (!group.lines.includes(o.first_line))
+      group.lines = [...group.lines, o.first_line].sort((a, b) => a - b);
+  }
+  return groups;
 }
 
 export function createCsvImportService(deps: {
@@ -215,7 +232,7 @@ export function createCsvImportService(deps: {
         errors: errors.sort((a, b) => a.line - b.line),
         portfolio_id: portfolio.id,
         duplicate_lines: [...duplicates].sort((a, b) => a - b),
-        unresolved_symbols: await symbolCandidatesFor(catalogue, unresolved),
+        unresolved_symbols: await symbolCandidatesFor(catalogue, withOpenings(unresolved, openings)),
       };
     },
 

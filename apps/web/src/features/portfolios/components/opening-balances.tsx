@@ -34,7 +34,8 @@ export function OpeningBalances({ openings, currency, included, prices, onToggle
       <legend className="px-1 font-medium">Opening balances</legend>
       <p className="text-xs text-muted">
         This ledger starts mid-history: its balance column shows coins held before its first row. Include them
-        so later sells have something to sell; their cost is not in the file.
+        so later sells have something to sell; their cost is not in the file. The rows below were checked with
+        them included, so leaving one out can make a later sell of that coin fail the import.
       </p>
       <ul className="mt-2 grid gap-2">
         {openings.map((o) => (
