@@ -103,3 +103,31 @@ test('import a CSV with unknown symbols: choose each coin in the preview, commit
   await expect(list).toContainText('RENDER');
   await expect(list).toContainText('POL');
 });
+
+/** A Kraken ledger that starts mid-history: its first BTC row sells 0.1 out of a balance of 0.5. */
+const midHistoryLedger = [
+  'txid,refid,time,type,subtype,aclass,asset,amount,fee,balance',
+  'L1,T1,2024-01-05 10:00:00,trade,,currency,XXBT,-0.1,0,0.4',
+  'L2,T1,2024-01-05 10:00:00,trade,,currency,ZUSD,4000,0,4000',
+].join('\n');
+
+test('a ledger that starts mid-history imports with its opening balance at the price entered', async ({
+  page,
+}, info) => {
+  const p = new PortfoliosPage(page);
+  await p.create('Kraken', '');
+  const panel = await p.importCsv('Kraken', 'ledgers.csv', midHistoryLedger);
+  await expect(panel.getByText('Detected kraken/ledgers. 1 row, 0 errors')).toBeVisible();
+  const openings = panel.getByRole('group', { name: 'Opening balances' });
+  await expect(
+    openings.getByRole('checkbox', { name: /Include opening balance of BTC: 0\.5 held before line 2/ }),
+  ).toBeChecked();
+  const price = openings.getByLabel('Opening price of BTC in USD');
+  await price.fill('30,000');
+  await expect(openings.getByText('Entered by you')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('opening-balance.png'), fullPage: true });
+  await panel.getByRole('button', { name: 'Import 2 transactions' }).click();
+  await expect(page.getByText('Imported 2 transactions')).toBeVisible();
+  // 0.5 held before the file, 0.1 sold in it: one coin, still held.
+  await expect(p.card('Kraken').getByRole('definition').nth(1)).toHaveText('1');
+});
