@@ -18,19 +18,16 @@
 // warm        = repeated requests on a running process.
 // Run: npm run build, then node --import tsx bench/dashboard.bench.ts (BENCH_DASHBOARD_SIZES,
 // BENCH_DASHBOARD_DATABASES=pglite,postgres, BENCH_POSTGRES_URL, BENCH_COLD_SAMPLES, ...).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { type BenchDatabase, pgliteDatabase, postgresDatabase } from './lib/databases.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
 import { signedInCookie } from './lib/session.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sizes = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,100000').split(',').map(Number);
 const databases = (process.env.BENCH_DASHBOARD_DATABASES ?? 'pglite,postgres').split(',');
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const coldSamples = Number(process.env.BENCH_COLD_SAMPLES ?? 3);
 const writeSamples = Number(process.env.BENCH_WRITE_SAMPLES ?? 5);
 const warmSamples = Number(process.env.BENCH_WARM_SAMPLES ?? 40);
@@ -54,14 +51,7 @@ interface Server {
   rssMb(): number;
 }
 
-interface Target {
-  label: 'PGlite' | 'PostgreSQL';
-  dataDir: string;
-  env: Record<string, string>;
-  /** Runs bulk SQL while no server is running. */
-  withSql<T>(fn: (run: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<T>): Promise<T>;
-  dispose(): Promise<void>;
-}
+type Target = BenchDatabase;
 
 interface BenchUser {
   label: string;
@@ -248,64 +238,6 @@ async function startServer(target: Target): Promise<Server> {
   return server;
 }
 
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-dash-'));
-  return {
-    label: 'PGlite',
-    dataDir,
-    env: { DATABASE_URL: '' },
-    async withSql(fn) {
-      const db = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
-      try {
-        return await fn((text, params) => db.query(text, params));
-      } finally {
-        await db.close();
-      }
-    },
-    async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresTarget(): Promise<Target | null> {
-  const name = `bench_dash_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${adminUrl} unavailable, skipped: ${String(error)}`);
-    await admin.end().catch(() => {});
-    return null;
-  }
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-dash-pg-'));
-  return {
-    label: 'PostgreSQL',
-    dataDir,
-    env: { DATABASE_URL: url.toString() },
-    async withSql(fn) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return await fn((text, params) => client.query(text, params));
-      } finally {
-        await client.end();
-      }
-    },
-    async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    },
-  };
-}
-
 let firstStartPeak = Number.NaN;
 /** How long each started server took to go idle after its health check answered. */
 const settling: number[] = [];
@@ -473,7 +405,7 @@ const memory: {
 
 export async function benchDashboard(): Promise<void> {
   for (const name of databases) {
-    const target = name === 'postgres' ? await postgresTarget() : await pgliteTarget();
+    const target = name === 'postgres' ? await postgresDatabase('dash') : pgliteDatabase('dash');
     if (!target) continue;
     try {
       await benchTarget(target);
