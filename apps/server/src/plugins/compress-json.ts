@@ -9,6 +9,23 @@ const gz = promisify(gzip);
 /** Smaller bodies fit in one packet either way; compressing them only costs CPU. */
 const minBytes = 1024;
 
+/**
+ * Large answers that repeat byte for byte (a warm tax report is one 1.2 MB string, written once)
+ * are compressed once: the last few per coding are kept, keyed by the text itself, so a cached
+ * body can only ever be served for exactly the same text.
+ */
+const reuseFromBytes = 64 * 1024;
+const reuseEntries = 8;
+const recent = { br: new Map<string, Buffer>(), gzip: new Map<string, Buffer>() };
+
+function remember(cache: Map<string, Buffer>, text: string, body: Buffer): void {
+  cache.set(text, body);
+  if (cache.size > reuseEntries) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+}
+
 function addVary(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   const text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
@@ -34,15 +51,20 @@ export function registerJsonCompression(app: FastifyInstance): void {
     addVary(reply);
     const coding = negotiateEncoding(request.headers['accept-encoding'], { br: true });
     if (coding === 'identity') return payload;
-    const body = await (coding === 'br'
-      ? brotli(payload, {
-          params: {
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_QUALITY]: 4,
-            [constants.BROTLI_PARAM_SIZE_HINT]: length,
-          },
-        })
-      : gz(payload, { level: 6 }));
+    const reusable = typeof payload === 'string' && length >= reuseFromBytes ? recent[coding] : null;
+    const known = reusable?.get(payload as string);
+    const body =
+      known ??
+      (await (coding === 'br'
+        ? brotli(payload, {
+            params: {
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_SIZE_HINT]: length,
+            },
+          })
+        : gz(payload, { level: 6 })));
+    if (reusable && known === undefined) remember(reusable, payload as string, body);
     reply.header('content-encoding', coding);
     reply.removeHeader('content-length');
     return body;

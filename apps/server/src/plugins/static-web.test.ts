@@ -49,6 +49,15 @@ beforeAll(async () => {
         rows: Array.from({ length: 200 }, (_, i) => ({ i, name: `row ${i}` })),
       }));
       app.get('/api/test/small', { config: { auth: 'public' } }, async () => ({ ok: true }));
+      // Above the size whose compressed body is reused; `n` changes the text.
+      app.get<{ Querystring: { n?: string } }>(
+        '/api/test/large',
+        { config: { auth: 'public' } },
+        async (request) => ({
+          n: request.query.n ?? '0',
+          rows: Array.from({ length: 3000 }, (_, i) => ({ i, name: `row ${i}` })),
+        }),
+      );
     },
   });
 });
@@ -137,6 +146,25 @@ describe('JSON compression', () => {
     const plain = await t.app.inject({ url: '/api/test/big' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json().rows).toHaveLength(200);
+  });
+
+  it('reuses a large body compressed for the same text, and never for another text', async () => {
+    const get = async (n: string, encoding: string) => {
+      const res = await t.app.inject({
+        url: `/api/test/large?n=${n}`,
+        headers: { 'accept-encoding': encoding },
+      });
+      const decode = res.headers['content-encoding'] === 'br' ? brotliDecompressSync : gunzipSync;
+      return JSON.parse(decode(res.rawPayload).toString()) as { n: string; rows: unknown[] };
+    };
+    for (const encoding of [browserEncoding, 'gzip']) {
+      expect((await get('1', encoding)).n).toBe('1');
+      expect((await get('1', encoding)).n).toBe('1');
+      const other = await get('2', encoding);
+      expect(other.n).toBe('2');
+      expect(other.rows).toHaveLength(3000);
+      expect((await get('1', encoding)).n).toBe('1');
+    }
   });
 
   it('leaves small responses alone', async () => {

@@ -29,6 +29,23 @@ import type { TaxService } from './tax.service.ts';
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
+/**
+ * The report service hands back the same frozen-by-convention object for the same computation and
+ * options (tax.service memo), so its JSON (1.2 MB at 10k transactions) is written once per object,
+ * not on every warm request. Keyed by identity: a new computation is a new object.
+ */
+const reportJson = () => {
+  const written = new WeakMap<object, string>();
+  return (data: unknown) => {
+    if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+    const hit = written.get(data);
+    if (hit !== undefined) return hit;
+    const text = JSON.stringify(data);
+    written.set(data, text);
+    return text;
+  };
+};
+
 export async function registerTaxRoutes(
   app: FastifyInstance,
   deps: { tax: TaxService; returns: ReturnsService; projections: ProjectionTaxService },
@@ -74,7 +91,7 @@ export async function registerTaxRoutes(
     {
       config: { auth: 'user' },
       schema: { querystring: taxReportQuerySchema, response: { 200: taxReportResponseSchema } },
-      serializerCompiler: plainJson,
+      serializerCompiler: reportJson,
     },
     async (request) => {
       const { user } = requireUser(request);
