@@ -46,8 +46,13 @@ test('three transactions move Holdings, Returns, Capital and Cost; FIFO changes 
   await expect(page.getByRole('checkbox', { name: 'Cost Basis' })).toBeChecked();
 
   await page.goto('/settings');
+  // The radio shows the choice at once; the page load below must come after the save answered.
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/v2/settings/') && r.request().method() === 'PATCH' && r.ok(),
+  );
   await page.getByRole('radio', { name: /FIFO/ }).check();
   await expect(page.getByRole('radio', { name: /FIFO/ })).toBeChecked();
+  await saved;
   await m.goto();
   const fifo = await m.metric('Returns');
   await m.returnType('Realized');

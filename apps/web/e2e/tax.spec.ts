@@ -46,8 +46,14 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
   await expect(page.getByText(/Imported \d+ transactions?/)).toBeVisible();
 
   await page.goto('/settings');
+  // The radio shows the choice at once; the navigation below must wait for the save to answer,
+  // or the new page load aborts it and /tax reads the old rule.
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/v2/tax/settings/') && r.request().method() !== 'GET' && r.ok(),
+  );
   await page.getByRole('radio', { name: /United States/ }).check();
   await expect(page.getByRole('radio', { name: /United States/ })).toBeChecked();
+  await saved;
 
   await page.goto('/tax');
   const lots = page.getByRole('region', { name: 'Lots of ethereum' });

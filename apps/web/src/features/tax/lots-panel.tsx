@@ -1,4 +1,4 @@
-import type { LotsSummary, NeedsPriceItem, QualifyingTotal } from '@app/contracts';
+import { type LotsSummary, type NeedsPriceItem, type QualifyingTotal, taxRuleFacts } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCoinLookup } from '@/lib/coin-lookup';
@@ -88,7 +88,7 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Rule: {data.rule.toUpperCase()} · matching: {data.method.replace('_', ' ')} · as of {data.as_of}
+        Rule: {taxRuleFacts[data.rule].label} · matching: {data.method.replace('_', ' ')} · as of {data.as_of}
         {data.qualifying_label === null ? ' · this rule has no holding period' : ''}
       </p>
       <Summary summary={data.summary} label={data.qualifying_label} money={money} />
