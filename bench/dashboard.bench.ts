@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchDatabase, pgliteDatabase, postgresDatabase } from './lib/databases.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
-import { signedInCookie } from './lib/session.ts';
+import { signedInJsonHeaders } from './lib/session.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sizes = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,100000').split(',').map(Number);
@@ -249,9 +249,7 @@ async function prepare(target: Target): Promise<BenchUser[]> {
   let coins: string[];
   try {
     const sign = async (label: string, size: number) => {
-      const cookie = await signedInCookie(server.url);
-      const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
-      const headers = { cookie, 'x-csrftoken': token, 'content-type': 'application/json' };
+      const headers = await signedInJsonHeaders(server.url);
       const p = (await call({ url: server.url, headers }, 'POST', '/api/v2/portfolios/', {
         name: label,
       })) as {

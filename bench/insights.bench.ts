@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchDatabase, pgliteDatabase, postgresDatabase } from './lib/databases.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
-import { signedInCookie } from './lib/session.ts';
+import { signedInJsonHeaders } from './lib/session.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const size = Number(process.env.BENCH_INSIGHTS_SIZE ?? 10_000);
@@ -158,12 +158,7 @@ async function benchDatabase(database: BenchDatabase): Promise<Figures> {
   let portfolioId: string;
   let coins: string[];
   try {
-    const cookie = await signedInCookie(server.url);
-    const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
-    client = {
-      url: server.url,
-      headers: { cookie, 'x-csrftoken': token, 'content-type': 'application/json' },
-    };
+    client = { url: server.url, headers: await signedInJsonHeaders(server.url) };
     portfolioId = ((await call(client, 'POST', '/api/v2/portfolios/', { name: 'Bench' })) as { id: string })
       .id;
     await call(client, 'PATCH', '/api/v2/settings/', { cost_basis_method: method });

@@ -10,7 +10,7 @@ import {
 import autocannon from 'autocannon';
 import { type LoadResult, load, printTable } from './lib/load.ts';
 import { startAppAndBaseline } from './lib/servers.ts';
-import { signedInCookie } from './lib/session.ts';
+import { signedInJsonHeaders } from './lib/session.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -215,9 +215,8 @@ export async function benchProjections(): Promise<void> {
   const servers = await startAppAndBaseline('projections');
   const { appUrl, bareUrl } = servers;
   try {
-    const cookie = await signedInCookie(appUrl);
-    const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
-    const write = { cookie, 'x-csrftoken': token, 'content-type': 'application/json' };
+    const write = await signedInJsonHeaders(appUrl);
+    const cookie = write.cookie ?? '';
     const base = `${appUrl}/api/v2/projections/exit-strategy/`;
     const created = await fetch(base, {
       method: 'POST',

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchDatabase, pgliteDatabase, postgresDatabase, type Run } from './lib/databases.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
-import { signedInCookie } from './lib/session.ts';
+import { signedInJsonHeaders } from './lib/session.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const size = Number(process.env.BENCH_TAX_SIZE ?? 10_000);
@@ -189,12 +189,7 @@ async function benchTarget(target: Target): Promise<void> {
   {
     const server = await startServer(target);
     try {
-      const cookie = await signedInCookie(server.url);
-      const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
-      client = {
-        url: server.url,
-        headers: { cookie, 'x-csrftoken': token, 'content-type': 'application/json' },
-      };
+      client = { url: server.url, headers: await signedInJsonHeaders(server.url) };
       portfolioId = ((await call(client, 'POST', '/api/v2/portfolios/', { name: 'Bench' })) as { id: string })
         .id;
       const market = (await call(

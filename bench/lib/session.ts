@@ -27,6 +27,13 @@ export async function signedInCookie(baseUrl: string): Promise<string> {
   return `${rotated}; ${session}`;
 }
 
+/** A fresh account's headers for JSON writes: its cookies and the CSRF token bound to its session. */
+export async function signedInJsonHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const cookie = await signedInCookie(baseUrl);
+  const token = /csrftoken=([^;]+)/.exec(cookie)?.[1] ?? '';
+  return { cookie, 'x-csrftoken': token, 'content-type': 'application/json' };
+}
+
 function cookiePairs(res: Response): string[] {
   return res.headers
     .getSetCookie()

@@ -23,6 +23,29 @@ export interface Piece {
   cost: Dec | null;
 }
 
+/** A pool of one coin at its average cost (null: some of it has no known cost). */
+export interface AveragePool {
+  quantity: Dec;
+  cost: Dec | null;
+}
+
+/**
+ * Takes `take` (at most the pool's quantity) at the pool's average cost. Closing the position to
+ * zero clears the cost too, so no rounding residue survives.
+ */
+export function takeFromAveragePool(pool: AveragePool, take: Dec): { piece: Piece; rest: AveragePool } {
+  const cost =
+    pool.cost === null ? null : take.eq(pool.quantity) ? pool.cost : pool.cost.mul(take).div(pool.quantity);
+  const quantity = pool.quantity.sub(take);
+  return {
+    piece: { kind: 'pool', acquisitionId: null, acquiredDay: null, at: null, quantity: take, cost },
+    rest: {
+      quantity,
+      cost: quantity.isZero() ? zero : pool.cost === null || cost === null ? null : pool.cost.sub(cost),
+    },
+  };
+}
+
 export type BookMethod = 'average' | 'fifo' | 'lifo' | 'hifo';
 
 const zero = new Dec(0);
@@ -114,21 +137,10 @@ export class LotBook {
     const pieces: Piece[] = [];
     const take = Dec.min(quantity, this.poolQuantity);
     if (take.gt(0)) {
-      const whole = take.eq(this.poolQuantity);
-      const cost =
-        this.poolCost === null
-          ? null
-          : whole
-            ? this.poolCost
-            : this.poolCost.mul(take).div(this.poolQuantity);
-      pieces.push({ kind: 'pool', acquisitionId: null, acquiredDay: null, at: null, quantity: take, cost });
-      this.poolQuantity = this.poolQuantity.sub(take);
-      // Closing the position to zero clears the cost too, so no rounding residue survives.
-      this.poolCost = this.poolQuantity.isZero()
-        ? zero
-        : this.poolCost === null || cost === null
-          ? null
-          : this.poolCost.sub(cost);
+      const taken = takeFromAveragePool({ quantity: this.poolQuantity, cost: this.poolCost }, take);
+      pieces.push(taken.piece);
+      this.poolQuantity = taken.rest.quantity;
+      this.poolCost = taken.rest.cost;
     }
     const missing = quantity.sub(take);
     if (missing.gt(0)) {

@@ -1,6 +1,6 @@
 import { Dec } from '../decimal.ts';
 import type { CalendarDay } from './dates.ts';
-import type { Piece } from './lot-book.ts';
+import { type Piece, takeFromAveragePool } from './lot-book.ts';
 import type { TaxComputation } from './types.ts';
 
 const zero = new Dec(0);
@@ -100,20 +100,10 @@ export class UkPlanBook {
     }
     if (left.gt(0) && this.poolQuantity.gt(0)) {
       const take = Dec.min(left, this.poolQuantity);
-      const whole = take.eq(this.poolQuantity);
-      const cost =
-        this.poolCost === null
-          ? null
-          : whole
-            ? this.poolCost
-            : this.poolCost.mul(take).div(this.poolQuantity);
-      pieces.push({ kind: 'pool', acquisitionId: null, acquiredDay: null, at: null, quantity: take, cost });
-      this.poolQuantity = this.poolQuantity.sub(take);
-      this.poolCost = this.poolQuantity.isZero()
-        ? zero
-        : this.poolCost === null || cost === null
-          ? null
-          : this.poolCost.sub(cost);
+      const taken = takeFromAveragePool({ quantity: this.poolQuantity, cost: this.poolCost }, take);
+      pieces.push(taken.piece);
+      this.poolQuantity = taken.rest.quantity;
+      this.poolCost = taken.rest.cost;
       left = left.sub(take);
     }
     if (left.gt(0)) {
