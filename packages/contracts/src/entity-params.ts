@@ -41,5 +41,19 @@ export const watchlistIdParamsSchema = z.object({ id: storedIdSchema(marketMessa
 export const watchlistItemIdParamsSchema = z.object({
   id: storedIdSchema(marketMessages.watchlistItemNotFound),
 });
+/**
+ * A coin id in the path (market details, social, chart, terminal OHLC). Blank after trimming is
+ * spec §5's "Required ids" 400, whose message the envelope carries word for word (see
+ * requiredIdMessages); any other failure (a length cap) is a plain field error.
+ */
+export const coinIdParamsSchema = z.object({
+  id: z.string().trim().min(1, marketMessages.coinIdRequired).max(200),
+});
+/** Spec §5 "Required ids": when a params or query schema raises one, it is the envelope's message. */
+export const requiredIdMessages: ReadonlySet<string> = new Set([
+  marketMessages.coinIdRequired,
+  marketMessages.idRequired,
+  marketMessages.symbolRequired,
+]);
 export const channelIdParamsSchema = z.object({ id: storedIdSchema(deliveryMessages.channelNotFound) });
 export const deliveryIdParamsSchema = z.object({ id: storedIdSchema(deliveryMessages.deliveryNotFound) });

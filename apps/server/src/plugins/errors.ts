@@ -5,6 +5,7 @@ import {
   type ErrorEnvelope,
   errorCodes,
   isMalformedStoredId,
+  requiredIdMessages,
 } from '@app/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -74,9 +75,11 @@ export function toAppError(error: unknown): AppError {
     if (malformedId) return malformedId;
     const prefix =
       error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
+    // Spec §5 "Required ids" answer with their own message, not the category's.
+    const requiredId = error.validation.find((v) => v.message && requiredIdMessages.has(v.message));
     return new AppError({
       code: errorCodes.validation,
-      message: categoryMessages.validation,
+      message: requiredId?.message ?? categoryMessages.validation,
       details: {
         fields: fieldsFromPaths(
           error.validation.map((v) => {

@@ -1,6 +1,7 @@
 import {
   chartResponseSchema,
   coinDetailsResponseSchema,
+  coinIdParamsSchema,
   coinListPageSchema,
   coinResultsResponseSchema,
   coinSocialResponseSchema,
@@ -199,6 +200,28 @@ describe('coin routes', () => {
     const metrics = await c.get('/api/v2/metrics/ohlc/');
     expect(metrics.json().error.message).toBe('Coin ID is required');
     expect((await c.get('/api/v2/terminal/ohlc//')).json().error.message).toBe('ID is required');
+  });
+
+  it('parses path coin ids once, in the route schema: a blank id is the spec 400', async () => {
+    const coinRoutes = [
+      `${api}/details/:id/`,
+      `${api}/:id/social/`,
+      `${api}/:id/chart/`,
+      '/api/v2/terminal/ohlc/:id/',
+    ];
+    for (const url of coinRoutes) {
+      const entry = t.app.routeTable.find((r) => r.url === url && r.method === 'GET');
+      expect(entry?.schema?.params, url).toBe(coinIdParamsSchema);
+      const blank = await c.get(url.replace(':id', '%20%20'));
+      expect(blank.statusCode, url).toBe(400);
+      expect(blank.json().error, url).toMatchObject({
+        code: 'validation_error',
+        message: 'Coin ID is required',
+        details: { fields: { 'params.id': ['Coin ID is required'] } },
+      });
+    }
+    // The schema hands the handler the trimmed id.
+    expect((await c.get(`${api}/%20bitcoin%20/social/`)).json().id).toBe('bitcoin');
   });
 });
 

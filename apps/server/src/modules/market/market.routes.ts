@@ -5,6 +5,7 @@ import {
   chartResponseSchema,
   coinDetailsQuerySchema,
   coinDetailsResponseSchema,
+  coinIdParamsSchema,
   coinResultsResponseSchema,
   coinSocialResponseSchema,
   errorEnvelopeSchema,
@@ -22,7 +23,7 @@ import {
   trendingResponseSchema,
   vsCurrencyQuerySchema,
 } from '@app/contracts';
-import { requireCoinId, requireSymbol } from '@app/core';
+import { requireSymbol } from '@app/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,14 +37,7 @@ import type { TerminalService } from './terminal.service.ts';
 const base = `${apiBase}/v2/cryptocurrencies`;
 /** Route config of the public market routes: anyone may call, and no session lookup (plugins/sessions). */
 export const publicData = { auth: 'public', publicData: true } as const;
-const idParams = z.object({ id: z.string().max(200) });
-
-/** Spec §5 "Required ids", word for word, as a 400 with field details. */
-export function coinIdFrom(value: unknown, field = 'params.id'): string {
-  const checked = requireCoinId(value);
-  if (!checked.ok) throw validationError({ [field]: [checked.message] }, checked.message);
-  return checked.value;
-}
+const idParams = coinIdParamsSchema;
 
 /** Spec §7 "Crypto": public market data (no user data), read from the cache. */
 export async function registerMarketRoutes(
@@ -176,7 +170,7 @@ export async function registerMarketRoutes(
       },
     },
     async (request) => {
-      const id = coinIdFrom(request.params.id);
+      const { id } = request.params;
       const details = await market.details(id, request.query.vs_currency);
       const include = new Set(
         (request.query.include ?? '')
@@ -199,7 +193,7 @@ export async function registerMarketRoutes(
     `${base}/:id/social/`,
     { config: publicData, schema: { params: idParams, response: { 200: coinSocialResponseSchema } } },
     async (request) => {
-      const id = coinIdFrom(request.params.id);
+      const { id } = request.params;
       const details = await market.details(id, 'usd');
       return { id, links: details.links, social: details.social, source: source() };
     },
@@ -212,7 +206,7 @@ export async function registerMarketRoutes(
       schema: { params: idParams, querystring: chartQuerySchema, response: { 200: chartResponseSchema } },
     },
     async (request) => {
-      const id = coinIdFrom(request.params.id);
+      const { id } = request.params;
       const { timeframe, vs_currency } = request.query;
       const chart = await market.chart(id, timeframe, vs_currency);
       return { ...chart, id, timeframe, vs_currency, source: source() };

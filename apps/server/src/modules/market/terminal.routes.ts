@@ -1,5 +1,6 @@
 import {
   apiBase,
+  coinIdParamsSchema,
   coinResultsResponseSchema,
   coinSearchQuerySchema,
   errorEnvelopeSchema,
@@ -12,16 +13,27 @@ import {
   userCoinsResponseSchema,
   vsCurrencyQuerySchema,
 } from '@app/contracts';
+import { requireCoinId } from '@app/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { validationError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/sessions.ts';
-import { coinIdFrom, publicData } from './market.routes.ts';
+import { publicData } from './market.routes.ts';
 import type { MarketService } from './market.service.ts';
 import type { TerminalService } from './terminal.service.ts';
 
 const terminal = `${apiBase}/v2/terminal`;
+
+/**
+ * Spec §5 "Required ids", word for word, as a 400 with field details, for the one coin id that
+ * arrives in the query (metrics OHLC takes `coin_id` or `id`); path ids are parsed by
+ * coinIdParamsSchema.
+ */
+function coinIdFrom(value: unknown, field = 'querystring.coin_id'): string {
+  const checked = requireCoinId(value);
+  if (!checked.ok) throw validationError({ [field]: [checked.message] }, checked.message);
+  return checked.value;
+}
 
 /** The terminal's own endpoints (spec §7 "Terminal endpoints") and both OHLC paths. */
 export async function registerTerminalRoutes(
@@ -36,13 +48,12 @@ export async function registerTerminalRoutes(
     {
       config: publicData,
       schema: {
-        params: z.object({ id: z.string().max(200) }),
+        params: coinIdParamsSchema,
         querystring: ohlcQuerySchema,
         response: { 200: ohlcResponseSchema },
       },
     },
-    async (request) =>
-      market.ohlc(coinIdFrom(request.params.id), request.query.days, request.query.vs_currency),
+    async (request) => market.ohlc(request.params.id, request.query.days, request.query.vs_currency),
   );
   // `ohlc//` (no id) arrives as `ohlc/`: doubled slashes are collapsed before routing.
   r.get(
@@ -61,7 +72,7 @@ export async function registerTerminalRoutes(
     },
     async (request) => {
       const q = request.query;
-      const id = coinIdFrom(q.coin_id ?? q.id, 'querystring.coin_id');
+      const id = coinIdFrom(q.coin_id ?? q.id);
       return market.ohlc(id, q.days, q.vs_currency);
     },
   );
