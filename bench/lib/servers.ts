@@ -23,8 +23,10 @@ export async function startAppAndBaseline(
   nodeArgs: string[] = [],
 ): Promise<BenchServers> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${tag}-`));
-  const appPort = await freePort();
-  const barePort = await freePort();
+  // BENCH_PORT pins the app (and the bare route on the next port) where several benches share a host.
+  const pinned = Number(process.env.BENCH_PORT ?? 0);
+  const appPort = pinned > 0 ? pinned : await freePort();
+  const barePort = pinned > 0 ? pinned + 1 : await freePort();
   const app = startProcess([...nodeArgs, join(root, 'apps/server/dist/main.js')], {
     PORT: String(appPort),
     DATA_DIR: dataDir,

@@ -75,8 +75,11 @@ export function toAppError(error: unknown): AppError {
     if (malformedId) return malformedId;
     const prefix =
       error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
-    // Spec §5 "Required ids" answer with their own message, not the category's.
-    const requiredId = error.validation.find((v) => v.message && requiredIdMessages.has(v.message));
+    // Spec §5 "Required ids" (a path or query id) answer with their own message, not the category's.
+    const idContext = error.validationContext === 'params' || error.validationContext === 'querystring';
+    const requiredId = idContext
+      ? error.validation.find((v) => v.message && requiredIdMessages.has(v.message))
+      : undefined;
     return new AppError({
       code: errorCodes.validation,
       message: requiredId?.message ?? categoryMessages.validation,
