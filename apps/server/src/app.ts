@@ -5,6 +5,7 @@ import { type Config, trustProxyOption } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createDbIdempotencyStore } from './db/idempotency-store.ts';
 import { createDbRateLimitCounter } from './db/rate-limit-counter.ts';
+import type { WriteGeneration } from './db/table-writes.ts';
 import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   delivery?: DeliveryParts;
   /** Runs when the app closes, after the listener stops (main closes the database here). */
   onClose?: () => Promise<void>;
+  /** The database's session write generation (PGlite): signed-in requests then skip the session query. */
+  sessionWrites?: WriteGeneration | undefined;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
@@ -119,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     void defaultJsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   });
 
-  const sessions = createSessionService({ db, clock });
+  const sessions = createSessionService({ db, clock, writes: options.sessionWrites });
   const auth = createAuthService({
     db,
     clock,

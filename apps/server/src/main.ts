@@ -100,6 +100,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    sessionWrites: database.sessionWrites,
     rateLimits: { authPerIp: authLimit, loginPerEmail: authLimit },
     market,
     bus,

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { findServerPackageRoot } from '../lib/package-root.ts';
 import { yieldBetweenQueries } from './pglite-fair-queue.ts';
 import * as schema from './schema/index.ts';
+import { type WriteGeneration, watchTableWrites } from './table-writes.ts';
 
 export type Schema = typeof schema;
 /** What repositories accept: the database or a transaction (both drivers share this shape). */
@@ -29,6 +30,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   leaderLock: LeaderLock;
+  /**
+   * Moves on every write that can change a session or a user, when this process is the
+   * database's only writer (PGlite); absent on PostgreSQL, where other processes write too.
+   */
+  sessionWrites?: WriteGeneration;
   close(): Promise<void>;
 }
 
@@ -82,12 +88,14 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
   });
   yieldBetweenQueries(client);
+  const sessionWrites = watchTableWrites(client, ['users', 'sessions']);
   const db = drizzlePglite(client, { schema });
   let closed = false;
   return {
     kind: 'pglite',
     pglite: client,
     db,
+    sessionWrites,
     // One process owns a PGlite folder (enforced by the lock file), so it always leads.
     leaderLock: { tryAcquire: async () => true, release: async () => {} },
     close: async () => {

@@ -84,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config,
     db: database.db,
+    sessionWrites: database.sessionWrites,
     clock,
     mailer: options.mailer ?? createOutboxMailer({ dir: outboxDir, from: config.mailFrom }),
     logger: false,

@@ -1,5 +1,7 @@
 import { authMessages } from '@app/contracts';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PgliteDatabase } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../../test/test-client.ts';
 
@@ -115,5 +117,40 @@ describe('logout', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
+  });
+});
+
+describe('sessions remembered in memory (PGlite: this process is the only writer)', () => {
+  it('serves a known session without its query, and any user or session write takes effect at once', async () => {
+    const c = t.client();
+    const { user } = await signUp(c);
+    // session-status reports the user the session lookup read (/me reads the user again).
+    const status = async () => (await c.get('/api/auth/session-status')).json().username;
+    expect(await status()).toBe('Tester');
+    const other = t.client();
+    await signUp(other);
+    const stolen = c.cookieHeader();
+
+    if (t.database.kind === 'pglite') {
+      // Written past the watched client (its prototype's query): proves the session is remembered.
+      const pglite = (t.database as PgliteDatabase).pglite;
+      await PGlite.prototype.query.call(pglite, 'update users set username = $1 where id = $2', [
+        'Hidden',
+        user.id,
+      ]);
+      expect(await status()).toBe('Tester');
+    }
+
+    // Any watched write to users: the next request reads the rows again.
+    const renamed = await c.send('PATCH', '/api/auth/profile', { username: 'Renamed' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await status()).toBe('Renamed');
+
+    // Sign-out ends the remembered session at once, for a copy of its cookie too.
+    expect((await c.post('/api/auth/logout')).statusCode).toBe(200);
+    const replayed = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: stolen } });
+    expect(replayed.statusCode).toBe(401);
+    // Another user's remembered session is unaffected.
+    expect((await other.get('/api/auth/me')).statusCode).toBe(200);
   });
 });

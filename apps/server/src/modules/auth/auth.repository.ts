@@ -130,10 +130,12 @@ function buildSessionLookup(db: Db) {
 // the SQL and re-planning it each time (measured 1.5x faster on PGlite, 3x on PostgreSQL).
 const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
 
-export async function findSessionWithUser(
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+export interface SessionWithUser {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export async function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = buildSessionLookup(db);
