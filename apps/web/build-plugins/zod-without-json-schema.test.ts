@@ -5,6 +5,7 @@ import * as contracts from '@app/contracts';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pureContracts } from './pure-contracts.ts';
 import { probe } from './zod-probes.ts';
 import { zodWithoutJsonSchema } from './zod-without-json-schema.ts';
 
@@ -34,7 +35,8 @@ async function bundled(): Promise<{ code: string; run: () => ReturnType<typeof p
     configFile: false,
     logLevel: 'silent',
     root: dir,
-    plugins: [zodWithoutJsonSchema()],
+    // As the browser build: contracts' top-level consts marked pure (pure-contracts) too.
+    plugins: [zodWithoutJsonSchema(), pureContracts()],
     build: {
       outDir: join(dir, 'out'),
       minify: false,
