@@ -14,7 +14,7 @@ import {
   transactionsQuery,
   updateTransaction,
 } from './api/transactions-api';
-import { TransactionForm } from './components/transaction-form';
+import { LazyTransactionForm } from './components/lazy-transaction-form';
 import { TransactionList } from './components/transaction-list';
 import { useDeleteTransactions } from './use-delete-transactions';
 
@@ -67,7 +67,7 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
         <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Transactions</h2>
       </div>
       {portfolio && (adding || editing) && (
-        <TransactionForm
+        <LazyTransactionForm
           key={editing?.id ?? 'new'}
           portfolios={[portfolio]}
           editing={editing ?? undefined}

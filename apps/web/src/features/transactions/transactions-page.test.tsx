@@ -61,7 +61,8 @@ const undoIn = (message: HTMLElement) =>
 
 async function openForm() {
   await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }, slow));
-  return screen.getByRole('form', { name: 'Add transaction' });
+  // The form is loaded when it is opened (issue 15), so it appears a moment after the click.
+  return screen.findByRole('form', { name: 'Add transaction' }, slow);
 }
 
 describe('/transactions form', journey, () => {
@@ -222,7 +223,7 @@ describe('/transactions list', journey, () => {
     const eth = bodyRows().find((r) => r.textContent?.toLowerCase().includes('ethereum'));
     if (!eth) throw new Error('no ethereum row');
     await userEvent.click(within(eth).getByRole('button', { name: /^Edit/ }));
-    const form = screen.getByRole('form', { name: 'Edit transaction' });
+    const form = await screen.findByRole('form', { name: 'Edit transaction' }, slow);
     const quantity = within(form).getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('2');
     await userEvent.clear(quantity);

@@ -23,7 +23,7 @@ import {
   transactionsQuery,
   updateTransaction,
 } from './api/transactions-api';
-import { TransactionForm } from './components/transaction-form';
+import { LazyTransactionForm } from './components/lazy-transaction-form';
 import { TransactionList } from './components/transaction-list';
 import { useDeleteTransactions } from './use-delete-transactions';
 
@@ -123,7 +123,7 @@ export function TransactionsPage() {
     >
       {form && (
         <div className="mb-4">
-          <TransactionForm
+          <LazyTransactionForm
             portfolios={portfolios}
             editing={form.editing}
             onSubmit={save}
