@@ -20,7 +20,7 @@ import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { usePrivacyMode } from '@/lib/privacy';
 import { listErrorText, projectionDetailQuery, projectionsListQuery } from './api/projections-api';
 import { AllProjectionsView } from './components/all-projections-view';
-import { ProjectionDialog } from './components/projection-dialog';
+import { LazyProjectionDialog } from './components/lazy-projection-dialog';
 import { ProjectionSwitcher } from './components/projection-switcher';
 import { ProjectionView } from './components/projection-view';
 import {
@@ -226,7 +226,7 @@ export function ProjectionsPage() {
       </div>
       {body}
       {form.isFormVisible && (
-        <ProjectionDialog
+        <LazyProjectionDialog
           onCreated={(id) => void onCreated(id)}
           onClose={closeDialog}
           submitCreate={submitCreate}
