@@ -23,18 +23,28 @@ export default defineConfig({
       routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
       // DESIGN §9. Measured on this build (vendor code split out, gz): react-dom 65.7 kB, zod 4
       // classic without its JSON Schema generator 21.2, react-router 13.5, TanStack Query 11, react
-      // 2.9, zustand 1.3: ~115 kB before any app code, so no route meets 120 yet. The ceilings hold
-      // each route ~1 kB above its size, so growth fails the build; lower them as routes shrink.
+      // 2.9, zustand 1.3. The shell parses with schemas loaded beside its first request
+      // (lib/api/lazy-schemas), so a page that parses nothing before it paints is ~111 kB; a page
+      // whose own chunk uses a schema still brings zod. The ceilings hold each route ~1 kB above
+      // its size, so growth fails the build; lower them as routes shrink.
       budgetKb: 120,
       ceilingsKb: {
-        'projections-page': 178.2,
-        'terminal-route': 159.6,
-        'portfolio-detail-route': 158.3,
-        'metrics-page': 155.1,
-        'alerts-page': 146.9,
-        'transactions-page': 145.4,
-        'portfolios-page': 142,
-        default: 143.4,
+        'projections-page': 177.4,
+        'terminal-route': 158.7,
+        'portfolio-detail-route': 158.7,
+        'metrics-page': 155.5,
+        'alerts-page': 146,
+        'transactions-page': 145.8,
+        'insights-route': 143.8,
+        'coin-detail-route': 141.9,
+        'tax-page': 141.6,
+        'portfolios-page': 140.5,
+        'settings-index-page': 139.8,
+        'notifications-settings-route': 139.5,
+        'profile-settings-route': 136.3,
+        'complete-signup-page': 135.1,
+        // The signed-out pages and the settings pages that parse nothing at first paint.
+        default: 115.2,
       },
       reportOnly: process.env.ROUTE_BUDGET === 'report',
     }),

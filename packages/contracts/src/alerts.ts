@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { baseCurrencySchema, defaultBaseCurrency, marketModes, marketSourceIds } from './market.ts';
+import { baseCurrencySchema } from './market.ts';
+import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
 
 // Route paths and stream event names live apart from the schemas, so the app shell's event
 // stream does not load every alert schema (issue 15).

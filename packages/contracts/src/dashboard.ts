@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { costBasisMethods, positionExplanationSchema } from './cost-basis.ts';
 import { decimalOut, percentageOut } from './decimal-strings.ts';
 import { entityIdSchema } from './entity-ids.ts';
-import { marketSourceIds } from './market.ts';
+import { marketSourceIds } from './market-constants.ts';
 
 /* The Metrics dashboard: query and response (spec §2 "Dashboard top bar", §3 metric definitions, §7). */
 

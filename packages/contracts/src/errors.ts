@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Spec §8: the categories a server error can carry. The client handles each differently. */
 export const errorCategories = [
   'auth',
@@ -10,24 +8,7 @@ export const errorCategories = [
   'database',
   'internal',
 ] as const;
-export const errorCategorySchema = z.enum(errorCategories);
-export type ErrorCategory = z.infer<typeof errorCategorySchema>;
-
-/** Field path (dot-joined) → messages, for validation errors. */
-export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
-export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
-
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    category: errorCategorySchema,
-    details: z.record(z.string(), z.unknown()).nullable(),
-  }),
-  /** Spec §3: error responses may carry a redirect the client follows after a lost session. */
-  redirect: z.string().optional(),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type ErrorCategory = (typeof errorCategories)[number];
 
 /**
  * Every error the server can answer with: its code (machine-readable, lower snake case, stable

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { marketModes, marketSourceIds } from './market.ts';
+import { marketModes, marketSourceIds } from './market-constants.ts';
 
 /**
  * Where the server's market figures come from and how old they are (issue 10): the health

@@ -1,15 +1,19 @@
 import { z } from 'zod';
+import {
+  type BaseCurrency,
+  baseCurrencies,
+  defaultBaseCurrency,
+  type MarketSourceId,
+  marketModes,
+  marketSourceIds,
+} from './market-constants.ts';
 
 /**
  * Market data as our API serves it (spec §3 coin details / coin list response, §7 "Crypto",
  * §9 limits). Field names follow CoinGecko's so the UI reads one vocabulary whatever the source.
  */
 
-/** Spec: base currency defaults to usd; issue 3 requires at least these six. */
-export const baseCurrencies = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const;
 export const baseCurrencySchema = z.enum(baseCurrencies);
-export type BaseCurrency = z.infer<typeof baseCurrencySchema>;
-export const defaultBaseCurrency: BaseCurrency = 'usd';
 
 /** Spec §9 limits and the coin-search rules of §5. */
 export const marketLimits = {
@@ -77,13 +81,6 @@ export const chartPointSchema = z.tuple([z.number(), z.number()]);
 export type ChartPoint = z.infer<typeof chartPointSchema>;
 
 export const sparklineSchema = z.object({ price: z.array(z.number()) });
-
-/**
- * Who produces stored market rows (DESIGN §9 "Provenance"): real providers by name, and 'demo'
- * for the bundled snapshot's simulated prices.
- */
-export const marketSourceIds = ['coingecko', 'binance', 'coinbase', 'demo'] as const;
-export type MarketSourceId = (typeof marketSourceIds)[number];
 
 export const coinMarketSchema = z.object({
   id: z.string().min(1),
@@ -260,10 +257,6 @@ export const exchangeRatesSchema = z.object({
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
 
-/** 'demo' until the server first reaches a real provider (or always with MARKET_DATA=snapshot). */
-export const marketModes = ['demo', 'live'] as const;
-export type MarketMode = (typeof marketModes)[number];
-
 /**
  * Which source served the data, the server's market mode, as of when (ISO time the figures were
  * fetched), and whether it is an old copy kept through a provider outage (issues 3 and 10).
@@ -275,34 +268,6 @@ export const marketSourceSchema = z.object({
   stale: z.boolean(),
 });
 export type MarketSource = z.infer<typeof marketSourceSchema>;
-
-// ---------------------------------------------------------------------------------------
-// Routes of spec §7 "Crypto" and the terminal (issue 3).
-
-export const marketRoutes = {
-  list: '/v2/cryptocurrencies/',
-  /** Ours (issue 10): the market's source, mode (demo or live) and age. */
-  status: '/v2/market/status/',
-  globalData: '/v2/cryptocurrencies/global_data/',
-  trending: '/v2/cryptocurrencies/trending/',
-  topPerforming: '/v2/cryptocurrencies/top_performing/',
-  priceChanges: '/v2/cryptocurrencies/price-changes/',
-  allMarketData: '/v2/cryptocurrencies/all_market_data/',
-  marketSelect: '/v2/cryptocurrencies/market_select/',
-  search: '/v2/cryptocurrencies/search/',
-  details: (id: string) => `/v2/cryptocurrencies/details/${encodeURIComponent(id)}/`,
-  social: (id: string) => `/v2/cryptocurrencies/${encodeURIComponent(id)}/social/`,
-  chart: (id: string) => `/v2/cryptocurrencies/${encodeURIComponent(id)}/chart/`,
-  terminalOhlc: (id: string) => `/v2/terminal/ohlc/${encodeURIComponent(id)}/`,
-  metricsOhlc: '/v2/metrics/ohlc/',
-  marketBreadth: '/v2/terminal/market-breadth/',
-  coinSearch: '/v2/terminal/coin-search/',
-  userCoins: '/v2/terminal/user-coins/',
-  watchlists: '/v2/terminal/watchlists/',
-  watchlist: (id: string) => `/v2/terminal/watchlists/${encodeURIComponent(id)}/`,
-  watchlistItems: '/v2/terminal/watchlist-items/',
-  watchlistItem: (id: string) => `/v2/terminal/watchlist-items/${encodeURIComponent(id)}/`,
-} as const;
 
 /** Query-string booleans: "true"/"false" (also 1/0), anything else is a validation error. */
 export const queryBooleanSchema = z

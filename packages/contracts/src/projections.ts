@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseCurrencies } from './market.ts';
+import { baseCurrencies } from './market-constants.ts';
 import { projectionMessages, projectionWireMessages } from './projection-constants.ts';
 
 // Messages, labels and storage keys live apart from the schemas, so the app shell can use them

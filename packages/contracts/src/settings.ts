@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { costBasisMethods } from './cost-basis.ts';
-import { baseCurrencySchema, defaultBaseCurrency } from './market.ts';
+import { baseCurrencySchema } from './market.ts';
 
 /** Per-user settings kept on the server (issue 3): base currency, favourites, cost-basis method. */
-export const settingsRoutes = { settings: '/v2/settings/' } as const;
 
 /** Favourites are coin ids; a generous cap keeps one PATCH from storing an unbounded array. */
 export const maxFavorites = 500;
@@ -21,12 +20,6 @@ export const userSettingsSchema = z.object({
   cost_basis_method: z.enum(costBasisMethods),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
-
-export const defaultUserSettings: UserSettings = {
-  base_currency: defaultBaseCurrency,
-  favorites: [],
-  cost_basis_method: 'average',
-};
 
 /** PATCH body: any subset; favourites replace the whole list (deduplicated, order kept). */
 export const updateUserSettingsSchema = z

@@ -1,4 +1,5 @@
-import { type ErrorCategory, errorEnvelopeSchema, type FieldErrors, fieldErrorsSchema } from '@app/contracts';
+import type { ErrorCategory, FieldErrors } from '@app/contracts';
+import { shellSchemas } from '@/lib/api/lazy-schemas';
 import { clientMessages } from '@/lib/messages';
 
 /** `network` is client-side only: the request never got an answer. */
@@ -11,6 +12,8 @@ export interface ApiErrorInit {
   status: number;
   details?: Record<string, unknown> | null;
   redirect?: string | undefined;
+  /** `details.fields` checked against the contract (apiErrorFromResponse does it). */
+  fieldErrors?: FieldErrors;
   cause?: unknown;
 }
 
@@ -21,6 +24,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details: Record<string, unknown> | null;
   readonly redirect: string | undefined;
+  readonly #fieldErrors: FieldErrors;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -30,12 +34,12 @@ export class ApiError extends Error {
     this.status = init.status;
     this.details = init.details ?? null;
     this.redirect = init.redirect;
+    this.#fieldErrors = init.fieldErrors ?? {};
   }
 
   /** Validation errors carry `details.fields`: field → messages. */
   get fieldErrors(): FieldErrors {
-    const parsed = fieldErrorsSchema.safeParse(this.details?.fields);
-    return parsed.success ? parsed.data : {};
+    return this.#fieldErrors;
   }
 
   get isNetwork(): boolean {
@@ -68,10 +72,18 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   } catch {
     body = null;
   }
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  if (envelope.success) {
+  // Without the schemas' chunk (a dropped connection) the status still says what went wrong.
+  const schemas = await shellSchemas().catch(() => null);
+  const envelope = schemas?.errorEnvelopeSchema.safeParse(body);
+  if (schemas && envelope?.success) {
     const { error, redirect } = envelope.data;
-    return new ApiError({ ...error, status: response.status, redirect });
+    const fields = schemas.fieldErrorsSchema.safeParse(error.details?.fields);
+    return new ApiError({
+      ...error,
+      status: response.status,
+      redirect,
+      ...(fields.success ? { fieldErrors: fields.data } : {}),
+    });
   }
   return new ApiError({
     code: `http_${response.status}`,

@@ -1,11 +1,4 @@
-import {
-  apiBase,
-  authRoutes,
-  csrfCookieName,
-  csrfHeaderName,
-  csrfResponseSchema,
-  errorCodes,
-} from '@app/contracts';
+import { apiBase, authRoutes, csrfCookieName, csrfHeaderName, errorCodes } from '@app/contracts';
 import {
   ApiError,
   apiErrorFromResponse,
@@ -14,6 +7,7 @@ import {
   queuedOfflineError,
 } from '@/lib/api/api-error';
 import { readCookie } from '@/lib/api/cookies';
+import { shellSchemas } from '@/lib/api/lazy-schemas';
 import { sleep, withRetry } from '@/lib/api/retry';
 import { clientMessages } from '@/lib/messages';
 
@@ -34,8 +28,14 @@ export interface FetchOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A schema, or a loader of one: feature schemas load beside the request that needs them, so zod
+ * and the contracts stay out of a page's first paint (issue 15).
+ */
+export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
+
 export interface RequestOptions<T> extends FetchOptions {
-  schema?: Schema<T>;
+  schema?: SchemaSource<T>;
   /** Set to false for calls whose 401/403 must not end the session (auth probes, ignored syncs). */
   sessionLossOnAuthError?: boolean;
   /**
@@ -148,9 +148,10 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
 
 /** GET /auth/csrf/ sets the readable cookie; the body copy covers browsers that hide it. */
 export async function refreshCsrfToken(): Promise<string | null> {
+  const schemas = shellSchemas();
   const response = await apiFetch(authRoutes.csrf);
   if (!response.ok) throw await apiErrorFromResponse(response);
-  const { csrfToken: token } = csrfResponseSchema.parse(await response.json());
+  const { csrfToken: token } = (await schemas).csrfResponseSchema.parse(await response.json());
   lastCsrfToken = token;
   return token;
 }
@@ -200,8 +201,23 @@ function meansSessionLoss(path: string, error: ApiError): boolean {
   return error.code !== errorCodes.csrfFailed && error.code !== errorCodes.emailNotVerified;
 }
 
-async function parseBody<T>(response: Response, schema: Schema<T> | undefined): Promise<T> {
+/** Starts loading a lazy schema at once, so it arrives while the request is in flight. */
+function schemaLoading<T>(source: SchemaSource<T> | undefined): Promise<Schema<T> | undefined> {
+  const loading = Promise.resolve(typeof source === 'function' ? source() : source);
+  // Awaited only when a body is parsed; an error answer must not leave a rejection unheard.
+  loading.catch(() => {});
+  return loading;
+}
+
+async function parseBody<T>(response: Response, loading: Promise<Schema<T> | undefined>): Promise<T> {
   if (response.status === 204 || response.status === 205) return undefined as T;
+  let schema: Schema<T> | undefined;
+  try {
+    schema = await loading;
+  } catch (cause) {
+    // The schema's chunk could not be fetched: the connection failed, not the server.
+    throw networkError(cause, false);
+  }
   let json: unknown;
   try {
     json = await response.json();
@@ -233,6 +249,7 @@ async function parseBody<T>(response: Response, schema: Schema<T> | undefined): 
  * into ApiError, handles CSRF refresh and session loss, and parses the body.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const schema = schemaLoading(options.schema);
   let response = await sendWithPolicy(path, options);
 
   if (!response.ok) {
@@ -241,7 +258,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       // The token rotated or was never fetched: get a fresh one and try exactly once more.
       await refreshCsrfToken().catch(() => null);
       response = await sendWithPolicy(path, options);
-      if (response.ok) return parseBody(response, options.schema);
+      if (response.ok) return parseBody(response, schema);
       error = await apiErrorFromResponse(response);
     }
     if (options.sessionLossOnAuthError !== false && meansSessionLoss(path, error) && !sessionLossStarted) {
@@ -250,5 +267,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     }
     throw error;
   }
-  return parseBody(response, options.schema);
+  return parseBody(response, schema);
 }

@@ -1,7 +1,8 @@
-import { type MarketSourceId, marketRoutes, marketStatusSchema } from '@app/contracts';
+import { type MarketSourceId, marketRoutes } from '@app/contracts';
 import { relativeTime } from '@app/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { shellSchema } from '@/lib/api/lazy-schemas';
 
 /**
  * The server's market mode and age (issue 10). Under the market key, so a `buffers` event
@@ -11,7 +12,8 @@ import { apiRequest } from '@/lib/api/client';
 export const marketStatusQuery = () =>
   queryOptions({
     queryKey: ['market', 'status'] as const,
-    queryFn: ({ signal }) => apiRequest(marketRoutes.status, { schema: marketStatusSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(marketRoutes.status, { schema: shellSchema('marketStatusSchema'), signal }),
     refetchInterval: 60_000,
     meta: { silent: true },
   });

@@ -1,6 +1,7 @@
-import { authRoutes, sessionStatusSchema } from '@app/contracts';
+import { authRoutes } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest, refreshCsrfToken } from '@/lib/api/client';
+import { shellSchema } from '@/lib/api/lazy-schemas';
 import { toast } from '@/lib/toast';
 import { type ReplayReport, replayWrites, sendQueuedWrite } from './write-queue';
 
@@ -16,7 +17,7 @@ export async function replayNow(owner: string, client: QueryClient): Promise<Rep
     refreshCsrfToken,
     sessionUserId: async () => {
       const session = await apiRequest(authRoutes.sessionStatus, {
-        schema: sessionStatusSchema,
+        schema: shellSchema('sessionStatusSchema'),
         sessionLossOnAuthError: false,
       });
       return session.is_authenticated ? (session.user_id ?? null) : null;

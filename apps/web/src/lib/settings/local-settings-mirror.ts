@@ -1,5 +1,4 @@
-import { type BaseCurrency, baseCurrencySchema, type UserSettings } from '@app/contracts';
-import { z } from 'zod';
+import { type BaseCurrency, baseCurrencies, type UserSettings } from '@app/contracts';
 import { readStored, writeStored } from '@/lib/storage';
 
 /**
@@ -12,16 +11,32 @@ export const localSettingsKeys = {
   baseCurrency: 'crypto_base_currency',
 } as const;
 
-const favoritesSchema = z.array(z.string().max(200)).max(1000);
+/**
+ * Read synchronously while the first screen renders, so these two small shapes are checked by
+ * hand: with zod here, every page would load zod before its first paint (issue 15).
+ */
+const favoriteLimits = { count: 1000, idLength: 200 } as const;
+
+function isBaseCurrency(value: unknown): value is BaseCurrency {
+  return typeof value === 'string' && (baseCurrencies as readonly string[]).includes(value);
+}
+
+function isFavoriteList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= favoriteLimits.count &&
+    value.every((id) => typeof id === 'string' && id.length <= favoriteLimits.idLength)
+  );
+}
 
 export function storedBaseCurrency(storage?: Storage): BaseCurrency | undefined {
-  const parsed = baseCurrencySchema.safeParse(readStored(localSettingsKeys.baseCurrency, storage));
-  return parsed.success ? parsed.data : undefined;
+  const stored = readStored(localSettingsKeys.baseCurrency, storage);
+  return isBaseCurrency(stored) ? stored : undefined;
 }
 
 export function storedFavorites(storage?: Storage): string[] | undefined {
-  const parsed = favoritesSchema.safeParse(readStored(localSettingsKeys.favorites, storage));
-  return parsed.success ? parsed.data : undefined;
+  const stored = readStored(localSettingsKeys.favorites, storage);
+  return isFavoriteList(stored) ? stored : undefined;
 }
 
 export function mirrorSettings(

@@ -1,11 +1,7 @@
-import {
-  settingsRoutes,
-  type UpdateUserSettings,
-  type UserSettings,
-  userSettingsSchema,
-} from '@app/contracts';
+import { settingsRoutes, type UpdateUserSettings, type UserSettings } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { shellSchema } from '@/lib/api/lazy-schemas';
 import { mirrorSettings } from './local-settings-mirror';
 
 export const settingsKeys = {
@@ -14,7 +10,7 @@ export const settingsKeys = {
 
 export async function getUserSettings(signal?: AbortSignal): Promise<UserSettings> {
   const settings = await apiRequest(settingsRoutes.settings, {
-    schema: userSettingsSchema,
+    schema: shellSchema('userSettingsSchema'),
     ...(signal ? { signal } : {}),
   });
   mirrorSettings(settings);
@@ -25,7 +21,7 @@ export async function patchUserSettings(patch: UpdateUserSettings): Promise<User
   const settings = await apiRequest(settingsRoutes.settings, {
     method: 'PATCH',
     body: patch,
-    schema: userSettingsSchema,
+    schema: shellSchema('userSettingsSchema'),
   });
   mirrorSettings(settings);
   return settings;

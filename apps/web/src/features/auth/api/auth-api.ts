@@ -1,36 +1,37 @@
 import {
   authRoutes,
-  logoutResponseSchema,
-  oidcCompleteSignupResponseSchema,
   type SessionStatus,
   type Subscription,
-  sessionStatusSchema,
   subscriptionRoutes,
-  subscriptionSchema,
   type User,
-  userSchema,
 } from '@app/contracts';
 import { apiFetch, apiRequest, refreshCsrfToken } from '@/lib/api/client';
+import { shellSchema, shellSchemas } from '@/lib/api/lazy-schemas';
 
 export const initCsrf = (): Promise<string | null> => refreshCsrfToken();
 
 export const getSessionStatus = (): Promise<SessionStatus> =>
-  apiRequest(authRoutes.sessionStatus, { schema: sessionStatusSchema, sessionLossOnAuthError: false });
+  apiRequest(authRoutes.sessionStatus, {
+    schema: shellSchema('sessionStatusSchema'),
+    sessionLossOnAuthError: false,
+  });
 
 /** Its failures are ignored by the caller (spec §4), so it must never end the session either. */
 export const syncSubscription = (): Promise<Subscription> =>
   apiRequest(subscriptionRoutes.sync, {
     method: 'POST',
-    schema: subscriptionSchema,
+    schema: shellSchema('subscriptionSchema'),
     sessionLossOnAuthError: false,
     queueOffline: false,
   });
 
 /** null means "not signed in" (a non-ok answer); a thrown error means the request itself failed. */
 export async function getMe(): Promise<User | null> {
+  const schemas = shellSchemas();
+  schemas.catch(() => {});
   const response = await apiFetch(authRoutes.me);
   if (!response.ok) return null;
-  return userSchema.parse(await response.json());
+  return (await schemas).userSchema.parse(await response.json());
 }
 
 export interface LogoutResult {
@@ -42,6 +43,7 @@ export interface LogoutResult {
 export async function postLogout(): Promise<LogoutResult> {
   const response = await apiFetch(authRoutes.logout, { method: 'POST' });
   if (!response.ok) return { ok: false, status: response.status, logoutUrl: null };
+  const { logoutResponseSchema } = await shellSchemas();
   const body = logoutResponseSchema.safeParse(await response.json().catch(() => null));
   return { ok: true, status: response.status, logoutUrl: body.success ? body.data.logout_url : null };
 }
@@ -51,7 +53,7 @@ export const completeOidcSignup = (username: string): Promise<{ redirect: string
   apiRequest(authRoutes.oidcCompleteSignup, {
     method: 'POST',
     body: { username },
-    schema: oidcCompleteSignupResponseSchema,
+    schema: shellSchema('oidcCompleteSignupResponseSchema'),
     // A 401 here means the sign-in step expired, not a lost session.
     sessionLossOnAuthError: false,
   });

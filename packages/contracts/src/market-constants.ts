@@ -1,0 +1,49 @@
+/**
+ * Market constants without schemas: the app shell reads the currencies, sources and routes at
+ * first paint, and a module that also held the market schemas would bring them and zod along
+ * (the browser build places a module whole in the first chunk that imports it; issue 15).
+ */
+
+/** Spec: base currency defaults to usd; issue 3 requires at least these six. */
+export const baseCurrencies = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const;
+export type BaseCurrency = (typeof baseCurrencies)[number];
+export const defaultBaseCurrency: BaseCurrency = 'usd';
+
+/**
+ * Who produces stored market rows (DESIGN §9 "Provenance"): real providers by name, and 'demo'
+ * for the bundled snapshot's simulated prices.
+ */
+export const marketSourceIds = ['coingecko', 'binance', 'coinbase', 'demo'] as const;
+export type MarketSourceId = (typeof marketSourceIds)[number];
+
+/** 'demo' until the server first reaches a real provider (or always with MARKET_DATA=snapshot). */
+export const marketModes = ['demo', 'live'] as const;
+export type MarketMode = (typeof marketModes)[number];
+
+// ---------------------------------------------------------------------------------------
+// Routes of spec §7 "Crypto" and the terminal (issue 3).
+
+export const marketRoutes = {
+  list: '/v2/cryptocurrencies/',
+  /** Ours (issue 10): the market's source, mode (demo or live) and age. */
+  status: '/v2/market/status/',
+  globalData: '/v2/cryptocurrencies/global_data/',
+  trending: '/v2/cryptocurrencies/trending/',
+  topPerforming: '/v2/cryptocurrencies/top_performing/',
+  priceChanges: '/v2/cryptocurrencies/price-changes/',
+  allMarketData: '/v2/cryptocurrencies/all_market_data/',
+  marketSelect: '/v2/cryptocurrencies/market_select/',
+  search: '/v2/cryptocurrencies/search/',
+  details: (id: string) => `/v2/cryptocurrencies/details/${encodeURIComponent(id)}/`,
+  social: (id: string) => `/v2/cryptocurrencies/${encodeURIComponent(id)}/social/`,
+  chart: (id: string) => `/v2/cryptocurrencies/${encodeURIComponent(id)}/chart/`,
+  terminalOhlc: (id: string) => `/v2/terminal/ohlc/${encodeURIComponent(id)}/`,
+  metricsOhlc: '/v2/metrics/ohlc/',
+  marketBreadth: '/v2/terminal/market-breadth/',
+  coinSearch: '/v2/terminal/coin-search/',
+  userCoins: '/v2/terminal/user-coins/',
+  watchlists: '/v2/terminal/watchlists/',
+  watchlist: (id: string) => `/v2/terminal/watchlists/${encodeURIComponent(id)}/`,
+  watchlistItems: '/v2/terminal/watchlist-items/',
+  watchlistItem: (id: string) => `/v2/terminal/watchlist-items/${encodeURIComponent(id)}/`,
+} as const;
