@@ -1,7 +1,11 @@
-import { type CryptoOption, cryptoOptionsResponseSchema, portfolioRoutes } from '@app/contracts';
+import { type CryptoOption, portfolioRoutes } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./coin-lookup-schemas'));
 
 /**
  * The coins the user has transactions in (id, symbol, name, image), so lists can say "Bitcoin BTC"
@@ -11,7 +15,7 @@ export const cryptoOptionsQuery = () =>
   queryOptions({
     queryKey: ['transactions', 'crypto-options'] as const,
     queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.cryptoOptions, { schema: cryptoOptionsResponseSchema, signal }),
+      apiRequest(portfolioRoutes.cryptoOptions, { schema: schema('cryptoOptionsResponseSchema'), signal }),
     // Spec §9 "Option lists stale after 5 min".
     staleTime: 5 * 60_000,
   });

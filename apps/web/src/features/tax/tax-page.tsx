@@ -1,17 +1,21 @@
-import { portfolioListResponseSchema, portfolioRoutes } from '@app/contracts';
+import { portfolioRoutes } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '@/components/ui/page-frame';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
 import { cn } from '@/lib/cn';
 import { LotsPanel } from './lots-panel';
 import { ReportPanel } from './report-panel';
+
+// The list's schema loads beside the request (issue 15: zod is not in the first paint).
+const taxSchemas = schemaLoader(() => import('@/lib/tax/tax-schemas'));
 
 const portfoliosQuery = () =>
   queryOptions({
     queryKey: ['portfolios', 'list'],
     queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
+      apiRequest(portfolioRoutes.portfolios, { schema: taxSchemas('portfolioListResponseSchema'), signal }),
   });
 
 /** Issue 12: open lots with their holding periods, and the realized-gains report per tax year. */

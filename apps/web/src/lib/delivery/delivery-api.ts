@@ -1,17 +1,15 @@
 import {
   type ChannelCreateBody,
   type ChannelUpdateBody,
-  channelListResponseSchema,
-  channelTestResponseSchema,
-  deliveryListResponseSchema,
-  deliveryRetryResponseSchema,
   deliveryRoutes,
   type NotificationPreferencesUpdate,
-  notificationChannelSchema,
-  notificationPreferencesSchema,
 } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./delivery-schemas'));
 
 /** Issue 13: delivery channels, quiet hours and digest, and the delivery log. Shared by Settings and the alert dialog. */
 export const deliveryKeys = {
@@ -25,14 +23,14 @@ export const channelsQuery = () =>
   queryOptions({
     queryKey: deliveryKeys.channels(),
     queryFn: ({ signal }) =>
-      apiRequest(deliveryRoutes.channels, { schema: channelListResponseSchema, signal }),
+      apiRequest(deliveryRoutes.channels, { schema: schema('channelListResponseSchema'), signal }),
   });
 
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: deliveryKeys.preferences(),
     queryFn: ({ signal }) =>
-      apiRequest(deliveryRoutes.preferences, { schema: notificationPreferencesSchema, signal }),
+      apiRequest(deliveryRoutes.preferences, { schema: schema('notificationPreferencesSchema'), signal }),
   });
 
 export const deliveryLogQuery = () =>
@@ -40,7 +38,10 @@ export const deliveryLogQuery = () =>
     queryKey: deliveryKeys.log(),
     staleTime: 0,
     queryFn: ({ signal }) =>
-      apiRequest(`${deliveryRoutes.deliveries}?limit=20`, { schema: deliveryListResponseSchema, signal }),
+      apiRequest(`${deliveryRoutes.deliveries}?limit=20`, {
+        schema: schema('deliveryListResponseSchema'),
+        signal,
+      }),
   });
 
 function useInvalidate() {
@@ -52,7 +53,11 @@ export function useCreateChannel() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: ChannelCreateBody) =>
-      apiRequest(deliveryRoutes.channels, { method: 'POST', body, schema: notificationChannelSchema }),
+      apiRequest(deliveryRoutes.channels, {
+        method: 'POST',
+        body,
+        schema: schema('notificationChannelSchema'),
+      }),
     onSuccess: invalidate,
     meta: { silent: true },
   });
@@ -62,7 +67,11 @@ export function useUpdateChannel() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ChannelUpdateBody }) =>
-      apiRequest(deliveryRoutes.channel(id), { method: 'PATCH', body, schema: notificationChannelSchema }),
+      apiRequest(deliveryRoutes.channel(id), {
+        method: 'PATCH',
+        body,
+        schema: schema('notificationChannelSchema'),
+      }),
     onSettled: invalidate,
   });
 }
@@ -81,7 +90,7 @@ export function useTestChannel() {
     mutationFn: (id: string) =>
       apiRequest(deliveryRoutes.channelTest(id), {
         method: 'POST',
-        schema: channelTestResponseSchema,
+        schema: schema('channelTestResponseSchema'),
         // A test only means something with its answer now.
         queueOffline: false,
       }),
@@ -96,7 +105,7 @@ export function useUpdatePreferences() {
       apiRequest(deliveryRoutes.preferences, {
         method: 'PATCH',
         body,
-        schema: notificationPreferencesSchema,
+        schema: schema('notificationPreferencesSchema'),
       }),
     onSuccess: (data) => client.setQueryData(deliveryKeys.preferences(), data),
     meta: { silent: true },
@@ -107,7 +116,10 @@ export function useRetryDelivery() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(deliveryRoutes.deliveryRetry(id), { method: 'POST', schema: deliveryRetryResponseSchema }),
+      apiRequest(deliveryRoutes.deliveryRetry(id), {
+        method: 'POST',
+        schema: schema('deliveryRetryResponseSchema'),
+      }),
     onSettled: invalidate,
   });
 }

@@ -1,16 +1,10 @@
-import {
-  apiBase,
-  lotsViewSchema,
-  type ProjectionTaxLinkBody,
-  projectionTaxResponseSchema,
-  returnsResponseSchema,
-  taxReportResponseSchema,
-  taxRoutes,
-  taxSettingsSchema,
-  type UpdateTaxSettings,
-} from '@app/contracts';
+import { apiBase, type ProjectionTaxLinkBody, taxRoutes, type UpdateTaxSettings } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./tax-schemas'));
 
 /**
  * Tax figures are recomputed from the books on every visit (staleTime 0 below): a transaction
@@ -33,7 +27,7 @@ export const taxKeys = {
 export const taxSettingsQuery = () =>
   queryOptions({
     queryKey: taxKeys.settings(),
-    queryFn: ({ signal }) => apiRequest(taxRoutes.settings, { schema: taxSettingsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(taxRoutes.settings, { schema: schema('taxSettingsSchema'), signal }),
   });
 
 export const lotsQuery = (portfolioId: string) =>
@@ -41,7 +35,10 @@ export const lotsQuery = (portfolioId: string) =>
     ...fresh,
     queryKey: taxKeys.lots(portfolioId),
     queryFn: ({ signal }) =>
-      apiRequest(`${taxRoutes.lots}?portfolio_id=${portfolioId}`, { schema: lotsViewSchema, signal }),
+      apiRequest(`${taxRoutes.lots}?portfolio_id=${portfolioId}`, {
+        schema: schema('lotsViewSchema'),
+        signal,
+      }),
   });
 
 export const taxReportQuery = (portfolioId: string, year: number | null) =>
@@ -50,7 +47,7 @@ export const taxReportQuery = (portfolioId: string, year: number | null) =>
     queryKey: taxKeys.report(portfolioId, year),
     queryFn: ({ signal }) =>
       apiRequest(`${taxRoutes.report}?portfolio_id=${portfolioId}${year === null ? '' : `&year=${year}`}`, {
-        schema: taxReportResponseSchema,
+        schema: schema('taxReportResponseSchema'),
         signal,
       }),
   });
@@ -67,7 +64,7 @@ export const returnsQuery = (
     queryFn: ({ signal }) =>
       apiRequest(
         `${taxRoutes.returns}?portfolio_id=${portfolioId}&benchmark=${encodeURIComponent(benchmark)}${explain ? `&explain=${explain}` : ''}${line ? `&line=${line}` : ''}`,
-        { schema: returnsResponseSchema, signal },
+        { schema: schema('returnsResponseSchema'), signal },
       ),
   });
 
@@ -76,7 +73,10 @@ export const projectionTaxQuery = (projectionId: string) =>
     ...fresh,
     queryKey: taxKeys.projection(projectionId),
     queryFn: ({ signal }) =>
-      apiRequest(taxRoutes.projectionTax(projectionId), { schema: projectionTaxResponseSchema, signal }),
+      apiRequest(taxRoutes.projectionTax(projectionId), {
+        schema: schema('projectionTaxResponseSchema'),
+        signal,
+      }),
   });
 
 /** A download link for the report's CSV (the browser sends the session cookie with it). */
@@ -95,7 +95,7 @@ export function useUpdateTaxSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: UpdateTaxSettings) =>
-      apiRequest(taxRoutes.settings, { method: 'PATCH', body: patch, schema: taxSettingsSchema }),
+      apiRequest(taxRoutes.settings, { method: 'PATCH', body: patch, schema: schema('taxSettingsSchema') }),
     onSuccess: (saved) => {
       client.setQueryData(taxKeys.settings(), saved);
       return client.invalidateQueries({
@@ -112,7 +112,7 @@ export function useLinkProjection(projectionId: string) {
       apiRequest(taxRoutes.projectionTax(projectionId), {
         method: 'PUT',
         body,
-        schema: projectionTaxResponseSchema,
+        schema: schema('projectionTaxResponseSchema'),
       }),
     onSuccess: (data) => client.setQueryData(taxKeys.projection(projectionId), data),
   });

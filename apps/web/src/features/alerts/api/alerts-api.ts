@@ -3,14 +3,15 @@ import {
   type AlertListResponse,
   type AlertOperandInput,
   type AlertOperator,
-  alertListResponseSchema,
   alertRoutes,
-  alertSchema,
   type IndicatorResponse,
-  indicatorResponseSchema,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./alerts-schemas'));
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -29,13 +30,16 @@ export interface AlertBody {
 }
 
 export const getAlerts = (signal?: AbortSignal): Promise<AlertListResponse> =>
-  apiRequest(alertRoutes.alerts, { schema: alertListResponseSchema, ...(signal ? { signal } : {}) });
+  apiRequest(alertRoutes.alerts, {
+    schema: schema('alertListResponseSchema'),
+    ...(signal ? { signal } : {}),
+  });
 
 export const createAlert = (body: AlertBody): Promise<Alert> =>
-  apiRequest(alertRoutes.alerts, { method: 'POST', body, schema: alertSchema });
+  apiRequest(alertRoutes.alerts, { method: 'POST', body, schema: schema('alertSchema') });
 
 export const updateAlert = (id: string, body: Partial<AlertBody>): Promise<Alert> =>
-  apiRequest(alertRoutes.alert(id), { method: 'PATCH', body, schema: alertSchema });
+  apiRequest(alertRoutes.alert(id), { method: 'PATCH', body, schema: schema('alertSchema') });
 
 export const deleteAlert = (id: string): Promise<void> =>
   apiRequest(alertRoutes.alert(id), { method: 'DELETE' });
@@ -53,7 +57,7 @@ export function getIndicator(
   const query = new URLSearchParams({ metric, days: String(days) });
   if (period !== null) query.set('period', String(period));
   return apiRequest(`${alertRoutes.indicators(coin)}?${query}`, {
-    schema: indicatorResponseSchema,
+    schema: schema('indicatorResponseSchema'),
     ...(signal ? { signal } : {}),
   });
 }

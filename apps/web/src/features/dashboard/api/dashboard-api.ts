@@ -1,13 +1,10 @@
-import {
-  dashboardResponseSchema,
-  explainResponseSchema,
-  performanceResponseSchema,
-  portfolioListResponseSchema,
-  portfolioRoutes,
-  transactionListResponseSchema,
-} from '@app/contracts';
+import { portfolioRoutes } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./dashboard-schemas'));
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -26,7 +23,7 @@ export const dashboardQuery = (portfolioId: string) =>
     queryFn: ({ signal }) =>
       apiRequest(
         `${portfolioRoutes.dashboard}?portfolio_id=${portfolioId}&metrics=holdings,roi,capital,cost_basis,positions`,
-        { schema: dashboardResponseSchema, signal },
+        { schema: schema('dashboardResponseSchema'), signal },
       ),
   });
 
@@ -35,7 +32,7 @@ export const performanceQuery = (portfolioId: string, timeframe: string) =>
     queryKey: dashboardKeys.performance(portfolioId, timeframe),
     queryFn: ({ signal }) =>
       apiRequest(`${portfolioRoutes.performance}?portfolio_id=${portfolioId}&timeframe=${timeframe}`, {
-        schema: performanceResponseSchema,
+        schema: schema('performanceResponseSchema'),
         signal,
       }),
   });
@@ -45,7 +42,7 @@ export const explainQuery = (portfolioId: string, coinId: string) =>
     queryKey: dashboardKeys.explain(portfolioId, coinId),
     queryFn: ({ signal }) =>
       apiRequest(`${portfolioRoutes.explain}?portfolio_id=${portfolioId}&coin_id=${coinId}`, {
-        schema: explainResponseSchema,
+        schema: schema('explainResponseSchema'),
         signal,
       }),
   });
@@ -54,7 +51,7 @@ export const dashboardPortfoliosQuery = () =>
   queryOptions({
     queryKey: ['portfolios', 'list'],
     queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
+      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
   });
 
 export const recentTransactionsQuery = (portfolioId: string) =>
@@ -63,6 +60,6 @@ export const recentTransactionsQuery = (portfolioId: string) =>
     queryFn: ({ signal }) =>
       apiRequest(
         `${portfolioRoutes.transactions}?page_size=5${portfolioId === 'all' ? '' : `&portfolio_id=${portfolioId}`}`,
-        { schema: transactionListResponseSchema, signal },
+        { schema: schema('transactionListResponseSchema'), signal },
       ),
   });

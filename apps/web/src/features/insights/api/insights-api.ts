@@ -1,20 +1,17 @@
 import {
   type InsightKind,
-  insightExplainResponseSchema,
-  insightSettingsSchema,
-  insightsResponseSchema,
   insightsRoutes,
   type NarrateEvent,
-  narrateEventSchema,
-  narratePromptResponseSchema,
   type PutTargets,
-  portfolioListResponseSchema,
   portfolioRoutes,
-  targetsResponseSchema,
   type UpdateInsightSettings,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./insights-schemas'));
 
 export const insightKeys = {
   all: ['insights'] as const,
@@ -32,7 +29,10 @@ export const insightsQuery = (portfolioId: string) =>
   queryOptions({
     queryKey: insightKeys.feed(portfolioId),
     queryFn: ({ signal }) =>
-      apiRequest(`${insightsRoutes.list}${scope(portfolioId)}`, { schema: insightsResponseSchema, signal }),
+      apiRequest(`${insightsRoutes.list}${scope(portfolioId)}`, {
+        schema: schema('insightsResponseSchema'),
+        signal,
+      }),
   });
 
 /** Every row of one card: the kind, and for a kind with one card per projection, that card's subject. */
@@ -45,7 +45,7 @@ export const explainInsightQuery = (portfolioId: string, kind: InsightKind, subj
           subject === undefined ? '' : `&subject=${encodeURIComponent(subject)}`
         }`,
         {
-          schema: insightExplainResponseSchema,
+          schema: schema('insightExplainResponseSchema'),
           signal,
         },
       ),
@@ -55,13 +55,17 @@ export const targetsQuery = (portfolioId: string) =>
   queryOptions({
     queryKey: insightKeys.targets(portfolioId),
     queryFn: ({ signal }) =>
-      apiRequest(`${insightsRoutes.targets}${scope(portfolioId)}`, { schema: targetsResponseSchema, signal }),
+      apiRequest(`${insightsRoutes.targets}${scope(portfolioId)}`, {
+        schema: schema('targetsResponseSchema'),
+        signal,
+      }),
   });
 
 export const insightSettingsQuery = () =>
   queryOptions({
     queryKey: insightKeys.settings(),
-    queryFn: ({ signal }) => apiRequest(insightsRoutes.settings, { schema: insightSettingsSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(insightsRoutes.settings, { schema: schema('insightSettingsSchema'), signal }),
   });
 
 export const narratePromptQuery = (portfolioId: string) =>
@@ -69,7 +73,7 @@ export const narratePromptQuery = (portfolioId: string) =>
     queryKey: insightKeys.prompt(portfolioId),
     queryFn: ({ signal }) =>
       apiRequest(`${insightsRoutes.narratePrompt}${scope(portfolioId)}`, {
-        schema: narratePromptResponseSchema,
+        schema: schema('narratePromptResponseSchema'),
         signal,
       }),
   });
@@ -79,19 +83,19 @@ export const insightPortfoliosQuery = () =>
   queryOptions({
     queryKey: ['portfolios', 'list'],
     queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
+      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
   });
 
 export const putTargets = (body: PutTargets) =>
-  apiRequest(insightsRoutes.targets, { method: 'PUT', body, schema: targetsResponseSchema });
+  apiRequest(insightsRoutes.targets, { method: 'PUT', body, schema: schema('targetsResponseSchema') });
 
 export const updateInsightSettings = (body: UpdateInsightSettings) =>
-  apiRequest(insightsRoutes.settings, { method: 'PATCH', body, schema: insightSettingsSchema });
+  apiRequest(insightsRoutes.settings, { method: 'PATCH', body, schema: schema('insightSettingsSchema') });
 
 export const consentToNarration = () =>
   apiRequest(insightsRoutes.narrateConsent, {
     method: 'POST',
-    schema: insightSettingsSchema,
+    schema: schema('insightSettingsSchema'),
     queueOffline: false,
   });
 
@@ -104,6 +108,8 @@ export async function narrate(
   onEvent: (event: NarrateEvent) => void,
   signal?: AbortSignal,
 ) {
+  const schemas = import('./insights-schemas');
+  schemas.catch(() => {});
   const response = await apiFetch(insightsRoutes.narrate, {
     method: 'POST',
     body: { portfolio_id: portfolioId },
@@ -116,6 +122,7 @@ export async function narrate(
     });
     return;
   }
+  const { narrateEventSchema } = await schemas;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

@@ -3,18 +3,18 @@ import {
   type CsvImportRow,
   type ImportCommitBody,
   type ImportPreviewResponse,
-  importCommitResponseSchema,
-  importPreviewResponseSchema,
   type Portfolio,
   type PortfolioCreateBody,
   type PortfolioUpdateBody,
-  portfolioListResponseSchema,
   portfolioRoutes,
-  portfolioSchema,
   type SymbolMap,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./portfolios-schemas'));
 
 /** Query keys shared by name with the transactions and dashboard features (they invalidate these). */
 export const portfolioKeys = {
@@ -26,15 +26,19 @@ export const portfoliosQuery = () =>
   queryOptions({
     queryKey: portfolioKeys.list(),
     queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
+      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
   });
 
 export function createPortfolio(body: PortfolioCreateBody): Promise<Portfolio> {
-  return apiRequest(portfolioRoutes.portfolios, { method: 'POST', body, schema: portfolioSchema });
+  return apiRequest(portfolioRoutes.portfolios, { method: 'POST', body, schema: schema('portfolioSchema') });
 }
 
 export function updatePortfolio(id: string, body: PortfolioUpdateBody): Promise<Portfolio> {
-  return apiRequest(portfolioRoutes.portfolio(id), { method: 'PUT', body, schema: portfolioSchema });
+  return apiRequest(portfolioRoutes.portfolio(id), {
+    method: 'PUT',
+    body,
+    schema: schema('portfolioSchema'),
+  });
 }
 
 export async function deletePortfolio(id: string): Promise<void> {
@@ -50,7 +54,7 @@ export function previewImport(
   return apiRequest(portfolioRoutes.importPreview(id), {
     method: 'POST',
     body: { csv, preset: 'auto', symbol_map: symbolMap },
-    schema: importPreviewResponseSchema,
+    schema: schema('importPreviewResponseSchema'),
     queueOffline: false,
     timeoutMs: 120_000,
   });
@@ -74,7 +78,7 @@ export function commitImport(
   return apiRequest(portfolioRoutes.importCommit(id), {
     method: 'POST',
     body,
-    schema: importCommitResponseSchema,
+    schema: schema('importCommitResponseSchema'),
     timeoutMs: 120_000,
   });
 }

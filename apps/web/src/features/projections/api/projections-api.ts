@@ -1,27 +1,24 @@
 import {
   type CalculateWithTransactionsResponse,
-  calculateWithTransactionsResponseSchema,
   type MarketSelectItem,
   marketLimits,
   marketRoutes,
-  marketSelectResponseSchema,
   type PortfolioDataResponse,
   type Projection,
   type ProjectionCreateInput,
   type ProjectionUpdateInput,
-  portfolioDataResponseSchema,
-  projectionListResponseSchema,
   projectionMessages,
   projectionRoutes,
-  projectionSchema,
   type ReplaceTransactionItem,
   type SellTransaction,
-  searchResultSchema,
-  sellTransactionListResponseSchema,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api/api-error';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./projections-schemas'));
 
 /** One query-key factory for the feature; mutations invalidate through it. */
 export const projectionKeys = {
@@ -43,13 +40,16 @@ export function listErrorText(error: unknown): string {
 }
 
 export const listProjections = (signal?: AbortSignal): Promise<Projection[]> =>
-  apiRequest(projectionRoutes.base, { schema: projectionListResponseSchema, ...(signal ? { signal } : {}) });
+  apiRequest(projectionRoutes.base, {
+    schema: schema('projectionListResponseSchema'),
+    ...(signal ? { signal } : {}),
+  });
 
 export const createProjection = (body: ProjectionCreateInput): Promise<Projection> =>
-  apiRequest(projectionRoutes.base, { method: 'POST', body, schema: projectionSchema });
+  apiRequest(projectionRoutes.base, { method: 'POST', body, schema: schema('projectionSchema') });
 
 export const updateProjection = (id: string, body: ProjectionUpdateInput): Promise<Projection> =>
-  apiRequest(projectionRoutes.one(id), { method: 'PUT', body, schema: projectionSchema });
+  apiRequest(projectionRoutes.one(id), { method: 'PUT', body, schema: schema('projectionSchema') });
 
 export const deleteProjection = (id: string): Promise<void> =>
   apiRequest(projectionRoutes.one(id), { method: 'DELETE' });
@@ -59,23 +59,23 @@ export const getProjectionWithFigures = (
   signal?: AbortSignal,
 ): Promise<CalculateWithTransactionsResponse> =>
   apiRequest(projectionRoutes.calculateWithTransactions(id), {
-    schema: calculateWithTransactionsResponseSchema,
+    schema: schema('calculateWithTransactionsResponseSchema'),
     ...(signal ? { signal } : {}),
   });
 
 export const listTransactions = (id: string): Promise<SellTransaction[]> =>
-  apiRequest(projectionRoutes.transactions(id), { schema: sellTransactionListResponseSchema });
+  apiRequest(projectionRoutes.transactions(id), { schema: schema('sellTransactionListResponseSchema') });
 
 export const replaceTransactions = (id: string, rows: ReplaceTransactionItem[]): Promise<SellTransaction[]> =>
   apiRequest(projectionRoutes.replaceTransactions(id), {
     method: 'POST',
     body: { transactions: rows },
-    schema: sellTransactionListResponseSchema,
+    schema: schema('sellTransactionListResponseSchema'),
   });
 
 export const getPortfolioData = (coinId: string, signal?: AbortSignal): Promise<PortfolioDataResponse> =>
   apiRequest(`${projectionRoutes.portfolioData}?coin_id=${encodeURIComponent(coinId)}`, {
-    schema: portfolioDataResponseSchema,
+    schema: schema('portfolioDataResponseSchema'),
     ...(signal ? { signal } : {}),
   });
 
@@ -107,7 +107,7 @@ export const marketSelectQuery = (currency: string) =>
     queryFn: async ({ signal }): Promise<PickerCoin[]> => {
       const query = `?limit=${marketLimits.marketSelectMax}&vs_currency=${encodeURIComponent(currency)}`;
       const body = await apiRequest(`${marketRoutes.marketSelect}${query}`, {
-        schema: marketSelectResponseSchema,
+        schema: schema('marketSelectResponseSchema'),
         signal,
       });
       return body.cryptocurrencies;
@@ -121,7 +121,10 @@ export const coinSearchQuery = (q: string) =>
     queryKey: projectionKeys.search(q),
     queryFn: async ({ signal }): Promise<PickerCoin[]> => {
       const query = `?q=${encodeURIComponent(q)}&limit=${marketLimits.searchLimit}`;
-      const body = await apiRequest(`${marketRoutes.search}${query}`, { schema: searchResultSchema, signal });
+      const body = await apiRequest(`${marketRoutes.search}${query}`, {
+        schema: schema('searchResultSchema'),
+        signal,
+      });
       return body.coins.map((coin) => ({
         id: coin.id,
         db_id: null,

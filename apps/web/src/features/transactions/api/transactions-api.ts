@@ -1,19 +1,17 @@
 import {
-  availableCryptocurrenciesResponseSchema,
   marketRoutes,
-  marketSelectResponseSchema,
   portfolioRoutes,
   type Transaction,
   type TransactionCheckBody,
   type TransactionCreateBody,
   type TransactionListQuery,
-  transactionListResponseSchema,
-  transactionOptionsSchema,
-  transactionPreviewResponseSchema,
-  transactionSchema,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./transactions-schemas'));
 
 export const transactionKeys = {
   all: ['transactions'] as const,
@@ -33,7 +31,7 @@ export const transactionsQuery = (filters: Partial<TransactionListQuery>) =>
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') params.set(k, String(v));
       return apiRequest(`${portfolioRoutes.transactions}?${params.toString()}`, {
-        schema: transactionListResponseSchema,
+        schema: schema('transactionListResponseSchema'),
         signal,
       });
     },
@@ -43,7 +41,7 @@ export const transactionOptionsQuery = () =>
   queryOptions({
     queryKey: transactionKeys.options(),
     queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.transactionOptions, { schema: transactionOptionsSchema, signal }),
+      apiRequest(portfolioRoutes.transactionOptions, { schema: schema('transactionOptionsSchema'), signal }),
     staleTime: optionsStaleMs,
   });
 
@@ -55,7 +53,7 @@ export const availableQuery = (portfolioId: string) =>
     queryKey: transactionKeys.available(portfolioId),
     queryFn: ({ signal }) =>
       apiRequest(`${portfolioRoutes.availableCryptocurrencies}?portfolio_id=${portfolioId}`, {
-        schema: availableCryptocurrenciesResponseSchema,
+        schema: schema('availableCryptocurrenciesResponseSchema'),
         signal,
       }),
     enabled: portfolioId !== '',
@@ -66,16 +64,27 @@ export const coinChoicesQuery = () =>
   queryOptions({
     queryKey: transactionKeys.coins(),
     queryFn: ({ signal }) =>
-      apiRequest(`${marketRoutes.marketSelect}?limit=100`, { schema: marketSelectResponseSchema, signal }),
+      apiRequest(`${marketRoutes.marketSelect}?limit=100`, {
+        schema: schema('marketSelectResponseSchema'),
+        signal,
+      }),
     staleTime: optionsStaleMs,
   });
 
 export function createTransaction(body: TransactionCreateBody): Promise<Transaction> {
-  return apiRequest(portfolioRoutes.transactions, { method: 'POST', body, schema: transactionSchema });
+  return apiRequest(portfolioRoutes.transactions, {
+    method: 'POST',
+    body,
+    schema: schema('transactionSchema'),
+  });
 }
 
 export function updateTransaction(id: string, body: TransactionCreateBody): Promise<Transaction> {
-  return apiRequest(portfolioRoutes.transaction(id), { method: 'PUT', body, schema: transactionSchema });
+  return apiRequest(portfolioRoutes.transaction(id), {
+    method: 'PUT',
+    body,
+    schema: schema('transactionSchema'),
+  });
 }
 
 export async function deleteTransaction(id: string): Promise<void> {
@@ -86,7 +95,7 @@ export function previewTransaction(body: TransactionCheckBody, signal?: AbortSig
   return apiRequest(portfolioRoutes.preview, {
     method: 'POST',
     body,
-    schema: transactionPreviewResponseSchema,
+    schema: schema('transactionPreviewResponseSchema'),
     queueOffline: false,
     ...(signal ? { signal } : {}),
   });

@@ -1,0 +1,6 @@
+// Loaded by alerts-api.ts with its first request (issue 15).
+export {
+  alertListResponseSchema,
+  alertSchema,
+  indicatorResponseSchema,
+} from '@app/contracts';
