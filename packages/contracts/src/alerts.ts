@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  type AlertOperator,
+  alertMetrics,
+  alertOperators,
+  isPeriodMetric,
+  type PeriodMetric,
+} from './alerts-constants.ts';
 import { baseCurrencySchema } from './market.ts';
 import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
 
@@ -15,18 +22,6 @@ export * from './alert-routes.ts';
  *   constant:  { type: 'value', metric: null, params: { period: null }, value: 100000 }
  * In a notification's event_payload, `value` holds the operand's value at the firing moment.
  */
-
-export const alertMetrics = ['price', 'rsi', 'ema', 'sma', 'macd', 'macd_signal', 'macd_histogram'] as const;
-export type AlertMetric = (typeof alertMetrics)[number];
-
-/** Metrics that take params.period. The macd family is fixed at 12/26/9; price is the live price. */
-export const periodMetrics = ['rsi', 'ema', 'sma'] as const satisfies readonly AlertMetric[];
-export type PeriodMetric = (typeof periodMetrics)[number];
-export const isPeriodMetric = (metric: AlertMetric): metric is PeriodMetric =>
-  (periodMetrics as readonly string[]).includes(metric);
-
-export const alertOperators = ['>=', '<=', 'crosses_above', 'crosses_below'] as const;
-export type AlertOperator = (typeof alertOperators)[number];
 
 export const operandTypes = ['indicator', 'value'] as const;
 

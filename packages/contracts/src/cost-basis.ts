@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { costBasisMethods } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 import { transactionTypeSchema } from './transaction.ts';
 
 /* Cost-basis methods and the ledger behind a figure ("explain this number"; issue 4). */
 
-export const costBasisMethods = ['average', 'fifo', 'lifo', 'hifo'] as const;
 export const costBasisMethodSchema = z.enum(costBasisMethods).default('average');
-export type CostBasisMethod = (typeof costBasisMethods)[number];
 
 /** A sell or transfer out larger than the holding at that moment (issue 4 "Be stopped"). */
 export const oversellViolationSchema = z.object({

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { costBasisMethods, positionExplanationSchema } from './cost-basis.ts';
+import { positionExplanationSchema } from './cost-basis.ts';
+import { costBasisMethods } from './cost-basis-constants.ts';
+import { dashboardMetrics } from './dashboard-constants.ts';
 import { decimalOut, percentageOut } from './decimal-strings.ts';
 import { entityIdSchema } from './entity-ids.ts';
 import { marketSourceIds } from './market-constants.ts';
 
 /* The Metrics dashboard: query and response (spec §2 "Dashboard top bar", §3 metric definitions, §7). */
 
-export const dashboardMetrics = ['holdings', 'roi', 'capital', 'cost_basis', 'positions'] as const;
 export const dashboardMetricSchema = z.enum(dashboardMetrics);
 export type DashboardMetric = z.infer<typeof dashboardMetricSchema>;
-export const returnTypes = ['total', 'unrealized', 'realized'] as const;
-export type DashboardReturnType = (typeof returnTypes)[number];
 
 /** `metrics` arrives comma-separated (`holdings,roi`); unknown names are a validation error. */
 export const dashboardQuerySchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { alertMessages } from './alerts.ts';
-import { marketMessages } from './market.ts';
+import { marketMessages } from './market-options.ts';
 import { deliveryMessages } from './notification-delivery.ts';
-import { portfolioMessages } from './portfolio-api.ts';
+import { portfolioMessages } from './portfolio-api-constants.ts';
 
 /**
  * Path ids are parsed once, by the route's `schema.params` (DESIGN §9), never by handlers.

@@ -1,41 +1,14 @@
 import { z } from 'zod';
 import { decimalOut, decimalString } from './decimal-strings.ts';
 import { coinIdSchema } from './entity-ids.ts';
+import { insightKinds, insightSeverities } from './insights-constants.ts';
 
 /*
  * Oracle (spec §1, §2 /insights; issue 11): insight cards computed by deterministic code in
  * packages/core from the figures the dashboard shows. A language model may only narrate them.
  */
 
-export const insightsRoutes = {
-  list: '/v2/insights/',
-  explain: '/v2/insights/:kind/explain/',
-  narrate: '/v2/insights/narrate/',
-  narratePrompt: '/v2/insights/narrate/prompt/',
-  narrateConsent: '/v2/insights/narrate/consent/',
-  targets: '/v2/insights/targets/',
-  settings: '/v2/insights/settings/',
-} as const;
-
-export const insightKinds = [
-  'concentration',
-  'allocation_drift',
-  'lot_pnl',
-  'exit_plan',
-  'volatility',
-  'stress',
-  'fee_drag',
-  'stablecoin_share',
-  'alerts',
-  'data_health',
-  'tax_timing',
-] as const;
 export const insightKindSchema = z.enum(insightKinds);
-export type InsightKind = (typeof insightKinds)[number];
-
-/** Most urgent first; the feed is ranked by this order, then by kind order. */
-export const insightSeverities = ['critical', 'warning', 'notice', 'info'] as const;
-export type InsightSeverity = (typeof insightSeverities)[number];
 
 export const insightNumberSchema = z.object({ label: z.string(), value: z.string() });
 export type InsightNumber = z.infer<typeof insightNumberSchema>;

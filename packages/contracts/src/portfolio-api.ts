@@ -1,54 +1,9 @@
 import { z } from 'zod';
-import { costBasisMethods, positionExplanationSchema } from './cost-basis.ts';
+import { positionExplanationSchema } from './cost-basis.ts';
+import { costBasisMethods } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
-import { portfolioCurrencies } from './portfolio.ts';
-import type { transactionTypes } from './transaction.ts';
-
-/** Routes of spec §7 "Dashboard and portfolios" and "Transactions", relative to `/api`. */
-export const portfolioRoutes = {
-  dashboard: '/v2/dashboard/',
-  performance: '/v2/dashboard/performance/',
-  explain: '/v2/dashboard/explain/',
-  portfolios: '/v2/portfolios/',
-  portfolio: (id: string) => `/v2/portfolios/${id}/`,
-  portfolioTransactions: (id: string) => `/v2/portfolios/${id}/transactions/`,
-  importPreview: (id: string) => `/v2/portfolios/${id}/import/preview/`,
-  importCommit: (id: string) => `/v2/portfolios/${id}/import/commit/`,
-  exportCsv: (id: string) => `/v2/portfolios/${id}/export/`,
-  transactions: '/v2/transactions/',
-  transaction: (id: string) => `/v2/transactions/${id}/`,
-  transactionOptions: '/v2/transactions/options/',
-  cryptoOptions: '/v2/transactions/crypto_options/',
-  availableCryptocurrencies: '/v2/transactions/available-cryptocurrencies/',
-  validate: '/v2/transactions/validate/',
-  preview: '/v2/transactions/preview/',
-} as const;
-
-export const transactionTypeLabels: Record<(typeof transactionTypes)[number], string> = {
-  buy: 'Buy',
-  sell: 'Sell',
-  transfer_in: 'Transfer in',
-  transfer_out: 'Transfer out',
-  reward: 'Reward',
-};
-
-export const costBasisMethodLabels: Record<(typeof costBasisMethods)[number], string> = {
-  average: 'Average cost',
-  fifo: 'FIFO (first in, first out)',
-  lifo: 'LIFO (last in, first out)',
-  hifo: 'HIFO (highest cost first)',
-};
-
-/** Messages shown on fields and rows (word for word in the UI and the API). */
-export const portfolioMessages = {
-  portfolioNotFound: 'Portfolio not found',
-  transactionNotFound: 'Transaction not found',
-  unknownCoin: 'Unknown coin: choose one from the list',
-  importEmpty: 'Nothing to import: choose at least one row without errors',
-  importRowsInvalid: 'Some rows cannot be imported; nothing was written',
-  ratesNote: 'Amounts in another currency are converted at today’s exchange rate.',
-} as const;
+import { portfolioCurrencies } from './portfolio-constants.ts';
 
 const option = z.object({ value: z.string(), label: z.string() });
 

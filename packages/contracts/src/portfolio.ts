@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { decimalOut, percentageOut } from './decimal-strings.ts';
 import { entityIdSchema } from './entity-ids.ts';
+import { portfolioCurrencies } from './portfolio-constants.ts';
 import { noteMaxLength } from './transaction.ts';
 
 /* Portfolios (spec §3, §7; issue 4). */
 
-/**
- * The fiat currency a portfolio's prices and fees are entered in (the spec is silent; issue 4
- * decision). Figures in another currency are converted at today's rate for display.
- */
-export const portfolioCurrencies = ['usd', 'eur', 'gbp', 'jpy'] as const;
 export const portfolioCurrencySchema = z.enum(portfolioCurrencies);
 export type PortfolioCurrency = z.infer<typeof portfolioCurrencySchema>;
 

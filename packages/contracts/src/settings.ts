@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { costBasisMethods } from './cost-basis.ts';
+import { costBasisMethods } from './cost-basis-constants.ts';
 import { baseCurrencySchema } from './market.ts';
 
 /** Per-user settings kept on the server (issue 3): base currency, favourites, cost-basis method. */

@@ -4,15 +4,6 @@ import { needsPriceItemSchema, taxReportSchema } from './tax.ts';
 
 /* Routes and query strings of the tax lots, realized-gains report and returns (issue 12). */
 
-export const taxRoutes = {
-  settings: '/v2/tax/settings/',
-  lots: '/v2/tax/lots/',
-  report: '/v2/tax/report/',
-  reportCsv: '/v2/tax/report/csv/',
-  returns: '/v2/returns/',
-  projectionTax: (id: string) => `/v2/projections/exit-strategy/${id}/tax/`,
-} as const;
-
 const scope = z.union([z.literal('all'), entityIdSchema]).default('all');
 
 export const lotsQuerySchema = z.object({ portfolio_id: scope, coin_id: coinIdSchema.optional() });
@@ -85,13 +76,6 @@ export const cashFlowSchema = z.object({
   amount: money,
   transaction_ids: z.array(z.string()),
 });
-
-export const returnDefinitions = {
-  simple:
-    'Simple return: what you gained (end value plus money taken out, minus start value and money put in) divided by the start value plus the money put in.',
-  twr: 'Time-weighted return: how one unit invested at the start would have grown, chaining each day’s return so the timing and size of your deposits and withdrawals do not change it.',
-  mwr: 'Money-weighted return (XIRR): the yearly rate at which everything you put in and took out, plus what you hold at the end, balances to zero, so it rewards money added before rises.',
-} as const;
 
 export const returnsResponseSchema = z.object({
   portfolio_id: z.string().nullable(),

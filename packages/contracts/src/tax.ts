@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { costBasisMethods } from './cost-basis.ts';
+import { costBasisMethods } from './cost-basis-constants.ts';
 import { decimalOut, decimalString } from './decimal-strings.ts';
+import { taxRules } from './tax-constants.ts';
 import { transactionTypeSchema } from './transaction.ts';
 
 /* Tax lots, holding periods and the realized-gains report (issue 12). */
 
-/**
- * none: no holding periods, the account's cost-basis method as chosen.
- * us: short-term (held one year or less) vs long-term, per lot, under the chosen lot method.
- * de: § 23 EStG private sales: FIFO fixed by law; lots held more than one year are tax-free.
- * uk: HMRC share identification (same day, 30 days, Section 104 pool) fixed by law.
- * custom: a holding-period threshold in days and two rates, under the chosen lot method.
- */
-export const taxRules = ['none', 'us', 'de', 'uk', 'custom'] as const;
 export const taxRuleSchema = z.enum(taxRules);
 export type TaxRule = z.infer<typeof taxRuleSchema>;
 
@@ -70,46 +63,6 @@ export const updateTaxSettingsSchema = z
   })
   .strict();
 export type UpdateTaxSettings = z.infer<typeof updateTaxSettingsSchema>;
-
-/** What a rule fixes, for the settings screen: the method it forces, or null if the choice stays. */
-export const taxRuleFacts: Record<
-  TaxRule,
-  { label: string; fixed_method: 'fifo' | 'uk_pooling' | null; holding_period: boolean; summary: string }
-> = {
-  none: {
-    label: 'No tax rule',
-    fixed_method: null,
-    holding_period: false,
-    summary: 'Gains are computed with your cost-basis method; no holding periods.',
-  },
-  us: {
-    label: 'United States',
-    fixed_method: null,
-    holding_period: true,
-    summary:
-      'Short-term (held one year or less) vs long-term, per lot. You choose FIFO, LIFO or HIFO; average cost is not allowed for crypto, so it falls back to FIFO.',
-  },
-  de: {
-    label: 'Germany (§ 23 EStG)',
-    fixed_method: 'fifo',
-    holding_period: true,
-    summary: 'FIFO is fixed by law. Gains on lots held more than one year are tax-free.',
-  },
-  uk: {
-    label: 'United Kingdom (HMRC)',
-    fixed_method: 'uk_pooling',
-    holding_period: false,
-    summary:
-      'Matching is fixed by law: same-day acquisitions, then the next 30 days, then the Section 104 pool. No holding period.',
-  },
-  custom: {
-    label: 'Custom',
-    fixed_method: null,
-    holding_period: true,
-    summary:
-      'Lots held more than your threshold use the long rate. You choose FIFO, LIFO or HIFO (average cost falls back to FIFO).',
-  },
-};
 
 export const effectiveMethodSchema = z.enum([...costBasisMethods, 'uk_pooling']);
 export type EffectiveMethod = z.infer<typeof effectiveMethodSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { costBasisMethods, oversellViolationSchema } from './cost-basis.ts';
+import { oversellViolationSchema } from './cost-basis.ts';
+import { costBasisMethods } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 
 /* What a transaction would do before it is saved: validate/ and preview/ (issue 4). */

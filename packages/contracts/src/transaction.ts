@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalOut, decimalString } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
+import { rewardKinds, transactionTypes } from './transaction-constants.ts';
 
 /* Transactions: the bodies that write them, what is stored, and the list (spec §7; issue 4). */
 
@@ -23,11 +24,9 @@ export const transactionDateSchema = isoDateTime.superRefine((value, ctx) => {
   }
 });
 
-export const transactionTypes = ['buy', 'sell', 'transfer_in', 'transfer_out', 'reward'] as const;
 export const transactionTypeSchema = z.enum(transactionTypes);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
 
-export const rewardKinds = ['staking', 'airdrop', 'other'] as const;
 export const rewardKindSchema = z.enum(rewardKinds);
 export type RewardKind = z.infer<typeof rewardKindSchema>;
 
