@@ -112,7 +112,7 @@ test('every page fits the width, speaks human numbers, passes axe, and hides mon
   await expect(page.getByRole('region', { name: /How Sweep got its cost basis/ })).toBeVisible();
   if (info.project.name === 'desktop') {
     const clipped = await page
-      .getByRole('region', { name: 'Positions table' })
+      .getByRole('region', { name: 'Positions', exact: true })
       .evaluate((el) => el.scrollWidth - el.clientWidth);
     if (clipped > 0) problems.push(`/dashboard list view: positions clipped by ${clipped} px at 1280 px`);
   }

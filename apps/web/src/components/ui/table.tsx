@@ -1,8 +1,16 @@
-import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { ReactNode, Ref, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-type Density = 'compact' | 'normal' | 'roomy';
-const pad: Record<Density, string> = { compact: 'p-1', normal: 'p-2', roomy: 'p-3' };
+type Density = 'compact' | 'snug' | 'normal' | 'roomy' | 'custom';
+// snug: rows as tall as normal, columns closer, for a table sharing a half-width panel.
+// custom: no padding of its own; the cell's className sets it (class order cannot override here).
+const pad: Record<Density, string> = {
+  custom: '',
+  compact: 'p-1',
+  snug: 'px-1.5 py-2',
+  normal: 'p-2',
+  roomy: 'p-3',
+};
 
 export interface TableProps {
   /** Read by screen readers before the table ("Transactions, newest first"); visible when captionVisible. */
@@ -14,13 +22,29 @@ export interface TableProps {
   children: ReactNode;
   /** Classes of the scroll container (border, max height, hidden below md…). */
   className?: string;
+  /** Classes of the <table> itself (a minimum width, border-collapse…). */
+  tableClassName?: string;
+  /** Classes of the <thead> (sticky headers of a tall scroller). */
+  headClassName?: string;
   /** Text size of the table. */
   size?: 'xs' | 'sm';
+  /**
+   * 'x' (default): the container scrolls sideways only and grows with its rows. 'both': a tall
+   * list in a container of fixed maximum height (give it one in className) scrolls both ways.
+   */
+  scroll?: 'x' | 'both';
+  /** The scroll container, for a virtualiser that mounts only the rows in view. */
+  scrollerRef?: Ref<HTMLElement>;
+  /** The header section, for a virtualiser that needs the sticky header's height. */
+  headRef?: Ref<HTMLTableSectionElement>;
+  /** Total rows including the header, when only some rows are in the DOM (virtualised). */
+  rowCount?: number;
+  testId?: string;
 }
 
 /**
- * A data table in its own horizontal scroll container, so a wide table scrolls inside the page at
- * 390 px instead of widening it; the caption names it for screen readers.
+ * A data table in its own scroll container, so a wide table scrolls inside the page at 390 px
+ * instead of widening it; the caption names both the table and its scrolling region.
  */
 export function Table({
   caption,
@@ -28,12 +52,22 @@ export function Table({
   head,
   children,
   className,
+  tableClassName,
+  headClassName,
   size = 'sm',
+  scroll = 'x',
+  scrollerRef,
+  headRef,
+  rowCount,
+  testId,
 }: TableProps) {
   return (
     <section
+      ref={scrollerRef}
+      data-testid={testId}
       className={cn(
-        'relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent',
+        'relative focus-visible:outline-2 focus-visible:outline-accent',
+        scroll === 'x' ? 'overflow-x-auto' : 'overflow-auto',
         className,
       )}
       aria-label={caption}
@@ -42,12 +76,15 @@ export function Table({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
       tabIndex={0}
     >
-      <table className={cn('w-full text-left', size === 'xs' ? 'text-xs' : 'text-sm')}>
+      <table
+        className={cn('w-full text-left', size === 'xs' ? 'text-xs' : 'text-sm', tableClassName)}
+        aria-rowcount={rowCount}
+      >
         <caption className={captionVisible ? 'mb-2 text-left text-sm font-medium' : 'sr-only'}>
           {caption}
         </caption>
-        <thead className="text-xs text-muted">
-          <tr>{head}</tr>
+        <thead ref={headRef} className={cn('text-xs text-muted', headClassName)}>
+          <tr aria-rowindex={rowCount === undefined ? undefined : 1}>{head}</tr>
         </thead>
         <tbody>{children}</tbody>
       </table>

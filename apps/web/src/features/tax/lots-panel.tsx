@@ -1,6 +1,7 @@
 import { type LotsSummary, type NeedsPriceItem, type QualifyingTotal, taxRuleFacts } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
+import { Table, Td, Th } from '@/components/ui/table';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
@@ -113,47 +114,48 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
               {formatQuantity(coin.summary.qualifying_within_90_days.quantity)}
             </p>
           )}
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[640px] text-sm">
-              <thead className="text-left text-xs text-muted">
-                <tr>
-                  <th className="py-1">Acquired</th>
-                  <th>Quantity</th>
-                  <th>Cost</th>
-                  <th>Value</th>
-                  <th>Unrealized</th>
-                  <th>Days held</th>
-                  <th>
-                    {data.qualifying_label === null ? 'Holding period' : `Becomes ${data.qualifying_label}`}
-                  </th>
+          <Table
+            caption={`${coinLabel(coins, coin.coin_id)} lots`}
+            className="mt-2"
+            tableClassName="min-w-[640px]"
+            head={
+              <>
+                <Th density="custom" className="py-1">
+                  Acquired
+                </Th>
+                <Th density="custom">Quantity</Th>
+                <Th density="custom">Cost</Th>
+                <Th density="custom">Value</Th>
+                <Th density="custom">Unrealized</Th>
+                <Th density="custom">Days held</Th>
+                <Th density="custom">
+                  {data.qualifying_label === null ? 'Holding period' : `Becomes ${data.qualifying_label}`}
+                </Th>
+              </>
+            }
+          >
+            {withKeys(coin.lots, (l) => `${l.portfolio_id}-${l.acquisition_id ?? l.basis}`).map(
+              ({ item: lot, key }) => (
+                <tr key={key} className="border-t border-line">
+                  <Td density="custom" className="py-1">
+                    {lot.acquired_on ?? (lot.basis === 'section_104' ? 'Section 104 pool' : 'Average pool')}
+                  </Td>
+                  <Td density="custom">{formatQuantity(lot.quantity)}</Td>
+                  <Td density="custom">{money(lot.cost)}</Td>
+                  <Td density="custom">{money(lot.value)}</Td>
+                  <Td density="custom">{money(lot.unrealized)}</Td>
+                  <Td density="custom">{lot.days_held ?? '–'}</Td>
+                  <Td density="custom">
+                    {lot.qualifies_on === null
+                      ? '–'
+                      : lot.qualifies_now
+                        ? `since ${lot.qualifies_on}`
+                        : lot.qualifies_on}
+                  </Td>
                 </tr>
-              </thead>
-              <tbody>
-                {withKeys(coin.lots, (l) => `${l.portfolio_id}-${l.acquisition_id ?? l.basis}`).map(
-                  ({ item: lot, key }) => (
-                    <tr key={key} className="border-t border-line">
-                      <td className="py-1">
-                        {lot.acquired_on ??
-                          (lot.basis === 'section_104' ? 'Section 104 pool' : 'Average pool')}
-                      </td>
-                      <td>{formatQuantity(lot.quantity)}</td>
-                      <td>{money(lot.cost)}</td>
-                      <td>{money(lot.value)}</td>
-                      <td>{money(lot.unrealized)}</td>
-                      <td>{lot.days_held ?? '–'}</td>
-                      <td>
-                        {lot.qualifies_on === null
-                          ? '–'
-                          : lot.qualifies_now
-                            ? `since ${lot.qualifies_on}`
-                            : lot.qualifies_on}
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
+              ),
+            )}
+          </Table>
         </section>
       ))}
       <NeedsPriceList items={data.needs_price} />

@@ -1,6 +1,7 @@
 import type { TaxCategory } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
+import { Table, Td, Th } from '@/components/ui/table';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
@@ -107,45 +108,48 @@ export function ReportPanel({
       {data.disposals.length === 0 ? (
         <p className="text-muted">No disposals in this tax year.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface p-3">
-          <table className="w-full min-w-[760px] text-sm">
-            <caption className="sr-only">Disposals and the lots they consumed</caption>
-            <thead className="text-left text-xs text-muted">
-              <tr>
-                <th className="py-1">Sold</th>
-                <th>Coin</th>
-                <th>Acquired</th>
-                <th>Matched by</th>
-                <th>Quantity</th>
-                <th>Proceeds</th>
-                <th>Cost</th>
-                <th>Fee</th>
-                <th>Gain</th>
-                <th>Category</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.disposals.flatMap((d) =>
-                withKeys(d.lines, (x) => `${d.transaction_id}-${x.basis}-${x.acquisition_id}`).map(
-                  ({ item: l, key }, i) => (
-                    <tr key={key} className={i === 0 ? 'border-t border-line' : ''}>
-                      <td className="py-1">{i === 0 ? d.sold_on : ''}</td>
-                      <td>{i === 0 ? coinLabel(coins, d.coin_id) : ''}</td>
-                      <td>{l.acquired_on ?? '–'}</td>
-                      <td>{basisLabels[l.basis] ?? l.basis}</td>
-                      <td>{formatQuantity(l.quantity)}</td>
-                      <td>{money(l.proceeds)}</td>
-                      <td>{money(l.cost)}</td>
-                      <td>{money(l.fee)}</td>
-                      <td>{money(l.gain)}</td>
-                      <td>{categoryLabels[l.category]}</td>
-                    </tr>
-                  ),
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Disposals and the lots they consumed"
+          className="rounded-xl border border-line bg-surface p-3"
+          tableClassName="min-w-[760px]"
+          head={
+            <>
+              <Th density="custom" className="py-1">
+                Sold
+              </Th>
+              <Th density="custom">Coin</Th>
+              <Th density="custom">Acquired</Th>
+              <Th density="custom">Matched by</Th>
+              <Th density="custom">Quantity</Th>
+              <Th density="custom">Proceeds</Th>
+              <Th density="custom">Cost</Th>
+              <Th density="custom">Fee</Th>
+              <Th density="custom">Gain</Th>
+              <Th density="custom">Category</Th>
+            </>
+          }
+        >
+          {data.disposals.flatMap((d) =>
+            withKeys(d.lines, (x) => `${d.transaction_id}-${x.basis}-${x.acquisition_id}`).map(
+              ({ item: l, key }, i) => (
+                <tr key={key} className={i === 0 ? 'border-t border-line' : ''}>
+                  <Td density="custom" className="py-1">
+                    {i === 0 ? d.sold_on : ''}
+                  </Td>
+                  <Td density="custom">{i === 0 ? coinLabel(coins, d.coin_id) : ''}</Td>
+                  <Td density="custom">{l.acquired_on ?? '–'}</Td>
+                  <Td density="custom">{basisLabels[l.basis] ?? l.basis}</Td>
+                  <Td density="custom">{formatQuantity(l.quantity)}</Td>
+                  <Td density="custom">{money(l.proceeds)}</Td>
+                  <Td density="custom">{money(l.cost)}</Td>
+                  <Td density="custom">{money(l.fee)}</Td>
+                  <Td density="custom">{money(l.gain)}</Td>
+                  <Td density="custom">{categoryLabels[l.category]}</Td>
+                </tr>
+              ),
+            ),
+          )}
+        </Table>
       )}
       {data.income.length > 0 && (
         <section aria-label="Reward income" className="rounded-xl border border-line bg-surface p-4 text-sm">

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Private } from '@/components/ui/private-value';
+import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { type MoneyFormatter, useMoneyIn } from '@/lib/settings';
@@ -27,41 +28,31 @@ export function PositionsList({
   const [open, setOpen] = useState<string | null>(null);
   if (items.length === 0) return <EmptyState title="No positions" headingLevel={3} />;
   return (
-    // relative: the sr-only labels inside are absolutely placed; they must not widen the page.
-    <section
-      className="relative overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-accent"
-      aria-label="Positions table"
-      // A table wider than a phone scrolls here: keyboard users reach it by Tab and scroll it with
-      // the arrow keys (axe scrollable-region-focusable); the region is named by the table.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-      tabIndex={0}
-    >
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Positions</caption>
-        <thead className="text-xs text-muted">
-          <tr>
-            <th className="px-1.5 py-2">Coin</th>
-            <th className="px-1.5 py-2 text-right">Quantity</th>
-            <th className="px-1.5 py-2 text-right">Value</th>
-            <th className="px-1.5 py-2 text-right">Cost basis</th>
-            <th className="px-1.5 py-2 text-right">Unrealized</th>
-            <th className="px-1.5 py-2 text-right">Realized</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <PositionRow
-              key={i.coin_id}
-              item={i}
-              money={money}
-              open={open === i.coin_id}
-              portfolioId={portfolioId}
-              onToggle={() => setOpen(open === i.coin_id ? null : i.coin_id)}
-            />
+    <Table
+      caption="Positions"
+      className="rounded-md"
+      head={
+        <>
+          <Th density="snug">Coin</Th>
+          {['Quantity', 'Value', 'Cost basis', 'Unrealized', 'Realized'].map((h) => (
+            <Th key={h} density="snug" numeric>
+              {h}
+            </Th>
           ))}
-        </tbody>
-      </table>
-    </section>
+        </>
+      }
+    >
+      {items.map((i) => (
+        <PositionRow
+          key={i.coin_id}
+          item={i}
+          money={money}
+          open={open === i.coin_id}
+          portfolioId={portfolioId}
+          onToggle={() => setOpen(open === i.coin_id ? null : i.coin_id)}
+        />
+      ))}
+    </Table>
   );
 }
 
@@ -84,7 +75,7 @@ function PositionRow({
       <tr className="border-t border-line">
         {/* The actions sit under the symbol: an actions column made the table wider than its
             half-width panel at 1280 px, and the panel scrolled the coin out of view. */}
-        <td className="px-1.5 py-2">
+        <Td density="snug">
           <span className="font-medium">{i.symbol.toUpperCase()}</span>
           <span className="-ml-2 flex flex-wrap text-xs">
             <button
@@ -102,29 +93,29 @@ function PositionRow({
               Transactions <span className="sr-only">in {i.symbol.toUpperCase()}</span>
             </Link>
           </span>
-        </td>
-        <td className="px-1.5 py-2 text-right">
+        </Td>
+        <Td density="snug" numeric>
           <Private>{q(i.quantity)}</Private>
-        </td>
-        <td className="px-1.5 py-2 text-right">
+        </Td>
+        <Td density="snug" numeric>
           <Private>{money(i.totalValue)}</Private>
-        </td>
-        <td className="px-1.5 py-2 text-right">
+        </Td>
+        <Td density="snug" numeric>
           <Private>{money(i.totalInvestment)}</Private>
-        </td>
-        <td className={cn('whitespace-nowrap px-1.5 py-2 text-right', tone(i.unrealizedProfitLoss))}>
+        </Td>
+        <Td density="snug" numeric className={tone(i.unrealizedProfitLoss)}>
           <Private>{money(i.unrealizedProfitLoss)}</Private>
-        </td>
-        <td className={cn('whitespace-nowrap px-1.5 py-2 text-right', tone(i.realizedProfitLoss))}>
+        </Td>
+        <Td density="snug" numeric className={tone(i.realizedProfitLoss)}>
           <Private>{money(i.realizedProfitLoss)}</Private>
-        </td>
+        </Td>
       </tr>
       {open && (
         <tr>
           <td colSpan={6} className="bg-surface-2 p-3">
-            {/* w-0 min-w-full: the explanation takes the positions table's width and scrolls inside
-                it, instead of widening that table past its panel (clipped at 1280 px otherwise). */}
-            <div className="relative w-0 min-w-full overflow-x-auto">
+            {/* w-0 min-w-full: the explanation takes the positions table's width (its tables scroll
+                inside it) instead of widening that table past its panel (clipped at 1280 px otherwise). */}
+            <div className="relative w-0 min-w-full">
               <Explanation portfolioId={portfolioId} coinId={i.coin_id} />
             </div>
           </td>
@@ -151,77 +142,79 @@ function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: str
               <Private>{m(p.cost_basis)}</Private> ({data.method}, {p.currency.toUpperCase()})
             </h4>
             {p.explanation.method === 'average' ? (
-              <table className="w-full">
-                <thead className="text-muted">
-                  <tr>
-                    <th className="p-1 text-left">Date</th>
-                    <th className="p-1 text-left">Type</th>
-                    <th className="p-1 text-right">Quantity</th>
-                    <th className="p-1 text-right">Holding after</th>
-                    <th className="p-1 text-right">Cost basis after</th>
-                    <th className="p-1 text-right">Running average</th>
+              <Table
+                caption={`${p.name}: running average, oldest first`}
+                size="xs"
+                head={
+                  <ExplainHead
+                    headings={[
+                      'Date',
+                      'Type',
+                      'Quantity',
+                      'Holding after',
+                      'Cost basis after',
+                      'Running average',
+                    ]}
+                  />
+                }
+              >
+                {p.explanation.timeline.map((s) => (
+                  <tr key={s.transaction_id} className="border-t border-line">
+                    <Td density="compact" className="whitespace-nowrap">
+                      {formatDate(s.executed_at)}
+                    </Td>
+                    <Td density="compact">{transactionTypeLabels[s.type]}</Td>
+                    <ExplainFigure value={q(s.quantity)} />
+                    <ExplainFigure value={q(s.holding_after)} />
+                    <ExplainFigure value={m(s.cost_basis_after)} />
+                    <ExplainFigure value={m(s.average_cost_after)} />
                   </tr>
-                </thead>
-                <tbody>
-                  {p.explanation.timeline.map((s) => (
-                    <tr key={s.transaction_id} className="border-t border-line">
-                      <td className="whitespace-nowrap p-1">{formatDate(s.executed_at)}</td>
-                      <td className="p-1">{transactionTypeLabels[s.type]}</td>
-                      <td className="p-1 text-right">
-                        <Private>{q(s.quantity)}</Private>
-                      </td>
-                      <td className="p-1 text-right">
-                        <Private>{q(s.holding_after)}</Private>
-                      </td>
-                      <td className="p-1 text-right">
-                        <Private>{m(s.cost_basis_after)}</Private>
-                      </td>
-                      <td className="p-1 text-right">
-                        <Private>{m(s.average_cost_after)}</Private>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </Table>
             ) : p.explanation.lots.length === 0 ? (
               <p className="text-muted">No lots left.</p>
             ) : (
-              <table className="w-full">
-                <thead className="text-muted">
-                  <tr>
-                    <th className="p-1 text-left">Acquired</th>
-                    <th className="p-1 text-left">Type</th>
-                    <th className="p-1 text-right">Bought</th>
-                    <th className="p-1 text-right">Left</th>
-                    <th className="p-1 text-right">Unit cost</th>
-                    <th className="p-1 text-right">Cost basis</th>
+              <Table
+                caption={`${p.name}: lots left, in the order they are sold`}
+                size="xs"
+                head={
+                  <ExplainHead headings={['Acquired', 'Type', 'Bought', 'Left', 'Unit cost', 'Cost basis']} />
+                }
+              >
+                {p.explanation.lots.map((l) => (
+                  <tr key={l.transaction_id} className="border-t border-line">
+                    <Td density="compact" className="whitespace-nowrap">
+                      {formatDate(l.acquired_at)}
+                    </Td>
+                    <Td density="compact">{transactionTypeLabels[l.type]}</Td>
+                    <ExplainFigure value={q(l.quantity_acquired)} />
+                    <ExplainFigure value={q(l.quantity_left)} />
+                    <ExplainFigure value={m(l.unit_cost)} />
+                    <ExplainFigure value={m(l.cost_basis)} />
                   </tr>
-                </thead>
-                <tbody>
-                  {p.explanation.lots.map((l) => (
-                    <tr key={l.transaction_id} className="border-t border-line">
-                      <td className="whitespace-nowrap p-1">{formatDate(l.acquired_at)}</td>
-                      <td className="p-1">{transactionTypeLabels[l.type]}</td>
-                      <td className="p-1 text-right">
-                        <Private>{q(l.quantity_acquired)}</Private>
-                      </td>
-                      <td className="p-1 text-right">
-                        <Private>{q(l.quantity_left)}</Private>
-                      </td>
-                      <td className="p-1 text-right">
-                        <Private>{m(l.unit_cost)}</Private>
-                      </td>
-                      <td className="p-1 text-right">
-                        <Private>{m(l.cost_basis)}</Private>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </Table>
             )}
           </section>
         );
       })}
     </div>
+  );
+}
+
+/** The explanation's header: two text columns (date, type), then four figures. */
+function ExplainHead({ headings }: { headings: readonly string[] }) {
+  return headings.map((h, i) => (
+    <Th key={h} density="compact" numeric={i >= 2}>
+      {h}
+    </Th>
+  ));
+}
+
+function ExplainFigure({ value }: { value: string }) {
+  return (
+    <Td density="compact" numeric>
+      <Private>{value}</Private>
+    </Td>
   );
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useMoneyIn } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
@@ -54,65 +55,67 @@ export function ReturnsPanel({
   return (
     <div className="text-sm">
       <BenchmarkPicker value={chosen} onChange={onBenchmark} className="mb-2" />
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[480px]">
-          <caption className="sr-only">Returns per period</caption>
-          <thead className="text-left text-xs text-muted">
-            <tr>
-              <th className="py-1">Period</th>
-              <th title={returnDefinitions.simple}>Simple</th>
-              <th title={returnDefinitions.twr}>TWR</th>
-              <th title={returnDefinitions.mwr}>MWR</th>
-              <th>{benchName}</th>
-              <th>vs {benchName}</th>
-              <th>
-                <span className="sr-only">Explain</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.periods.map((p) => (
-              <tr key={p.period} className="border-t border-line">
-                <th
-                  scope="row"
-                  className="py-1 text-left font-medium"
-                  title={`${p.start_date} to ${p.end_date}`}
-                >
-                  {p.period}
-                </th>
-                <td>
-                  <Pct value={p.simple_return} />
-                </td>
-                <td>
-                  <Pct value={p.twr} />
-                </td>
-                <td>
-                  <Pct value={p.mwr} />
-                </td>
-                <td>
-                  <Pct value={p.benchmark_return} />
-                </td>
-                <td>
-                  {p.benchmark_difference_pp === null
-                    ? '–'
-                    : `${Number(p.benchmark_difference_pp) > 0 ? '+' : ''}${Number(p.benchmark_difference_pp).toFixed(2)} pp`}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="text-xs text-accent underline"
-                    aria-expanded={explain === p.period}
-                    aria-label={`Explain ${p.period} returns`}
-                    onClick={() => setExplain(explain === p.period ? null : p.period)}
-                  >
-                    Explain
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        caption="Returns per period"
+        tableClassName="min-w-[480px]"
+        head={
+          <>
+            <Th density="custom" className="py-1">
+              Period
+            </Th>
+            <Th density="custom" title={returnDefinitions.simple}>
+              Simple
+            </Th>
+            <Th density="custom" title={returnDefinitions.twr}>
+              TWR
+            </Th>
+            <Th density="custom" title={returnDefinitions.mwr}>
+              MWR
+            </Th>
+            <Th density="custom">{benchName}</Th>
+            <Th density="custom">vs {benchName}</Th>
+            <Th density="custom">
+              <span className="sr-only">Explain</span>
+            </Th>
+          </>
+        }
+      >
+        {data.periods.map((p) => (
+          <tr key={p.period} className="border-t border-line">
+            <th scope="row" className="py-1 text-left font-medium" title={`${p.start_date} to ${p.end_date}`}>
+              {p.period}
+            </th>
+            <Td density="custom">
+              <Pct value={p.simple_return} />
+            </Td>
+            <Td density="custom">
+              <Pct value={p.twr} />
+            </Td>
+            <Td density="custom">
+              <Pct value={p.mwr} />
+            </Td>
+            <Td density="custom">
+              <Pct value={p.benchmark_return} />
+            </Td>
+            <Td density="custom">
+              {p.benchmark_difference_pp === null
+                ? '–'
+                : `${Number(p.benchmark_difference_pp) > 0 ? '+' : ''}${Number(p.benchmark_difference_pp).toFixed(2)} pp`}
+            </Td>
+            <Td density="custom">
+              <button
+                type="button"
+                className="text-xs text-accent underline"
+                aria-expanded={explain === p.period}
+                aria-label={`Explain ${p.period} returns`}
+                onClick={() => setExplain(explain === p.period ? null : p.period)}
+              >
+                Explain
+              </button>
+            </Td>
+          </tr>
+        ))}
+      </Table>
       <dl className="mt-3 space-y-1 text-xs text-muted">
         <div>
           <dt className="inline font-medium text-fg">Simple. </dt>

@@ -15,6 +15,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, Td, Th } from '@/components/ui/table';
 import { projectionDetailQuery } from '../api/projections-api';
 import { useDismiss } from '../hooks/use-dismiss';
 import { useProjectionsSelection } from '../store/projections-selection-store';
@@ -176,40 +177,42 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
           {selected.length === 0 ? 'Select projections to see their sells.' : 'No planned sells yet.'}
         </p>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
-          <table className="w-full min-w-[640px] text-sm" aria-label="All planned sells">
-            <thead className="text-xs text-muted">
-              <tr>
-                {['Projection', '#', 'Coins sold', 'Price per coin', 'Cash out'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 text-left font-medium">
-                    {h}
-                  </th>
-                ))}
+        <Table
+          caption="All planned sells"
+          className="rounded-xl border border-line bg-surface"
+          tableClassName="min-w-[640px]"
+          head={['Projection', '#', 'Coins sold', 'Price per coin', 'Cash out'].map((h) => (
+            <Th key={h} density="custom" className="px-3 py-2">
+              {h}
+            </Th>
+          ))}
+        >
+          {summary.transactions.map((tx) => {
+            const c = currencyOf.get(tx.projectionId) ?? 'usd';
+            return (
+              <tr key={`${tx.projectionId}-${tx.id}`} className="border-t border-line">
+                <Td density="custom" className="px-3 py-2">
+                  <span className="flex items-center gap-2">
+                    <CoinIcon src={tx.coin_image} symbol={tx.coin_symbol} />
+                    {tx.projectionName}
+                  </span>
+                </Td>
+                <Td density="custom" className="px-3 py-2 tabular-nums">
+                  {tx.transaction_order}
+                </Td>
+                <Td density="custom" className="px-3 py-2 tabular-nums">
+                  {formatCoins(tx.coinsSold)} {tx.coin_symbol.toUpperCase()}
+                </Td>
+                <Td density="custom" className="px-3 py-2 tabular-nums">
+                  {money(tx.pricePerCoin, c)}
+                </Td>
+                <Td density="custom" className="px-3 py-2 tabular-nums">
+                  {money(tx.net, c)}
+                </Td>
               </tr>
-            </thead>
-            <tbody>
-              {summary.transactions.map((tx) => {
-                const c = currencyOf.get(tx.projectionId) ?? 'usd';
-                return (
-                  <tr key={`${tx.projectionId}-${tx.id}`} className="border-t border-line">
-                    <td className="px-3 py-2">
-                      <span className="flex items-center gap-2">
-                        <CoinIcon src={tx.coin_image} symbol={tx.coin_symbol} />
-                        {tx.projectionName}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{tx.transaction_order}</td>
-                    <td className="px-3 py-2 tabular-nums">
-                      {formatCoins(tx.coinsSold)} {tx.coin_symbol.toUpperCase()}
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{money(tx.pricePerCoin, c)}</td>
-                    <td className="px-3 py-2 tabular-nums">{money(tx.net, c)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </Table>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { portfolioListResponseSchema, portfolioRoutes } from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Table, Td, Th } from '@/components/ui/table';
 import { apiRequest } from '@/lib/api/client';
 import { projectionTaxQuery, taxKeys, useLinkProjection } from '@/lib/tax/tax-api';
 import { useProjectionsSelection } from '../store/projections-selection-store';
@@ -91,48 +92,53 @@ export function LotTaxPanel({
       {data?.note && linked !== null && <p className="mt-2 text-xs text-muted">{data.note}</p>}
       {plan && plan.sales.length > 0 && (
         <>
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[640px]">
-              <caption className="sr-only">Tax per planned sale</caption>
-              <thead className="text-left text-xs text-muted">
-                <tr>
-                  <th className="py-1">Rung</th>
-                  <th>Coins</th>
-                  <th>Price after impact</th>
-                  <th>Lots consumed</th>
-                  <th>Gain</th>
-                  <th>Tax</th>
-                  <th>Net</th>
-                </tr>
-              </thead>
-              <tbody>
-                {plan.sales.map((s, i) => (
-                  <tr key={s.id} className="border-t border-line align-top">
-                    <td className="py-1">{i + 1}</td>
-                    <td>{formatCoins(s.coins_sold)}</td>
-                    <td>{money(s.effective_price, currency)}</td>
-                    <td>
-                      <ul>
-                        {s.lots.map((l) => (
-                          <li key={`${l.acquisition_id ?? 'pool'}-${l.acquired_on}-${l.quantity}`}>
-                            {formatCoins(l.quantity)} from {l.acquired_on ?? 'the pool'} (
-                            {categoryWords[l.category]}
-                            {l.qualifies_on && l.category !== 'long' && l.category !== 'tax_free'
-                              ? `, qualifies ${l.qualifies_on}`
-                              : ''}
-                            )
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td>{money(s.gain, currency)}</td>
-                    <td>{money(s.tax, currency)}</td>
-                    <td>{money(s.net, currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Tax per planned sale"
+            className="mt-3"
+            tableClassName="min-w-[640px]"
+            head={['Rung', 'Coins', 'Price after impact', 'Lots consumed', 'Gain', 'Tax', 'Net'].map((h) => (
+              <Th key={h} density="custom" className="py-1 pr-2">
+                {h}
+              </Th>
+            ))}
+          >
+            {plan.sales.map((s, i) => (
+              <tr key={s.id} className="border-t border-line align-top">
+                <Td density="custom" className="py-1 pr-2">
+                  {i + 1}
+                </Td>
+                <Td density="custom" className="py-1 pr-2">
+                  {formatCoins(s.coins_sold)}
+                </Td>
+                <Td density="custom" className="py-1 pr-2">
+                  {money(s.effective_price, currency)}
+                </Td>
+                <Td density="custom" className="py-1 pr-2">
+                  <ul>
+                    {s.lots.map((l) => (
+                      <li key={`${l.acquisition_id ?? 'pool'}-${l.acquired_on}-${l.quantity}`}>
+                        {formatCoins(l.quantity)} from {l.acquired_on ?? 'the pool'} (
+                        {categoryWords[l.category]}
+                        {l.qualifies_on && l.category !== 'long' && l.category !== 'tax_free'
+                          ? `, qualifies ${l.qualifies_on}`
+                          : ''}
+                        )
+                      </li>
+                    ))}
+                  </ul>
+                </Td>
+                <Td density="custom" className="py-1 pr-2">
+                  {money(s.gain, currency)}
+                </Td>
+                <Td density="custom" className="py-1 pr-2">
+                  {money(s.tax, currency)}
+                </Td>
+                <Td density="custom" className="py-1 pr-2">
+                  {money(s.net, currency)}
+                </Td>
+              </tr>
+            ))}
+          </Table>
           <p className="mt-2 text-xs text-muted">
             Total tax {money(plan.total_tax, currency)} · total net {money(plan.total_net, currency)}
           </p>

@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useSellTableVirtualizer } from '../hooks/use-sell-virtualizer';
 import {
@@ -79,63 +80,61 @@ export function SellRowsTable({ rows, figures, currency, onEdit, onDelete }: Sel
   const { scroller, virtual, segments } = useSellTableVirtualizer(rows, rowEstimate, headHeight);
 
   return (
-    <div
-      ref={scroller}
-      data-testid="sell-table-scroller"
-      className="max-h-[36rem] overflow-auto rounded-xl border border-line bg-surface [scroll-padding-top:2.5rem]"
+    <Table
+      caption="Sell transactions"
+      scroll="both"
+      className="max-h-[36rem] rounded-xl border border-line bg-surface [scroll-padding-top:2.5rem]"
+      scrollerRef={scroller}
+      testId="sell-table-scroller"
+      headRef={head}
+      headClassName="sticky top-0 z-10 bg-surface"
+      rowCount={rows.length + 1}
+      head={
+        <>
+          <Th density="custom" className="px-2 py-2">
+            #
+          </Th>
+          {[...sellInputs.map((i) => i.label), ...figureHeadings].map((h, i) => (
+            <Th
+              key={h}
+              density="custom"
+              className={cn('whitespace-nowrap px-2 py-2 text-right', i < sellInputs.length && 'min-w-24')}
+            >
+              {h}
+            </Th>
+          ))}
+          <Th density="custom" className="px-2 py-2">
+            <span className="sr-only">Actions</span>
+          </Th>
+        </>
+      }
     >
-      <table className="w-full text-sm" aria-label="Sell transactions" aria-rowcount={rows.length + 1}>
-        <thead ref={head} className="sticky top-0 z-10 bg-surface text-xs text-muted">
-          <tr aria-rowindex={1}>
-            <th scope="col" className="px-2 py-2 text-left font-medium">
-              #
-            </th>
-            {[...sellInputs.map((i) => i.label), ...figureHeadings].map((h, i) => (
-              <th
-                key={h}
-                scope="col"
-                className={cn(
-                  'whitespace-nowrap px-2 py-2 text-right font-medium',
-                  i < sellInputs.length && 'min-w-24',
-                )}
-              >
-                {h}
-              </th>
-            ))}
-            <th scope="col" className="px-2 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {segments().map((segment) => {
-            if (segment.kind === 'gap') {
-              return (
-                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds no content and takes no focus
-                <tr key={segment.key} aria-hidden="true">
-                  <td colSpan={columnCount} style={{ height: segment.size, padding: 0 }} />
-                </tr>
-              );
-            }
-            const { index } = segment.item;
-            const row = rows[index];
-            if (row === undefined) return null;
-            return (
-              <SellTableRow
-                key={row.id}
-                index={index}
-                count={rows.length}
-                row={row}
-                figures={figures.rowFor(index)}
-                currency={currency}
-                onEdit={onEdit}
-                onDelete={onDelete}
-                measure={virtual.measureElement}
-              />
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+      {segments().map((segment) => {
+        if (segment.kind === 'gap') {
+          return (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row holds no content and takes no focus
+            <tr key={segment.key} aria-hidden="true">
+              <Td density="custom" colSpan={columnCount} style={{ height: segment.size, padding: 0 }} />
+            </tr>
+          );
+        }
+        const { index } = segment.item;
+        const row = rows[index];
+        if (row === undefined) return null;
+        return (
+          <SellTableRow
+            key={row.id}
+            index={index}
+            count={rows.length}
+            row={row}
+            figures={figures.rowFor(index)}
+            currency={currency}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            measure={virtual.measureElement}
+          />
+        );
+      })}
+    </Table>
   );
 }

@@ -72,7 +72,7 @@ function segmentsOf<S extends Element | Window>(virtual: Virtualizer<S, Element>
  * a sticky header (`headHeight` tall, inside the box).
  */
 export function useSellTableVirtualizer(rows: readonly SellRow[], estimateSize: number, headHeight: number) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const rangeExtractor = useKeepFocusedRow(scroller, rows);
   const virtual = useVirtualizer({
     count: rows.length,

@@ -5,6 +5,7 @@ import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { PriceChange } from '@/components/ui/price-change';
 import { PriceSourceNote } from '@/components/ui/price-source-note';
 import { Sparkline } from '@/components/ui/sparkline';
+import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
 import { FavoriteStar } from './favorite-star';
@@ -65,7 +66,7 @@ function nextOrder(column: Column, order: CoinListOrder): CoinListOrder {
  */
 export function MarketTable(props: MarketTableProps) {
   const { coins, order, money } = props;
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const virtual = useVirtualizer({
     count: coins.length,
     getScrollElement: () => scroller.current,
@@ -78,114 +79,114 @@ export function MarketTable(props: MarketTableProps) {
   const bottom = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
 
   return (
-    <div ref={scroller} className="max-h-[640px] overflow-auto" data-testid="market-table-scroller">
-      <table className="w-full border-collapse text-sm" aria-rowcount={coins.length + 1}>
-        <caption className="sr-only">Cryptocurrency market, {coins.length} coins</caption>
-        <thead className="sticky top-0 z-10 bg-surface text-xs text-muted">
-          <tr>
-            {columns.map((column) => {
-              const sort = ariaSort(column, order);
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={sort}
-                  className={cn('px-1 py-2 font-medium sm:px-2', column.className)}
-                >
-                  {column.sort ? (
-                    <button
-                      type="button"
-                      onClick={() => props.onOrder(nextOrder(column, order))}
-                      className="inline-flex items-center gap-1 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
-                    >
-                      {column.label}
-                      <span aria-hidden="true">
-                        {sort === 'ascending' ? '▲' : sort === 'descending' ? '▼' : ''}
-                      </span>
-                    </button>
-                  ) : column.key === 'fav' ? (
-                    <span className="sr-only">{column.label}</span>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {top > 0 && (
-            <tr>
-              <td colSpan={columns.length} style={{ height: top }} />
-            </tr>
-          )}
-          {items.map((item) => {
-            const coin = coins[item.index];
-            if (!coin) return null;
-            const selected = coin.id === props.selectedId;
-            return (
-              <tr
-                key={coin.id}
-                aria-rowindex={item.index + 2}
-                aria-selected={selected}
-                style={{ height: rowHeight }}
-                className={cn('border-t border-line', selected ? 'bg-surface-2' : 'hover:bg-surface-2/60')}
+    <Table
+      caption={`Cryptocurrency market, ${coins.length} coins`}
+      scroll="both"
+      className="max-h-[640px]"
+      scrollerRef={scroller}
+      testId="market-table-scroller"
+      tableClassName="border-collapse"
+      headClassName="sticky top-0 z-10 bg-surface"
+      rowCount={coins.length + 1}
+      head={columns.map((column) => {
+        const sort = ariaSort(column, order);
+        return (
+          <Th
+            key={column.key}
+            density="custom"
+            aria-sort={sort}
+            className={cn('px-1 py-2 sm:px-2', column.className)}
+          >
+            {column.sort ? (
+              <button
+                type="button"
+                onClick={() => props.onOrder(nextOrder(column, order))}
+                className="inline-flex items-center gap-1 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
               >
-                <td className="px-1 sm:px-2">
-                  <FavoriteStar
-                    name={coin.name}
-                    active={props.favorites.has(coin.id)}
-                    onToggle={() => props.onToggleFavorite(coin.id)}
-                  />
-                </td>
-                <td className="px-1 text-right tabular-nums text-muted sm:px-2">
-                  {coin.market_cap_rank ?? '–'}
-                </td>
-                <td className="px-1 sm:px-2">
-                  <button
-                    type="button"
-                    onClick={() => props.onSelect(coin.id)}
-                    className="flex max-w-[7.5rem] items-center gap-2 text-left sm:max-w-[14rem] focus-visible:outline-2 focus-visible:outline-accent"
-                  >
-                    <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} />
-                    <span className="truncate font-medium">{coin.name}</span>
-                    <span className="hidden text-xs uppercase text-muted sm:inline">{coin.symbol}</span>
-                  </button>
-                </td>
-                <td className="px-1 text-right tabular-nums sm:px-2" data-private>
-                  {money(coin.current_price)}
-                  <PriceSourceNote source={coin.price_source} asOf={coin.price_as_of} />
-                </td>
-                <td className="hidden px-2 text-right lg:table-cell">
-                  <PriceChange value={coin.price_change_percentage_1h} />
-                </td>
-                <td className="px-1 text-right sm:px-2">
-                  <PriceChange value={coin.price_change_percentage_24h} />
-                </td>
-                <td className="hidden px-2 text-right md:table-cell">
-                  <PriceChange value={coin.price_change_percentage_7d} />
-                </td>
-                <td className="hidden px-2 text-right tabular-nums md:table-cell" data-private>
-                  {money(coin.market_cap)}
-                </td>
-                <td className="hidden px-2 text-right tabular-nums xl:table-cell" data-private>
-                  {money(coin.total_volume)}
-                </td>
-                <td className="hidden px-2 text-right sm:table-cell">
-                  <span className="inline-block">
-                    <Sparkline points={coin.sparkline_in_7d?.price} label={`${coin.name} 7-day trend`} />
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-          {bottom > 0 && (
-            <tr>
-              <td colSpan={columns.length} style={{ height: bottom }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+                {column.label}
+                <span aria-hidden="true">
+                  {sort === 'ascending' ? '▲' : sort === 'descending' ? '▼' : ''}
+                </span>
+              </button>
+            ) : column.key === 'fav' ? (
+              <span className="sr-only">{column.label}</span>
+            ) : (
+              column.label
+            )}
+          </Th>
+        );
+      })}
+    >
+      {top > 0 && (
+        <tr>
+          <Td density="custom" colSpan={columns.length} style={{ height: top }} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const coin = coins[item.index];
+        if (!coin) return null;
+        const selected = coin.id === props.selectedId;
+        return (
+          <tr
+            key={coin.id}
+            aria-rowindex={item.index + 2}
+            aria-selected={selected}
+            style={{ height: rowHeight }}
+            className={cn('border-t border-line', selected ? 'bg-surface-2' : 'hover:bg-surface-2/60')}
+          >
+            <Td density="custom" className="px-1 sm:px-2">
+              <FavoriteStar
+                name={coin.name}
+                active={props.favorites.has(coin.id)}
+                onToggle={() => props.onToggleFavorite(coin.id)}
+              />
+            </Td>
+            <Td density="custom" className="px-1 text-right tabular-nums text-muted sm:px-2">
+              {coin.market_cap_rank ?? '–'}
+            </Td>
+            <Td density="custom" className="px-1 sm:px-2">
+              <button
+                type="button"
+                onClick={() => props.onSelect(coin.id)}
+                className="flex max-w-[7.5rem] items-center gap-2 text-left sm:max-w-[14rem] focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} />
+                <span className="truncate font-medium">{coin.name}</span>
+                <span className="hidden text-xs uppercase text-muted sm:inline">{coin.symbol}</span>
+              </button>
+            </Td>
+            <Td density="custom" className="px-1 text-right tabular-nums sm:px-2" data-private>
+              {money(coin.current_price)}
+              <PriceSourceNote source={coin.price_source} asOf={coin.price_as_of} />
+            </Td>
+            <Td density="custom" className="hidden px-2 text-right lg:table-cell">
+              <PriceChange value={coin.price_change_percentage_1h} />
+            </Td>
+            <Td density="custom" className="px-1 text-right sm:px-2">
+              <PriceChange value={coin.price_change_percentage_24h} />
+            </Td>
+            <Td density="custom" className="hidden px-2 text-right md:table-cell">
+              <PriceChange value={coin.price_change_percentage_7d} />
+            </Td>
+            <Td density="custom" className="hidden px-2 text-right tabular-nums md:table-cell" data-private>
+              {money(coin.market_cap)}
+            </Td>
+            <Td density="custom" className="hidden px-2 text-right tabular-nums xl:table-cell" data-private>
+              {money(coin.total_volume)}
+            </Td>
+            <Td density="custom" className="hidden px-2 text-right sm:table-cell">
+              <span className="inline-block">
+                <Sparkline points={coin.sparkline_in_7d?.price} label={`${coin.name} 7-day trend`} />
+              </span>
+            </Td>
+          </tr>
+        );
+      })}
+      {bottom > 0 && (
+        <tr>
+          <Td density="custom" colSpan={columns.length} style={{ height: bottom }} />
+        </tr>
+      )}
+    </Table>
   );
 }
