@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { signUpAt } from './pages/portfolio-pages.ts';
+import { axisLabelProblems } from './support/axis-labels.ts';
 
 /*
  * Every signed-in page at this project's width (1280 and 390 px): the page itself never scrolls
@@ -125,5 +126,24 @@ test('every page fits the width, speaks human numbers, passes axe, and hides mon
     const text = await open(page, path);
     if (currencyAmount.test(text)) problems.push(`${path}: "${currencyAmount.exec(text)?.[0]}" visible`);
   }
+  expect(problems).toEqual([]);
+});
+
+test('chart axis labels stay inside their chart and never overlap', async ({ page }, info) => {
+  await signUpAt(page, '/portfolios', `axes-${info.project.name}`);
+  const portfolioId = await seed(page);
+  const problems: string[] = [];
+  // Metrics' performance chart over an hour-labelled day and a date-labelled whole history, then
+  // the portfolio page's value-over-time chart in its half-width panel.
+  await open(page, '/dashboard');
+  const chart = page.getByRole('img', { name: /^Portfolio value from/ });
+  for (const timeframe of ['1D', 'ALL']) {
+    await page.getByRole('button', { name: timeframe, exact: true }).click();
+    await expect(chart).toHaveAccessibleName(new RegExp(`over ${timeframe},`));
+    problems.push(...(await axisLabelProblems(page, `/dashboard ${timeframe}`)));
+  }
+  await open(page, `/portfolios/${portfolioId}`);
+  await expect(chart).toBeVisible();
+  problems.push(...(await axisLabelProblems(page, '/portfolios/{id}')));
   expect(problems).toEqual([]);
 });

@@ -125,7 +125,8 @@ export function ValueChart({
   const at = active === null ? null : (times[active] ?? null);
 
   return (
-    <div>
+    // data-chart / data-axis: the e2e check that no axis label is clipped or overlaps finds them here.
+    <div data-chart>
       <ul aria-label="Legend" className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
         {series.map((s) => (
           <li key={s.label} className="flex items-center gap-1.5">
@@ -145,7 +146,11 @@ export function ValueChart({
         ))}
       </ul>
       <div className="flex gap-2">
-        <div aria-hidden="true" className="relative h-48 w-12 shrink-0 text-right text-[11px] text-muted">
+        <div
+          aria-hidden="true"
+          data-axis="y"
+          className="relative h-48 w-12 shrink-0 text-right text-[11px] text-muted"
+        >
           {ticks.map((v) => (
             <span
               key={v}
@@ -242,7 +247,7 @@ export function ValueChart({
               </div>
             )}
           </div>
-          <div aria-hidden="true" className="relative mt-1 h-4 text-[11px] text-muted">
+          <div aria-hidden="true" data-axis="x" className="relative mt-1 h-4 text-[11px] text-muted">
             {xTicks.map((i, k) => {
               const t = times[i] ?? t0;
               const style =
