@@ -1,4 +1,4 @@
-import { authMessages, usernameSchema } from '@app/contracts';
+import { authMessages } from '@app/contracts';
 import { safeReturnPath } from '@app/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -32,6 +32,7 @@ export function CompleteSignupPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { usernameSchema } = await import('./username-schema');
     const parsed = usernameSchema.safeParse(username);
     if (!parsed.success) {
       setErrors(parsed.error.issues.map((issue) => issue.message));

@@ -1,6 +1,5 @@
 import {
   type ChannelCreateBody,
-  channelCreateBodySchema,
   type WebhookPreset,
   webhookPresetFacts,
   webhookPresets,
@@ -44,8 +43,9 @@ export function ChannelForm({ hasEmail }: { hasEmail: boolean }) {
           ...(chatId.trim() ? { chat_id: chatId.trim() } : {}),
         };
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { channelCreateBodySchema } = await import('./form-schemas');
     const parsed = channelCreateBodySchema.safeParse(body());
     if (!parsed.success) {
       const next: Record<string, string[]> = {};
@@ -77,7 +77,12 @@ export function ChannelForm({ hasEmail }: { hasEmail: boolean }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Add a channel" className="grid gap-3 sm:grid-cols-2">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Add a channel"
+      className="grid gap-3 sm:grid-cols-2"
+    >
       <Field label="Channel type">
         {(control) => (
           <select

@@ -1,4 +1,4 @@
-import { authServiceMessages, type FieldErrors, passwordChangeSchema } from '@app/contracts';
+import { authServiceMessages, type FieldErrors } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -30,8 +30,9 @@ export function PasswordForm() {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { passwordChangeSchema } = await import('./form-schemas');
     const parsed = passwordChangeSchema.safeParse({ current_password: current, new_password: next });
     const found = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
     if (next !== confirm) found.confirm_password = [mismatch];
@@ -42,7 +43,7 @@ export function PasswordForm() {
   const clear = (field: string) => setErrors(({ [field]: _cleared, ...rest }) => rest);
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       <TextField
         label="Current password"
         type="password"

@@ -1,4 +1,4 @@
-import { authServiceMessages, type FieldErrors, profileUpdateSchema } from '@app/contracts';
+import { authServiceMessages, type FieldErrors } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -36,8 +36,9 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
     ),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { profileUpdateSchema } = await import('./form-schemas');
     const parsed = profileUpdateSchema.safeParse({
       username,
       picture: picture.trim() === '' ? null : picture,
@@ -51,7 +52,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       <TextField
         label="Username"
         name="username"
