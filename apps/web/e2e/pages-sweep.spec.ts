@@ -147,3 +147,50 @@ test('chart axis labels stay inside their chart and never overlap', async ({ pag
   problems.push(...(await axisLabelProblems(page, '/portfolios/{id}')));
   expect(problems).toEqual([]);
 });
+
+/*
+ * axe on the overlays, which the page sweep never opens: the user menu, both kinds of delete
+ * confirmation, the transaction form, the alert and projection dialogs. Six axe runs after a
+ * sign-up take ~30 s on this shared machine, beyond the 30 s default for one test.
+ */
+test('open dialogs and menus pass axe', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  await signUpAt(page, '/portfolios', `overlays-${info.project.name}`);
+  await seed(page);
+  const problems: string[] = [];
+  const check = async (what: string) => problems.push(...(await accessibilityProblems(page, what)));
+
+  await open(page, '/portfolios');
+  await new AppShell(page).openUserMenu();
+  await check('user menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Delete Sweep' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await check('delete portfolio confirmation');
+  await page.keyboard.press('Escape');
+
+  await open(page, '/transactions');
+  await page.getByRole('button', { name: 'New transaction' }).click();
+  await expect(page.getByRole('form', { name: /transaction/i })).toBeVisible();
+  await check('new transaction form');
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: /^Delete/ })
+    .first()
+    .click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await check('delete transaction confirmation');
+  await page.keyboard.press('Escape');
+
+  await open(page, '/cryptocurrencies/bitcoin');
+  await page.getByRole('button', { name: 'Create alert' }).click();
+  await expect(page.getByRole('dialog', { name: /create alert/i })).toBeVisible();
+  await check('create alert dialog');
+  await page.keyboard.press('Escape');
+
+  await open(page, '/projections');
+  await page.getByRole('button', { name: 'Add projection' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check('new projection dialog');
+  expect(problems).toEqual([]);
+});
