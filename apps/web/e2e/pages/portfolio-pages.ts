@@ -124,7 +124,7 @@ export class MetricsPage {
       .getByRole('group', { name: 'Metric' })
       .getByRole('button', { name: label, exact: true })
       .click();
-    return this.page.getByRole('region', { name: label });
+    return this.page.getByRole('region', { name: label, exact: true });
   }
 
   async returnType(label: 'Total' | 'Unrealized' | 'Realized'): Promise<void> {
