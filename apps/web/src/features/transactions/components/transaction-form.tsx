@@ -51,7 +51,7 @@ export function TransactionForm({
   const [picked, setPicked] = useState<CoinChoice | null>(null);
   const [type, setType] = useState<TransactionType>(editing?.type ?? 'buy');
   const [quantity, setQuantity] = useState(editing?.quantity ? decimalForInput(editing.quantity, 18) : '');
-  const [price, setPrice] = useState(
+  const [typedPrice, setPrice] = useState(
     editing?.price_per_coin ? decimalForInput(editing.price_per_coin, 10) : '',
   );
   // Once the person types a price, the day's close never overwrites it.
@@ -78,9 +78,8 @@ export function TransactionForm({
     dayPrice && !priceTouched
       ? decimalForInput(String(dayPrice.price), Math.max(2, currencyDecimals(dayPrice.price)))
       : null;
-  useEffect(() => {
-    if (prefill !== null) setPrice(prefill);
-  }, [prefill]);
+  // Derived, not copied in an effect: an effect that lands after a keystroke would overwrite what was typed.
+  const price = prefill ?? typedPrice;
   const held = available.data?.cryptocurrencies.find(
     (c) => c.id === coinId && c.portfolio_id === portfolioId,
   );
