@@ -2,6 +2,7 @@ import { type LotsSummary, type NeedsPriceItem, type QualifyingTotal, taxRuleFac
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Td, Th } from '@/components/ui/table';
+import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
@@ -20,7 +21,7 @@ export function NeedsPriceList({ items }: { items: readonly NeedsPriceItem[] }) 
       <ul className="mt-2 list-disc pl-5">
         {items.slice(0, 20).map((n) => (
           <li key={n.transaction_id}>
-            {n.executed_at.slice(0, 10)} {n.type.replace('_', ' ')} {coinLabel(coins, n.coin_id)}:{' '}
+            {formatCalendarDay(n.executed_at)} {n.type.replace('_', ' ')} {coinLabel(coins, n.coin_id)}:{' '}
             {n.reason === 'no_rate'
               ? 'no exchange rate for that day'
               : n.reason === 'no_acquisition'
@@ -89,7 +90,8 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Rule: {taxRuleFacts[data.rule].label} · matching: {data.method.replace('_', ' ')} · as of {data.as_of}
+        Rule: {taxRuleFacts[data.rule].label} · matching: {data.method.replace('_', ' ')} · as of{' '}
+        {formatCalendarDay(data.as_of)}
         {data.qualifying_label === null ? ' · this rule has no holding period' : ''}
       </p>
       <Summary summary={data.summary} label={data.qualifying_label} money={money} />
@@ -138,7 +140,11 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
               ({ item: lot, key }) => (
                 <tr key={key} className="border-t border-line">
                   <Td density="custom" className="py-1">
-                    {lot.acquired_on ?? (lot.basis === 'section_104' ? 'Section 104 pool' : 'Average pool')}
+                    {lot.acquired_on !== null
+                      ? formatCalendarDay(lot.acquired_on)
+                      : lot.basis === 'section_104'
+                        ? 'Section 104 pool'
+                        : 'Average pool'}
                   </Td>
                   <Td density="custom">{formatQuantity(lot.quantity)}</Td>
                   <Td density="custom">{money(lot.cost)}</Td>
@@ -149,8 +155,8 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
                     {lot.qualifies_on === null
                       ? '–'
                       : lot.qualifies_now
-                        ? `since ${lot.qualifies_on}`
-                        : lot.qualifies_on}
+                        ? `since ${formatCalendarDay(lot.qualifies_on)}`
+                        : formatCalendarDay(lot.qualifies_on)}
                   </Td>
                 </tr>
               ),

@@ -2,6 +2,7 @@ import type { TaxCategory } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Td, Th } from '@/components/ui/table';
+import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
@@ -76,8 +77,8 @@ export function ReportPanel({
           </a>
         )}
         <p className="text-sm text-muted">
-          {data.year_start} to {data.year_end} · {data.currency.toUpperCase()} · matching{' '}
-          {data.method.replace('_', ' ')}
+          {formatCalendarDay(data.year_start)} to {formatCalendarDay(data.year_end)} ·{' '}
+          {data.currency.toUpperCase()} · matching {data.method.replace('_', ' ')}
         </p>
       </div>
       <section aria-label="Totals" className="grid gap-2 sm:grid-cols-3">
@@ -134,10 +135,10 @@ export function ReportPanel({
               ({ item: l, key }, i) => (
                 <tr key={key} className={i === 0 ? 'border-t border-line' : ''}>
                   <Td density="custom" className="py-1">
-                    {i === 0 ? d.sold_on : ''}
+                    {i === 0 ? formatCalendarDay(d.sold_on) : ''}
                   </Td>
                   <Td density="custom">{i === 0 ? coinLabel(coins, d.coin_id) : ''}</Td>
-                  <Td density="custom">{l.acquired_on ?? '–'}</Td>
+                  <Td density="custom">{formatCalendarDay(l.acquired_on)}</Td>
                   <Td density="custom">{basisLabels[l.basis] ?? l.basis}</Td>
                   <Td density="custom">{formatQuantity(l.quantity)}</Td>
                   <Td density="custom">{money(l.proceeds)}</Td>
@@ -158,7 +159,7 @@ export function ReportPanel({
           <ul className="mt-2 list-disc pl-5">
             {data.income.map((i) => (
               <li key={i.transaction_id}>
-                {i.received_at.slice(0, 10)} {formatQuantity(i.quantity)} {coinLabel(coins, i.coin_id)}:{' '}
+                {formatCalendarDay(i.received_at)} {formatQuantity(i.quantity)} {coinLabel(coins, i.coin_id)}:{' '}
                 {money(i.value)}
               </li>
             ))}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, Td, Th } from '@/components/ui/table';
+import { formatCalendarDay } from '@/lib/calendar-day';
 import { cn } from '@/lib/cn';
 import { useMoneyIn } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
@@ -82,7 +83,11 @@ export function ReturnsPanel({
       >
         {data.periods.map((p) => (
           <tr key={p.period} className="border-t border-line">
-            <th scope="row" className="py-1 text-left font-medium" title={`${p.start_date} to ${p.end_date}`}>
+            <th
+              scope="row"
+              className="py-1 text-left font-medium"
+              title={`${formatCalendarDay(p.start_date)} to ${formatCalendarDay(p.end_date)}`}
+            >
               {p.period}
             </th>
             <Td density="custom">
@@ -146,9 +151,10 @@ export function ReturnsPanel({
             const p = data.periods.find((x) => x.period === data.explain?.period);
             return p ? (
               <p className="text-xs text-muted">
-                {p.start_date} to {p.end_date}: start value {money(p.start_value)}, put in {money(p.inflows)},
-                taken out {money(p.outflows)}, end value {money(p.end_value)}, gain {money(p.gain)}. MWR as a
-                yearly rate: <Pct value={p.mwr_annualized} />
+                {formatCalendarDay(p.start_date)} to {formatCalendarDay(p.end_date)}: start value{' '}
+                {money(p.start_value)}, put in {money(p.inflows)}, taken out {money(p.outflows)}, end value{' '}
+                {money(p.end_value)}, gain {money(p.gain)}. MWR as a yearly rate:{' '}
+                <Pct value={p.mwr_annualized} />
                 {p.twr_annualized !== null && (
                   <>
                     ; TWR a year: <Pct value={p.twr_annualized} />
@@ -165,7 +171,7 @@ export function ReturnsPanel({
                 className="flex justify-between gap-2 border-t border-line py-0.5"
               >
                 <span>
-                  {c.date} · {c.kind.replace('_', ' ')}
+                  {formatCalendarDay(c.date)} · {c.kind.replace('_', ' ')}
                 </span>
                 <span>{money(c.amount)}</span>
               </li>

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Table, Td, Th } from '@/components/ui/table';
 import { apiRequest } from '@/lib/api/client';
+import { formatCalendarDay } from '@/lib/calendar-day';
 import { projectionTaxQuery, taxKeys, useLinkProjection } from '@/lib/tax/tax-api';
 import { useProjectionsSelection } from '../store/projections-selection-store';
 import { formatCoins, money } from './format';
@@ -65,7 +66,7 @@ export function LotTaxPanel({
           <p className="text-xs text-muted">
             {linked === null
               ? 'Not linked: every rung uses the flat sell tax.'
-              : `Rule ${data?.rule.toUpperCase()} · matching ${data?.method.replace('_', ' ')} · figures for the saved plan as of ${data?.as_of}.`}
+              : `Rule ${data?.rule.toUpperCase()} · matching ${data?.method.replace('_', ' ')} · figures for the saved plan as of ${formatCalendarDay(data?.as_of)}.`}
           </p>
         </div>
         <label className="text-sm">
@@ -117,10 +118,11 @@ export function LotTaxPanel({
                   <ul>
                     {s.lots.map((l) => (
                       <li key={`${l.acquisition_id ?? 'pool'}-${l.acquired_on}-${l.quantity}`}>
-                        {formatCoins(l.quantity)} from {l.acquired_on ?? 'the pool'} (
+                        {formatCoins(l.quantity)} from{' '}
+                        {l.acquired_on === null ? 'the pool' : formatCalendarDay(l.acquired_on)} (
                         {categoryWords[l.category]}
                         {l.qualifies_on && l.category !== 'long' && l.category !== 'tax_free'
-                          ? `, qualifies ${l.qualifies_on}`
+                          ? `, qualifies ${formatCalendarDay(l.qualifies_on)}`
                           : ''}
                         )
                       </li>
@@ -165,7 +167,7 @@ export function LotTaxPanel({
                   <ol className="mt-1 list-decimal pl-5 text-xs">
                     {aware.order.map((o) => (
                       <li key={o.id}>
-                        Rung {order.get(o.id)} on {o.sale_date}
+                        Rung {order.get(o.id)} on {formatCalendarDay(o.sale_date)}
                         {o.delayed ? ' (waits until its lots qualify)' : ''}
                       </li>
                     ))}

@@ -1,0 +1,196 @@
+import type { LotsView, TaxReportResponse } from '@app/contracts';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { installFakeFetch, json } from '@/test/fake-fetch';
+import { renderPage } from '@/test/render-page';
+import { inTimeZone } from '@/test/time-zone';
+import { LotsPanel } from './lots-panel';
+import { ReportPanel } from './report-panel';
+
+/*
+ * Issue 12: the tax views show the calendar days of the books in the reader's locale
+ * ("Jan 17, 2024"), never as YYYY-MM-DD, and read them in UTC so a day never moves with the
+ * browser's time zone. The tests run west of UTC (Honolulu, UTC−10), where reading "2024-01-17"
+ * in the local zone would show Jan 16.
+ */
+
+inTimeZone('Pacific/Honolulu');
+
+const noTotal = { quantity: '0', cost: '0', value: '0', unrealized: '0' };
+const summary = {
+  quantity: '1.5',
+  cost: '3000',
+  value: '4500',
+  unrealized: '1500',
+  qualifying_now: { quantity: '1', cost: '2000', value: '3000', unrealized: '1000' },
+  qualifying_within_30_days: noTotal,
+  qualifying_within_90_days: noTotal,
+};
+
+const lotsView: LotsView = {
+  rule: 'us',
+  method: 'fifo',
+  qualifying_label: 'long-term',
+  as_of: '2026-05-31',
+  currency: 'usd',
+  portfolio_id: null,
+  coins: [
+    {
+      coin_id: 'ethereum',
+      current_price: '3000',
+      summary,
+      lots: [
+        {
+          portfolio_id: 'p1',
+          coin_id: 'ethereum',
+          basis: 'lot',
+          acquisition_id: 't1',
+          acquired_on: '2024-01-17',
+          quantity: '1',
+          cost: '2000',
+          unit_cost: '2000',
+          value: '3000',
+          unrealized: '1000',
+          days_held: 865,
+          qualifies_on: '2025-01-18',
+          qualifies_now: true,
+        },
+        {
+          portfolio_id: 'p1',
+          coin_id: 'ethereum',
+          basis: 'lot',
+          acquisition_id: 't2',
+          acquired_on: '2026-03-01',
+          quantity: '0.5',
+          cost: '1000',
+          unit_cost: '2000',
+          value: '1500',
+          unrealized: '500',
+          days_held: 91,
+          qualifies_on: '2027-03-02',
+          qualifies_now: false,
+        },
+      ],
+    },
+  ],
+  summary,
+  needs_price: [
+    {
+      transaction_id: 't9',
+      portfolio_id: 'p1',
+      coin_id: 'ethereum',
+      type: 'buy',
+      executed_at: '2025-02-03T00:30:00.000Z',
+      reason: 'no_rate',
+    },
+  ],
+};
+
+const report: TaxReportResponse = {
+  years: [2024],
+  rule: 'us',
+  method: 'fifo',
+  year: 2024,
+  year_start: '2024-01-01',
+  year_end: '2024-12-31',
+  year_label: '2024',
+  currency: 'usd',
+  portfolio_id: null,
+  disposals: [
+    {
+      transaction_id: 's1',
+      portfolio_id: 'p1',
+      coin_id: 'bitcoin',
+      sold_at: '2024-01-16T00:10:00.000Z',
+      sold_on: '2024-01-16',
+      quantity: '0.1',
+      proceeds: '4000',
+      fee: '4',
+      cost: '3800',
+      gain: '196',
+      lines: [
+        {
+          basis: 'lot',
+          acquisition_id: 'b1',
+          acquired_on: '2024-01-15',
+          quantity: '0.1',
+          proceeds: '4000',
+          fee: '4',
+          cost: '3800',
+          gain: '196',
+          days_held: 1,
+          category: 'short',
+        },
+      ],
+    },
+  ],
+  totals: [],
+  total_gain: '196',
+  estimated_tax: '0',
+  income: [
+    {
+      transaction_id: 'r1',
+      portfolio_id: 'p1',
+      coin_id: 'ethereum',
+      received_at: '2024-03-05T01:00:00.000Z',
+      quantity: '0.01',
+      value: '35',
+    },
+  ],
+  income_total: '35',
+  needs_price: [],
+  incomplete_disposals: 0,
+};
+
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  installFakeFetch({
+    'GET /api/v2/settings/': () => json({ base_currency: 'usd', favorites: [], cost_basis_method: 'fifo' }),
+    'GET /api/v2/transactions/crypto_options/': () =>
+      json({
+        cryptocurrencies: [
+          { id: 'ethereum', symbol: 'eth', name: 'Ethereum', image: null },
+          { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', image: null },
+        ],
+      }),
+    'GET /api/v2/portfolios/': () => json({ count: 0, next: null, previous: null, results: [] }),
+    'GET /api/v2/tax/lots/': () => json(lotsView),
+    'GET /api/v2/tax/report/': () => json(report),
+  });
+});
+
+const iso = /\d{4}-\d{2}-\d{2}/;
+
+describe('calendar days in the tax views', () => {
+  it('lots: the as-of day, acquisition and qualifying days and the needs-price day are in the locale', async () => {
+    renderPage(<LotsPanel portfolioId="all" />, { pattern: '/tax', path: '/tax' });
+    const lots = await screen.findByRole('table', { name: /lots$/ });
+    const rows = within(lots).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByRole('cell', { name: 'Jan 17, 2024' })).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByRole('cell', { name: 'since Jan 18, 2025' })).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByRole('cell', { name: 'Mar 1, 2026' })).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByRole('cell', { name: 'Mar 2, 2027' })).toBeTruthy();
+    expect(screen.getByText(/as of May 31, 2026/)).toBeTruthy();
+    // 00:30 UTC on 3 February is still 2 February in Honolulu: the ledger's day (UTC) is shown.
+    const needs = screen.getByRole('region', { name: 'Needs a price' });
+    expect(within(needs).getByRole('listitem').textContent).toMatch(/^Feb 3, 2025 buy/);
+    expect(document.body.textContent).not.toMatch(iso);
+  });
+
+  it('realized gains: the year, sale, acquisition and income days are in the locale', async () => {
+    renderPage(<ReportPanel portfolioId="all" year={2024} onYear={() => {}} />, {
+      pattern: '/tax',
+      path: '/tax',
+    });
+    const table = await screen.findByRole('table', { name: 'Disposals and the lots they consumed' });
+    expect(within(table).getByRole('cell', { name: 'Jan 16, 2024' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: 'Jan 15, 2024' })).toBeTruthy();
+    expect(screen.getByText(/^Jan 1, 2024 to Dec 31, 2024/)).toBeTruthy();
+    const income = screen.getByRole('region', { name: 'Reward income' });
+    expect(within(income).getByRole('listitem').textContent).toMatch(/^Mar 5, 2024 /);
+    // The CSV downloads stay machine files with ISO days: only their links are on the page.
+    expect(document.body.textContent).not.toMatch(iso);
+  });
+});
