@@ -64,6 +64,11 @@ export const portfolioSummarySchema = z.object({
   returns: roiByType,
   /** Held coins with no current quote: valued at their cost basis, so they add no P&L. */
   unpriced_coins: z.array(z.string()),
+  /**
+   * Transactions whose fee is in another currency (USD on a EUR portfolio, BNB) and whose day has
+   * no exchange rate or stored close for it: that fee is left out of the figures until it does.
+   */
+  fees_without_price: z.array(z.string()).optional(),
   /** Portfolios keep their own currency; costs in another one are converted at today's rate. */
   converted_currencies: z.array(z.string()),
 });

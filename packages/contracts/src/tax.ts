@@ -111,7 +111,17 @@ export const incomeItemSchema = z.object({
 });
 export type IncomeItem = z.infer<typeof incomeItemSchema>;
 
-export const needsPriceReasons = ['no_price', 'no_rate', 'no_acquisition'] as const;
+/**
+ * no_fee_rate / no_fee_price: the fee is in another currency (USD on a EUR portfolio, BNB) and
+ * that day has no exchange rate / no stored close for the fee's coin.
+ */
+export const needsPriceReasons = [
+  'no_price',
+  'no_rate',
+  'no_fee_rate',
+  'no_fee_price',
+  'no_acquisition',
+] as const;
 export const needsPriceItemSchema = z.object({
   transaction_id: z.string(),
   portfolio_id: z.string(),

@@ -17,6 +17,12 @@ export interface LedgerTransaction {
   quantity: string;
   price_per_coin: string;
   fee: string;
+  /**
+   * The fee's currency when it is not the portfolio's (a fiat code or a coin symbol, lower case);
+   * absent: the portfolio's. The engine reads `fee` as in the portfolio's currency, so callers
+   * convert first (`withFeesIn`).
+   */
+  fee_currency?: string | undefined;
   executed_at: string;
   created_at?: string | undefined;
 }

@@ -25,7 +25,7 @@ export interface TaxTransaction {
   executed_at: string;
   created_at?: string | undefined;
   /** Why price or fee is null; defaults to 'no_price'. */
-  unpriced_reason?: 'no_price' | 'no_rate' | undefined;
+  unpriced_reason?: 'no_price' | 'no_rate' | 'no_fee_rate' | 'no_fee_price' | undefined;
 }
 
 export interface TaxInput extends RuleOptions {

@@ -140,6 +140,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           return { portfolio, book: { ledger: () => ({ coins }) } };
         }),
       );
+      const feesWithoutPrice = (await Promise.all(rows.map((p) => stored.feesWithoutPrice(p)))).flat().sort();
       const valuation = await valuePortfolios(loaded, method, prefs.base_currency, market);
       const totals = valuationTotals(valuation);
       const summaryFigures = pnlFigures(totals.parts);
@@ -171,6 +172,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
             realized: summaryFigures.returns.realized,
           },
           unpriced_coins: valuation.unpriced,
+          ...(feesWithoutPrice.length > 0 ? { fees_without_price: feesWithoutPrice } : {}),
           converted_currencies: [
             ...new Set(loaded.map((l) => l.portfolio.currency).filter((c) => c !== prefs.base_currency)),
           ].sort(),

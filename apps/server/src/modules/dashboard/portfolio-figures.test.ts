@@ -54,7 +54,10 @@ async function setup() {
 }
 
 /** The ledger from scratch, straight from the stored transactions. */
-async function expectedTotals(portfolio: { id: string; revision: number }, method: CostBasisMethod) {
+async function expectedTotals(
+  portfolio: { id: string; revision: number; currency: string },
+  method: CostBasisMethod,
+) {
   const book = await createLedgerCache().book(t.database.db, portfolio);
   return computeLedger(book.transactions, { method, explain: false }).coins.map(
     (c): LedgerTotals => ({

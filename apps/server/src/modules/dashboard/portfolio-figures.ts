@@ -8,7 +8,7 @@ import {
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { LedgerCache, PortfolioBook } from '../portfolios/ledger-cache.ts';
-import type { PortfolioRow } from '../portfolios/portfolios.repository.ts';
+import { hasForeignFees, type PortfolioRow } from '../portfolios/portfolios.repository.ts';
 import { coinFingerprint } from './coin-fingerprint.ts';
 import {
   decodeHoldings,
@@ -37,6 +37,8 @@ export interface FiguresLogger {
 export interface PortfolioFigures {
   totals(portfolio: PortfolioRow, method: CostBasisMethod): Promise<readonly LedgerTotals[]>;
   holdings(portfolio: PortfolioRow): Promise<ReadonlyMap<string, DailyHoldings>>;
+  /** Transactions whose fee is in another currency without a rate or price for its day (left out). */
+  feesWithoutPrice(portfolio: PortfolioRow): Promise<string[]>;
   /** Resolves once every snapshot write started so far has finished. */
   settle(): Promise<void>;
 }
@@ -49,6 +51,8 @@ interface Remembered {
   earlier: Pick<Remembered, 'totals' | 'holdings'> | null;
   /** Change days held in `holdings` (and `earlier`): what this entry costs (~12 bytes a day). */
   weight: number;
+  /** Whether a fee of this revision is in another currency (asked once per revision). */
+  foreignFees?: Promise<boolean>;
 }
 
 export function createPortfolioFigures(deps: {
@@ -91,6 +95,17 @@ export function createPortfolioFigures(deps: {
       memory.delete(id);
       weight -= entry.weight;
     }
+  }
+
+  /** Asked once per revision (a failed question is asked again). */
+  function foreignFees(entry: Remembered, portfolio: PortfolioRow): Promise<boolean> {
+    entry.foreignFees ??= hasForeignFees(deps.db, portfolio.id, portfolio.currency).catch(
+      (error: unknown) => {
+        entry.foreignFees = undefined;
+        throw error;
+      },
+    );
+    return entry.foreignFees;
   }
 
   /** One computation per (portfolio, revision, kind) at a time; concurrent callers share it. */
@@ -159,6 +174,13 @@ export function createPortfolioFigures(deps: {
   return {
     async totals(portfolio, method) {
       const entry = remembered(portfolio);
+      // A fee in another currency is valued at its day's rate or coin close, which can arrive
+      // after the write (a history download): such a portfolio's totals come from the ledger
+      // cache's converted book (kept per coin and method there), never from a stored snapshot.
+      if (await foreignFees(entry, portfolio)) {
+        const book = await deps.ledgers.book(deps.db, portfolio);
+        return book.ledger(method).coins.map(totalsOf);
+      }
       const hit = entry.totals.get(method);
       if (hit) return hit.values;
       const kind = `ledger:${method}`;
@@ -205,6 +227,11 @@ export function createPortfolioFigures(deps: {
         }
         return values;
       });
+    },
+
+    async feesWithoutPrice(portfolio) {
+      if (!(await foreignFees(remembered(portfolio), portfolio))) return [];
+      return [...(await deps.ledgers.book(deps.db, portfolio)).feeIssues.keys()];
     },
 
     async settle() {

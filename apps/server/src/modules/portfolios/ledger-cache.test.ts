@@ -54,21 +54,21 @@ describe('ledger cache', () => {
       tx('b', 'ethereum', 'buy', '2', '10', 2),
     ]);
     const cache = createLedgerCache();
-    const book = await cache.book(db, { id: 'p', revision: 3 });
+    const book = await cache.book(db, { id: 'p', revision: 3, currency: 'usd' });
     expect(book.ledger('average').coins.map((c) => c.quantity)).toEqual(['1', '2']);
-    await cache.book(db, { id: 'p', revision: 3 });
+    await cache.book(db, { id: 'p', revision: 3, currency: 'usd' });
     expect(loads()).toBe(1);
 
     const ethBefore = book.ledger('fifo').coins[1];
     cache.apply('p', 3, 4, { add: [tx('c', 'bitcoin', 'sell', '0.5', '300', 3)], removeIds: [] });
-    const next = await cache.book(db, { id: 'p', revision: 4 });
+    const next = await cache.book(db, { id: 'p', revision: 4, currency: 'usd' });
     expect(loads()).toBe(1);
     expect(next.ledger('average').coins[0]).toMatchObject({ quantity: '0.5', realized_pnl: '100' });
     // The untouched coin keeps its computed ledger.
     expect(next.ledger('fifo').coins[1]).toBe(ethBefore);
 
     cache.apply('p', 4, 5, { removeIds: ['c', 'b'] });
-    const after = await cache.book(db, { id: 'p', revision: 5 });
+    const after = await cache.book(db, { id: 'p', revision: 5, currency: 'usd' });
     expect(after.ledger('average').coins.map((c) => c.coin_id)).toEqual(['bitcoin']);
     expect(after.transactions.map((t) => t.id)).toEqual(['a']);
   });
@@ -76,9 +76,9 @@ describe('ledger cache', () => {
   it('drops the entry when a write comes from a revision it does not hold', async () => {
     const { db, loads } = fakeDb([tx('a', 'bitcoin', 'buy', '1', '100', 1)]);
     const cache = createLedgerCache();
-    await cache.book(db, { id: 'p', revision: 1 });
+    await cache.book(db, { id: 'p', revision: 1, currency: 'usd' });
     cache.apply('p', 2, 3, { add: [tx('z', 'bitcoin', 'buy', '1', '1', 2)] });
-    await cache.book(db, { id: 'p', revision: 3 });
+    await cache.book(db, { id: 'p', revision: 3, currency: 'usd' });
     expect(loads()).toBe(2);
   });
 });

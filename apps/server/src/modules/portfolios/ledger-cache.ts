@@ -1,5 +1,14 @@
 import type { CostBasisMethod, TransactionType } from '@app/contracts';
-import { type CoinLedger, computeLedger, type LedgerTransaction } from '@app/core';
+import {
+  type CoinLedger,
+  computeLedger,
+  type FeeIssue,
+  type FeeQuotes,
+  feeInCurrency,
+  hasForeignFee,
+  type LedgerTransaction,
+  withFeesIn,
+} from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { type LedgerRow, listLedgerRows, type PortfolioRow } from './portfolios.repository.ts';
 
@@ -19,6 +28,21 @@ export interface PortfolioBook {
   coinIds(): readonly string[];
   coinTransactions(coinId: string): LedgerTransaction[];
   ledger(method: CostBasisMethod): { coins: CoinLedger[] };
+  /**
+   * Rows whose fee is in another currency and has no rate or price for its day: their fee is
+   * left out of every figure of this book (never valued at 0 silently: callers list them).
+   */
+  readonly feeIssues: ReadonlyMap<string, FeeIssue>;
+  /** The values the foreign fees were converted with ('' without any): part of stored figures' keys. */
+  readonly feeKey: string;
+}
+
+/**
+ * Day values for fees in other currencies (stored rates and coin closes), in the portfolio's
+ * currency. Without it, books keep fees as stated.
+ */
+export interface FeeValuer {
+  quotes(currency: string, txs: readonly LedgerTransaction[]): Promise<FeeQuotes>;
 }
 
 /** What a committed write did to one portfolio's rows. */
@@ -27,9 +51,19 @@ export interface BookChange {
   removeIds?: readonly string[];
 }
 
+type BookKey = Pick<PortfolioRow, 'id' | 'revision' | 'currency'>;
+
 export interface LedgerCache {
-  /** The book for the portfolio row as just read; reloads when its revision moved. */
-  book(db: Db, portfolio: Pick<PortfolioRow, 'id' | 'revision'>): Promise<PortfolioBook>;
+  /**
+   * The book for the portfolio row as just read, every fee in the portfolio's currency (a fee in
+   * another one converted at its day's rate or coin close); reloads when its revision moved.
+   */
+  book(db: Db, portfolio: BookKey): Promise<PortfolioBook>;
+  /**
+   * The rows as stored, fees as stated, for checks that read quantities only (oversells): no
+   * market reads, so it is safe inside a write's database transaction.
+   */
+  timeline(db: Db, portfolio: Pick<PortfolioRow, 'id' | 'revision'>): Promise<PortfolioBook>;
   /**
    * After a committed write that moved the revision from `from` to `to`: derive the new book from
    * the cached one, so only the coins the write touched are recomputed. A cache that is not at
@@ -45,40 +79,86 @@ export interface LedgerCache {
  * the revision in the same database transaction, so a stale entry is detected by the next read
  * in any process; `apply` keeps the untouched coins' ledgers across a write in this process.
  */
-export function createLedgerCache(options: { maxPortfolios?: number } = {}): LedgerCache {
+export function createLedgerCache(
+  options: { maxPortfolios?: number; fees?: FeeValuer | undefined } = {},
+): LedgerCache {
   const maxPortfolios = options.maxPortfolios ?? 500;
-  const books = new Map<string, PortfolioBook & { coins: Map<string, CoinBook> }>();
-  const loading = new Map<string, Promise<PortfolioBook>>();
+  const books = new Map<string, StoredBook>();
+  const loading = new Map<string, Promise<StoredBook>>();
+  /** Per portfolio: the book with converted fees, for one stored book and one set of fee values. */
+  const converted = new Map<string, { from: StoredBook; key: string; book: StoredBook }>();
 
-  function remember(book: PortfolioBook & { coins: Map<string, CoinBook> }): void {
+  function remember(book: StoredBook): void {
     books.delete(book.portfolioId);
     books.set(book.portfolioId, book);
     if (books.size > maxPortfolios) {
       const oldest = books.keys().next().value;
-      if (oldest !== undefined) books.delete(oldest);
+      if (oldest !== undefined) {
+        books.delete(oldest);
+        converted.delete(oldest);
+      }
     }
+  }
+
+  async function timeline(db: Db, portfolio: Pick<PortfolioRow, 'id' | 'revision'>): Promise<StoredBook> {
+    const cached = books.get(portfolio.id);
+    if (cached && cached.revision === portfolio.revision) return cached;
+    const key = `${portfolio.id}:${portfolio.revision}`;
+    const pending = loading.get(key);
+    if (pending) return pending;
+    const load = (async () => {
+      const rows = await listLedgerRows(db, portfolio.id);
+      const book = createBook(portfolio.id, portfolio.revision, groupByCoin(rows.map(toLedgerTransaction)));
+      remember(book);
+      return book;
+    })();
+    loading.set(key, load);
+    try {
+      return await load;
+    } finally {
+      loading.delete(key);
+    }
+  }
+
+  /**
+   * The stored book with its foreign fees converted. The day values are read on every call (from
+   * the closes cache's memory), so a rate or close stored later (a background download) changes
+   * the figures without a write; only coins with a foreign fee get new timelines.
+   */
+  async function withFees(stored: StoredBook, currency: string): Promise<StoredBook> {
+    const foreign = stored.foreignFees(currency);
+    if (!options.fees || foreign.length === 0) return stored;
+    const quotes = await options.fees.quotes(currency, foreign);
+    const key = foreign
+      .map((t) => {
+        const v = feeInCurrency(t, currency, quotes);
+        return `${t.id}=${v.fee ?? v.issue}`;
+      })
+      .join(';');
+    const hit = converted.get(stored.portfolioId);
+    if (hit && hit.from === stored && hit.key === key) return hit.book;
+    const touched = new Set(foreign.map((t) => t.coin_id));
+    const coins = new Map<string, CoinBook>();
+    const issues = new Map<string, FeeIssue>();
+    for (const [coinId, coin] of stored.coins) {
+      if (!touched.has(coinId)) {
+        coins.set(coinId, coin);
+        continue;
+      }
+      const result = withFeesIn(coin.transactions, currency, quotes);
+      for (const [id, issue] of result.issues) issues.set(id, issue);
+      coins.set(coinId, fresh(result.transactions));
+    }
+    const book = createBook(stored.portfolioId, stored.revision, coins, { issues, key });
+    converted.set(stored.portfolioId, { from: stored, key, book });
+    return book;
   }
 
   return {
     async book(db, portfolio) {
-      const cached = books.get(portfolio.id);
-      if (cached && cached.revision === portfolio.revision) return cached;
-      const key = `${portfolio.id}:${portfolio.revision}`;
-      const pending = loading.get(key);
-      if (pending) return pending;
-      const load = (async () => {
-        const rows = await listLedgerRows(db, portfolio.id);
-        const book = createBook(portfolio.id, portfolio.revision, groupByCoin(rows.map(toLedgerTransaction)));
-        remember(book);
-        return book;
-      })();
-      loading.set(key, load);
-      try {
-        return await load;
-      } finally {
-        loading.delete(key);
-      }
+      return withFees(await timeline(db, portfolio), portfolio.currency);
     },
+    timeline,
     apply(portfolioId, from, to, change) {
       const cached = books.get(portfolioId);
       if (!cached || cached.revision !== from) {
@@ -108,6 +188,7 @@ export function createLedgerCache(options: { maxPortfolios?: number } = {}): Led
     },
     forget(portfolioId) {
       books.delete(portfolioId);
+      converted.delete(portfolioId);
     },
   };
 }
@@ -129,17 +210,36 @@ function groupByCoin(transactions: readonly LedgerTransaction[]): Map<string, Co
   return coins;
 }
 
+type StoredBook = PortfolioBook & {
+  coins: Map<string, CoinBook>;
+  /** Rows whose fee is in another currency than `currency` (not zero). */
+  foreignFees(currency: string): LedgerTransaction[];
+};
+
 export function createBook(
   portfolioId: string,
   revision: number,
   coins: Map<string, CoinBook>,
-): PortfolioBook & { coins: Map<string, CoinBook> } {
+  fees: { issues: ReadonlyMap<string, FeeIssue>; key: string } = { issues: new Map(), key: '' },
+): StoredBook {
   let flat: LedgerTransaction[] | null = null;
+  let foreign: { currency: string; rows: LedgerTransaction[] } | null = null;
   const ids = [...coins.keys()].sort();
   return {
     portfolioId,
     revision,
     coins,
+    feeIssues: fees.issues,
+    feeKey: fees.key,
+    foreignFees(currency) {
+      if (foreign?.currency !== currency) {
+        const rows: LedgerTransaction[] = [];
+        for (const coin of coins.values())
+          for (const t of coin.transactions) if (t.fee_currency && hasForeignFee(t, currency)) rows.push(t);
+        foreign = { currency, rows };
+      }
+      return foreign.rows;
+    },
     get transactions() {
       flat ??= [...coins.values()].flatMap((c) => c.transactions);
       return flat;
@@ -176,6 +276,7 @@ export function toLedgerTransaction(row: LedgerRow): LedgerTransaction {
     quantity: row.quantity,
     price_per_coin: row.pricePerCoin,
     fee: row.fee,
+    ...(row.feeCurrency ? { fee_currency: row.feeCurrency } : {}),
     executed_at: row.executedAt.toISOString(),
     created_at: row.createdAt.toISOString(),
   };

@@ -12,6 +12,8 @@ export interface LedgerRow {
   quantity: string;
   pricePerCoin: string;
   fee: string;
+  /** The fee's currency when not the portfolio's; null or absent: the portfolio's. */
+  feeCurrency?: string | null;
   executedAt: Date;
   createdAt: Date;
 }
@@ -125,7 +127,8 @@ export async function listLedgerRows(db: Db, portfolioId: string): Promise<Ledge
       rows: sql<string>`string_agg(concat_ws(',', ${transactions.id}, ${transactions.type},
         ${transactions.quantity}, ${transactions.pricePerCoin}, ${transactions.fee},
         floor(extract(epoch from ${transactions.executedAt}) * 1000000)::bigint,
-        floor(extract(epoch from ${transactions.createdAt}) * 1000000)::bigint), ';')`,
+        floor(extract(epoch from ${transactions.createdAt}) * 1000000)::bigint,
+        coalesce(${transactions.feeCurrency}, '')), ';')`,
     })
     .from(transactions)
     .where(eq(transactions.portfolioId, portfolioId))
@@ -133,7 +136,7 @@ export async function listLedgerRows(db: Db, portfolioId: string): Promise<Ledge
   const out: LedgerRow[] = [];
   for (const { coinId, rows } of packed) {
     for (const row of rows.split(';')) {
-      const [id, type, quantity, pricePerCoin, fee, executedUs, createdUs] = row.split(',');
+      const [id, type, quantity, pricePerCoin, fee, executedUs, createdUs, feeCurrency] = row.split(',');
       if (createdUs === undefined) throw new Error(`Unreadable ledger row of portfolio ${portfolioId}`);
       out.push({
         id: id ?? '',
@@ -142,12 +145,28 @@ export async function listLedgerRows(db: Db, portfolioId: string): Promise<Ledge
         quantity: quantity ?? '',
         pricePerCoin: pricePerCoin ?? '',
         fee: fee ?? '',
+        feeCurrency: feeCurrency || null,
         executedAt: new Date(Math.floor(Number(executedUs) / 1000)),
         createdAt: new Date(Math.floor(Number(createdUs) / 1000)),
       });
     }
   }
   return out;
+}
+
+/** Whether any fee of the portfolio is recorded in another currency than `currency` (and is not 0). */
+export async function hasForeignFees(db: Db, portfolioId: string, currency: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.portfolioId, portfolioId),
+        sql`${transactions.feeCurrency} is not null and lower(${transactions.feeCurrency}) <> ${currency.toLowerCase()} and ${transactions.fee} > 0`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Portfolio ids of the user that hold at least one transaction of the coin. */

@@ -98,23 +98,30 @@ export async function dailyRates(
   };
 }
 
-/** Per market reader (one per app): when the reference history was last asked for, per currency (at most hourly). */
-const rateDownloads = new WeakMap<object, Map<string, number>>();
+/** Per market reader (one per app): when a coin's history was last asked for, per currency (at most hourly). */
+const historyDownloads = new WeakMap<object, Map<string, number>>();
 
 /**
- * Starts the reference coin's history download in `vs` (stored like any chart's), so the rows
- * listed as needing a rate today get one on a later request; never awaited by the request.
+ * Starts a coin's daily history download in `vs` (stored like any chart's), so the rows listed
+ * as needing a rate or price today get one on a later request; never awaited by the request.
+ * The reference coin's history gives the exchange rates; a fee coin's gives its fees' values.
  */
-function downloadRateHistory(market: Pick<MarketReader, 'getDailyCloses'>, vs: string, now: number): void {
-  let asked = rateDownloads.get(market);
+export function downloadHistory(
+  market: Pick<MarketReader, 'getDailyCloses'>,
+  coinId: string,
+  vs: string,
+  now: number,
+): void {
+  let asked = historyDownloads.get(market);
   if (!asked) {
     asked = new Map();
-    rateDownloads.set(market, asked);
+    historyDownloads.set(market, asked);
   }
-  const last = asked.get(vs);
+  const key = `${coinId}:${vs}`;
+  const last = asked.get(key);
   if (last !== undefined && now - last < 3_600_000) return;
-  asked.set(vs, now);
-  market.getDailyCloses(rateReferenceCoin, 3650, vs).catch(() => undefined);
+  asked.set(key, now);
+  market.getDailyCloses(coinId, 3650, vs).catch(() => undefined);
 }
 
 /** Books per revisions and currency: rebuilding 10k rows and their transfer links costs ~100 ms. */
@@ -156,17 +163,18 @@ export async function loadTaxBooks(
     deps.closes,
     currency,
     loaded.map((l) => l.portfolio.currency),
-    market ? (vs) => downloadRateHistory(market, vs, nowMs) : undefined,
+    market ? (vs) => downloadHistory(market, rateReferenceCoin, vs, nowMs) : undefined,
     nowMs,
   );
   // Closes arriving later (a first download) change reward prices and rates: part of the key.
-  const key = `${currency}|${[...closes.keys()].sort().join(',')}|${rates.key}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}`).join(',')}`;
+  const key = `${currency}|${[...closes.keys()].sort().join(',')}|${rates.key}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}:${l.book.feeKey}`).join(',')}`;
   const hit = deps.booksCache?.get(key);
   if (hit) return { ...hit, loaded };
   const transactions: TaxTransaction[] = [];
   for (const { portfolio, book } of loaded) {
     for (const t of book.transactions) {
       const rate = rates.rateOn(portfolio.currency, t.executed_at);
+      const feeIssue = book.feeIssues.get(t.id);
       const convert = (amount: string) =>
         rate === null
           ? null
@@ -188,10 +196,19 @@ export async function loadTaxBooks(
         type: t.type,
         quantity: t.quantity,
         price_per_coin: price,
-        fee: isZero(t.fee) ? '0' : convert(t.fee),
+        // The book has converted a fee in another currency into the portfolio's at its day's
+        // rate or coin close; one without a value for its day is unknown here, not 0.
+        fee: feeIssue !== undefined ? null : isZero(t.fee) ? '0' : convert(t.fee),
         executed_at: t.executed_at,
         created_at: t.created_at,
-        unpriced_reason: rate === null && !unstated ? 'no_rate' : 'no_price',
+        unpriced_reason:
+          rate === null && !unstated
+            ? 'no_rate'
+            : feeIssue === 'no_rate'
+              ? 'no_fee_rate'
+              : feeIssue === 'no_price'
+                ? 'no_fee_price'
+                : 'no_price',
       });
     }
   }
@@ -210,7 +227,8 @@ function isZero(value: string): boolean {
   return /^0*(\.0*)?$/.test(value);
 }
 
-function closeOn(series: DailyCloseSeries | undefined, executedAt: string): string | null {
+/** A coin's stored close on the UTC day of `executedAt`; null outside the series or when not positive. */
+export function closeOn(series: DailyCloseSeries | undefined, executedAt: string): string | null {
   if (!series) return null;
   const day = Math.floor(Date.parse(executedAt) / dayMs);
   const i = day - series.firstDay;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createDailyClosesCache } from '../market/candles.ts';
+import { createDailyClosesCache, type DailyClosesCache } from '../market/candles.ts';
 import type { MarketReader } from '../market/market-reader.ts';
 import type { LedgerCache } from '../portfolios/ledger-cache.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
@@ -14,13 +14,23 @@ import type { TaxBooksCache } from './tax-books.ts';
 /** Tax lots, the realized-gains report and returns, over the portfolio module's ledger cache. */
 export async function registerTaxModule(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; market: MarketReader; ledgers: LedgerCache; preferences: PreferencesReader },
+  deps: {
+    db: Db;
+    clock: Clock;
+    market: MarketReader;
+    ledgers: LedgerCache;
+    preferences: PreferencesReader;
+    /** Shared with the ledger cache's fee valuation when given. */
+    closes?: DailyClosesCache | undefined;
+  },
 ): Promise<{ tax: TaxService }> {
-  const closes = createDailyClosesCache({
-    db: deps.db,
-    clock: deps.clock,
-    mode: () => deps.market.describe().mode,
-  });
+  const closes =
+    deps.closes ??
+    createDailyClosesCache({
+      db: deps.db,
+      clock: deps.clock,
+      mode: () => deps.market.describe().mode,
+    });
   const shared = { ...deps, closes, booksCache: new Map() as TaxBooksCache };
   const tax = createTaxService(shared);
   const returns = createReturnsService(shared);

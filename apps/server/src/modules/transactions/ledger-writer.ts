@@ -65,7 +65,8 @@ export function createLedgerWriter(deps: {
         }
         const plan = await request.plan(tx, portfolios);
         const books = new Map<string, PortfolioBook>();
-        for (const [id, row] of portfolios) books.set(id, await ledgers.book(tx, row));
+        // Quantities only: the stored timeline, no market reads inside the transaction.
+        for (const [id, row] of portfolios) books.set(id, await ledgers.timeline(tx, row));
         const oversells = findOversells(books, plan.edits);
         if (oversells.length > 0) throw plan.rejectOversells(oversells);
         const now = clock();

@@ -8,6 +8,14 @@ import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
 import { coinLabel, withKeys } from './keys';
 
+const needsPriceWords: Record<NeedsPriceItem['reason'], string> = {
+  no_price: 'no price',
+  no_rate: 'no exchange rate for that day',
+  no_fee_rate: "no exchange rate for the fee's currency that day",
+  no_fee_price: "no price for the fee's coin that day",
+  no_acquisition: 'no acquisition to match',
+};
+
 export function NeedsPriceList({ items }: { items: readonly NeedsPriceItem[] }) {
   const coins = useCoinLookup();
   if (items.length === 0) return null;
@@ -15,18 +23,15 @@ export function NeedsPriceList({ items }: { items: readonly NeedsPriceItem[] }) 
     <section aria-label="Needs a price" className="mt-4 rounded-xl border border-line bg-surface p-4 text-sm">
       <h2 className="font-semibold">Needs a price ({items.length})</h2>
       <p className="text-muted">
-        These transactions have no price (or no exchange rate for their day) and are left out of the figures,
-        never valued at 0. Edit them with a price to include them.
+        These transactions have no price (or no exchange rate for their day, or their fee is in a currency
+        without a rate or price that day) and are left out of the figures, never valued at 0. Edit them with a
+        price to include them.
       </p>
       <ul className="mt-2 list-disc pl-5">
         {items.slice(0, 20).map((n) => (
           <li key={n.transaction_id}>
             {formatCalendarDay(n.executed_at)} {n.type.replace('_', ' ')} {coinLabel(coins, n.coin_id)}:{' '}
-            {n.reason === 'no_rate'
-              ? 'no exchange rate for that day'
-              : n.reason === 'no_acquisition'
-                ? 'no acquisition to match'
-                : 'no price'}
+            {needsPriceWords[n.reason]}
           </li>
         ))}
       </ul>

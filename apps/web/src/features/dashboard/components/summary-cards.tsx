@@ -99,6 +99,8 @@ export function SummaryCards({ summary, money }: { summary: PortfolioSummary; mo
           ` · costs in ${summary.converted_currencies.join(', ').toUpperCase()} converted at today's exchange rate`}
         {summary.unpriced_coins.length > 0 &&
           ` · no price for ${summary.unpriced_coins.join(', ')} (valued at cost)`}
+        {(summary.fees_without_price?.length ?? 0) > 0 &&
+          ` · ${summary.fees_without_price?.length} ${summary.fees_without_price?.length === 1 ? 'fee' : 'fees'} in another currency without a rate or price for ${summary.fees_without_price?.length === 1 ? 'its' : 'their'} day (left out)`}
       </p>
     </div>
   );
