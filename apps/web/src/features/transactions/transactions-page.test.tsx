@@ -29,6 +29,9 @@ const stored = [
     type: 'buy',
     quantity: '2',
     price_per_coin: '10',
+    // Paid in BNB (issue 12): shown and kept in its own currency, never as dollars.
+    fee: '0.0075',
+    fee_currency: 'bnb',
     executed_at: '2024-01-02T10:00:00.000Z',
   }),
   txJson(3, {
@@ -222,16 +225,26 @@ describe('/transactions list', journey, () => {
     const { server } = await openPage();
     const eth = bodyRows().find((r) => r.textContent?.toLowerCase().includes('ethereum'));
     if (!eth) throw new Error('no ethereum row');
+    expect(within(eth).getByText('0.0075 BNB')).toBeTruthy();
     await userEvent.click(within(eth).getByRole('button', { name: /^Edit/ }));
     const form = await screen.findByRole('form', { name: 'Edit transaction' }, slow);
     const quantity = within(form).getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('2');
+    expect((within(form).getByLabelText('Fee (BNB)') as HTMLInputElement).value).toBe('0.0075');
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '4');
     await userEvent.click(within(form).getByRole('button', { name: 'Save transaction' }));
     expect(await screen.findByText('Transaction saved', {}, slow)).toBeTruthy();
     const put = server.bodies('PUT', `/api/v2/transactions/${stored[1]?.id}/`);
-    expect(put).toEqual([expect.objectContaining({ coin_id: 'ethereum', quantity: '4', type: 'buy' })]);
+    expect(put).toEqual([
+      expect.objectContaining({
+        coin_id: 'ethereum',
+        quantity: '4',
+        type: 'buy',
+        fee: '0.0075',
+        fee_currency: 'bnb',
+      }),
+    ]);
     await waitFor(
       () =>
         expect(

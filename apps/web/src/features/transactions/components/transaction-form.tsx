@@ -57,6 +57,7 @@ export function TransactionForm({
   // Once the person types a price, the day's close never overwrites it.
   const [priceTouched, setPriceTouched] = useState(editing !== undefined);
   const [fee, setFee] = useState(editing?.fee ? decimalForInput(editing.fee, 18) : '0');
+  const feeCurrency = editing?.fee_currency;
   const [date, setDate] = useState(toLocalInput(editing?.executed_at ?? new Date().toISOString()));
   const [note, setNote] = useState(editing?.note ?? '');
   const [rewardKind, setRewardKind] = useState<RewardKind>(editing?.reward_kind ?? 'staking');
@@ -94,6 +95,9 @@ export function TransactionForm({
       quantity: normalizeDecimalInput(quantity),
       price_per_coin: normalizeDecimalInput(price) || '0',
       fee: normalizeDecimalInput(fee) || '0',
+      // A fee recorded in another currency (USD, BNB) keeps it on edit: the server values it on
+      // its day; dropping it would read the amount as the portfolio's currency.
+      ...(feeCurrency ? { fee_currency: feeCurrency } : {}),
       date: at.toISOString(),
       note,
       ...(type === 'reward' ? { reward_kind: rewardKind } : {}),
@@ -248,7 +252,7 @@ export function TransactionForm({
         }}
       />
       <TextField
-        label={`Fee (${currency.toUpperCase()})`}
+        label={`Fee (${(feeCurrency ?? currency).toUpperCase()})`}
         inputMode="decimal"
         value={fee}
         errors={errors.fee}
