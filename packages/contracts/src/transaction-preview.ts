@@ -24,5 +24,7 @@ export const transactionPreviewResponseSchema = z.object({
   /** Only for a sell (a transfer out with a fee reports −fee); null otherwise. */
   realized_pnl: decimalOut.nullable(),
   violation: oversellViolationSchema.nullable(),
+  /** True when the fee is in another currency without a rate or price for that day: left out above. */
+  fee_without_price: z.boolean().optional(),
 });
 export type TransactionPreviewResponse = z.infer<typeof transactionPreviewResponseSchema>;

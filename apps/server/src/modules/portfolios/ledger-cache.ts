@@ -4,6 +4,7 @@ import {
   computeLedger,
   type FeeIssue,
   type FeeQuotes,
+  type FeeValue,
   feeInCurrency,
   hasForeignFee,
   type LedgerTransaction,
@@ -71,6 +72,8 @@ export interface LedgerCache {
    */
   apply(portfolioId: string, from: number, to: number, change: BookChange): void;
   forget(portfolioId: string): void;
+  /** One row's fee in `currency`, valued on its day as the books value it (a candidate's, for previews). */
+  feeIn(currency: string, tx: LedgerTransaction): Promise<FeeValue>;
 }
 
 /**
@@ -185,6 +188,11 @@ export function createLedgerCache(
       }
       for (const [coinId, coin] of coins) if (coin.transactions.length === 0) coins.delete(coinId);
       remember(createBook(portfolioId, to, coins));
+    },
+    async feeIn(currency, tx) {
+      if (!hasForeignFee(tx, currency)) return { fee: tx.fee, issue: null };
+      if (!options.fees) return { fee: null, issue: 'no_price' };
+      return feeInCurrency(tx, currency, await options.fees.quotes(currency, [tx]));
     },
     forget(portfolioId) {
       books.delete(portfolioId);

@@ -175,4 +175,32 @@ describe('fees in another currency', () => {
     expect(report.incomplete_disposals).toBe(2);
     expect(report.total_gain).toBe('0');
   });
+
+  it('previews a new row with its fee valued on its day, or says the fee is left out', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'Preview', currency: 'eur' });
+    const preview = async (date: string) => {
+      const res = await u.client.post('/api/v2/transactions/preview/', {
+        portfolio_id: p.id,
+        coin_id: 'bitcoin',
+        type: 'buy',
+        quantity: '0.5',
+        price_per_coin: '40000',
+        fee: '10',
+        fee_currency: 'usd',
+        date,
+        note: '',
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    // 10 USD × 0.92 on 5 March 2024: cost 20,000 + 9.20.
+    expect(await preview('2024-03-05T10:00:00Z')).toMatchObject({ cost_basis_after: '20009.2' });
+    expect((await preview('2024-03-05T10:00:00Z')).fee_without_price).toBeUndefined();
+    // No rate on 1 July 2024: the fee is left out and the answer says so.
+    expect(await preview('2024-07-01T10:00:00Z')).toMatchObject({
+      cost_basis_after: '20000',
+      fee_without_price: true,
+    });
+  });
 });

@@ -268,22 +268,36 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     },
 
     async preview(userId: string, body: TransactionCheckBody): Promise<TransactionPreviewResponse> {
-      const { book, moved } = await checkContext(userId, body);
+      const { portfolio, book, moved } = await checkContext(userId, body);
       const prefs = await preferences.get(userId);
       const coinRows = book.coinTransactions(body.coin_id);
       const values = toValues(body);
-      return previewTransaction(
+      const executedAt = values.executedAt.toISOString();
+      // A fee in another currency counts at its day's value, as in the books; without one it is
+      // left out of the preview and the answer says so.
+      const fee = await ledgers.feeIn(portfolio.currency, {
+        id: 'candidate',
+        coin_id: values.coinId,
+        type: body.type,
+        quantity: values.quantity,
+        price_per_coin: values.pricePerCoin,
+        fee: values.fee,
+        fee_currency: body.fee_currency,
+        executed_at: executedAt,
+      });
+      const preview = previewTransaction(
         coinRows,
         {
           coin_id: values.coinId,
           type: body.type,
           quantity: values.quantity,
           price_per_coin: values.pricePerCoin,
-          fee: values.fee,
-          executed_at: values.executedAt.toISOString(),
+          fee: fee.fee ?? '0',
+          executed_at: executedAt,
         },
         { method: prefs.cost_basis_method, replaces: moved ? undefined : body.transaction_id },
       );
+      return fee.issue === null ? preview : { ...preview, fee_without_price: true };
     },
   };
 

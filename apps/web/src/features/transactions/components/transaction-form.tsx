@@ -291,6 +291,8 @@ export function TransactionForm({
             </>
           )}{' '}
           ({preview.method}).
+          {preview.fee_without_price &&
+            ` The fee in ${(feeCurrency ?? '').toUpperCase()} has no rate or price for that day and is left out.`}
         </output>
       )}
       <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
