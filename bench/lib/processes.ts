@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export async function freePort(): Promise<number> {
@@ -42,4 +43,19 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/**
+ * CPU time a process has used so far, in ms (user + system, kernel socket work included), from
+ * /proc/<pid>/schedstat (ns); null where /proc is not there. Differences over a load run give
+ * the server's CPU per request, which a busy machine disturbs far less than req/s.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const onCpuNs = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    return Number.isFinite(onCpuNs) ? onCpuNs / 1e6 : null;
+  } catch {
+    return null;
+  }
 }

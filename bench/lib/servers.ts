@@ -10,6 +10,9 @@ export interface BenchServers {
   appUrl: string;
   /** The bare Fastify JSON route every benchmark compares against. */
   bareUrl: string;
+  /** Process ids of the app and the bare baseline (for reading their CPU time). */
+  appPid: number | undefined;
+  barePid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,8 @@ export async function startAppAndBaseline(
   const servers: BenchServers = {
     appUrl: `http://127.0.0.1:${appPort}`,
     bareUrl: `http://127.0.0.1:${barePort}/bare`,
+    appPid: app.pid,
+    barePid: bare.pid,
     async stop() {
       await stopProcess(app);
       await stopProcess(bare);
