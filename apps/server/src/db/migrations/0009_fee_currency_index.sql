@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_fee_currency_idx" ON "transactions" USING btree ("portfolio_id") WHERE "transactions"."fee_currency" is not null;
