@@ -132,6 +132,48 @@ describe('market list encodings', () => {
     expect(newBody.results[0]?.current_price).not.toBe(oldBody.results[0]?.current_price);
   });
 
+  it('sends brotli a browser decodes to the uncompressed JSON, new after a refresh, with the current provenance', async () => {
+    const withBrowser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const plainBefore = await get();
+    const brBefore = await untilBrotli(withBrowser);
+    expect(brotliDecompressSync(brBefore.rawPayload).toString('utf8')).toBe(plainBefore.body);
+    // A repeat is the same prepared bytes.
+    expect((await get(withBrowser)).rawPayload.equals(brBefore.rawPayload)).toBe(true);
+
+    now += 60 * 60_000;
+    expect((await market.refresh()).ok).toBe(true);
+    const plainAfter = await get();
+    const brAfter = await untilBrotli(withBrowser);
+    expect(brAfter.headers.vary).toBe('Accept-Encoding');
+    expect(brAfter.headers.etag).not.toBe(brBefore.headers.etag);
+    expect(brAfter.rawPayload.equals(brBefore.rawPayload)).toBe(false);
+    expect(brotliDecompressSync(brAfter.rawPayload).toString('utf8')).toBe(plainAfter.body);
+    const before = coinListPageSchema.parse(plainBefore.json());
+    const after = coinListPageSchema.parse(plainAfter.json());
+    expect(after.results[0]?.current_price).not.toBe(before.results[0]?.current_price);
+    // The provenance in the body is the market's as now, not as when the bytes were first made.
+    expect(after.source).toEqual(market.describe());
+  });
+
+  it('prepares each base currency apart: EUR bytes decode to the EUR JSON, not the USD one', async () => {
+    const eurUrl = '/api/v2/cryptocurrencies/?vs_currency=eur&per_page=50&sparkline=true';
+    const eur = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: eurUrl, headers });
+    const usdPlain = await get();
+    const eurPlain = await eur();
+    const eurGzip = await eur({ 'accept-encoding': 'gzip' });
+    expect(eurGzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(eurGzip.rawPayload).toString('utf8')).toBe(eurPlain.body);
+    expect(eurPlain.headers.etag).not.toBe(usdPlain.headers.etag);
+    const eurBody = coinListPageSchema.parse(eurPlain.json());
+    const usdBody = coinListPageSchema.parse(usdPlain.json());
+    expect(eurBody.vs_currency).toBe('eur');
+    expect(usdBody.vs_currency).toBe('usd');
+    expect(eurBody.results[0]?.current_price).not.toBe(usdBody.results[0]?.current_price);
+    // A USD tag does not validate the EUR list.
+    const crossed = await eur({ 'accept-encoding': 'gzip', 'if-none-match': String(usdPlain.headers.etag) });
+    expect(crossed.statusCode).toBe(200);
+  });
+
   it('serves repeats of a URL from the prepared bytes, and other URLs of the same query alike', async () => {
     const first = await get({ 'accept-encoding': 'gzip' });
     const repeat = await get({ 'accept-encoding': 'gzip' });
