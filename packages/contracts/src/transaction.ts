@@ -30,7 +30,12 @@ export type TransactionType = z.infer<typeof transactionTypeSchema>;
 export const rewardKindSchema = z.enum(rewardKinds);
 export type RewardKind = z.infer<typeof rewardKindSchema>;
 
-/** Three-to-five letter currency code; amounts are always in the portfolio's quote currency. */
+/**
+ * The fee's currency when it is not the portfolio's: a fiat code (usd) or a coin symbol (bnb),
+ * three to five letters. Price and quantity stay in the portfolio's currency; the fee is valued
+ * in it on the transaction's day (fiat at that day's rate, a coin at its stored close), and a
+ * day without one lists the row as needing a price (issue 12).
+ */
 export const feeCurrencySchema = z
   .string()
   .trim()
