@@ -276,7 +276,8 @@ export function TransactionsPage() {
             </nav>
           )}
           <p className="mt-6 text-xs text-muted">
-            Prices and fees are in each portfolio's currency. {portfolioMessages.ratesNote}
+            Prices and fees are in each portfolio's currency, except a fee recorded in another one (shown in
+            it and valued at its day's rate or price). {portfolioMessages.ratesNote}
           </p>
         </>
       )}
