@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { load, printTable } from './lib/load.ts';
+import { type LoadResult, load, printTable } from './lib/load.ts';
 import { waitForHttp } from './lib/processes.ts';
 import { startAppAndBaseline } from './lib/servers.ts';
 import { signedInCookie } from './lib/session.ts';
@@ -107,6 +107,12 @@ export async function benchMarketList(): Promise<void> {
     );
     console.log(
       `full 200s: ${ratio(full, bare)} of the bare route, ${ratio(full, bareBytes)} of the bare route sending the same bytes`,
+    );
+    // req/s ratios swing with whatever else the machine runs; CPU per request does not.
+    const cpuRatio = (list: LoadResult, of: LoadResult) =>
+      list.serverCpuUs && of.serverCpuUs ? (of.serverCpuUs / list.serverCpuUs).toFixed(2) : 'n/a';
+    console.log(
+      `server CPU per request, bare ÷ list (the ratio when the server is the bottleneck): revalidation ${cpuRatio(polled, bare)}, full 200 ${cpuRatio(full, bare)} (${cpuRatio(full, bareBytes)} against the same bytes)`,
     );
     if (polled.non2xx === 0) console.log('warning: no 304s, the ETag was not honoured');
   } finally {
