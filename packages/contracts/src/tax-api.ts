@@ -132,13 +132,26 @@ export const saleTaxSchema = z.object({
   net: dec.nullable(),
   lots: z.array(saleLotLineSchema),
   all_qualify_on: z.string().nullable(),
+  /** UK: the sale's tax year ('2026/27') and the part of that year's annual exempt amount it used. */
+  tax_year: z.string().optional(),
+  exempt_used: dec.nullable().optional(),
 });
 export type SaleTaxOut = z.infer<typeof saleTaxSchema>;
+
+/** UK: one tax year of a plan; realized gains of the year use the annual exempt amount first. */
+export const planTaxYearSchema = z.object({
+  tax_year: z.string(),
+  exempt_amount: dec.nullable(),
+  realized_gain: dec,
+  exempt_used_by_realized: dec,
+  exempt_used_by_plan: dec,
+});
 
 export const planTaxSchema = z.object({
   sales: z.array(saleTaxSchema),
   total_tax: dec.nullable(),
   total_net: dec.nullable(),
+  tax_years: z.array(planTaxYearSchema).optional(),
 });
 
 export const projectionTaxResponseSchema = z.object({

@@ -80,13 +80,14 @@ describe('exit plans on real lots (worked by hand)', () => {
     const tax = computeTax({ transactions: today, rule: 'uk', method: 'fifo' });
     const options = { portfolioId: null, coinId: 'bitcoin', asOfDay, shortRate: '24', longRate: '24' };
     const plan = planTax(tax, ladder, options);
-    // Rung 1: 0.5 same-day at 34,000 + 0.5 from the pool at 40,000/BTC = 54,000; gain 16,000.
+    // Rung 1: 0.5 same-day at 34,000 + 0.5 from the pool at 40,000/BTC = 54,000; gain 16,000,
+    // less the 2024/25 annual exempt amount of 3,000: 13,000 × 24 % = 3,120. Rung 2: 40,000 × 24 %.
     expect(plan.sales[0]?.lots.map((l) => [l.acquisition_id, l.acquired_on, l.quantity, l.cost])).toEqual([
       ['c', '2024-06-01', '0.5', '34000'],
       [null, null, '0.5', '20000'],
     ]);
     expect(plan.sales.map((s) => [s.cost, s.gain, s.tax])).toEqual([
-      ['54000', '16000', '3840'],
+      ['54000', '16000', '3120'],
       ['40000', '40000', '9600'],
     ]);
     // Sold tomorrow, today's purchase has joined the pool: 2.5 BTC for 114,000, 45,600 per BTC.

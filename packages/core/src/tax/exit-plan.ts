@@ -1,12 +1,13 @@
 import type { TaxCategory } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
-import { type CalendarDay, dayToIso } from './dates.ts';
+import { type CalendarDay, dayToIso, taxYear, taxYearOf } from './dates.ts';
 import { LotBook, type Piece } from './lot-book.ts';
 import { splitByWeight } from './prepare.ts';
 import { categoryOf, qualifiesOn } from './rules.ts';
-import type { TaxComputation } from './types.ts';
-import { UkPlanBook } from './uk-plan-book.ts';
+import type { DisposalCalc, TaxComputation } from './types.ts';
+import { applyUkExemptAmount, type ExemptYear } from './uk-exempt.ts';
+import { replayUkPlan } from './uk-plan-book.ts';
 
 /** One planned sale of an exit plan (a rung of the sell ladder). */
 export interface PlannedSale {
@@ -53,12 +54,27 @@ export interface SaleTax {
   lots: SaleLotLine[];
   /** The first day all of this rung's lots are long-term / tax-free (null: already, or no holding period). */
   all_qualify_on: string | null;
+  /** UK: the tax year of the sale ('2025/26') and the part of its annual exempt amount the sale used. */
+  tax_year?: string;
+  exempt_used?: string | null;
+}
+
+/** UK: one tax year of the plan; the allowance is used by realized gains first, then the plan. */
+export interface PlanTaxYear {
+  tax_year: string;
+  /** null: a year before 2020/21, no allowance applied. */
+  exempt_amount: string | null;
+  /** Gains less losses already realized in the ledger that year. */
+  realized_gain: string;
+  exempt_used_by_realized: string;
+  exempt_used_by_plan: string;
 }
 
 export interface PlanTax {
   sales: SaleTax[];
   total_tax: string | null;
   total_net: string | null;
+  tax_years?: PlanTaxYear[];
 }
 
 const hundred = new Dec(100);
@@ -66,12 +82,17 @@ const hundred = new Dec(100);
 interface PlanBook {
   readonly quantity: Dec;
   take(quantity: Dec, day: CalendarDay): Piece[];
+  /** The ledger's realized disposals as matched with the plan in place (UK: the AEA's first call). */
+  readonly ledgerDisposals: readonly DisposalCalc[];
 }
 
 /** The lots the books hold today for the plan's coin and scope, under the rule's matching. */
-function planBook(computation: TaxComputation, options: PlanOptions): PlanBook {
-  if (computation.method === 'uk_pooling')
-    return new UkPlanBook(computation, options.coinId, options.portfolioId, options.asOfDay);
+function planBook(
+  computation: TaxComputation,
+  options: PlanOptions,
+  sales: readonly PlannedSale[],
+): PlanBook {
+  if (computation.method === 'uk_pooling') return ukPlanBook(computation, options, sales);
   const book = new LotBook(computation.method);
   let seq = 0;
   for (const h of computation.holdings) {
@@ -91,28 +112,74 @@ function planBook(computation: TaxComputation, options: PlanOptions): PlanBook {
       return book.quantity;
     },
     take: (quantity) => book.take(quantity),
+    ledgerDisposals: computation.disposals,
+  };
+}
+
+/**
+ * UK: every planned sale is capped at what the scope still holds, then the ledger is replayed
+ * with them (replayUkPlan), and each take() hands back the next sale's matches.
+ */
+function ukPlanBook(
+  computation: TaxComputation,
+  options: PlanOptions,
+  sales: readonly PlannedSale[],
+): PlanBook {
+  let held = new Dec(0);
+  for (const h of computation.holdings)
+    if (
+      h.coinId === options.coinId &&
+      (options.portfolioId === null || h.portfolioId === options.portfolioId)
+    )
+      held = held.add(h.quantity);
+  const planned = sales.map((s) => {
+    const quantity = Dec.min(new Dec(s.coinsSold), held);
+    held = held.sub(quantity);
+    return { day: s.day ?? options.asOfDay, quantity };
+  });
+  const replay = replayUkPlan(computation, options.coinId, options.portfolioId, planned);
+  let next = 0;
+  let left = planned.reduce((sum, p) => sum.add(p.quantity), new Dec(0)).add(held);
+  return {
+    get quantity() {
+      return left;
+    },
+    take: (quantity) => {
+      left = left.sub(quantity);
+      return replay.pieces[next++] ?? [];
+    },
+    // The coin's disposals as replayed (the plan can take their 30-day matches), the others as they are.
+    ledgerDisposals: [
+      ...computation.disposals.filter((d) => d.coinId !== options.coinId),
+      ...replay.ledgerDisposals,
+    ],
   };
 }
 
 /**
  * Runs the planned sales, in the given order, against the lots the books hold today: which
  * lots each sale consumes under the rule's matching, its gain per category and the tax at the
- * account's rates (each rung's positive gain per category × its rate; losses of one rung are
- * not carried to another), and the net after fees, price impact and tax. Under the UK rule a
- * sale today is matched with today's acquisitions first, then with the Section 104 pool; the
- * 30-day rule cannot apply (later acquisitions are unknown), see UkPlanBook.
+ * account's rates, and the net after fees, price impact and tax. Outside the UK each rung's
+ * positive gain per category × its rate (losses of one rung are not carried to another).
+ *
+ * UK: matching follows HMRC's order (same day, the next 30 days, the Section 104 pool), see
+ * replayUkPlan. Sales are then grouped by UK tax year: the year's gains already realized in the
+ * ledger (all portfolios: the allowance is the person's) come first, gains and losses net, the
+ * annual exempt amount comes off, and the rest is taxed at the rule's rate (the short rate).
+ * Each sale shows the part of the allowance it used; a loss that lowers the year's taxable
+ * gain shows a negative tax. Losses brought forward from earlier years are not applied.
  */
 export function planTax(
   computation: TaxComputation,
   sales: readonly PlannedSale[],
   options: PlanOptions,
 ): PlanTax {
-  const book = planBook(computation, options);
+  const book = planBook(computation, options, sales);
+  const uk = computation.options.rule === 'uk';
   const rate = (c: TaxCategory) =>
     c === 'tax_free' ? new Dec(0) : new Dec(c === 'long' ? options.longRate : options.shortRate);
-  let totalTax: Dec | null = new Dec(0);
-  let totalNet: Dec | null = new Dec(0);
   const out: SaleTax[] = [];
+  const figures: { day: CalendarDay; gross: Dec; fee: Dec; gain: Dec | null; tax: Dec | null }[] = [];
   for (const sale of sales) {
     const day = sale.day ?? options.asOfDay;
     const wanted = new Dec(sale.coinsSold);
@@ -147,12 +214,11 @@ export function planTax(
       };
     });
     const total = cost as Dec | null;
+    const gain = total === null ? null : gross.sub(fee).sub(total);
     let tax: Dec | null = total === null ? null : new Dec(0);
     if (tax !== null)
       for (const [c, g] of byCategory) if (g.gt(0)) tax = tax.add(g.mul(rate(c)).div(hundred));
-    const net = tax === null ? null : gross.sub(fee).sub(tax);
-    totalTax = totalTax === null || tax === null ? null : totalTax.add(tax);
-    totalNet = totalNet === null || net === null ? null : totalNet.add(net);
+    figures.push({ day, gross, fee, gain, tax });
     const qualifyDay = latest as CalendarDay | null;
     out.push({
       id: sale.id,
@@ -162,17 +228,61 @@ export function planTax(
       gross: toDecimalString(gross),
       fee: toDecimalString(fee),
       cost: toDecimalStringOrNull(total),
-      gain: total === null ? null : toDecimalString(gross.sub(fee).sub(total)),
-      tax: toDecimalStringOrNull(tax),
-      net: toDecimalStringOrNull(net),
+      gain: toDecimalStringOrNull(gain),
+      tax: null,
+      net: null,
       lots,
       all_qualify_on: qualifyDay === null ? null : dayToIso(qualifyDay),
     });
   }
+  let years: ExemptYear[] | null = null;
+  if (uk) {
+    // The year's realized gains and losses in the ledger, netted (all portfolios, all coins).
+    const realized = new Map<number, Dec>();
+    for (const d of book.ledgerDisposals) {
+      if (d.gain === null) continue;
+      const y = taxYearOf('uk', d.soldDay);
+      realized.set(y, (realized.get(y) ?? new Dec(0)).add(d.gain));
+    }
+    const exempt = applyUkExemptAmount(
+      figures.map((f) => ({ day: f.day, gain: f.gain })),
+      realized,
+    );
+    years = exempt.years;
+    exempt.sales.forEach((e, i) => {
+      const f = figures[i];
+      const o = out[i];
+      if (!f || !o) return;
+      f.tax = e.taxable === null ? null : e.taxable.mul(rate('gain')).div(hundred);
+      o.tax_year = taxYear('uk', e.taxYear).label;
+      o.exempt_used = toDecimalStringOrNull(e.exemptUsed);
+    });
+  }
+  let totalTax: Dec | null = new Dec(0);
+  let totalNet: Dec | null = new Dec(0);
+  figures.forEach((f, i) => {
+    const o = out[i] as SaleTax;
+    const net = f.tax === null ? null : f.gross.sub(f.fee).sub(f.tax);
+    o.tax = toDecimalStringOrNull(f.tax);
+    o.net = toDecimalStringOrNull(net);
+    totalTax = totalTax === null || f.tax === null ? null : totalTax.add(f.tax);
+    totalNet = totalNet === null || net === null ? null : totalNet.add(net);
+  });
   return {
     sales: out,
     total_tax: toDecimalStringOrNull(totalTax),
     total_net: toDecimalStringOrNull(totalNet),
+    ...(years === null
+      ? {}
+      : {
+          tax_years: years.map((y) => ({
+            tax_year: taxYear('uk', y.taxYear).label,
+            exempt_amount: toDecimalStringOrNull(y.exemptAmount),
+            realized_gain: toDecimalString(y.realized),
+            exempt_used_by_realized: toDecimalString(y.usedByLedger),
+            exempt_used_by_plan: toDecimalString(y.usedByPlan),
+          })),
+        }),
   };
 }
 

@@ -7,6 +7,7 @@ import type {
 } from '@app/contracts';
 import type { Dec } from '../decimal.ts';
 import type { CalendarDay } from './dates.ts';
+import type { PreparedTx } from './prepare.ts';
 import type { RuleOptions } from './rules.ts';
 
 /**
@@ -102,6 +103,11 @@ export interface UkLatestAcquisition {
 export interface TaxComputation {
   options: RuleOptions;
   ukLatest?: UkLatestAcquisition[] | undefined;
+  /**
+   * UK only: the timeline the identification rules ran over, so an exit plan can replay it with
+   * its planned sales added (same day, 30 days, pool: one implementation, runUkRules).
+   */
+  ukTimeline?: readonly PreparedTx[] | undefined;
   method: EffectiveMethod;
   zone: string;
   /** In timeline order, every year. */

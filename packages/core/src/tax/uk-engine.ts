@@ -243,6 +243,7 @@ export function runUkRules(
     options,
     method: 'uk_pooling',
     ukLatest: latest,
+    ukTimeline: timeline,
     zone,
     disposals,
     income,

@@ -1,121 +1,91 @@
 import { Dec } from '../decimal.ts';
 import type { CalendarDay } from './dates.ts';
-import { type Piece, takeFromAveragePool } from './lot-book.ts';
-import type { TaxComputation } from './types.ts';
+import type { Piece } from './lot-book.ts';
+import type { PreparedTx } from './prepare.ts';
+import type { DisposalCalc, TaxComputation } from './types.ts';
+import { runUkRules } from './uk-engine.ts';
 
 const zero = new Dec(0);
 
+/** A planned sale as the UK replay sees it: when, and how many units (already capped). */
+export interface UkPlannedDisposal {
+  day: CalendarDay;
+  quantity: Dec;
+}
+
+export interface UkPlanReplay {
+  /** Per planned sale, in the order given: what it is matched with. */
+  pieces: Piece[][];
+  /** The ledger's own disposals of the plan's coin as they are matched with the plan in place. */
+  ledgerDisposals: DisposalCalc[];
+}
+
 /**
- * What planned sales draw on under HMRC share identification (CRYPTO22200+), for one coin and a
- * scope (a portfolio, or all: the pool itself is the person's, across portfolios):
+ * Planned sales under HMRC share identification (CRYPTO22200+), by replaying the ledger with the
+ * planned sales added as disposals on their days, through the same runUkRules the realized-gains
+ * report uses (one implementation per rule, DESIGN §9):
  *
- * 1. Same day: a sale planned for today is matched first with today's acquisitions (what of them
- *    is left after past matching), at their own cost.
- * 2. Thirty days: acquisitions in the 30 days after a sale would come next, but a plan does not
- *    know them; none is assumed (a purchase after the sale would change its cost).
- * 3. Section 104 pool: the rest at the pool's average cost without today's acquisitions; a sale on
- *    a later day sees today's acquisitions already in the pool.
+ * 1. Same day: acquisitions on the sale's day (what of them is left after the ledger's own sales).
+ * 2. Thirty days: acquisitions in the 30 days after the sale day, earliest disposal first. A plan
+ *    holds only sales, so these are the ledger's own buys dated after a planned sale's day; a
+ *    planned sale with no later buy (the usual case: a sale planned for today or later) assumes
+ *    no purchase of the coin follows it within 30 days.
+ * 3. Section 104 pool: the rest at the pool's average cost on that day.
  *
- * For a single portfolio the person's pool average applies to the portfolio's holding, and the
- * same-day part is capped at that holding.
+ * The pool is the person's, across portfolios; a plan on one portfolio sells from it at the
+ * person's average. A planned sale earlier than a ledger sale can take the 30-day acquisitions
+ * that sale used, so the ledger's disposals of the coin are returned as replayed.
  */
-export class UkPlanBook {
-  private sameDay: { acquisitionId: string; day: CalendarDay; quantity: Dec; cost: Dec | null } | null = null;
-  private poolQuantity = zero;
-  private poolCost: Dec | null = zero;
-
-  constructor(
-    computation: TaxComputation,
-    coinId: string,
-    portfolioId: string | null,
-    private readonly asOfDay: CalendarDay,
-  ) {
-    let personQuantity = zero;
-    let personCost: Dec | null = zero;
-    let scopeQuantity = zero;
-    for (const h of computation.holdings) {
-      if (h.coinId !== coinId) continue;
-      personQuantity = personQuantity.add(h.quantity);
-      personCost = personCost === null || h.cost === null ? null : personCost.add(h.cost);
-      if (portfolioId === null || h.portfolioId === portfolioId)
-        scopeQuantity = scopeQuantity.add(h.quantity);
-    }
-    const today = computation.ukLatest?.find((l) => l.coinId === coinId && l.day === asOfDay);
-    let poolQuantity = personQuantity;
-    let poolCost = personCost;
-    if (today && scopeQuantity.gt(0)) {
-      const quantity = Dec.min(today.quantity, scopeQuantity);
-      const cost =
-        today.cost === null
-          ? null
-          : quantity.eq(today.quantity)
-            ? today.cost
-            : today.cost.mul(quantity).div(today.quantity);
-      this.sameDay = { acquisitionId: today.acquisitionId, day: today.day, quantity, cost };
-      poolQuantity = personQuantity.sub(today.quantity);
-      poolCost = poolCost === null || today.cost === null ? null : poolCost.sub(today.cost);
-    }
-    // The scope's share of the pool without today's acquisitions, at the person's average.
-    const share = scopeQuantity.sub(this.sameDay?.quantity ?? zero);
-    this.poolQuantity = share.gt(0) ? share : zero;
-    this.poolCost =
-      poolCost === null
-        ? null
-        : poolQuantity.isZero() || share.lte(0)
-          ? zero
-          : poolCost.mul(share).div(poolQuantity);
-  }
-
-  get quantity(): Dec {
-    return this.poolQuantity.add(this.sameDay?.quantity ?? zero);
-  }
-
-  /** Takes `quantity` units for a sale on `day`; a shortfall comes back as an 'unmatched' piece. */
-  take(quantity: Dec, day: CalendarDay): Piece[] {
-    const pieces: Piece[] = [];
-    let left = quantity;
-    if (this.sameDay && day !== this.asOfDay) {
-      // A later day: today's acquisitions have joined the pool by then.
-      this.poolQuantity = this.poolQuantity.add(this.sameDay.quantity);
-      this.poolCost =
-        this.poolCost === null || this.sameDay.cost === null ? null : this.poolCost.add(this.sameDay.cost);
-      this.sameDay = null;
-    }
-    const sd = this.sameDay;
-    if (sd?.quantity.gt(0)) {
-      const take = Dec.min(left, sd.quantity);
-      const cost =
-        sd.cost === null ? null : take.eq(sd.quantity) ? sd.cost : sd.cost.mul(take).div(sd.quantity);
-      pieces.push({
-        kind: 'lot',
-        acquisitionId: sd.acquisitionId,
-        acquiredDay: sd.day,
-        at: null,
-        quantity: take,
-        cost,
-      });
-      sd.quantity = sd.quantity.sub(take);
-      sd.cost = sd.cost === null || cost === null ? null : sd.cost.sub(cost);
-      left = left.sub(take);
-    }
-    if (left.gt(0) && this.poolQuantity.gt(0)) {
-      const take = Dec.min(left, this.poolQuantity);
-      const taken = takeFromAveragePool({ quantity: this.poolQuantity, cost: this.poolCost }, take);
-      pieces.push(taken.piece);
-      this.poolQuantity = taken.rest.quantity;
-      this.poolCost = taken.rest.cost;
-      left = left.sub(take);
-    }
-    if (left.gt(0)) {
-      pieces.push({
-        kind: 'unmatched',
-        acquisitionId: null,
-        acquiredDay: null,
-        at: null,
-        quantity: left,
-        cost: null,
-      });
-    }
-    return pieces;
-  }
+export function replayUkPlan(
+  computation: TaxComputation,
+  coinId: string,
+  portfolioId: string | null,
+  sales: readonly UkPlannedDisposal[],
+): UkPlanReplay {
+  const timeline = (computation.ukTimeline ?? []).filter((p) => p.tx.coin_id === coinId);
+  const holder =
+    portfolioId ??
+    computation.holdings.find((h) => h.coinId === coinId && h.quantity.gt(0))?.portfolioId ??
+    '';
+  const planned: PreparedTx[] = [];
+  sales.forEach((s, i) => {
+    if (s.quantity.lte(0)) return;
+    planned.push({
+      tx: {
+        id: `plan:${i}`,
+        portfolio_id: holder,
+        coin_id: coinId,
+        type: 'sell',
+        quantity: s.quantity.toFixed(),
+        price_per_coin: '0',
+        fee: '0',
+        executed_at: new Date(s.day * 86_400_000).toISOString(),
+      },
+      at: s.day * 86_400_000,
+      day: s.day,
+      quantity: s.quantity,
+      price: zero,
+      fee: zero,
+    });
+  });
+  // Stable by day: on one day the ledger's sales come first, then the plan's in its order.
+  const ordered = [...timeline, ...planned.sort((a, b) => a.day - b.day)].sort((a, b) => a.day - b.day);
+  const replay = runUkRules(ordered, computation.options, computation.links, computation.zone);
+  const byId = new Map(replay.disposals.map((d) => [d.transactionId, d]));
+  const pieces = sales.map((_, i): Piece[] => {
+    const d = byId.get(`plan:${i}`);
+    if (!d) return [];
+    return d.lines.map((l) => ({
+      kind: l.basis === 'section_104' ? 'pool' : l.basis === 'unmatched' ? 'unmatched' : 'lot',
+      acquisitionId: l.acquisitionId,
+      acquiredDay: l.acquiredDay,
+      at: null,
+      quantity: l.quantity,
+      cost: l.cost,
+    }));
+  });
+  return {
+    pieces,
+    ledgerDisposals: replay.disposals.filter((d) => !d.transactionId.startsWith('plan:')),
+  };
 }

@@ -9,11 +9,12 @@ import { notFound } from '../transactions/transactions.service.ts';
 import { deleteProjectionLink, findProjectionLink, saveProjectionLink } from './tax.repository.ts';
 import type { TaxService } from './tax.service.ts';
 
-/** What the UK plan simplifies, said next to the figures. */
+/** What the UK plan assumes and leaves out, said next to the figures. */
 export const ukPlanNote =
-  'UK matching: a sale today is matched with today’s purchases first, then the Section 104 pool at its average cost. ' +
-  'Purchases in the 30 days after a sale would be matched first and change its cost; the plan cannot know them. ' +
-  'The annual exempt amount and losses of one rung against another are not applied.';
+  'UK matching: each sale is matched with purchases on its day first, then with purchases in the 30 days after it, then with the Section 104 pool at its average cost. ' +
+  'The plan sells today, so it assumes you buy none of this coin in the next 30 days; a purchase then would be matched first and change the cost. ' +
+  'Gains and losses already realized this tax year in your portfolios here use the annual exempt amount first; the rungs use the rest in order, and a rung’s loss nets against the year’s gains. ' +
+  'Disposals outside this app and losses brought forward from earlier years are not included.';
 
 /**
  * An exit plan linked to a portfolio (or all): each planned sale priced against the lots it

@@ -414,11 +414,42 @@ describe('exit plans linked to real lots', () => {
 
     // The rule changes the plan at once: under the UK rule a purchase today is matched first.
     await u.ok(p.id, { quantity: '0.5', price_per_coin: '68000', date: '2026-11-24T09:00:00Z' });
+    // A gain already realized in 2026/27 in another portfolio and coin: 1 ETH bought for 2,000,
+    // sold for 3,000 on 1 May 2026 (gain 1,000), uses 1,000 of the person's £3,000 allowance.
+    const eth = await u.portfolio({ name: 'Ether' });
+    await u.ok(eth.id, {
+      coin_id: 'ethereum',
+      quantity: '1',
+      price_per_coin: '2000',
+      date: '2026-04-10T10:00:00Z',
+    });
+    await u.ok(eth.id, {
+      coin_id: 'ethereum',
+      type: 'sell',
+      quantity: '1',
+      price_per_coin: '3000',
+      date: '2026-05-01T10:00:00Z',
+    });
     await u.client.send('PATCH', settingsPath, { rule: 'uk', short_rate: '24' });
     const uk = projectionTaxResponseSchema.parse((await u.client.get(path)).json());
     expect(uk.plan?.sales[0]?.lots.map((l) => [l.acquired_on, l.quantity, l.cost])).toEqual([
       ['2026-11-24', '0.5', '34000'],
       [null, '0.5', '20000'],
+    ]);
+    // Rung 1: 70,000 − (34,000 + 20,000) = 16,000, less the 2,000 left of the allowance:
+    // 14,000 × 24 % = 3,360. Rung 2: 1 BTC from the pool (1.5 BTC for 60,000): 40,000 × 24 %.
+    expect(uk.plan?.sales.map((s) => [s.gain, s.tax_year, s.exempt_used, s.tax])).toEqual([
+      ['16000', '2026/27', '2000', '3360'],
+      ['40000', '2026/27', '0', '9600'],
+    ]);
+    expect(uk.plan?.tax_years).toEqual([
+      {
+        tax_year: '2026/27',
+        exempt_amount: '3000',
+        realized_gain: '1000',
+        exempt_used_by_realized: '1000',
+        exempt_used_by_plan: '2000',
+      },
     ]);
     expect(uk.note).toBe(ukPlanNote);
     await u.client.send('PATCH', settingsPath, { rule: 'de', short_rate: '42' });

@@ -93,3 +93,63 @@ describe('calendar days in the exit plan tax panel', () => {
     expect(document.body.textContent).not.toMatch(iso);
   });
 });
+
+describe('a UK plan', () => {
+  it("shows each rung's part of the annual exempt amount and the tax year's allowance", async () => {
+    const usSale = plan.sales[0] as (typeof plan.sales)[number];
+    const ukSale = {
+      ...usSale,
+      lots: [
+        {
+          ...usSale.lots[0],
+          acquisition_id: null,
+          acquired_on: null,
+          category: 'gain' as const,
+          qualifies_on: null,
+        },
+      ],
+      all_qualify_on: null,
+      tax: '279.1',
+      net: '4216.4',
+      tax_year: '2026/27',
+      exempt_used: '1000',
+    };
+    const ukPlan = {
+      sales: [ukSale],
+      total_tax: '279.1',
+      total_net: '4216.4',
+      tax_years: [
+        {
+          tax_year: '2026/27',
+          exempt_amount: '3000',
+          realized_gain: '2000',
+          exempt_used_by_realized: '2000',
+          exempt_used_by_plan: '1000',
+        },
+      ],
+    };
+    installFakeFetch({
+      'GET /api/v2/settings/': () => json({ base_currency: 'gbp', favorites: [], cost_basis_method: 'fifo' }),
+      'GET /api/v2/portfolios/': () => json({ count: 0, next: null, previous: null, results: [] }),
+      'GET /api/v2/projections/exit-strategy/x1/tax/': () =>
+        json({
+          ...projectionTax,
+          rule: 'uk',
+          method: 'uk_pooling',
+          currency: 'gbp',
+          plan: ukPlan,
+          tax_aware: null,
+          note: 'UK matching: a note.',
+        }),
+    });
+    renderPage(<LotTaxPanel projectionId="x1" currency="gbp" dirty={false} />, {
+      pattern: '/projections/:id',
+      path: '/projections/x1',
+    });
+    const rungs = await screen.findByRole('table', { name: 'Tax per planned sale' });
+    expect(within(rungs).getByText('2026/27 allowance used £1,000.00')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Annual exempt amount per tax year' }).textContent).toBe(
+      '2026/27: annual exempt amount £3,000.00; gains realized this year £2,000.00 used £2,000.00, this plan uses £1,000.00.',
+    );
+  });
+});

@@ -134,6 +134,11 @@ export function LotTaxPanel({
                 </Td>
                 <Td density="custom" className="py-1 pr-2">
                   {money(s.tax, currency)}
+                  {s.exempt_used != null && s.exempt_used !== '0' && (
+                    <span className="block text-xs text-muted">
+                      {s.tax_year} allowance used {money(s.exempt_used, currency)}
+                    </span>
+                  )}
                 </Td>
                 <Td density="custom" className="py-1 pr-2">
                   {money(s.net, currency)}
@@ -144,6 +149,17 @@ export function LotTaxPanel({
           <p className="mt-2 text-xs text-muted">
             Total tax {money(plan.total_tax, currency)} · total net {money(plan.total_net, currency)}
           </p>
+          {plan.tax_years && plan.tax_years.length > 0 && (
+            <ul className="mt-1 text-xs text-muted" aria-label="Annual exempt amount per tax year">
+              {plan.tax_years.map((y) => (
+                <li key={y.tax_year}>
+                  {y.exempt_amount === null
+                    ? `${y.tax_year}: no annual exempt amount applied.`
+                    : `${y.tax_year}: annual exempt amount ${money(y.exempt_amount, currency)}; gains realized this year ${money(y.realized_gain, currency)} used ${money(y.exempt_used_by_realized, currency)}, this plan uses ${money(y.exempt_used_by_plan, currency)}.`}
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="mt-1 text-xs text-muted">
             The ladder above still applies the plan's flat sell tax; for this linked plan, the tax and net
             here are the ones your lots would cause.
