@@ -1,6 +1,6 @@
 import type { Alert } from '@app/contracts';
 import { relativeTime } from '@app/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -12,7 +12,10 @@ import { cn } from '@/lib/cn';
 import { asOfText } from '@/lib/market';
 import { usePrivacyMode } from '@/lib/privacy';
 import { useAlerts, useDeleteAlert, useToggleAlert } from './api/use-alerts';
-import { AlertDialog } from './components/alert-dialog';
+
+// The edit dialog brings the alert schemas and the condition editor: it loads when Edit is first
+// pressed, so listing alerts does not carry zod in its first load (issue 15).
+const AlertDialog = lazy(() => import('./components/alert-dialog').then((m) => ({ default: m.AlertDialog })));
 
 function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void }) {
   const toggle = useToggleAlert();
@@ -132,7 +135,11 @@ export function AlertsPage() {
           </ul>
         </section>
       )}
-      {editing && <AlertDialog coinId={editing.coin_id} alert={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <AlertDialog coinId={editing.coin_id} alert={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

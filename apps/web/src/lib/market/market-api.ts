@@ -1,20 +1,10 @@
-import {
-  type ChartTimeframe,
-  type CoinListOrder,
-  chartResponseSchema,
-  coinDetailsResponseSchema,
-  coinListPageSchema,
-  coinResultsResponseSchema,
-  globalDataResponseSchema,
-  marketBreadthSchema,
-  marketRoutes,
-  marketSelectResponseSchema,
-  ohlcResponseSchema,
-  trendingResponseSchema,
-  userCoinsResponseSchema,
-} from '@app/contracts';
+import { type ChartTimeframe, type CoinListOrder, marketRoutes } from '@app/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
+
+/** The market's response schemas load with its first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./market-schemas'));
 
 /** One key factory for market data; a base-currency switch or a `buffers` event refetches it all. */
 export const marketKeys = {
@@ -65,7 +55,7 @@ export const coinListQuery = (p: CoinListParams) =>
           exclude_stablecoins: p.excludeStablecoins ? 'true' : undefined,
           sparkline: p.sparkline ? 'true' : undefined,
         })}`,
-        { schema: coinListPageSchema, ...withSignal(signal) },
+        { schema: schema('coinListPageSchema'), ...withSignal(signal) },
       ),
     placeholderData: keepPreviousData,
   });
@@ -75,7 +65,7 @@ export const globalDataQuery = (vs: string) =>
     queryKey: marketKeys.global(vs),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.globalData}${qs({ vs_currency: vs })}`, {
-        schema: globalDataResponseSchema,
+        schema: schema('globalDataResponseSchema'),
         ...withSignal(signal),
       }),
   });
@@ -85,7 +75,7 @@ export const trendingQuery = (vs: string) =>
     queryKey: marketKeys.trending(vs),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.trending}${qs({ vs_currency: vs })}`, {
-        schema: trendingResponseSchema,
+        schema: schema('trendingResponseSchema'),
         ...withSignal(signal),
       }),
   });
@@ -95,7 +85,7 @@ export const topPerformingQuery = (vs: string) =>
     queryKey: marketKeys.top(vs),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.topPerforming}${qs({ vs_currency: vs, limit: 15 })}`, {
-        schema: coinResultsResponseSchema,
+        schema: schema('coinResultsResponseSchema'),
         ...withSignal(signal),
       }),
   });
@@ -105,7 +95,7 @@ export const breadthQuery = (vs: string, maDays = 7) =>
     queryKey: marketKeys.breadth(vs, maDays),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.marketBreadth}${qs({ vs_currency: vs, ma_days: maDays })}`, {
-        schema: marketBreadthSchema,
+        schema: schema('marketBreadthSchema'),
         ...withSignal(signal),
       }),
   });
@@ -115,7 +105,7 @@ export const coinSearchQuery = (vs: string, q: string) =>
     queryKey: marketKeys.search(vs, q),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.coinSearch}${qs({ vs_currency: vs, q, limit: 10 })}`, {
-        schema: coinResultsResponseSchema,
+        schema: schema('coinResultsResponseSchema'),
         ...withSignal(signal),
       }),
   });
@@ -125,7 +115,7 @@ export const coinDetailsQuery = (id: string, vs: string) =>
     queryKey: marketKeys.details(id, vs),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.details(id)}${qs({ vs_currency: vs })}`, {
-        schema: coinDetailsResponseSchema,
+        schema: schema('coinDetailsResponseSchema'),
         ...withSignal(signal),
       }),
   });
@@ -135,7 +125,7 @@ export const coinChartQuery = (id: string, timeframe: ChartTimeframe, vs: string
     queryKey: marketKeys.chart(id, timeframe, vs),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.chart(id)}${qs({ vs_currency: vs, timeframe })}`, {
-        schema: chartResponseSchema,
+        schema: schema('chartResponseSchema'),
         ...withSignal(signal),
       }),
     placeholderData: keepPreviousData,
@@ -146,7 +136,7 @@ export const ohlcQuery = (id: string, days: number | 'max', vs: string) =>
     queryKey: marketKeys.ohlc(id, days, vs),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.terminalOhlc(id)}${qs({ vs_currency: vs, days })}`, {
-        schema: ohlcResponseSchema,
+        schema: schema('ohlcResponseSchema'),
         ...withSignal(signal),
       }),
     placeholderData: keepPreviousData,
@@ -157,7 +147,7 @@ export const userCoinsQuery = (vs: string) =>
     queryKey: marketKeys.userCoins(vs),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.userCoins}${qs({ vs_currency: vs })}`, {
-        schema: userCoinsResponseSchema,
+        schema: schema('userCoinsResponseSchema'),
         ...withSignal(signal),
       }),
   });
@@ -168,7 +158,7 @@ export const marketSelectQuery = (vs: string, search = '', limit = 100) =>
     queryKey: marketKeys.select(vs, search),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.marketSelect}${qs({ vs_currency: vs, search, limit })}`, {
-        schema: marketSelectResponseSchema,
+        schema: schema('marketSelectResponseSchema'),
         ...withSignal(signal),
       }),
     staleTime: 5 * 60_000,

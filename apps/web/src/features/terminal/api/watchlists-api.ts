@@ -1,14 +1,11 @@
-import {
-  marketRoutes,
-  type Watchlist,
-  type WatchlistItem,
-  watchlistItemSchema,
-  watchlistListSchema,
-  watchlistSchema,
-} from '@app/contracts';
+import { marketRoutes, type Watchlist, type WatchlistItem } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
+import { schemaLoader } from '@/lib/api/lazy-schemas';
 import { marketKeys } from '@/lib/market';
+
+/** The watchlists' response schemas load with their first request (issue 15: zod is not in the first paint). */
+const schema = schemaLoader(() => import('./watchlists-schemas'));
 
 export const watchlistKeys = { all: ['watchlists'] as const };
 
@@ -16,7 +13,7 @@ export const watchlistsQuery = () =>
   queryOptions({
     queryKey: watchlistKeys.all,
     queryFn: async ({ signal }) =>
-      (await apiRequest(marketRoutes.watchlists, { schema: watchlistListSchema, signal })).results,
+      (await apiRequest(marketRoutes.watchlists, { schema: schema('watchlistListSchema'), signal })).results,
   });
 
 function useInvalidate() {
@@ -31,7 +28,7 @@ export function useCreateWatchlist() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { name: string; coin_ids?: string[] }): Promise<Watchlist> =>
-      apiRequest(marketRoutes.watchlists, { method: 'POST', body: input, schema: watchlistSchema }),
+      apiRequest(marketRoutes.watchlists, { method: 'POST', body: input, schema: schema('watchlistSchema') }),
     onSuccess: invalidate,
   });
 }
@@ -40,7 +37,11 @@ export function useRenameWatchlist() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }): Promise<Watchlist> =>
-      apiRequest(marketRoutes.watchlist(id), { method: 'PATCH', body: { name }, schema: watchlistSchema }),
+      apiRequest(marketRoutes.watchlist(id), {
+        method: 'PATCH',
+        body: { name },
+        schema: schema('watchlistSchema'),
+      }),
     onSuccess: invalidate,
   });
 }
@@ -57,7 +58,11 @@ export function useAddWatchlistItem() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { watchlist_id: string; coin_id: string }): Promise<WatchlistItem> =>
-      apiRequest(marketRoutes.watchlistItems, { method: 'POST', body: input, schema: watchlistItemSchema }),
+      apiRequest(marketRoutes.watchlistItems, {
+        method: 'POST',
+        body: input,
+        schema: schema('watchlistItemSchema'),
+      }),
     onSuccess: invalidate,
   });
 }
