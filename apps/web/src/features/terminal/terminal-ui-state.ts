@@ -1,19 +1,17 @@
-import { coinListOrders } from '@app/contracts';
+import { type CoinListOrder, coinListOrders } from '@app/contracts';
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
 import { readStored, writeStored } from '@/lib/storage';
 
 /** Spec §3 "Local persistence": the terminal's table choices and watchlist selection, purged after 24 h. */
 export const terminalUiStateKey = 'terminal-ui-state';
 
-const terminalUiStateSchema = z.object({
-  order: z.enum(coinListOrders).catch('market_cap_desc'),
-  category: z.string().max(100).catch(''),
-  excludeStablecoins: z.boolean().catch(false),
-  favoritesOnly: z.boolean().catch(false),
-  watchlistId: z.string().max(100).nullable().catch(null),
-});
-export type TerminalUiState = z.infer<typeof terminalUiStateSchema>;
+export interface TerminalUiState {
+  order: CoinListOrder;
+  category: string;
+  excludeStablecoins: boolean;
+  favoritesOnly: boolean;
+  watchlistId: string | null;
+}
 
 export const defaultTerminalUiState: TerminalUiState = {
   order: 'market_cap_desc',
@@ -27,7 +25,18 @@ export const defaultTerminalUiState: TerminalUiState = {
 export function readTerminalUiState(storage?: Storage): TerminalUiState {
   const stored = readStored(terminalUiStateKey, storage);
   if (typeof stored !== 'object' || stored === null) return defaultTerminalUiState;
-  return terminalUiStateSchema.parse({ ...defaultTerminalUiState, ...stored });
+  // Checked by hand, not with zod, so the terminal's first load does not carry it (issue 15).
+  const fields = stored as Record<string, unknown>;
+  const { order, category, excludeStablecoins, favoritesOnly, watchlistId } = fields;
+  const shortText = (v: unknown): v is string => typeof v === 'string' && v.length <= 100;
+  const d = defaultTerminalUiState;
+  return {
+    order: coinListOrders.find((o) => o === order) ?? d.order,
+    category: shortText(category) ? category : d.category,
+    excludeStablecoins: typeof excludeStablecoins === 'boolean' ? excludeStablecoins : d.excludeStablecoins,
+    favoritesOnly: typeof favoritesOnly === 'boolean' ? favoritesOnly : d.favoritesOnly,
+    watchlistId: watchlistId === null || shortText(watchlistId) ? watchlistId : d.watchlistId,
+  };
 }
 
 export function useTerminalUiState(): [TerminalUiState, (patch: Partial<TerminalUiState>) => void] {
