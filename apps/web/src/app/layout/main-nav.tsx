@@ -1,10 +1,21 @@
-import { Link, useLocation } from 'react-router';
-import {
-  allProjectionsId,
-  useProjectionsSelection,
-} from '@/features/projections/store/projections-selection-store';
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
 import { navEntries } from './nav-entries';
+
+/**
+ * The Projections tab opens the all-projections view. The selection store (with its persisted
+ * state and the projection rules it imports) loads with the click, not with the shell (issue 15);
+ * a plain click navigates once the view is selected, so the page never shows the previous one.
+ */
+async function selectAllProjections(): Promise<void> {
+  const { allProjectionsId, useProjectionsSelection } = await import(
+    '@/features/projections/store/projections-selection-store'
+  );
+  useProjectionsSelection.getState().setCurrentProjectionId(allProjectionsId);
+}
+
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /**
  * One nav element for both layouts: a fixed bottom bar below md (768 px), tab bar in
@@ -12,7 +23,15 @@ import { navEntries } from './nav-entries';
  */
 export function MainNav() {
   const { pathname } = useLocation();
-  const selectProjection = useProjectionsSelection((s) => s.setCurrentProjectionId);
+  const navigate = useNavigate();
+  const openProjections = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!plainClick(e)) {
+      void selectAllProjections();
+      return;
+    }
+    e.preventDefault();
+    void selectAllProjections().finally(() => navigate('/projections'));
+  };
 
   return (
     <nav
@@ -31,7 +50,7 @@ export function MainNav() {
               <Link
                 to={entry.to}
                 aria-current={active ? 'page' : undefined}
-                onClick={entry.to === '/projections' ? () => selectProjection(allProjectionsId) : undefined}
+                onClick={entry.to === '/projections' ? openProjections : undefined}
                 className={cn(
                   'flex flex-1 flex-col items-center justify-center gap-0.5 px-3 text-[11px] font-medium transition',
                   'md:flex-row md:gap-2 md:border-b-2 md:text-sm',
