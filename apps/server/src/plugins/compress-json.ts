@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { negotiateEncoding } from '../modules/market/encoded-body.ts';
+import { brotliTextOptions, negotiateEncoding } from '../lib/content-coding.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -55,15 +55,7 @@ export function registerJsonCompression(app: FastifyInstance): void {
     const known = reusable?.get(payload as string);
     const body =
       known ??
-      (await (coding === 'br'
-        ? brotli(payload, {
-            params: {
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_QUALITY]: 4,
-              [constants.BROTLI_PARAM_SIZE_HINT]: length,
-            },
-          })
-        : gz(payload, { level: 6 })));
+      (await (coding === 'br' ? brotli(payload, brotliTextOptions(4, length)) : gz(payload, { level: 6 })));
     if (reusable && known === undefined) remember(reusable, payload as string, body);
     reply.header('content-encoding', coding);
     reply.removeHeader('content-length');

@@ -1,11 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type ContentCoding,
-  type EncodedBody,
-  etagFor,
-  matchesIfNoneMatch,
-  negotiateEncoding,
-} from './encoded-body.ts';
+import { type ContentCoding, matchesIfNoneMatch, negotiateEncoding } from '../../lib/content-coding.ts';
+import { type EncodedBody, etagFor } from './encoded-body.ts';
 
 /** Browsers send one of a handful of Accept-Encoding values; parse each once. */
 const negotiated = new Map<string, { withBr: ContentCoding; withoutBr: ContentCoding }>();

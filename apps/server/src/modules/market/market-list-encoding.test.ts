@@ -6,8 +6,9 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createOutboxMailer } from '../../integrations/mail/index.ts';
 import { SnapshotProvider } from '../../integrations/market-data/index.ts';
+import { matchesIfNoneMatch, negotiateEncoding } from '../../lib/content-coding.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { encodeBody, etagFor, matchesIfNoneMatch, negotiateEncoding } from './encoded-body.ts';
+import { encodeBody, etagFor } from './encoded-body.ts';
 import { createMarketService, type MarketService } from './market.service.ts';
 
 /**
