@@ -22,7 +22,10 @@ export function ProjectionActionsMenu({
   onDelete,
 }: ProjectionActionsMenuProps) {
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen}>
+    // Not modal: a modal Radix menu sets aria-hidden on the whole page while its links and buttons
+    // stay focusable (axe aria-hidden-focus, serious). Like the user menu, it is a plain WAI-ARIA
+    // menu button: Escape and Tab close it and focus returns to the trigger.
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger aria-label={label} className={triggerClassName}>
         ⋯
       </DropdownMenu.Trigger>
