@@ -30,15 +30,15 @@ export default defineConfig({
       budgetKb: 120,
       ceilingsKb: {
         'terminal-route': 136.2,
-        'portfolio-detail-route': 131.4,
+        'portfolio-detail-route': 117.5,
         'projections-page': 155.7,
-        'metrics-page': 128.9,
+        'metrics-page': 114.5,
         'alerts-page': 115.3,
         'coin-detail-route': 118.7,
         'notifications-settings-route': 116.4,
         'profile-settings-route': 113.6,
         'complete-signup-page': 112.3,
-        'transactions-page': 120.7,
+        'transactions-page': 117,
         'insights-route': 119.1,
         // tax-page: 117.4 -> 117.8 with the books' days in the reader's locale (the shared format-date chunk).
         'tax-page': 117.8,

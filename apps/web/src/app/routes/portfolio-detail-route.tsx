@@ -1,15 +1,38 @@
+import { Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
-import { PortfolioOverview } from '@/features/dashboard/portfolio-overview';
+import { Spinner } from '@/components/ui/spinner';
 import { PortfolioPage } from '@/features/portfolios/portfolio-page';
 import { PortfolioTransactions } from '@/features/transactions/portfolio-transactions';
+import { lazyPart } from '@/lib/lazy-part';
+
+/**
+ * The figures (summary, allocation, holdings, value chart) show after the portfolio and its
+ * figures have arrived, so their code loads beside those requests instead of before the page
+ * paints (issue 15, route budget). The fallback is the overview's own loading state.
+ */
+const overview = lazyPart(
+  () => import('@/features/dashboard/portfolio-overview'),
+  (m) => m.PortfolioOverview,
+);
 
 /** /portfolios/{id}: the portfolio's header and import, its figures, and its transactions. */
 export function PortfolioDetailRoute() {
   const { id = '' } = useParams();
+  useEffect(() => overview.preload(), []);
   return (
     <PortfolioPage
       portfolioId={id}
-      overview={<PortfolioOverview portfolioId={id} />}
+      overview={
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading holdings" />
+            </div>
+          }
+        >
+          <overview.Component portfolioId={id} />
+        </Suspense>
+      }
       transactions={<PortfolioTransactions portfolioId={id} />}
     />
   );

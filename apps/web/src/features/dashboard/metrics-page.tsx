@@ -1,21 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
-import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
+import { lazyPart } from '@/lib/lazy-part';
 import { useMoneyFormatter } from '@/lib/settings';
 import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
-import { defaultBenchmark } from './components/benchmark-picker';
-import { MetricView } from './components/metric-view';
-import { PerformanceChart } from './components/performance-chart';
-import { RecentTransactions } from './components/recent-transactions';
-import { ReturnsPanel } from './components/returns-panel';
-import { SummaryCards } from './components/summary-cards';
+import { defaultBenchmark } from './components/benchmark';
 import { TopBar } from './components/top-bar';
 import { metricOptions, useDashboardSelection } from './dashboard-selection';
+
+/**
+ * The sections (summary, metric views, charts, return rates, recent transactions) are drawn only
+ * once the figures arrive, so they load beside the figures' request rather than before the page
+ * paints (issue 15, route budget); until both are here the page shows its loading spinner.
+ */
+const sections = lazyPart(
+  () => import('./components/metrics-sections'),
+  (m) => m.MetricsSections,
+);
+
+const loading = (
+  <div className="flex justify-center py-10">
+    <Spinner label="Loading metrics" />
+  </div>
+);
 
 /** Metrics (spec §2 /dashboard): top bar, then the four visible sections. */
 export function MetricsPage() {
@@ -32,6 +42,7 @@ export function MetricsPage() {
       : 'all';
   const current = { ...selection, portfolioId };
   const dashboard = useQuery(dashboardQuery(portfolioId));
+  useEffect(() => sections.preload(), []);
   const metricLabel =
     metricOptions.find((o) => o.value === current.metric)?.label ??
     (current.metric === 'positions' ? 'Positions' : 'Holdings');
@@ -50,37 +61,21 @@ export function MetricsPage() {
           and add transactions to see your metrics.
         </EmptyState>
       ) : dashboard.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading metrics" />
-        </div>
+        loading
       ) : dashboard.isError ? (
         <EmptyState title="Metrics could not be loaded" />
       ) : (
-        <div className={cn('grid gap-4', current.viewMode === 'grid' && 'lg:grid-cols-2')}>
-          <Panel title="Portfolio summary">
-            <SummaryCards summary={dashboard.data.portfolio_summary} money={money} />
-          </Panel>
-          <Panel title={metricLabel}>
-            <MetricView data={dashboard.data} selection={current} money={money} />
-          </Panel>
-          <Panel title="Performance">
-            <PerformanceChart
-              portfolioId={portfolioId}
-              timeframe={current.timeframe}
-              onTimeframe={(timeframe) => set({ timeframe })}
-              money={money}
-              benchmark={benchmark}
-              onBenchmark={setBenchmark}
-            />
-          </Panel>
-          {/* Not titled "Returns…": that names the metric view when Returns is selected. */}
-          <Panel title={`Return rates vs ${benchmark.name}`}>
-            <ReturnsPanel portfolioId={portfolioId} benchmark={benchmark} onBenchmark={setBenchmark} />
-          </Panel>
-          <Panel title="Recent transactions">
-            <RecentTransactions portfolioId={portfolioId} />
-          </Panel>
-        </div>
+        <Suspense fallback={loading}>
+          <sections.Component
+            data={dashboard.data}
+            selection={current}
+            metricLabel={metricLabel}
+            money={money}
+            benchmark={benchmark}
+            onBenchmark={setBenchmark}
+            onChange={set}
+          />
+        </Suspense>
       )}
     </PageFrame>
   );

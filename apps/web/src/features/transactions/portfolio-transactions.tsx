@@ -1,6 +1,6 @@
 import type { Transaction, TransactionCreateBody } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -15,10 +15,12 @@ import {
   updateTransaction,
 } from './api/transactions-api';
 import { LazyTransactionForm } from './components/lazy-transaction-form';
-import { TransactionList } from './components/transaction-list';
+import { lazyTransactionList } from './components/lazy-transaction-list';
 import { useDeleteTransactions } from './use-delete-transactions';
 
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
+const list = lazyTransactionList;
+const loadingList = <Spinner label="Loading transactions" />;
 
 /**
  * A portfolio's own transactions, on its page. `?add=1` opens the form, so "Add transaction" on a
@@ -30,7 +32,8 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
   const [editing, setEditing] = useState<Transaction | null>(null);
   const [page, setPage] = useState(1);
   const options = useQuery(transactionOptionsQuery());
-  const list = useQuery(transactionsQuery({ portfolio_id: portfolioId, page }));
+  const transactions = useQuery(transactionsQuery({ portfolio_id: portfolioId, page }));
+  useEffect(() => list.preload(), []);
   const coins = useCoinLookup();
   const portfolio = options.data?.portfolios.find((p) => p.id === portfolioId);
   const adding = params.get('add') === '1';
@@ -75,37 +78,39 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
           onCancel={close}
         />
       )}
-      {list.isPending ? (
-        <Spinner label="Loading transactions" />
-      ) : list.isError ? (
+      {transactions.isPending ? (
+        loadingList
+      ) : transactions.isError ? (
         <p className="text-sm text-danger">Transactions could not be loaded.</p>
-      ) : list.data.results.length === 0 ? (
+      ) : transactions.data.results.length === 0 ? (
         <p className="text-sm text-muted">No transactions in this portfolio yet.</p>
       ) : (
-        <TransactionList
-          transactions={list.data.results}
-          coins={coins}
-          portfolios={new Map(portfolio ? [[portfolio.id, portfolio]] : [])}
-          showPortfolio={false}
-          onEdit={setEditing}
-          onDelete={(t) =>
-            confirm.ask({
-              title: 'Delete this transaction?',
-              description:
-                'Every figure is recomputed without it. You can undo from the message that follows.',
-              confirmLabel: 'Delete transaction',
-              destructive: true,
-              onConfirm: () => void deletes.remove([t]),
-            })
-          }
-        />
+        <Suspense fallback={loadingList}>
+          <list.Component
+            transactions={transactions.data.results}
+            coins={coins}
+            portfolios={new Map(portfolio ? [[portfolio.id, portfolio]] : [])}
+            showPortfolio={false}
+            onEdit={setEditing}
+            onDelete={(t) =>
+              confirm.ask({
+                title: 'Delete this transaction?',
+                description:
+                  'Every figure is recomputed without it. You can undo from the message that follows.',
+                confirmLabel: 'Delete transaction',
+                destructive: true,
+                onConfirm: () => void deletes.remove([t]),
+              })
+            }
+          />
+        </Suspense>
       )}
-      {list.data && (list.data.next || list.data.previous) && (
+      {transactions.data && (transactions.data.next || transactions.data.previous) && (
         <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
           <button
             type="button"
             className={buttonStyles.secondary}
-            disabled={!list.data.previous}
+            disabled={!transactions.data.previous}
             onClick={() => setPage(page - 1)}
           >
             Previous page
@@ -113,7 +118,7 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
           <button
             type="button"
             className={buttonStyles.secondary}
-            disabled={!list.data.next}
+            disabled={!transactions.data.next}
             onClick={() => setPage(page + 1)}
           >
             Next page

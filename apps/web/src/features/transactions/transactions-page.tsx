@@ -7,7 +7,7 @@ import {
   transactionTypes,
 } from '@app/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -24,11 +24,16 @@ import {
   updateTransaction,
 } from './api/transactions-api';
 import { LazyTransactionForm } from './components/lazy-transaction-form';
-import { TransactionList } from './components/transaction-list';
+import { lazyTransactionList } from './components/lazy-transaction-list';
 import { useDeleteTransactions } from './use-delete-transactions';
 
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
 const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
+const loadingList = (
+  <div className="flex justify-center py-10">
+    <Spinner label="Loading transactions" />
+  </div>
+);
 
 type FilterParam = 'portfolio' | 'coin' | 'type' | 'q';
 
@@ -52,6 +57,7 @@ export function TransactionsPage() {
   const options = useQuery(transactionOptionsQuery());
   const coins = useQuery(cryptoOptionsQuery());
   const list = useQuery({ ...transactionsQuery({ ...filters, page }), placeholderData: keepPreviousData });
+  useEffect(() => lazyTransactionList.preload(), []);
   const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
   const deletes = useDeleteTransactions(refresh);
   const confirm = useConfirm();
@@ -192,9 +198,7 @@ export function TransactionsPage() {
             </select>
           </fieldset>
           {list.isPending ? (
-            <div className="flex justify-center py-10">
-              <Spinner label="Loading transactions" />
-            </div>
+            loadingList
           ) : list.isError ? (
             <EmptyState title="Transactions could not be loaded" />
           ) : list.data.results.length === 0 ? (
@@ -206,7 +210,7 @@ export function TransactionsPage() {
               </EmptyState>
             )
           ) : (
-            <>
+            <Suspense fallback={loadingList}>
               <div className="mb-2 flex min-h-9 flex-wrap items-center gap-2 text-sm">
                 <span className="text-muted" aria-live="polite">
                   {list.data.count === 1 ? '1 transaction' : `${list.data.count} transactions`}
@@ -232,7 +236,7 @@ export function TransactionsPage() {
                   </>
                 )}
               </div>
-              <TransactionList
+              <lazyTransactionList.Component
                 transactions={list.data.results}
                 selected={selected}
                 onSelect={setSelected}
@@ -250,7 +254,7 @@ export function TransactionsPage() {
                   })
                 }
               />
-            </>
+            </Suspense>
           )}
           {list.data && (list.data.next || list.data.previous) && (
             <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">

@@ -5,14 +5,7 @@ import { cn } from '@/lib/cn';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { marketSelectQuery, useDebouncedValue } from '@/lib/market';
 import { useBaseCurrency } from '@/lib/settings';
-
-/** The coin returns are compared with: bitcoin by default, any coin on request (issue 12). */
-export interface Benchmark {
-  id: string;
-  name: string;
-}
-
-export const defaultBenchmark: Benchmark = { id: 'bitcoin', name: 'Bitcoin' };
+import { type Benchmark, defaultBenchmark } from './benchmark';
 
 /** Common yardsticks, offered first; the held coins follow, then a search over every coin. */
 const yardsticks: readonly Benchmark[] = [

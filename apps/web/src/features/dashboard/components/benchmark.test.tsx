@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
-import { defaultBenchmark } from './benchmark-picker';
+import { defaultBenchmark } from './benchmark';
 import { PerformanceChart } from './performance-chart';
 import { ReturnsPanel } from './returns-panel';
 

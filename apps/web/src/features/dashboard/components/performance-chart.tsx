@@ -6,7 +6,8 @@ import type { MoneyFormatter } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
 import { performanceQuery } from '../api/dashboard-api';
 import { type Timeframe, timeframes } from '../dashboard-selection';
-import { type Benchmark, BenchmarkPicker, defaultBenchmark } from './benchmark-picker';
+import { type Benchmark, defaultBenchmark } from './benchmark';
+import { BenchmarkPicker } from './benchmark-picker';
 import { ValueChart, type ValueChartSeries } from './value-chart';
 
 const dayMs = 86_400_000;

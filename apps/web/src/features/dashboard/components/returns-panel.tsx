@@ -9,7 +9,8 @@ import { cn } from '@/lib/cn';
 import { useMoneyIn } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
 
-import { type Benchmark, BenchmarkPicker } from './benchmark-picker';
+import type { Benchmark } from './benchmark';
+import { BenchmarkPicker } from './benchmark-picker';
 
 const periods = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 
