@@ -17,8 +17,17 @@ export const csvImportRowSchema = z.object({
   symbol: z.string(),
   /** Best-known CoinGecko id for the symbol; null means the user must pick the coin. */
   coin_id: z.string().nullable(),
-  /** Currency the price and fee are expressed in (upper case); converting it is the server's job. */
+  /**
+   * Currency the price and fee are expressed in (upper case); converting it is the server's job.
+   * A fee in yet another currency carries it as the transaction's `fee_currency`.
+   */
   price_currency: z.string().nullable(),
+  /**
+   * A coin paid as a trade's fee, leaving the holding as a sale at its market value (issue 12):
+   * the parser prices it 1 in the coin itself and the preview prices it at that coin's close of
+   * the day in the portfolio's currency, the close the trade's fee is valued at.
+   */
+  priced_at_close: z.literal(true).optional(),
   transaction: transactionDraftSchema,
   /** date (to the second) | type | symbol | quantity | price — equal keys are likely duplicates. */
   duplicate_key: z.string(),

@@ -203,16 +203,119 @@ describe('Binance', () => {
     });
   });
 
-  it('a coin-for-coin trade gives both legs, and a BNB fee a disposal at zero', () => {
+  /*
+   * Line 6 of rotki's export: 67.5 IOTA sold for 0.001366875 BTC, 0.0001057 BNB paid as the fee.
+   * The fee stays on the IOTA sale in BNB (the books value it at BNB's close of 12 Nov 2020), and
+   * the BNB leaves the holding as a sale priced 1 BNB per BNB and marked for the server to price at
+   * that close (the BTC received is priced 1 BTC per BTC too, but is not a fee).
+   */
+  it('a coin-for-coin trade gives both legs; a BNB fee stays on the trade in BNB and sells the BNB', () => {
     const legs = parseImportCsv(binanceHistory).rows.filter((r) => r.line === 6);
-    expect(legs.map((r) => [r.symbol, r.transaction.type, r.transaction.quantity, r.price_currency])).toEqual(
+    expect(
+      legs.map((r) => [
+        r.symbol,
+        r.transaction.type,
+        r.transaction.quantity,
+        r.transaction.price_per_coin,
+        r.price_currency,
+        r.transaction.fee,
+        r.transaction.fee_currency,
+      ]),
+    ).toEqual([
+      ['IOTA', 'sell', '67.5', '0.00002025', 'BTC', '0.0001057', 'bnb'],
+      ['BTC', 'buy', '0.001366875', '1', 'BTC', '0', undefined],
+      ['BNB', 'sell', '0.0001057', '1', 'BNB', '0', undefined],
+    ]);
+    expect(legs[2]?.coin_id).toBe('binancecoin');
+    expect(legs.map((r) => r.priced_at_close)).toEqual([undefined, undefined, true]);
+    expect(legs[2]?.warnings).toEqual(["Fee paid in BNB: a sale of it at that day's close"]);
+  });
+
+  /*
+   * The newer triple (line 12-14): 0.017 ETH bought for 28.46106 USDT, 0.00009883 BNB fee. Price
+   * 28.46106 / 0.017 = 1,674.18 USDT; nothing is taken off the ETH (the fee is not in ETH), and
+   * the USDT spent leaves as a sale at 1 USDT, as before.
+   */
+  it('the Transaction Buy/Spend/Fee triple: the BNB fee on the ETH buy, and a BNB sale of the same amount', () => {
+    const legs = parseImportCsv(binanceHistory).rows.filter((r) => r.line === 12);
+    expect(legs.map((r) => [r.symbol, r.transaction, r.price_currency])).toEqual([
       [
-        ['IOTA', 'sell', '67.5', 'BTC'],
-        ['BTC', 'buy', '0.001366875', 'BTC'],
-        ['BNB', 'sell', '0.0001057', 'BTC'],
+        'ETH',
+        expect.objectContaining({
+          type: 'buy',
+          quantity: '0.017',
+          price_per_coin: '1674.18',
+          fee: '0.00009883',
+          fee_currency: 'bnb',
+        }),
+        'USDT',
       ],
-    );
-    expect(legs[2]?.warnings[0]).toMatch(/Fee paid in BNB/);
+      [
+        'USDT',
+        expect.objectContaining({ type: 'sell', quantity: '28.46106', price_per_coin: '1', fee: '0' }),
+        'USDT',
+      ],
+      [
+        'BNB',
+        expect.objectContaining({ type: 'sell', quantity: '0.00009883', price_per_coin: '1', fee: '0' }),
+        'BNB',
+      ],
+    ]);
+  });
+
+  it('a fee in another fiat currency stays on the trade in that currency, without a fee sale', () => {
+    const text = [
+      'User_ID,UTC_Time,Account,Operation,Coin,Change,Remark',
+      '1,2024-03-05 10:00:00,Spot,Transaction Buy,BTC,0.01,',
+      '1,2024-03-05 10:00:00,Spot,Transaction Spend,USDT,-500,',
+      '1,2024-03-05 10:00:00,Spot,Transaction Fee,EUR,-0.45,',
+    ].join('\n');
+    const { rows, errors } = parseImportCsv(text);
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.symbol, r.transaction.fee, r.transaction.fee_currency])).toEqual([
+      ['BTC', '0.45', 'eur'],
+      ['USDT', '0', undefined],
+    ]);
+  });
+
+  it('refuses a trade with fees in two currencies instead of dropping one', () => {
+    const text = [
+      'User_ID,UTC_Time,Account,Operation,Coin,Change,Remark',
+      '1,2024-03-05 10:00:00,Spot,Transaction Buy,BTC,0.01,',
+      '1,2024-03-05 10:00:00,Spot,Transaction Spend,USDT,-500,',
+      '1,2024-03-05 10:00:00,Spot,Transaction Fee,BNB,-0.001,',
+      '1,2024-03-05 10:00:00,Spot,Transaction Fee,USDT,-0.5,',
+    ].join('\n');
+    const { rows, errors } = parseImportCsv(text);
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([
+      {
+        line: 2,
+        field: 'fee',
+        message:
+          'Fees paid in USDT and BNB on one trade: a transaction holds a fee in one currency; enter this trade by hand',
+      },
+    ]);
+  });
+
+  it('spot trade history: a fee cell in BNB goes on the trade with a BNB sale', () => {
+    const text =
+      'Date(UTC),Pair,Side,Price,Executed,Amount,Fee\n2021-06-05 16:36:56,DOGEUSDT,BUY,0.31031,500DOGE,155.155USDT,0.00041BNB\n';
+    const { rows, errors } = parseImportCsv(text);
+    expect(errors).toEqual([]);
+    expect(
+      rows.map((r) => [
+        r.symbol,
+        r.transaction.type,
+        r.transaction.quantity,
+        r.transaction.fee,
+        r.transaction.fee_currency,
+      ]),
+    ).toEqual([
+      ['DOGE', 'buy', '500', '0.00041', 'bnb'],
+      ['USDT', 'sell', '155.155', '0', undefined],
+      ['BNB', 'sell', '0.00041', '0', undefined],
+    ]);
   });
 
   it('reads a BOM, glued asset codes and thousands separators in spot trade history', () => {

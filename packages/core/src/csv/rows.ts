@@ -2,6 +2,7 @@ import {
   type CsvImportRow,
   type CsvRowError,
   type CsvSkippedRow,
+  feeCurrencySchema,
   type OpeningBalance,
   type RewardKind,
   type TransactionType,
@@ -18,6 +19,10 @@ export interface Leg {
   quantity: Dec;
   price: Dec;
   fee?: Dec;
+  /** The fee's own currency when it is not `priceCurrency` (a BNB fee on a USDT trade). */
+  feeCurrency?: string;
+  /** A coin paid as a fee: the server prices this sale at the coin's close of the day. */
+  pricedAtClose?: true;
   date: string;
   note: string;
   priceCurrency: string | null;
@@ -56,6 +61,7 @@ export class RowCollector {
         quantity: toDecimalString(leg.quantity),
         price_per_coin: toDecimalString(leg.price),
         fee: toDecimalString(leg.fee ?? new Dec(0)),
+        ...(leg.feeCurrency ? { fee_currency: leg.feeCurrency } : {}),
         date: leg.date,
         note: leg.note.slice(0, 1000),
         ...(leg.rewardKind ? { reward_kind: leg.rewardKind } : {}),
@@ -72,12 +78,20 @@ export class RowCollector {
         symbol: leg.symbol,
         coin_id: leg.coinId === undefined ? bestKnownCoinId(leg.symbol) : leg.coinId,
         price_currency: leg.priceCurrency,
+        ...(leg.pricedAtClose ? { priced_at_close: true as const } : {}),
         transaction: t,
         duplicate_key: duplicateKey(t.date, t.type, leg.symbol, t.quantity, t.price_per_coin),
         warnings: leg.warnings ?? [],
       });
     }
     this.rows.push(...built);
+  }
+
+  /** A trade's legs, or the reason it cannot be recorded as transactions. */
+  addTrade(line: number, trade: Trade): void {
+    const legs = tradeLegs(trade);
+    if ('error' in legs) this.error(line, 'fee', legs.error);
+    else this.add(line, legs);
   }
 
   result(): ParsedCsv {
@@ -135,8 +149,15 @@ export interface Fee {
  * A trade of `base` against `quote`, as exchanges report it: the amount received is gross (a
  * fee in that asset is deducted from it), the amount spent excludes a fee in that asset (charged
  * on top). Produces the base leg, plus the quote leg when the quote is a coin (priced 1 in
- * itself, so converting its price to the portfolio currency values it correctly), plus a
- * disposal at zero for a fee paid in a third coin (BNB): the fee's cost becomes a realized loss.
+ * itself, so converting its price to the portfolio currency values it correctly).
+ *
+ * A fee paid in a third asset (BNB on an ETH/USDT trade) stays on the trade's leg with its own
+ * `fee_currency`, which the books value at that asset's close (fiat: rate) of the day. A coin
+ * paid as a fee also leaves the holding, and paying with a coin is a disposal of it at its
+ * market value (US, UK, DE practice): so it adds a sale of that coin (`pricedAtClose`), which
+ * the server prices at the same close. The fee's value then counts once as the trade's cost (or
+ * against its proceeds) and once as the sale's proceeds, so capital is unchanged and the fee
+ * coin realizes its own gain or loss against its cost.
  */
 export interface Trade {
   side: 'buy' | 'sell';
@@ -149,36 +170,59 @@ export interface Trade {
   note: string;
 }
 
-export function tradeLegs(t: Trade): Leg[] {
+export function tradeLegs(t: Trade): Leg[] | { error: string } {
   if (t.baseQuantity.isZero()) throw new Error(`${t.base} quantity is zero`);
   const price = t.quoteQuantity.div(t.baseQuantity);
   let baseFee = new Dec(0);
   let quoteFee = new Dec(0);
-  const legs: Leg[] = [];
-  const warnings: string[] = [];
+  const other = new Map<string, Dec>();
   for (const fee of t.fees) {
     if (fee.amount.isZero()) continue;
     if (fee.asset === t.base) baseFee = baseFee.add(fee.amount);
     else if (fee.asset === t.quote) quoteFee = quoteFee.add(fee.amount);
-    else if (isFiat(fee.asset)) warnings.push(`Fee of ${fee.amount.toFixed()} ${fee.asset} not counted`);
-    else {
-      legs.push({
-        symbol: fee.asset,
-        type: 'sell',
-        quantity: fee.amount,
-        price: new Dec(0),
-        date: t.date,
-        note: `Fee paid in ${fee.asset}: ${t.note}`,
-        priceCurrency: t.quote,
-        warnings: [
-          `Fee paid in ${fee.asset}, recorded as a disposal at 0 (its cost becomes a realized loss)`,
-        ],
-      });
-    }
+    else other.set(fee.asset, (other.get(fee.asset) ?? new Dec(0)).add(fee.amount));
   }
-  const fee = quoteFee.add(baseFee.mul(price));
+  const [third, ...more] = [...other];
+  // One transaction holds one fee in one currency: two of them cannot be recorded faithfully.
+  if (third && (more.length > 0 || !baseFee.isZero() || !quoteFee.isZero())) {
+    const paid = [
+      ...(baseFee.isZero() ? [] : [t.base]),
+      ...(quoteFee.isZero() ? [] : [t.quote]),
+      ...other.keys(),
+    ];
+    return {
+      error: `Fees paid in ${paid.join(' and ')} on one trade: a transaction holds a fee in one currency; enter this trade by hand`,
+    };
+  }
+  const feeCurrency = third ? feeCurrencySchema.safeParse(third[0]) : null;
+  if (third && !feeCurrency?.success) {
+    return {
+      error: `Fee paid in ${third[0]}: a fee can be recorded in a currency or coin of 3 to 5 letters`,
+    };
+  }
+  const legs: Leg[] = [];
+  if (third && !isFiat(third[0])) {
+    legs.push({
+      symbol: third[0],
+      type: 'sell',
+      quantity: third[1],
+      price: new Dec(1),
+      date: t.date,
+      note: `Fee paid in ${third[0]}: ${t.note}`,
+      priceCurrency: third[0],
+      pricedAtClose: true,
+      warnings: [`Fee paid in ${third[0]}: a sale of it at that day's close`],
+    });
+  }
+  const fee = third ? third[1] : quoteFee.add(baseFee.mul(price));
   const coinQuote = !isFiat(t.quote);
-  const common = { date: t.date, note: t.note, priceCurrency: t.quote };
+  const common = {
+    date: t.date,
+    note: t.note,
+    priceCurrency: t.quote,
+    ...(feeCurrency?.success ? { feeCurrency: feeCurrency.data } : {}),
+  };
+  const quote = { date: t.date, note: t.note, priceCurrency: t.quote, symbol: t.quote, price: new Dec(1) };
   if (t.side === 'buy') {
     legs.unshift({
       ...common,
@@ -187,17 +231,8 @@ export function tradeLegs(t: Trade): Leg[] {
       quantity: t.baseQuantity.sub(baseFee),
       price,
       fee,
-      warnings,
     });
-    if (coinQuote) {
-      legs.splice(1, 0, {
-        ...common,
-        symbol: t.quote,
-        type: 'sell',
-        quantity: t.quoteQuantity.add(quoteFee),
-        price: new Dec(1),
-      });
-    }
+    if (coinQuote) legs.splice(1, 0, { ...quote, type: 'sell', quantity: t.quoteQuantity.add(quoteFee) });
   } else {
     legs.unshift({
       ...common,
@@ -206,17 +241,8 @@ export function tradeLegs(t: Trade): Leg[] {
       quantity: t.baseQuantity.add(baseFee),
       price,
       fee,
-      warnings,
     });
-    if (coinQuote) {
-      legs.splice(1, 0, {
-        ...common,
-        symbol: t.quote,
-        type: 'buy',
-        quantity: t.quoteQuantity.sub(quoteFee),
-        price: new Dec(1),
-      });
-    }
+    if (coinQuote) legs.splice(1, 0, { ...quote, type: 'buy', quantity: t.quoteQuantity.sub(quoteFee) });
   }
   return legs;
 }

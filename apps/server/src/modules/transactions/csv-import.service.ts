@@ -1,4 +1,5 @@
 import {
+  type CsvImportRow,
   type CsvRowError,
   type ImportCommitBody,
   type ImportPreviewBody,
@@ -15,6 +16,7 @@ import {
   demoFilename,
   duplicateKey,
   exportTransactionsCsv,
+  isFiat,
   likelyDuplicates,
   parseImportCsv,
   resolveCoinId,
@@ -41,6 +43,11 @@ import { notFound } from './transactions.service.ts';
 
 /** Quotes in these stablecoins are taken as US dollars (with a warning on the row). */
 const usdStablecoins = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI', 'TUSD', 'USDP']);
+
+/** A coin paid as a fee (see tradeLegs): its sale is valued at its day's close. */
+function isFeeSale(row: CsvImportRow): boolean {
+  return row.priced_at_close === true && !isFiat(row.symbol);
+}
 
 /** An opening balance as a ledger row for the oversell check (its price does not change quantities). */
 function openingDraft(o: OpeningBalance): TransactionDraft {
@@ -152,6 +159,37 @@ export function createCsvImportService(deps: {
     });
   }
 
+  /**
+   * A coin paid as a trade's fee leaves as a sale of it at its market value: the parser marks
+   * that sale priced 1 in the coin itself, and this prices it in the portfolio's currency at the same
+   * day close the books value the trade's fee with (ledgers.feeIn), so the fee counted on the
+   * trade equals the sale's proceeds. A day without a close is an error on the line, never 0.
+   */
+  async function priceAtClose(row: CsvImportRow, currency: string): Promise<CsvRowError | null> {
+    const t = row.transaction;
+    const value = await ledgers.feeIn(currency.toLowerCase(), {
+      id: `import-${row.line}`,
+      coin_id: row.coin_id ?? '',
+      type: t.type,
+      quantity: t.quantity,
+      price_per_coin: '0',
+      fee: t.price_per_coin,
+      fee_currency: row.symbol.toLowerCase(),
+      executed_at: new Date(t.date).toISOString(),
+    });
+    if (value.fee === null) {
+      return {
+        line: row.line,
+        field: 'price_per_coin',
+        message: `No ${row.symbol} price in ${currency} stored for that day: the fee paid in ${row.symbol} cannot be valued yet; preview again once its price history has loaded`,
+      };
+    }
+    t.price_per_coin = value.fee;
+    row.price_currency = currency;
+    row.duplicate_key = duplicateKey(t.date, t.type, row.symbol, t.quantity, t.price_per_coin);
+    return null;
+  }
+
   return {
     async preview(
       userId: string,
@@ -180,6 +218,13 @@ export function createCsvImportService(deps: {
             message: `${row.symbol}: ${portfolioMessages.unknownCoin}`,
           });
           continue;
+        }
+        if (isFeeSale(row)) {
+          const priced = await priceAtClose(row, currency);
+          if (priced !== null) {
+            errors.push(priced);
+            continue;
+          }
         }
         const quote = row.price_currency?.toUpperCase() ?? null;
         if (quote && quote !== currency) {

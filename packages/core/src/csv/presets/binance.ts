@@ -2,7 +2,7 @@ import type { RewardKind } from '@app/contracts';
 import { Dec } from '../../decimal.ts';
 import { isFiat, normalizeAsset, splitPair } from '../coins.ts';
 import { type CsvRecord, isBlankRecord } from '../rfc4180.ts';
-import { Columns, type Fee, type ParsedCsv, RowCollector, tradeFromFlows, tradeLegs } from '../rows.ts';
+import { Columns, type Fee, type ParsedCsv, RowCollector, tradeFromFlows } from '../rows.ts';
 import { parseAmount, parseCsvDate } from '../values.ts';
 
 export type BinanceFormat = 'transaction_history' | 'spot_trades' | 'legacy_trades' | 'buy_crypto';
@@ -136,7 +136,7 @@ function tradeGroup(rows: readonly CsvRecord[], cols: Columns, timeCol: string, 
     date,
     `Binance ${op}`,
   );
-  out.add(line, tradeLegs(trade));
+  out.addTrade(line, trade);
 }
 
 /** One trade per row: spot trade history, the 2020 semicolon export, and card purchases. */
@@ -195,17 +195,14 @@ function tradeRow(r: CsvRecord, cols: Columns, format: BinanceFormat, out: RowCo
     return;
   }
   const fees: Fee[] = feeCell ? [{ asset: feeAsset, amount: feeCell.value.abs() }] : [];
-  out.add(
-    r.line,
-    tradeLegs({
-      side,
-      base,
-      quote,
-      baseQuantity: executed.value.abs(),
-      quoteQuantity: amount.value.abs(),
-      fees,
-      date,
-      note: `Binance ${side} ${base}/${quote}`,
-    }),
-  );
+  out.addTrade(r.line, {
+    side,
+    base,
+    quote,
+    baseQuantity: executed.value.abs(),
+    quoteQuantity: amount.value.abs(),
+    fees,
+    date,
+    note: `Binance ${side} ${base}/${quote}`,
+  });
 }

@@ -3,7 +3,7 @@ import { Dec } from '../../decimal.ts';
 import { isFiat, normalizeAsset, splitPair } from '../coins.ts';
 import { type BalanceEntry, openingBalances } from '../opening-balances.ts';
 import { type CsvRecord, isBlankRecord } from '../rfc4180.ts';
-import { Columns, type ParsedCsv, RowCollector, tradeFromFlows, tradeLegs } from '../rows.ts';
+import { Columns, type ParsedCsv, RowCollector, tradeFromFlows } from '../rows.ts';
 import { parseAmount, parseCsvDate } from '../values.ts';
 
 /**
@@ -69,20 +69,17 @@ function tradeRow(r: CsvRecord, cols: Columns, out: RowCollector): void {
     out.skip(r.line, `Margin trade ${get('txid')} (not a spot holding)`);
     return;
   }
-  out.add(
-    r.line,
-    tradeLegs({
-      side,
-      base: pair.base,
-      quote: pair.quote,
-      baseQuantity: vol.value,
-      quoteQuantity: cost.value,
-      // Kraken's trade fee is in the quote currency and comes on top of cost (cost excludes it).
-      fees: fee ? [{ asset: pair.quote, amount: fee.value }] : [],
-      date,
-      note: `Kraken trade ${get('txid')}`,
-    }),
-  );
+  out.addTrade(r.line, {
+    side,
+    base: pair.base,
+    quote: pair.quote,
+    baseQuantity: vol.value,
+    quoteQuantity: cost.value,
+    // Kraken's trade fee is in the quote currency and comes on top of cost (cost excludes it).
+    fees: fee ? [{ asset: pair.quote, amount: fee.value }] : [],
+    date,
+    note: `Kraken trade ${get('txid')}`,
+  });
 }
 
 interface LedgerRow {
@@ -232,5 +229,5 @@ function ledgerTrade(refid: string, legs: readonly LedgerRow[], out: RowCollecto
     c.date,
     `Kraken trade ${refid}`,
   );
-  out.add(first, tradeLegs(trade));
+  out.addTrade(first, trade);
 }

@@ -2,6 +2,7 @@ import { type CsvImportRow, type CsvRowError, transactionTypeLabels } from '@app
 import { formatDate } from '@app/core';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
+import { feeText } from '@/lib/fee-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { importRowKey } from './use-csv-import';
@@ -25,6 +26,11 @@ export function ImportPreviewTable({
 }) {
   const q = useQuantityFormatter();
   const money = useMoneyIn();
+  // In its own currency: a BNB fee reads "0.00009883 BNB", not an amount of the trade's currency.
+  const rowFee = (r: CsvImportRow) =>
+    r.price_currency || r.transaction.fee_currency
+      ? feeText(r.transaction.fee, r.transaction.fee_currency, r.price_currency ?? '', money)
+      : q(r.transaction.fee);
   return (
     // Scrolls on its own (sideways on a phone) so the page never does.
     <Table
@@ -43,6 +49,9 @@ export function ImportPreviewTable({
           </Th>
           <Th density="compact" numeric>
             Price
+          </Th>
+          <Th density="compact" numeric>
+            Fee
           </Th>
           <Th density="compact">Status</Th>
         </>
@@ -80,6 +89,9 @@ export function ImportPreviewTable({
                   ? money(r.transaction.price_per_coin, r.price_currency)
                   : q(r.transaction.price_per_coin)}
               </Private>
+            </Td>
+            <Td density="compact" numeric className="whitespace-nowrap">
+              <Private>{rowFee(r)}</Private>
             </Td>
             <Td density="compact">
               {r.coin_id === null ? (

@@ -1,9 +1,10 @@
 import { type CryptoOption, type Transaction, transactionTypeLabels } from '@app/contracts';
-import { formatDateTime, formatQuantity, isFiat } from '@app/core';
+import { formatDateTime } from '@app/core';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
+import { feeText } from '@/lib/fee-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 
@@ -25,17 +26,6 @@ const rowName = (t: Transaction, coin: CryptoOption | undefined) =>
   `${transactionTypeLabels[t.type]} ${coin?.name ?? t.coin_id}, ${formatDateTime(t.executed_at)}`;
 
 /** Transactions as a table from md up and as cards on phones, so the page never scrolls sideways. */
-/** A fee in its own currency: money in another fiat currency, or a coin amount ("0.0075 BNB"). */
-function feeText(
-  t: Pick<Transaction, 'fee' | 'fee_currency'>,
-  currency: string,
-  money: (value: string, currency: string) => string,
-): string {
-  const own = t.fee_currency;
-  if (!own || own === currency) return money(t.fee, currency);
-  return isFiat(own) ? money(t.fee, own) : `${formatQuantity(t.fee)} ${own.toUpperCase()}`;
-}
-
 export function TransactionList({
   transactions,
   coins,
@@ -127,7 +117,7 @@ export function TransactionList({
                 <Private>{money(t.price_per_coin, currency)}</Private>
               </Td>
               <Td numeric>
-                <Private>{feeText(t, currency, money)}</Private>
+                <Private>{feeText(t.fee, t.fee_currency, currency, money)}</Private>
               </Td>
               {showPortfolio && <Td>{p?.name ?? ''}</Td>}
               <Td className="max-w-48 truncate text-muted">{t.note}</Td>
@@ -176,7 +166,7 @@ export function TransactionList({
                 <p className="mt-1 truncate text-xs text-muted">
                   {Number(t.fee) > 0 && (
                     <>
-                      Fee <Private>{feeText(t, currency, money)}</Private>
+                      Fee <Private>{feeText(t.fee, t.fee_currency, currency, money)}</Private>
                       {t.note ? ' · ' : ''}
                     </>
                   )}

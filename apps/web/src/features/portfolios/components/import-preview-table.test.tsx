@@ -1,0 +1,72 @@
+import type { CsvImportRow } from '@app/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ImportPreviewTable } from './import-preview-table';
+
+/*
+ * Issue 12: a Binance trade paid in BNB previews its fee in BNB on the trade's row (not as an
+ * amount of the trade's currency), and the BNB leaving the holding as a sale priced at that day's
+ * close in the portfolio's currency.
+ */
+
+const common = { date: '2023-09-29T09:56:26.000Z', note: 'Binance Transaction Buy' };
+const rows: CsvImportRow[] = [
+  {
+    line: 6,
+    symbol: 'ETH',
+    coin_id: 'ethereum',
+    price_currency: 'USDT',
+    transaction: {
+      ...common,
+      type: 'buy',
+      quantity: '0.017',
+      price_per_coin: '1674.18',
+      fee: '0.00009883',
+      fee_currency: 'bnb',
+    },
+    duplicate_key: 'eth',
+    warnings: ['Prices in USDT are taken as USD'],
+  },
+  {
+    line: 6,
+    symbol: 'BNB',
+    coin_id: 'binancecoin',
+    price_currency: 'USD',
+    priced_at_close: true,
+    transaction: { ...common, type: 'sell', quantity: '0.00009883', price_per_coin: '210', fee: '0' },
+    duplicate_key: 'bnb',
+    warnings: ["Fee paid in BNB: a sale of it at that day's close"],
+  },
+  {
+    line: 7,
+    symbol: 'BTC',
+    coin_id: 'bitcoin',
+    price_currency: 'EUR',
+    transaction: { ...common, type: 'buy', quantity: '0.01', price_per_coin: '40000', fee: '2.5' },
+    duplicate_key: 'btc',
+    warnings: [],
+  },
+];
+
+describe('import preview fees', () => {
+  it('shows a fee in its own currency: BNB as a coin amount, others as money of the row', () => {
+    render(
+      <ImportPreviewTable
+        rows={rows}
+        duplicates={new Set()}
+        excluded={new Set()}
+        selectable={() => true}
+        onToggle={() => {}}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Rows to import' });
+    const [, eth, bnb, btc] = within(table).getAllByRole('row');
+    if (!eth || !bnb || !btc) throw new Error('three rows expected');
+    expect(within(eth).getByText('0.00009883 BNB')).toBeTruthy();
+    expect(within(eth).queryByText(/\$0\.0001/)).toBeNull();
+    // The BNB sale: priced at the day's close in dollars, no fee of its own.
+    expect(within(bnb).getByText('$210.00')).toBeTruthy();
+    expect(within(bnb).getByText("Fee paid in BNB: a sale of it at that day's close")).toBeTruthy();
+    expect(within(btc).getByText('€2.50')).toBeTruthy();
+  });
+});
