@@ -32,6 +32,51 @@ describe('value chart', () => {
     expect(niceTicks(0.5, 0.9)).toEqual([0.5, 0.6, 0.7, 0.8, 0.9]);
   });
 
+  it('puts a tick at or beyond both ends of the data, so the axis covers its max and min', () => {
+    const cases: [number, number][] = [
+      [1000, 2550],
+      [1234.5, 1299.99],
+      [96_843.57, 131_234.2],
+      [0.0123, 0.0456],
+      [-50, 120],
+      [0.1, 0.3],
+      [7, 7.000_01],
+    ];
+    for (const [lo, hi] of cases) {
+      const ticks = niceTicks(lo, hi);
+      const steps = ticks.slice(1).map((t, i) => t - (ticks[i] ?? t));
+      expect(ticks[0] ?? Number.NaN, `${lo}..${hi}: ${ticks}`).toBeLessThanOrEqual(lo);
+      expect(ticks.at(-1) ?? Number.NaN, `${lo}..${hi}: ${ticks}`).toBeGreaterThanOrEqual(hi);
+      // Evenly spaced, and few enough to read: three to six labels.
+      for (const step of steps) expect(step).toBeCloseTo(steps[0] ?? 0, 9);
+      expect(ticks.length, `${lo}..${hi}: ${ticks}`).toBeGreaterThanOrEqual(3);
+      expect(ticks.length, `${lo}..${hi}: ${ticks}`).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('draws the top y label at or above the highest point of the line', () => {
+    const { container } = render(
+      <ValueChart
+        times={times}
+        currency="eur"
+        money={(v) => formatMoney(v, 'eur')}
+        label="Portfolio value"
+        series={[{ label: 'Value', values: [1000, 1500, 1200, 2550], stroke: 'stroke-accent' }]}
+      />,
+    );
+    const labels = [...container.querySelectorAll<HTMLElement>('[data-axis="y"] span')];
+    const topLabel = Math.min(...labels.map((l) => Number.parseFloat(l.style.top)));
+    const svg = container.querySelector('svg[viewBox]');
+    const [, , , viewHeight] = (svg?.getAttribute('viewBox') ?? '').split(' ').map(Number);
+    const ys = (container.querySelector('polyline')?.getAttribute('points') ?? '')
+      .split(' ')
+      .map((p) => Number(p.split(',')[1]));
+    const highestPoint = (Math.min(...ys) / (viewHeight ?? 1)) * 100;
+    // Smaller top means higher up: the label sits on or above the line's peak.
+    expect(topLabel).toBeLessThanOrEqual(highestPoint);
+    expect(container.querySelector('[data-axis="y"]')?.textContent).toContain(axisMoney(3000, 'eur'));
+  });
+
   it('has a legend, amounts on the y axis and dates on the x axis', () => {
     const { container } = chart();
     const legend = screen.getByRole('list', { name: 'Legend' });
