@@ -7,6 +7,7 @@ import { formatCalendarDay } from '@/lib/calendar-day';
 import { projectionTaxQuery, taxKeys, useLinkProjection } from '@/lib/tax/tax-api';
 import { useProjectionsSelection } from '../store/projections-selection-store';
 import { formatCoins, money } from './format';
+import { UkMatchingNotes, ukLineText } from './uk-matching';
 
 const portfoliosQuery = () =>
   queryOptions({
@@ -51,6 +52,7 @@ export function LotTaxPanel({
   const linked = data?.linked ?? null;
   const plan = data?.plan ?? null;
   const aware = data?.tax_aware ?? null;
+  const uk = data?.rule === 'uk';
   const order = new Map((plan?.sales ?? []).map((s, i) => [s.id, i + 1]));
 
   return (
@@ -118,13 +120,19 @@ export function LotTaxPanel({
                   <ul>
                     {s.lots.map((l) => (
                       <li key={`${l.acquisition_id ?? 'pool'}-${l.acquired_on}-${l.quantity}`}>
-                        {formatCoins(l.quantity)} from{' '}
-                        {l.acquired_on === null ? 'the pool' : formatCalendarDay(l.acquired_on)} (
-                        {categoryWords[l.category]}
-                        {l.qualifies_on && l.category !== 'long' && l.category !== 'tax_free'
-                          ? `, qualifies ${formatCalendarDay(l.qualifies_on)}`
-                          : ''}
-                        )
+                        {uk ? (
+                          ukLineText(l, s.sale_date)
+                        ) : (
+                          <>
+                            {formatCoins(l.quantity)} from{' '}
+                            {l.acquired_on === null ? 'the pool' : formatCalendarDay(l.acquired_on)} (
+                            {categoryWords[l.category]}
+                            {l.qualifies_on && l.category !== 'long' && l.category !== 'tax_free'
+                              ? `, qualifies ${formatCalendarDay(l.qualifies_on)}`
+                              : ''}
+                            )
+                          </>
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -160,6 +168,7 @@ export function LotTaxPanel({
               ))}
             </ul>
           )}
+          {uk && <UkMatchingNotes sales={plan.sales} />}
           <p className="mt-1 text-xs text-muted">
             The ladder above still applies the plan's flat sell tax; for this linked plan, the tax and net
             here are the ones your lots would cause.
