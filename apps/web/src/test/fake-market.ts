@@ -147,7 +147,12 @@ export function listPage(all: CoinMarket[], search: URLSearchParams) {
     });
   const perPage = Number(search.get('per_page') ?? 50);
   const page = Number(search.get('page') ?? 1);
-  const results = filtered.slice((page - 1) * perPage, page * perPage);
+  const onPage = filtered.slice((page - 1) * perPage, page * perPage);
+  // Like the server: sparklines only when asked for.
+  const results =
+    search.get('sparkline') === 'true'
+      ? onPage
+      : onPage.map(({ sparkline_in_7d: _dropped, ...c }) => c as CoinMarket);
   return {
     results,
     count: filtered.length,

@@ -57,6 +57,25 @@ describe('coin list', () => {
     expect(page2.results[0]?.id).not.toBe('bitcoin');
   });
 
+  it("answers the terminal's first screen with the same rows as the full page it opens, without sparklines", async () => {
+    // Issue 15: the terminal asks for 25 rows without sparklines beside its 250-row page and shows
+    // them until the page arrives, so they must be the page's first rows in the same order.
+    for (const filters of ['order=market_cap_desc', 'order=change_24h_asc&exclude_stablecoins=true']) {
+      for (const page of [1, 2]) {
+        const full = coinListPageSchema.parse(
+          (await c.get(`${api}/?${filters}&page=${page}&per_page=250&sparkline=true`)).json(),
+        );
+        const first = coinListPageSchema.parse(
+          (await c.get(`${api}/?${filters}&page=${(page - 1) * 10 + 1}&per_page=25`)).json(),
+        );
+        expect(first.count).toBe(full.count);
+        expect(first.results.map((r) => r.id)).toEqual(full.results.slice(0, 25).map((r) => r.id));
+        expect(first.results.every((r) => r.sparkline_in_7d === undefined)).toBe(true);
+        expect(full.results[0]?.sparkline_in_7d?.price.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('sends sparklines, converts currencies, sorts, searches and filters', async () => {
     const spark = coinListPageSchema.parse((await c.get(`${api}/?per_page=5&sparkline=true`)).json());
     expect(spark.results[0]?.sparkline_in_7d?.price.length).toBeGreaterThan(100);

@@ -79,10 +79,51 @@ describe('terminal market table', () => {
     expect(tableNames()).toEqual(['Bitcoin', 'Ethereum', 'Tether', 'Solana', 'Dogecoin']);
     expect(listCalls()).toEqual([
       'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=250&order=market_cap_desc&sparkline=true',
+      'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=25&order=market_cap_desc',
     ]);
-    const label = screen.getByRole('status');
-    expect(label.textContent).toBe('Demo data: prices simulated from a snapshot of Nov 20, 2026');
+    await waitFor(
+      () => expect(within(market()).getAllByRole('img', { name: /7-day trend$/ })).toHaveLength(5),
+      slow,
+    );
+    const label = screen.getByText('Demo data: prices simulated from a snapshot of Nov 20, 2026');
+    expect(label.getAttribute('role')).toBe('status');
     expect(within(market()).getByText('5 coins')).toBeTruthy();
+  });
+
+  it('paints the first screen of rows before the full page, and the sparklines follow with it', async () => {
+    install(fakeMarketState({ coins: Array.from({ length: 300 }, (_, i) => marketCoin(i + 1)) }));
+    let releaseFull = () => {};
+    const full = new Promise<void>((resolve) => {
+      releaseFull = resolve;
+    });
+    const answer = routes['GET /api/v2/cryptocurrencies/'];
+    if (!answer) throw new Error('no list route');
+    routes['GET /api/v2/cryptocurrencies/'] = async (call) => {
+      if (call.path.includes('per_page=250')) await full;
+      return answer(call);
+    };
+    open();
+    // The first 25 rows of page 1, in the same order, with the page count of the full list.
+    await waitFor(() => expect(tableNames()[0]).toBe('Coin 1'), slow);
+    expect(screen.getByText('Cryptocurrency market, 25 coins')).toBeTruthy();
+    expect(within(market()).getByText('300 coins · updating…')).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Market pages' })).getByText('Page 1 of 2'),
+    ).toBeTruthy();
+    // Sparklines are on their way: blank cells, not "unknown".
+    expect(within(market()).queryAllByRole('img', { name: /7-day trend$/ })).toHaveLength(0);
+    expect(within(market()).queryByText('–')).toBeNull();
+
+    releaseFull();
+    await waitFor(() => expect(screen.getByText('Cryptocurrency market, 250 coins')).toBeTruthy(), slow);
+    expect(within(market()).getAllByRole('img', { name: /7-day trend$/ }).length).toBeGreaterThan(0);
+    expect(within(market()).getByText('300 coins')).toBeTruthy();
+    // Later pages keep the rows shown until theirs arrive: no first-screen request for them.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(tableNames()[0]).toBe('Coin 251'), slow);
+    expect(listCalls().filter((k) => k.includes('per_page=25&'))).toEqual([
+      'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=25&order=market_cap_desc',
+    ]);
   });
 
   it('labels live data with its time, and stale live data as stale', async () => {

@@ -1,20 +1,20 @@
 import { type CoinMarket, marketCategoryOptions } from '@app/contracts';
 import { filterCoins, sortCoins } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { Spinner } from '@/components/ui/spinner';
+import { lazyPart } from '@/lib/lazy-part';
 import { coinDetailsQuery, coinListQuery, useRefreshMarket, userCoinsQuery } from '@/lib/market';
 import { useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
 import { CoinSearch } from './components/coin-search';
-import { BreadthPanel, GlobalStats, TopPerformersPanel, TrendingPanel } from './components/market-overview';
+import { GlobalStats } from './components/global-stats';
 import { MarketTable } from './components/market-table';
-import { SelectedCoin } from './components/selected-coin';
-import { WatchlistsPanel } from './components/watchlists-panel';
+import { sidebarClass, sidebarPanels } from './components/sidebar-layout';
 import { useTerminalUiState } from './terminal-ui-state';
 
 export interface TerminalPageProps {
@@ -25,6 +25,39 @@ export interface TerminalPageProps {
 }
 
 const perPage = 250;
+/**
+ * Issue 15: the terminal's first paint does not wait for 250 rows with their sparklines. The
+ * first screen of the same page (the table shows 12 rows at a time; 25 divides 250, so its
+ * page number lines up) is asked for beside it, without sparklines, and shown until the full
+ * page arrives; the sparklines follow with it.
+ */
+const firstScreenRows = 25;
+
+/**
+ * The side column (watchlists, breadth, trending, top performers) and the selected coin's chart
+ * each show their own requests' data, and the column sits beside or below the market table: their
+ * code loads beside those requests rather than before the terminal paints (issue 15, route
+ * budget). Their placeholders are the loading lines they show while their data is on its way.
+ */
+const sidebar = lazyPart(
+  () => import('./components/terminal-sidebar'),
+  (m) => m.TerminalSidebar,
+);
+const selectedCoin = lazyPart(
+  () => import('./components/selected-coin'),
+  (m) => m.SelectedCoin,
+);
+
+const sidebarPlaceholder = (
+  <aside className={sidebarClass}>
+    {sidebarPanels.map((panel) => (
+      <Panel key={panel.title} title={panel.title}>
+        <Spinner label={panel.loading} />
+      </Panel>
+    ))}
+  </aside>
+);
+const loadingCoin = <Spinner label="Loading coin…" />;
 
 /** Spec §2 Terminal: market table, global figures, breadth, trending, top performers, search, chart. */
 export function TerminalPage({ actions, extraSections }: TerminalPageProps = {}) {
@@ -38,11 +71,24 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   const [ui, setUi] = useTerminalUiState();
   const { order, category, excludeStablecoins, favoritesOnly } = ui;
   const [page, setPage] = useState(1);
+  useEffect(() => sidebar.preload(), []);
+  useEffect(() => {
+    if (selectedId !== null) selectedCoin.preload();
+  }, [selectedId]);
 
-  const list = useQuery(
-    coinListQuery({ vs, page, perPage, order, category, excludeStablecoins, sparkline: true }),
-  );
-  const coins = list.data?.results ?? [];
+  const listParams = { vs, order, category, excludeStablecoins };
+  const list = useQuery(coinListQuery({ ...listParams, page, perPage, sparkline: true }));
+  const firstScreen = useQuery({
+    ...coinListQuery({
+      ...listParams,
+      page: (page - 1) * (perPage / firstScreenRows) + 1,
+      perPage: firstScreenRows,
+    }),
+    // Only a first load waits: later pages and filters keep the previous rows until theirs arrive.
+    enabled: list.isPending,
+  });
+  const listing = list.data ?? firstScreen.data;
+  const coins = listing?.results ?? [];
   const quotes = useMemo(() => new Map(coins.map((c) => [c.id, c])), [coins]);
   // Favourites can sit outside the loaded page, so that view lists the user's own coins in full.
   const userCoins = useQuery({ ...userCoinsQuery(vs), enabled: favoritesOnly });
@@ -60,7 +106,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     enabled: selectedId !== null && listed === undefined && !list.isPending,
   });
   const selected: CoinMarket | null = listed ?? details.data ?? null;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.count / perPage)) : 1;
+  const pages = listing ? Math.max(1, Math.ceil(listing.count / perPage)) : 1;
 
   const select = useCallback(
     (id: string) => {
@@ -86,7 +132,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
         {/* The badge arrives with the market list; on a phone it takes its own line (two in demo
             mode), so that line is kept from the first paint instead of pushing the page down (CLS). */}
         <div className="min-h-[42px] w-full sm:min-h-0 sm:w-auto">
-          <SourceBadge source={list.data?.source} />
+          <SourceBadge source={listing?.source} />
         </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
           <CoinSearch vs={vs} money={money} onSelect={select} />
@@ -105,17 +151,19 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
         <div className="min-w-0 space-y-4">
           {selectedId !== null &&
             (selected ? (
-              <SelectedCoin
-                coin={selected}
-                vs={vs}
-                money={money}
-                favorite={favorites.has(selected.id)}
-                onToggleFavorite={() => toggle(selected.id)}
-              />
+              <Suspense fallback={loadingCoin}>
+                <selectedCoin.Component
+                  coin={selected}
+                  vs={vs}
+                  money={money}
+                  favorite={favorites.has(selected.id)}
+                  onToggleFavorite={() => toggle(selected.id)}
+                />
+              </Suspense>
             ) : details.isError ? (
               <EmptyState title="Coin not found">No coin with the id “{selectedId}” is known.</EmptyState>
             ) : (
-              <Spinner label="Loading coin…" />
+              loadingCoin
             ))}
           {extraSections}
 
@@ -155,16 +203,16 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 />
                 Favourites only
               </label>
-              {list.data && (
+              {listing && (
                 <span className="ml-auto text-xs text-muted">
-                  {list.data.count} coins{list.isFetching ? ' · updating…' : ''}
+                  {listing.count} coins{list.isFetching ? ' · updating…' : ''}
                 </span>
               )}
             </div>
-            {list.isPending ? (
+            {listing === undefined && list.isPending ? (
               // The table's own height (its scroller stops at 640 px), so the panels below stay put.
               <Spinner label="Loading market…" className="h-[640px] items-start p-6" />
-            ) : list.isError && list.data === undefined ? (
+            ) : list.isError && listing === undefined ? (
               <p className="p-6 text-sm text-muted">The market could not be loaded. Try Refresh.</p>
             ) : shown.length === 0 ? (
               <p className="p-6 text-sm text-muted">
@@ -184,6 +232,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 favorites={favorites}
                 onToggleFavorite={toggle}
                 money={money}
+                sparklinesLoading={list.data === undefined}
               />
             )}
             {pages > 1 && !favoritesOnly && (
@@ -215,28 +264,17 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
           </section>
         </div>
 
-        <aside className="grid min-w-0 content-start gap-4 md:grid-cols-2 2xl:grid-cols-1">
-          <Panel title="Watchlists">
-            <WatchlistsPanel
-              vs={vs}
-              quotes={quotes}
-              selected={selected}
-              money={money}
-              onSelect={select}
-              activeId={ui.watchlistId}
-              onActiveChange={(watchlistId) => setUi({ watchlistId })}
-            />
-          </Panel>
-          <Panel title="Market breadth">
-            <BreadthPanel vs={vs} />
-          </Panel>
-          <Panel title="Trending">
-            <TrendingPanel vs={vs} money={money} onSelect={select} />
-          </Panel>
-          <Panel title="Top performers (24h)">
-            <TopPerformersPanel vs={vs} money={money} onSelect={select} />
-          </Panel>
-        </aside>
+        <Suspense fallback={sidebarPlaceholder}>
+          <sidebar.Component
+            vs={vs}
+            money={money}
+            quotes={quotes}
+            selected={selected}
+            onSelect={select}
+            activeWatchlistId={ui.watchlistId}
+            onActiveWatchlistChange={(watchlistId) => setUi({ watchlistId })}
+          />
+        </Suspense>
       </div>
     </div>
   );

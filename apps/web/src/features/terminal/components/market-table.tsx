@@ -1,6 +1,4 @@
 import type { CoinListOrder, CoinMarket } from '@app/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { PriceChange } from '@/components/ui/price-change';
 import { PriceSourceNote } from '@/components/ui/price-source-note';
@@ -9,6 +7,7 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
 import { FavoriteStar } from './favorite-star';
+import { useRowWindow } from './use-row-window';
 
 interface Column {
   key: string;
@@ -42,6 +41,8 @@ interface MarketTableProps {
   favorites: ReadonlySet<string>;
   onToggleFavorite: (id: string) => void;
   money: MoneyFormatter;
+  /** The rows came without sparklines and theirs are on the way: leave the cells blank, not "–". */
+  sparklinesLoading?: boolean;
 }
 
 function ariaSort(column: Column, order: CoinListOrder): 'ascending' | 'descending' | undefined {
@@ -66,17 +67,12 @@ function nextOrder(column: Column, order: CoinListOrder): CoinListOrder {
  */
 export function MarketTable(props: MarketTableProps) {
   const { coins, order, money } = props;
-  const scroller = useRef<HTMLElement>(null);
-  const virtual = useVirtualizer({
-    count: coins.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
+  const { scroller, range, padTop, padBottom } = useRowWindow(coins.length, {
+    rowHeight,
     overscan: 8,
-    initialRect: { width: 1000, height: 640 },
+    initialHeight: 640,
   });
-  const items = virtual.getVirtualItems();
-  const top = items[0]?.start ?? 0;
-  const bottom = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const rows = coins.slice(range.first, range.end);
 
   return (
     <Table
@@ -117,19 +113,17 @@ export function MarketTable(props: MarketTableProps) {
         );
       })}
     >
-      {top > 0 && (
+      {padTop > 0 && (
         <tr>
-          <Td density="custom" colSpan={columns.length} style={{ height: top }} />
+          <Td density="custom" colSpan={columns.length} style={{ height: padTop }} />
         </tr>
       )}
-      {items.map((item) => {
-        const coin = coins[item.index];
-        if (!coin) return null;
+      {rows.map((coin, i) => {
         const selected = coin.id === props.selectedId;
         return (
           <tr
             key={coin.id}
-            aria-rowindex={item.index + 2}
+            aria-rowindex={range.first + i + 2}
             aria-selected={selected}
             style={{ height: rowHeight }}
             className={cn('border-t border-line', selected ? 'bg-surface-2' : 'hover:bg-surface-2/60')}
@@ -176,15 +170,17 @@ export function MarketTable(props: MarketTableProps) {
             </Td>
             <Td density="custom" className="hidden px-2 text-right sm:table-cell">
               <span className="inline-block">
-                <Sparkline points={coin.sparkline_in_7d?.price} label={`${coin.name} 7-day trend`} />
+                {props.sparklinesLoading && coin.sparkline_in_7d === undefined ? null : (
+                  <Sparkline points={coin.sparkline_in_7d?.price} label={`${coin.name} 7-day trend`} />
+                )}
               </span>
             </Td>
           </tr>
         );
       })}
-      {bottom > 0 && (
+      {padBottom > 0 && (
         <tr>
-          <Td density="custom" colSpan={columns.length} style={{ height: bottom }} />
+          <Td density="custom" colSpan={columns.length} style={{ height: padBottom }} />
         </tr>
       )}
     </Table>

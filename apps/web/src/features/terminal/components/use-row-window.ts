@@ -1,0 +1,59 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+
+export interface RowWindow {
+  /** Index of the first row in the DOM. */
+  first: number;
+  /** Index after the last row in the DOM. */
+  end: number;
+}
+
+/**
+ * The rows of a fixed-height list that are in view inside their scroller, plus `overscan` on
+ * each side (DESIGN §6 "Long lists are virtualised"). Every market row is the same height, so
+ * the window is arithmetic on scrollTop and the scroller's height; a general virtualiser
+ * (measurement, variable sizes) was ~10 kB gz of the terminal's first load (issue 15). The
+ * state changes only when the window does, not on every scrolled pixel.
+ */
+export function useRowWindow(
+  count: number,
+  { rowHeight, overscan, initialHeight }: { rowHeight: number; overscan: number; initialHeight: number },
+) {
+  const scroller = useRef<HTMLElement>(null);
+  const [view, setView] = useState({ top: 0, height: initialHeight });
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element === null) return;
+    const windowOf = (top: number, height: number) => [
+      Math.floor(top / rowHeight) - overscan,
+      Math.ceil((top + height) / rowHeight) + overscan,
+    ];
+    const read = () => {
+      // No height yet (not laid out): keep the height the page's CSS gives the scroller.
+      const next = { top: element.scrollTop, height: element.clientHeight || initialHeight };
+      setView((current) => {
+        const [a, b] = windowOf(current.top, current.height);
+        const [c, d] = windowOf(next.top, next.height);
+        return a === c && b === d ? current : next;
+      });
+    };
+    read();
+    element.addEventListener('scroll', read, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', read);
+      observer?.disconnect();
+    };
+  }, [rowHeight, overscan, initialHeight]);
+
+  const first = Math.min(count, Math.max(0, Math.floor(view.top / rowHeight) - overscan));
+  const end = Math.min(count, Math.ceil((view.top + view.height) / rowHeight) + overscan);
+  return {
+    scroller,
+    range: { first, end } satisfies RowWindow,
+    /** Space of the rows above and below the window, so the scroll height is that of every row. */
+    padTop: first * rowHeight,
+    padBottom: (count - Math.max(first, end)) * rowHeight,
+  };
+}
