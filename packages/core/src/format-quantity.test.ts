@@ -45,6 +45,9 @@ describe('formatSignedPercent', () => {
     ['12.345', '+12.35%'],
     ['-0.004', '0.00%'],
     ['-3.1', '-3.10%'],
+    // A coin bought far below today's price: grouped like every other figure, never "+10150.11%".
+    ['10150.114', '+10,150.11%'],
+    [-12345.6, '-12,345.60%'],
     [null, '–'],
   ])('%s → %s', (value, shown) => {
     expect(formatSignedPercent(value)).toBe(shown);

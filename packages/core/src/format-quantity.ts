@@ -64,14 +64,28 @@ export function roundDecimalString(text: string, maxDecimals: number): string | 
   return `${negative && !zero ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
 
-/** A percentage from a decimal string or number, with sign: "+12.34%"; blanks read "–". */
+const groupedPercent = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A percentage from a decimal string or number, with sign and thousands grouped like every other
+ * figure: "+12.34%", "+10,150.11%"; blanks read "–".
+ */
 export function formatSignedPercent(value: string | number | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || value === '') return '–';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return '–';
   const shown = Number(n.toFixed(decimals));
-  if (shown === 0) return `${(0).toFixed(decimals)}%`;
-  return `${shown > 0 ? '+' : ''}${shown.toFixed(decimals)}%`;
+  let format = groupedPercent.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    groupedPercent.set(decimals, format);
+  }
+  const digits = format.format(Math.abs(shown));
+  if (shown === 0) return `${digits}%`;
+  return `${shown > 0 ? '+' : '-'}${digits}%`;
 }
 
 /**

@@ -58,10 +58,12 @@ export function card(init: {
   };
 }
 
-/** A percentage for reading: two decimals, half-even, with a % sign ("42.57%"). */
+/** A percentage for reading: two decimals, half-even, thousands grouped, with a % sign ("42.57%", "10,148.30%"). */
 export function pct(value: Dec | number, decimals = 2): string {
   const d = typeof value === 'number' ? new Dec(value) : value;
-  return `${d.toFixed(decimals, Dec.ROUND_HALF_EVEN)}%`;
+  const [whole = '', fraction] = d.toFixed(decimals, Dec.ROUND_HALF_EVEN).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${grouped}${fraction === undefined ? '' : `.${fraction}`}%`;
 }
 
 /** A signed percentage ("+12.50%", "-3.10%"). */

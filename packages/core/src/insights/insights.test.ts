@@ -1,8 +1,9 @@
-import type { InsightCard, InsightKind } from '@app/contracts';
+import { type InsightCard, type InsightKind, insightMessages } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { Dec } from '../decimal.ts';
 import { buildLotsView, computeTax, isoToDay } from '../tax/index.ts';
 import { alertDistances } from './alerts.ts';
+import { pct, signedPct } from './card.ts';
 import { healthProblems } from './data-health.ts';
 import { driftRows } from './drift.ts';
 import { rungStatuses } from './exit-plan.ts';
@@ -469,12 +470,32 @@ describe('data health and caveats', () => {
   });
 });
 
+describe('percentages for reading', () => {
+  it('groups thousands like the money beside them ("+10,148.30%", never "+10148.30%")', () => {
+    expect(signedPct(10148.3)).toBe('+10,148.30%');
+    expect(signedPct(new Dec('-1234567.891'), 1)).toBe('-1,234,567.9%');
+    expect(pct(new Dec('999.995'))).toBe('1,000.00%');
+    expect(pct(42.565)).toBe('42.56%');
+  });
+});
+
 describe('tax timing and the feed', () => {
   it('says what is missing instead of inventing figures when there are no tax lots', () => {
     const c = cardOf(threeCoinPortfolio(), 'tax_timing');
     expect(c.available).toBe(false);
     expect(c.headline).toBe('Available when tax lots land.');
     expect(c.figures).toEqual({});
+    expect(c.actions).toEqual([]);
+  });
+
+  it('links to the tax rule setting when no rule is chosen, so the card is no dead end', () => {
+    const c = cardOf(
+      threeCoinPortfolio({ taxLots: { unavailable: insightMessages.taxRuleMissing } }),
+      'tax_timing',
+    );
+    expect(c.available).toBe(false);
+    expect(c.headline).toBe(insightMessages.taxRuleMissing);
+    expect(c.actions).toEqual([{ label: 'Choose a tax rule', href: '/settings#tax-rule' }]);
   });
 
   it('finds lots turning long-term within 30 days and harvestable losses (US rule)', () => {

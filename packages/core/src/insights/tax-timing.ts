@@ -1,4 +1,4 @@
-import { type InsightCard, type LotsView, type TaxRule, taxRuleFacts } from '@app/contracts';
+import { type InsightCard, insightMessages, type LotsView, type TaxRule, taxRuleFacts } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { card, fig, money, rowLimit, signedMoney, sym, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
@@ -24,6 +24,11 @@ export function taxTimingInsight(input: InsightsInput): InsightCard | null {
       formula:
         'Shows lots crossing your holding-period threshold in the next 30 and 90 days and losses you could harvest, from the open tax lots under your tax rule.',
       numbers: [],
+      // Without a rule the card can only say what is missing: it offers the setting that fills it.
+      actions:
+        view.unavailable === insightMessages.taxRuleMissing
+          ? [{ label: 'Choose a tax rule', href: '/settings#tax-rule' }]
+          : [],
       available: false,
     });
   }

@@ -40,6 +40,23 @@ function renderSection() {
 }
 
 describe('TaxRuleSection', () => {
+  it("scrolls itself into view when opened from Oracle's link to /settings#tax-rule", async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    window.history.replaceState(null, '', '/settings#tax-rule');
+    try {
+      renderSection();
+      const section = await screen.findByRole('region', { name: 'Tax rule' }, slow);
+      expect(section.id).toBe('tax-rule');
+      expect(scrolled).toEqual([section]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+      vi.restoreAllMocks();
+    }
+  });
+
   it('says which rules fix lot matching and which leave the method choice', async () => {
     renderSection();
     const germany = await screen.findByRole('radio', { name: /Germany/ }, slow);

@@ -1,6 +1,6 @@
 import { type TaxRule, taxRuleFacts, taxRules } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { taxSettingsQuery, useUpdateTaxSettings } from '@/lib/tax/tax-api';
 
 function matchingNote(rule: TaxRule): string {
@@ -31,6 +31,12 @@ export function TaxRuleSection() {
     update.mutate({ rule }, { onSettled: () => setChosen(null) });
   };
   const current = chosen ?? data?.rule ?? 'none';
+  // Oracle's tax-timing card links here (/settings#tax-rule); a client-side navigation does not
+  // scroll to a hash, and on a phone this section is several screens down the page.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (window.location.hash === '#tax-rule') section.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const error = update.error instanceof Error ? update.error.message : null;
 
   const saveRates = (event: FormEvent) => {
@@ -43,7 +49,12 @@ export function TaxRuleSection() {
   };
 
   return (
-    <section aria-labelledby="tax-rule-heading" className="mt-6 rounded-xl border border-line bg-surface p-5">
+    <section
+      ref={section}
+      id="tax-rule"
+      aria-labelledby="tax-rule-heading"
+      className="mt-6 scroll-mt-20 rounded-xl border border-line bg-surface p-5"
+    >
       <h2 id="tax-rule-heading" className="font-semibold">
         Tax rule
       </h2>
