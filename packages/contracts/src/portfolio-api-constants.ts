@@ -44,6 +44,9 @@ export const portfolioMessages = {
   portfolioNotFound: 'Portfolio not found',
   transactionNotFound: 'Transaction not found',
   unknownCoin: 'Unknown coin: choose one from the list',
+  /** A fee_currency that is neither a currency nor a coin the books can price by its symbol. */
+  unknownFeeCurrency:
+    'Fee currency must be a currency such as USD or EUR, or a coin priced by its symbol such as BTC, ETH or BNB',
   importEmpty: 'Nothing to import: choose at least one row without errors',
   importRowsInvalid: 'Some rows cannot be imported; nothing was written',
   ratesNote: 'Amounts in another currency are converted at today’s exchange rate.',

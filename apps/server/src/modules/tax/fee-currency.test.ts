@@ -1,4 +1,4 @@
-import { dashboardResponseSchema, taxReportResponseSchema } from '@app/contracts';
+import { dashboardResponseSchema, portfolioMessages, taxReportResponseSchema } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -174,6 +174,42 @@ describe('fees in another currency', () => {
     ]);
     expect(report.incomplete_disposals).toBe(2);
     expect(report.total_gain).toBe('0');
+  });
+
+  it('refuses a fee currency that is neither a currency nor a coin priced by its symbol', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'Codes' });
+    const body = {
+      coin_id: 'cardano',
+      quantity: '10',
+      price_per_coin: '0.5',
+      fee: '0.01',
+      fee_currency: 'zzq',
+    };
+    for (const res of [
+      await u.tx(p.id, body),
+      await u.client.post('/api/v2/transactions/preview/', {
+        portfolio_id: p.id,
+        type: 'buy',
+        date: '2024-03-05T10:00:00Z',
+        ...body,
+      }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields).toEqual({
+        fee_currency: [portfolioMessages.unknownFeeCurrency],
+      });
+    }
+    const ok = await u.ok(p.id, { ...body, fee_currency: 'bnb' });
+    const edit = await u.client.send('PUT', `/api/v2/transactions/${ok.id}/`, {
+      portfolio_id: p.id,
+      type: 'buy',
+      date: '2024-03-05T10:00:00Z',
+      note: '',
+      ...body,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect((await u.client.get('/api/v2/transactions/')).json().results[0].fee_currency).toBe('bnb');
   });
 
   it('previews a new row with its fee valued on its day, or says the fee is left out', async () => {

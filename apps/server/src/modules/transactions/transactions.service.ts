@@ -10,7 +10,7 @@ import {
   type TransactionPreviewResponse,
   type TransactionValidateResponse,
 } from '@app/contracts';
-import { previewTransaction } from '@app/core';
+import { bestKnownCoinId, isFiat, previewTransaction } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -71,6 +71,16 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
   async function assertCoinKnown(coinId: string): Promise<void> {
     if (!(await market.getCoin(coinId, 'usd')))
       throw validationError({ coin_id: [portfolioMessages.unknownCoin] });
+  }
+
+  /**
+   * A fee in another currency is valued by its code: a fiat currency at the day's rate, a coin
+   * by the symbol's known coin (bnb -> binancecoin) at its close. A code that is neither could
+   * never be valued, so it is refused rather than stored as a fee forever without a price.
+   */
+  function assertFeeCurrencyKnown(feeCurrency: string | undefined): void {
+    if (feeCurrency === undefined || isFiat(feeCurrency) || bestKnownCoinId(feeCurrency) !== null) return;
+    throw validationError({ fee_currency: [portfolioMessages.unknownFeeCurrency] });
   }
 
   async function getOwned(userId: string, id: string) {
@@ -163,6 +173,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     },
 
     async create(userId: string, body: TransactionCreateBody): Promise<Transaction> {
+      assertFeeCurrencyKnown(body.fee_currency);
       await assertCoinKnown(body.coin_id);
       const values = toValues(body);
       return writer.write({
@@ -187,6 +198,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     },
 
     async update(userId: string, id: string, body: TransactionCreateBody): Promise<Transaction> {
+      assertFeeCurrencyKnown(body.fee_currency);
       const values = toValues(body);
       return writeRow(userId, id, body.portfolio_id, async (stored) => {
         if (stored.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
@@ -304,6 +316,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
   async function checkContext(userId: string, body: TransactionCheckBody) {
     const portfolio = await findPortfolio(db, userId, body.portfolio_id);
     if (!portfolio) throw portfolioMissing();
+    assertFeeCurrencyKnown(body.fee_currency);
     await assertCoinKnown(body.coin_id);
     const book = await ledgers.book(db, portfolio);
     if (body.transaction_id) {

@@ -89,7 +89,15 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
         ],
       }),
     'GET /api/v2/cryptocurrencies/market_select/': () =>
-      json({ cryptocurrencies: [coin('bitcoin', 'btc', 'Bitcoin'), coin('ethereum', 'eth', 'Ethereum')] }),
+      json({
+        cryptocurrencies: [
+          coin('bitcoin', 'btc', 'Bitcoin'),
+          coin('ethereum', 'eth', 'Ethereum'),
+          coin('binancecoin', 'bnb', 'BNB'),
+          // Shares no symbol the books know: not offered for fees.
+          coin('zzq-bridged', 'zzq', 'ZZQ Bridged'),
+        ],
+      }),
     'GET /api/v2/transactions/': (call) => {
       const q = new URL(call.path, 'http://localhost').searchParams;
       const results = transactions.filter(
@@ -152,6 +160,7 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
         quantity: b.quantity ?? '0',
         price_per_coin: b.price_per_coin ?? '0',
         fee: b.fee ?? '0',
+        ...(b.fee_currency ? { fee_currency: b.fee_currency } : {}),
         executed_at: b.date ?? at,
         note: b.note ?? '',
       });

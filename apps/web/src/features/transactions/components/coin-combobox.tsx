@@ -20,13 +20,27 @@ interface CoinComboboxProps {
   onSelect: (coin: CoinChoice) => void;
   errors?: readonly string[] | undefined;
   hint?: string | undefined;
+  /** The field's label ("Coin" unless told). */
+  label?: string;
+  /** Only coins this accepts are offered (e.g. the coins a fee can be priced in). */
+  accept?: (coin: CoinChoice) => boolean;
 }
 
 /**
  * The transaction form's coin field: type a name, a symbol or an id, and choose from a list with
  * icon, symbol, name and market rank. A symbol several coins share lists all of them.
  */
-export function CoinCombobox({ top, text, onText, selected, onSelect, errors, hint }: CoinComboboxProps) {
+export function CoinCombobox({
+  top,
+  text,
+  onText,
+  selected,
+  onSelect,
+  errors,
+  hint,
+  label = 'Coin',
+  accept,
+}: CoinComboboxProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -43,8 +57,12 @@ export function CoinCombobox({ top, text, onText, selected, onSelect, errors, hi
     staleTime: 5 * 60_000,
   });
   const items = useMemo(
-    () => matchCoins([...top, ...(searched.data?.cryptocurrencies ?? [])], text),
-    [top, searched.data, text],
+    () =>
+      matchCoins(
+        [...top, ...(searched.data?.cryptocurrencies ?? [])].filter((c) => accept?.(c) ?? true),
+        text,
+      ),
+    [top, searched.data, text, accept],
   );
   const hasErrors = errors !== undefined && errors.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -74,7 +92,7 @@ export function CoinCombobox({ top, text, onText, selected, onSelect, errors, hi
   return (
     <div className="relative flex flex-col gap-1.5">
       <label htmlFor={`${id}-input`} className="text-sm font-medium">
-        Coin
+        {label}
       </label>
       <div
         className={cn(

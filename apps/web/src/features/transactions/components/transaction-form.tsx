@@ -21,6 +21,8 @@ import { useMoneyIn } from '@/lib/settings';
 import { availableQuery, coinChoicesQuery, previewTransaction } from '../api/transactions-api';
 import { CoinCombobox } from './coin-combobox';
 import { type CoinChoice, resolveTyped } from './coin-match';
+import { initialFeeCurrency, resolveFeeCurrency } from './fee-currency-choice';
+import { FeeCurrencyField } from './fee-currency-field';
 
 export interface FormPortfolio {
   id: string;
@@ -57,7 +59,13 @@ export function TransactionForm({
   // Once the person types a price, the day's close never overwrites it.
   const [priceTouched, setPriceTouched] = useState(editing !== undefined);
   const [fee, setFee] = useState(editing?.fee ? decimalForInput(editing.fee, 18) : '0');
-  const feeCurrency = editing?.fee_currency;
+  const [feeState, setFeeState] = useState(() =>
+    initialFeeCurrency(
+      editing?.fee_currency,
+      portfolios.find((p) => p.id === editing?.portfolio_id)?.currency ?? '',
+      editing?.coin_id,
+    ),
+  );
   const [date, setDate] = useState(toLocalInput(editing?.executed_at ?? new Date().toISOString()));
   const [note, setNote] = useState(editing?.note ?? '');
   const [rewardKind, setRewardKind] = useState<RewardKind>(editing?.reward_kind ?? 'staking');
@@ -81,13 +89,18 @@ export function TransactionForm({
       : null;
   // Derived, not copied in an effect: an effect that lands after a keystroke would overwrite what was typed.
   const price = prefill ?? typedPrice;
+  const feeCurrency = resolveFeeCurrency(feeState, currency, coin);
+  // The fee's currency matters only for a fee: a zero fee is sent without one.
+  const feeGiven = Number(normalizeDecimalInput(fee) || '0') > 0;
+  const feeError = feeGiven && 'error' in feeCurrency ? feeCurrency.error : null;
+  const feeCode = 'code' in feeCurrency ? feeCurrency.code : undefined;
   const held = available.data?.cryptocurrencies.find(
     (c) => c.id === coinId && c.portfolio_id === portfolioId,
   );
 
   const body = (): TransactionCreateBody | null => {
     const at = new Date(date);
-    if (!portfolioId || !coinId || !quantity || Number.isNaN(at.getTime())) return null;
+    if (!portfolioId || !coinId || !quantity || Number.isNaN(at.getTime()) || feeError) return null;
     return {
       portfolio_id: portfolioId,
       coin_id: coinId,
@@ -95,9 +108,9 @@ export function TransactionForm({
       quantity: normalizeDecimalInput(quantity),
       price_per_coin: normalizeDecimalInput(price) || '0',
       fee: normalizeDecimalInput(fee) || '0',
-      // A fee recorded in another currency (USD, BNB) keeps it on edit: the server values it on
-      // its day; dropping it would read the amount as the portfolio's currency.
-      ...(feeCurrency ? { fee_currency: feeCurrency } : {}),
+      // A fee in another currency (USD, BNB) is sent with it, also on edit: the server values it
+      // on its day; dropping it would read the amount as the portfolio's currency.
+      ...(feeGiven && feeCode ? { fee_currency: feeCode } : {}),
       date: at.toISOString(),
       note,
       ...(type === 'reward' ? { reward_kind: rewardKind } : {}),
@@ -138,6 +151,7 @@ export function TransactionForm({
       setErrors({
         ...(coinId ? {} : { coin_id: ['Choose a coin'] }),
         ...(quantity ? {} : { quantity: ['Quantity must be greater than 0'] }),
+        ...(feeError ? { fee_currency: [feeError] } : {}),
       });
       return;
     }
@@ -252,11 +266,24 @@ export function TransactionForm({
         }}
       />
       <TextField
-        label={`Fee (${(feeCurrency ?? currency).toUpperCase()})`}
+        label={
+          feeCode || feeState.choice === 'portfolio' ? `Fee (${(feeCode ?? currency).toUpperCase()})` : 'Fee'
+        }
         inputMode="decimal"
         value={fee}
         errors={errors.fee}
         onChange={(e) => setFee(e.target.value)}
+      />
+      <FeeCurrencyField
+        state={feeState}
+        onChange={(next) => {
+          setFeeState(next);
+          setErrors((e) => ({ ...e, fee_currency: [] }));
+        }}
+        currency={currency}
+        coin={coin}
+        top={top}
+        errors={errors.fee_currency}
       />
       <TextField
         label="Date and time"
@@ -292,7 +319,7 @@ export function TransactionForm({
           )}{' '}
           ({preview.method}).
           {preview.fee_without_price &&
-            ` The fee in ${(feeCurrency ?? '').toUpperCase()} has no rate or price for that day and is left out.`}
+            ` The fee in ${(feeCode ?? '').toUpperCase()} has no rate or price for that day and is left out.`}
         </output>
       )}
       <div className="flex gap-2 sm:col-span-2 lg:col-span-4">

@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { browserLocation } from '@/lib/browser-location';
+import { renderApp } from '@/test/render-app';
+import { feeCurrencyMessages } from './components/fee-currency-choice';
+import { installFakeTransactionsServer, txJson } from './fake-transactions-server';
+
+/*
+ * Issue 12: the transaction form asks what the fee was paid in: the portfolio's currency (the
+ * default), another fiat currency, the coin itself, or another coin such as BNB through the coin
+ * picker; the server values it on the day. Only coins priced by their symbol are offered, and an
+ * unfinished choice is said under the field instead of being sent.
+ */
+
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Waits for state on a busy shared machine; never a timing assertion. */
+const slow = { timeout: 5_000 };
+const journey = { timeout: 30_000 };
+
+const stored = [
+  txJson(1, { coin_id: 'bitcoin', type: 'buy', quantity: '1', price_per_coin: '100' }),
+  // A fee code the books cannot price (stored before the server checked it).
+  txJson(2, { coin_id: 'ethereum', type: 'buy', quantity: '2', fee: '3', fee_currency: 'zzq' }),
+];
+
+async function openForm() {
+  const server = installFakeTransactionsServer(stored);
+  renderApp('/transactions');
+  await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }, slow));
+  const form = await screen.findByRole('form', { name: 'Add transaction' }, slow);
+  await userEvent.type(within(form).getByLabelText('Coin'), 'bitcoin');
+  await userEvent.type(within(form).getByLabelText('Quantity'), '0.5');
+  await userEvent.type(within(form).getByLabelText('Price per coin (USD)'), '40000');
+  fireEvent.change(within(form).getByLabelText('Date and time'), { target: { value: '2024-03-05T10:00' } });
+  const fee = within(form).getByLabelText('Fee (USD)');
+  await userEvent.clear(fee);
+  await userEvent.type(fee, '0.0075');
+  return { server, form };
+}
+
+const posted = (server: ReturnType<typeof installFakeTransactionsServer>) =>
+  server.bodies('POST', '/api/v2/transactions/');
+
+describe('the fee currency of a transaction', journey, () => {
+  it('offers the portfolio’s currency first, other currencies, the coin itself and another coin', async () => {
+    const { form } = await openForm();
+    const select = within(form).getByLabelText('Fee currency') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'USD (this portfolio’s currency)',
+      'EUR',
+      'GBP',
+      'JPY',
+      'BTC (the coin itself)',
+      'Another coin…',
+    ]);
+    expect(select.value).toBe('portfolio');
+  });
+
+  it('records a BNB fee chosen with the coin picker, which offers only coins priced by their symbol', async () => {
+    const { server, form } = await openForm();
+    await userEvent.selectOptions(within(form).getByLabelText('Fee currency'), 'other');
+    // Not chosen yet: said under the field, nothing sent.
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(within(form).getByText(feeCurrencyMessages.chooseFeeCoin)).toBeTruthy();
+    expect(within(form).getByLabelText('Fee coin').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Fee').getAttribute('aria-invalid')).toBeNull();
+    expect(posted(server)).toEqual([]);
+
+    await userEvent.type(within(form).getByLabelText('Fee coin'), 'zz');
+    // ZZQ Bridged is in the market but its symbol names no coin for sure: not offered.
+    await waitFor(() => expect(server.calls.some((c) => c.path.includes('market_select'))).toBe(true), slow);
+    expect(within(form).queryByRole('option', { name: /ZZQ/ })).toBeNull();
+    await userEvent.clear(within(form).getByLabelText('Fee coin'));
+    await userEvent.type(within(form).getByLabelText('Fee coin'), 'bnb');
+    await userEvent.click(await within(form).findByRole('option', { name: /BNB/ }, slow));
+    expect(within(form).queryByText(feeCurrencyMessages.chooseFeeCoin)).toBeNull();
+    expect((within(form).getByLabelText('Fee (BNB)') as HTMLInputElement).value).toBe('0.0075');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(await screen.findByText('Transaction added', {}, slow)).toBeTruthy();
+    expect(posted(server)).toEqual([
+      expect.objectContaining({ coin_id: 'bitcoin', fee: '0.0075', fee_currency: 'bnb' }),
+    ]);
+    // The list shows it in BNB, not as dollars.
+    const table = screen.getByRole('table', { name: /Transactions/ });
+    expect(await within(table).findByText('0.0075 BNB', {}, slow)).toBeTruthy();
+  });
+
+  it('sends another fiat currency or the coin itself, and nothing for the portfolio’s or a zero fee', async () => {
+    const { server, form } = await openForm();
+    const select = within(form).getByLabelText('Fee currency');
+    await userEvent.selectOptions(select, 'fiat:eur');
+    expect(within(form).getByLabelText('Fee (EUR)')).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(server.bodies('POST', '/api/v2/transactions/preview/').at(-1)).toMatchObject({
+          fee_currency: 'eur',
+        }),
+      slow,
+    );
+    await userEvent.selectOptions(select, 'self');
+    expect(within(form).getByLabelText('Fee (BTC)')).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(server.bodies('POST', '/api/v2/transactions/preview/').at(-1)).toMatchObject({
+          fee_currency: 'btc',
+        }),
+      slow,
+    );
+    // "Another coin" unfinished, but no fee: nothing to value, so nothing to choose.
+    await userEvent.selectOptions(select, 'other');
+    await userEvent.clear(within(form).getByLabelText('Fee'));
+    await userEvent.type(within(form).getByLabelText('Fee'), '0');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(await screen.findByText('Transaction added', {}, slow)).toBeTruthy();
+    const [sent] = posted(server);
+    expect(sent).toMatchObject({ fee: '0' });
+    expect(sent).not.toHaveProperty('fee_currency');
+  });
+
+  it('on edit, a stored fee code the books cannot price has to be chosen again', async () => {
+    const server = installFakeTransactionsServer(stored);
+    renderApp('/transactions');
+    const table = await screen.findByRole('table', { name: /Transactions/ }, slow);
+    const row = await within(table).findByText('3 ZZQ', {}, slow);
+    await userEvent.click(within(row.closest('tr') as HTMLElement).getByRole('button', { name: /^Edit/ }));
+    const form = await screen.findByRole('form', { name: 'Edit transaction' }, slow);
+    expect((within(form).getByLabelText('Fee currency') as HTMLSelectElement).value).toBe('other');
+    expect((within(form).getByLabelText('Fee coin') as HTMLInputElement).value).toBe('ZZQ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save transaction' }));
+    expect(within(form).getByText(feeCurrencyMessages.chooseFeeCoin)).toBeTruthy();
+    expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+});
