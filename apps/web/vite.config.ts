@@ -31,7 +31,7 @@ export default defineConfig({
       ceilingsKb: {
         'terminal-route': 122.9,
         'portfolio-detail-route': 117.5,
-        'projections-page': 155.7,
+        'projections-page': 119.1,
         'metrics-page': 114.5,
         'alerts-page': 115.3,
         'coin-detail-route': 118.7,

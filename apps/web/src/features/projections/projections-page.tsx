@@ -1,14 +1,7 @@
 import { type Projection, projectionLabels, projectionMessages } from '@app/contracts';
-import {
-  classifySelection,
-  isDraftId,
-  newDraftId,
-  type ProjectionDialogForm,
-  toCreatePayload,
-  toUpdatePayload,
-} from '@app/core';
+import { classifySelection, isDraftId, newDraftId, type ProjectionDialogForm } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -17,12 +10,11 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api/api-error';
 import { saveOrQueue } from '@/lib/api/saved-or-queued';
+import { lazyPart } from '@/lib/lazy-part';
 import { usePrivacyMode } from '@/lib/privacy';
 import { listErrorText, projectionDetailQuery, projectionsListQuery } from './api/projections-api';
-import { AllProjectionsView } from './components/all-projections-view';
 import { LazyProjectionDialog } from './components/lazy-projection-dialog';
 import { ProjectionSwitcher } from './components/projection-switcher';
-import { ProjectionView } from './components/projection-view';
 import {
   useCreateProjection,
   useDeleteProjection,
@@ -34,9 +26,26 @@ import {
   useProjectionsSelection,
 } from './store/projections-selection-store';
 
+/**
+ * A projection's view and the all-projections comparison bring the projection engine, exact
+ * decimals and the virtualised sell table; they are drawn once the projections have arrived, so
+ * they load beside those requests rather than before the page paints (issue 15, route budget).
+ * Until both are here the page shows the loading line it shows for the request.
+ */
+const projectionView = lazyPart(
+  () => import('./components/projection-view'),
+  (m) => m.ProjectionView,
+);
+const allProjectionsView = lazyPart(
+  () => import('./components/all-projections-view'),
+  (m) => m.AllProjectionsView,
+);
+const loadingProjection = <Spinner label="Loading projection…" />;
+const loadingProjections = <Spinner label="Loading projections…" />;
+
 function ProjectionDetail({ id }: { id: string }) {
   const detail = useQuery({ ...projectionDetailQuery(id), meta: { silent: true } });
-  if (detail.isPending) return <Spinner label="Loading projection…" />;
+  if (detail.isPending) return loadingProjection;
   if (detail.isError) {
     const gone = isApiError(detail.error) && detail.error.status === 404;
     return (
@@ -45,7 +54,11 @@ function ProjectionDetail({ id }: { id: string }) {
       </EmptyState>
     );
   }
-  return <ProjectionView key={id} projectionId={id} detail={detail.data} />;
+  return (
+    <Suspense fallback={loadingProjection}>
+      <projectionView.Component key={id} projectionId={id} detail={detail.data} />
+    </Suspense>
+  );
 }
 
 /** Spec §2 /projections and /projections/{id}, with the selection rules of spec §4. */
@@ -66,6 +79,8 @@ export function ProjectionsPage() {
   const confirm = useConfirm();
   const projections = list.data ?? [];
   const kind = classifySelection(current);
+  // The view the selection will draw starts loading with the list.
+  useEffect(() => (routeId === undefined ? allProjectionsView : projectionView).preload(), [routeId]);
 
   // The URL names the projection; a draft in progress keeps the selection until it is resolved.
   useEffect(() => {
@@ -112,6 +127,7 @@ export function ProjectionsPage() {
 
   const submitCreate = async (values: ProjectionDialogForm, currency: string) => {
     try {
+      const { toCreatePayload } = await import('./components/projection-payloads');
       const payload = { ...toCreatePayload(values), currency: currency as 'usd' };
       const saved = await saveOrQueue(() => create.mutateAsync(payload));
       if (!saved.queued) return saved.value;
@@ -126,6 +142,7 @@ export function ProjectionsPage() {
 
   const submitUpdate = async (id: string, values: ProjectionDialogForm) => {
     try {
+      const { toUpdatePayload } = await import('./components/projection-payloads');
       await update.mutateAsync({ id, body: toUpdatePayload(values) });
       return true;
     } catch {
@@ -169,7 +186,7 @@ export function ProjectionsPage() {
   };
 
   let body: React.ReactNode;
-  if (list.isPending) body = <Spinner label="Loading projections…" />;
+  if (list.isPending) body = loadingProjections;
   else if (list.isError) body = <EmptyState title={listErrorText(list.error)} />;
   else if (routeId !== undefined) body = <ProjectionDetail id={routeId} />;
   else if (kind === 'draft') {
@@ -194,7 +211,12 @@ export function ProjectionsPage() {
         </button>
       </EmptyState>
     );
-  } else if (kind === 'all') body = <AllProjectionsView projections={projections} />;
+  } else if (kind === 'all')
+    body = (
+      <Suspense fallback={loadingProjections}>
+        <allProjectionsView.Component projections={projections} />
+      </Suspense>
+    );
   else {
     body = (
       <EmptyState title="Choose a projection">
