@@ -70,6 +70,8 @@ export interface TxInput {
   quantity: string;
   price: string;
   fee?: string;
+  /** A coin the fee was paid in (e.g. 'bnb'), chosen with the fee coin picker; none: the portfolio's currency. */
+  feeCoin?: string;
   date: string;
 }
 
@@ -91,7 +93,16 @@ export class TransactionsPage {
     await f.getByLabel('Coin', { exact: true }).fill(tx.coin);
     await f.getByLabel('Quantity', { exact: true }).fill(tx.quantity);
     await f.getByLabel(/^Price per coin/).fill(tx.price);
-    await f.getByLabel(/^Fee/).fill(tx.fee ?? '0');
+    if (tx.feeCoin) {
+      await f.getByLabel('Fee currency').selectOption({ label: 'Another coin…' });
+      await f.getByLabel('Fee coin', { exact: true }).fill(tx.feeCoin);
+      await f
+        .getByRole('option', { name: new RegExp(`^${tx.feeCoin}\\b`, 'i') })
+        .first()
+        .click();
+    }
+    // "Fee (USD)" or "Fee (BNB)": not the "Fee currency" select nor the "Fee coin" picker.
+    await f.getByLabel(/^Fee( \(.+\))?$/).fill(tx.fee ?? '0');
     await f.getByLabel('Date and time').fill(tx.date);
   }
 
