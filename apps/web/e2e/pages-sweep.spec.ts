@@ -262,7 +262,7 @@ test('projection menu, edit form, import preview and terminal dialogs pass axe',
   await panel
     .getByLabel('CSV file')
     .setInputFiles({ name: 'coinbase.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv) });
-  await expect(panel.getByText(/Detected coinbase\. 2 rows/)).toBeVisible();
+  await expect(panel.getByText(/Detected a Coinbase export\. 2 rows/)).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Choose coins' })).toBeVisible();
   await check('import preview');
 

@@ -23,7 +23,9 @@ test('create, rename and delete a portfolio, and import a Coinbase CSV from the 
   await expect(card.getByText('$0.00').first()).toBeVisible();
 
   const panel = await p.importCsv('Long term', 'coinbase.csv', coinbase);
-  await expect(panel.getByText('Detected coinbase. 3 rows, 0 errors, 0 likely duplicates')).toBeVisible();
+  await expect(
+    panel.getByText('Detected a Coinbase export. 3 rows, 0 errors, 0 likely duplicates'),
+  ).toBeVisible();
   // Nothing is written before the confirmation.
   await expect(card.getByText('$0.00').first()).toBeVisible();
   await panel.getByRole('button', { name: 'Import 3 transactions' }).click();
@@ -68,7 +70,7 @@ test('import a CSV with unknown symbols: choose each coin in the preview, commit
   const p = new PortfoliosPage(page);
   await p.create('Exchange');
   const panel = await p.importCsv('Exchange', 'coinbase.csv', withUnknownSymbols);
-  await expect(panel.getByText('Detected coinbase. 4 rows, 3 errors')).toBeVisible();
+  await expect(panel.getByText('Detected a Coinbase export. 4 rows, 3 errors')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Import 1 transaction' })).toBeEnabled();
 
   const chooser = new CoinChooser(panel);
@@ -90,7 +92,7 @@ test('import a CSV with unknown symbols: choose each coin in the preview, commit
   await expect(chooser.group('MATIC').getByRole('radio')).not.toHaveCount(0);
   await chooser.choose('MATIC', 'POL (ex-MATIC)');
   await expect(chooser.region).toContainText('Every symbol has a coin');
-  await expect(panel.getByText('Detected coinbase. 4 rows, 0 errors')).toBeVisible();
+  await expect(panel.getByText('Detected a Coinbase export. 4 rows, 0 errors')).toBeVisible();
 
   await panel.getByRole('button', { name: 'Import 4 transactions' }).click();
   await expect(page.getByText('Imported 4 transactions')).toBeVisible();
@@ -117,7 +119,7 @@ test('a ledger that starts mid-history imports with its opening balance at the p
   const p = new PortfoliosPage(page);
   await p.create('Kraken', '');
   const panel = await p.importCsv('Kraken', 'ledgers.csv', midHistoryLedger);
-  await expect(panel.getByText('Detected kraken/ledgers. 1 row, 0 errors')).toBeVisible();
+  await expect(panel.getByText('Detected a Kraken ledger. 1 row, 0 errors')).toBeVisible();
   const openings = panel.getByRole('group', { name: 'Opening balances' });
   await expect(
     openings.getByRole('checkbox', { name: /Include opening balance of BTC: 0\.5 held before line 2/ }),

@@ -43,7 +43,7 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
     'kraken-trades.csv',
     referenceCsv('kraken_trades_2024_variant.csv'),
   );
-  await expect(panel.getByText(/^Detected kraken/)).toBeVisible();
+  await expect(panel.getByText(/^Detected a Kraken /)).toBeVisible();
   const importButton = panel.getByRole('button', { name: /^Import \d+ transactions?$/ });
   await expect(importButton).toBeEnabled();
   await importButton.click();

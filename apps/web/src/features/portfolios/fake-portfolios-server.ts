@@ -174,6 +174,13 @@ export function installFakePortfoliosServer(initial: Portfolio[] = []): FakePort
       return json(created, 201);
     },
     'GET /api/v2/cryptocurrencies/market_select/': () => json({ cryptocurrencies: marketSearchResults }),
+    'GET /api/v2/transactions/crypto_options/': () =>
+      json({
+        cryptocurrencies: [
+          { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', image: null },
+          { id: 'ethereum', symbol: 'eth', name: 'Ethereum', image: null },
+        ],
+      }),
   };
   function addPortfolioRoutes(id: string) {
     const base = `/api/v2/portfolios/${id}/`;

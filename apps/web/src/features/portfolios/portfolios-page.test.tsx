@@ -120,7 +120,7 @@ describe('CSV import preview', journey, () => {
     const panel = await screen.findByRole('region', { name: 'Import CSV into Main' }, slow);
     const file = new File(['ID,Timestamp\nthe file text'], 'coinbase.csv', { type: 'text/csv' });
     await userEvent.upload(within(panel).getByLabelText('CSV file'), file);
-    await within(panel).findByText(/Detected coinbase/, {}, slow);
+    await within(panel).findByText(/Detected a Coinbase export/, {}, slow);
     return { server, panel };
   }
   const previews = (server: ReturnType<typeof installFakePortfoliosServer>) =>
@@ -129,7 +129,9 @@ describe('CSV import preview', journey, () => {
   it('lists row errors and duplicates; error rows cannot be ticked, duplicates start unticked', async () => {
     const { server, panel } = await openImport();
     expect(
-      within(panel).getByText('Detected coinbase. 5 rows, 3 errors, 1 likely duplicate, 1 skipped line.'),
+      within(panel).getByText(
+        'Detected a Coinbase export. 5 rows, 3 errors, 1 likely duplicate, 1 skipped line.',
+      ),
     ).toBeTruthy();
     const errors = within(panel).getByRole('list', { name: 'Row errors' });
     expect(
@@ -148,6 +150,12 @@ describe('CSV import preview', journey, () => {
     expect(tick(4, 'ZZQ').disabled).toBe(true);
     expect(tick(5, 'ETH').disabled).toBe(true);
     expect(within(panel).getByText('Likely duplicate')).toBeTruthy();
+    // Each row names its coin ("BTC Bitcoin"), never by its CoinGecko id; a coin not yet chosen shows its symbol.
+    const coinCell = (line: number, symbol: string) =>
+      tick(line, symbol).closest('tr')?.cells[4]?.textContent;
+    await waitFor(() => expect(coinCell(2, 'BTC')).toBe('BTCBitcoin'), slow);
+    expect(coinCell(5, 'ETH')).toBe('ETHEthereum');
+    expect(coinCell(4, 'ZZQ')).toBe('ZZQ');
     expect(within(panel).getAllByText('Choose a coin')).toHaveLength(2);
     // An error row says why in its own status; skipped lines are listed with their reason.
     const ethRow = tick(5, 'ETH').closest('tr') as HTMLElement;

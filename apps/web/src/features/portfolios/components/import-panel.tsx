@@ -2,6 +2,7 @@ import { TEMPLATE_EXAMPLE } from '@app/core';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinChooser } from './coin-chooser';
 import { countOf } from './count-words';
+import { importFormatName } from './import-format-name';
 import { ImportPreviewTable } from './import-preview-table';
 import { OpeningBalances } from './opening-balances';
 import { useCsvImport } from './use-csv-import';
@@ -84,7 +85,7 @@ export function ImportPanel({
       {preview && (
         <div className="mt-3">
           <p className="text-sm">
-            {preview.format ? `Detected ${preview.format}. ` : ''}
+            {preview.format ? `Detected ${importFormatName(preview.format)}. ` : ''}
             {countOf(preview.rows.length, 'row')}, {countOf(preview.errors.length, 'error')},{' '}
             {countOf(preview.duplicate_lines.length, 'likely duplicate')},{' '}
             {countOf(preview.skipped.length, 'skipped line')}.

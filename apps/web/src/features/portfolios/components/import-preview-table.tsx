@@ -1,11 +1,29 @@
 import { type CsvImportRow, type CsvRowError, transactionTypeLabels } from '@app/contracts';
 import { formatDate } from '@app/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
+import { useCoinLookup } from '@/lib/coin-lookup';
 import { feeText } from '@/lib/fee-text';
+import { marketSelectQuery } from '@/lib/market';
 import { useQuantityFormatter } from '@/lib/quantity';
-import { useMoneyIn } from '@/lib/settings';
+import { useBaseCurrency, useMoneyIn } from '@/lib/settings';
 import { importRowKey } from './use-csv-import';
+
+/**
+ * Names of the coins a row may resolve to: the user's own coins and the market's top 100 (the
+ * list the coin chooser offers). A coin in neither shows its symbol alone, never its CoinGecko id.
+ */
+function useCoinNames(): ReadonlyMap<string, string> {
+  const held = useCoinLookup();
+  const { data: top } = useQuery(marketSelectQuery(useBaseCurrency()));
+  return useMemo(() => {
+    const names = new Map((top?.cryptocurrencies ?? []).map((c) => [c.id, c.name]));
+    for (const [id, c] of held) names.set(id, c.name);
+    return names;
+  }, [held, top]);
+}
 
 /** The parsed rows with a tick each: rows with errors or without a coin cannot be ticked. */
 export function ImportPreviewTable({
@@ -26,6 +44,7 @@ export function ImportPreviewTable({
 }) {
   const q = useQuantityFormatter();
   const money = useMoneyIn();
+  const names = useCoinNames();
   // In its own currency: a BNB fee reads "0.00009883 BNB", not an amount of the trade's currency.
   const rowFee = (r: CsvImportRow) =>
     r.price_currency || r.transaction.fee_currency
@@ -78,7 +97,9 @@ export function ImportPreviewTable({
             <Td density="compact">{transactionTypeLabels[r.transaction.type]}</Td>
             <Td density="compact" className="whitespace-nowrap">
               {r.symbol}
-              {r.coin_id && <span className="block text-muted">{r.coin_id}</span>}
+              {r.coin_id && names.has(r.coin_id) && (
+                <span className="block text-muted">{names.get(r.coin_id)}</span>
+              )}
             </Td>
             <Td density="compact" numeric>
               <Private>{q(r.transaction.quantity)}</Private>
