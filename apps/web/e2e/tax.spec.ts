@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { PortfoliosPage, signUpAt } from './pages/portfolio-pages.ts';
+import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** ../shared/reference beside the checkout (a worktree sits one level deeper). */
@@ -132,4 +132,59 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
   await expect(rungs.getByText(/from Jan 17, 2024 \(long-term/)).toHaveCount(2);
   await taxPanel.getByRole('button', { name: 'Tax-aware order' }).click();
   await expect(taxPanel.getByText(/saving/)).toBeVisible();
+});
+
+// Issue 12: a fee entered in BNB in the form is valued at BNB's close of its day, not read as
+// dollars: 1 BTC bought at 100 with 0.5 BNB costs 100 + 0.5 × that close in the lots view.
+test("tax: a BNB fee entered in the form is valued at that day's BNB close in the lot's cost", async ({
+  page,
+}, info) => {
+  await signUpAt(page, '/portfolios', `taxfee-${info.project.name}`);
+  await new PortfoliosPage(page).create('Main');
+  const chart = await page.request.get(
+    '/api/v2/cryptocurrencies/binancecoin/chart/?vs_currency=usd&timeframe=ALL',
+  );
+  expect(chart.ok()).toBe(true);
+  const prices = (await chart.json()).prices as [number, number][];
+  // A day whose close is final: a few days back.
+  const [at, close] = prices.at(-4) ?? [0, 0];
+  expect(close).toBeGreaterThan(0);
+  const day = new Date(at).toISOString().slice(0, 10);
+
+  const t = new TransactionsPage(page);
+  await t.goto();
+  // Noon in Honolulu is 22:00 UTC: the same UTC day as the close.
+  await t.add({
+    coin: 'bitcoin',
+    quantity: '1',
+    price: '100',
+    fee: '0.5',
+    feeCoin: 'bnb',
+    date: `${day}T12:00`,
+  });
+  await expect(t.rows().filter({ hasText: '0.5 BNB' })).toHaveCount(1);
+
+  const saved = await page.request.patch('/api/v2/tax/settings/', {
+    headers: await csrfHeaders(page),
+    data: { rule: 'us' },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto('/tax');
+  const lots = page.getByRole('region', { name: 'Lots of bitcoin' });
+  await expect(lots).toBeVisible();
+  // One lot: acquired that day, 1 BTC, its cost.
+  const lot = lots.getByRole('row').nth(1);
+  const acquired = new Date(at).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(lot.getByRole('cell').first()).toHaveText(acquired);
+  const cost = lot.getByRole('cell').nth(2);
+  await expect(cost).toHaveText(/^\$[\d,]+\.\d\d$/);
+  const expected = 100 + 0.5 * close;
+  // As shown, to the cent: 100.00 (fee left out) or 100.50 (BNB read as dollars) fail.
+  const shown = Number((await cost.textContent())?.replace(/[$,]/g, ''));
+  expect(Math.abs(shown - expected)).toBeLessThanOrEqual(0.005);
 });
