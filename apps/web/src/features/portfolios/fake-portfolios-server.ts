@@ -134,8 +134,11 @@ export interface FakePortfoliosServer {
   bodies(method: string, path: string): Record<string, unknown>[];
   /** Answer the next import commit with this response instead of writing. */
   failNextCommit(response: Response): void;
-  /** Previews offer an LTC opening balance (the ledger starts mid-history), with LTC's daily closes. */
-  offerOpeningBalance(): void;
+  /**
+   * Previews offer an LTC opening balance (the ledger starts mid-history), with LTC's daily closes;
+   * with `holdCloses` the history answers only once the returned function is called.
+   */
+  offerOpeningBalance(options?: { holdCloses?: boolean }): () => void;
 }
 
 /** LTC held before line 2; its history has a close of 70.5 USD on that day. */
@@ -226,10 +229,17 @@ export function installFakePortfoliosServer(initial: Portfolio[] = []): FakePort
     failNextCommit: (response) => {
       commitFailure = response;
     },
-    offerOpeningBalance: () => {
+    offerOpeningBalance: ({ holdCloses = false } = {}) => {
       openings = [ltcOpening];
-      routes['GET /api/v2/cryptocurrencies/litecoin/chart/'] = () =>
-        json({
+      let release = () => {};
+      const held = holdCloses
+        ? new Promise<void>((resolve) => {
+            release = resolve;
+          })
+        : Promise.resolve();
+      routes['GET /api/v2/cryptocurrencies/litecoin/chart/'] = async () => {
+        await held;
+        return json({
           id: 'litecoin',
           timeframe: 'ALL',
           vs_currency: 'usd',
@@ -241,6 +251,8 @@ export function installFakePortfoliosServer(initial: Portfolio[] = []): FakePort
           total_volumes: [],
           source: { source: 'coingecko', mode: 'live', as_of: '2024-01-06T00:00:00.000Z', stale: false },
         });
+      };
+      return release;
     },
   };
 }

@@ -111,9 +111,9 @@ describe('/portfolios', journey, () => {
 });
 
 describe('CSV import preview', journey, () => {
-  async function openImport({ opening = false } = {}) {
+  async function openImport({ opening = false, holdCloses = false } = {}) {
     const server = installFakePortfoliosServer([portfolioJson(pid, 'Main')]);
-    if (opening) server.offerOpeningBalance();
+    const releaseCloses = opening ? server.offerOpeningBalance({ holdCloses }) : () => {};
     renderApp('/portfolios');
     const card = await screen.findByRole('article', { name: 'Main' }, slow);
     await userEvent.click(within(card).getByRole('button', { name: 'Import CSV into Main' }));
@@ -121,7 +121,7 @@ describe('CSV import preview', journey, () => {
     const file = new File(['ID,Timestamp\nthe file text'], 'coinbase.csv', { type: 'text/csv' });
     await userEvent.upload(within(panel).getByLabelText('CSV file'), file);
     await within(panel).findByText(/Detected a Coinbase export/, {}, slow);
-    return { server, panel };
+    return { server, panel, releaseCloses };
   }
   const previews = (server: ReturnType<typeof installFakePortfoliosServer>) =>
     server.bodies('POST', `/api/v2/portfolios/${pid}/import/preview/`);
@@ -282,6 +282,36 @@ describe('CSV import preview', journey, () => {
           note: "Opening balance from the file's balance column (price: Entered by you)",
         }),
       },
+      expect.objectContaining({ line: 2, symbol: 'BTC', coin_id: 'bitcoin' }),
+    ]);
+  });
+
+  it('never changes an opening price under the cursor: a close arriving while the field has focus waits', async () => {
+    const { server, panel, releaseCloses } = await openImport({ opening: true, holdCloses: true });
+    const openings = within(panel).getByRole('group', { name: 'Opening balances' });
+    const price = within(openings).getByLabelText('Opening price of LTC in USD') as HTMLInputElement;
+    await userEvent.click(price);
+    releaseCloses();
+    // Offered beside the field, not written into it while the person is there.
+    expect(
+      await within(openings).findByText(/from CoinGecko: 70\.5; leave the field empty to use it$/, {}, slow),
+    ).toBeTruthy();
+    expect(price.value).toBe('');
+    await userEvent.type(price, '2,000');
+    expect(price.value).toBe('2,000');
+    expect(within(openings).getByText('Entered by you')).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Import 2 transactions' }));
+    // A toast of the test before may still be on screen: read the commit itself.
+    await waitFor(
+      () => expect(server.bodies('POST', `/api/v2/portfolios/${pid}/import/commit/`)).toHaveLength(1),
+      slow,
+    );
+    const [commit] = server.bodies('POST', `/api/v2/portfolios/${pid}/import/commit/`);
+    expect(commit?.rows).toEqual([
+      expect.objectContaining({
+        symbol: 'LTC',
+        transaction: expect.objectContaining({ type: 'transfer_in', price_per_coin: '2000' }),
+      }),
       expect.objectContaining({ line: 2, symbol: 'BTC', coin_id: 'bitcoin' }),
     ]);
   });

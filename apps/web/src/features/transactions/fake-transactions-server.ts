@@ -199,6 +199,29 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
   const { calls } = installFakeFetch(routes);
   return {
     calls,
+    /**
+     * Bitcoin's history answers with a close of 42,000 USD an hour ago (the form's default day),
+     * held back until the returned function is called.
+     */
+    offerDayCloseLater: () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      routes['GET /api/v2/cryptocurrencies/bitcoin/chart/'] = async () => {
+        await held;
+        return json({
+          id: 'bitcoin',
+          timeframe: 'ALL',
+          vs_currency: 'usd',
+          prices: [[Date.now() - 3_600_000, 42_000]],
+          market_caps: [],
+          total_volumes: [],
+          source: { source: 'coingecko', mode: 'live', as_of: new Date().toISOString(), stale: false },
+        });
+      };
+      return release;
+    },
     bodies: (method: string, path: string) =>
       calls.filter((c) => c.method === method && c.path === path).map(body),
     listQueries: () =>

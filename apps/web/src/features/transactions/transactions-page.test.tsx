@@ -69,6 +69,36 @@ async function openForm() {
 }
 
 describe('/transactions form', journey, () => {
+  it('never changes the price under the cursor: a day’s close arriving while the field has focus waits', async () => {
+    const { server } = await openPage();
+    const release = server.offerDayCloseLater();
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('Coin'), 'bitcoin');
+    await userEvent.type(within(form).getByLabelText('Quantity'), '1');
+    const price = within(form).getByLabelText('Price per coin (USD)') as HTMLInputElement;
+    await userEvent.click(price);
+    release();
+    // The close is offered beside the field, not written into it while the person is there.
+    expect(
+      await within(form).findByText(/from CoinGecko: 42000; leave the field empty to use it$/, {}, slow),
+    ).toBeTruthy();
+    expect(price.value).toBe('');
+    await userEvent.type(price, '100');
+    expect(price.value).toBe('100');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(await screen.findByText('Transaction added', {}, slow)).toBeTruthy();
+    expect(server.bodies('POST', '/api/v2/transactions/').at(-1)?.price_per_coin).toBe('100');
+
+    // Left without typing, the field takes the day's close and says where it came from.
+    const again = await openForm();
+    await userEvent.type(within(again).getByLabelText('Coin'), 'bitcoin');
+    const next = within(again).getByLabelText('Price per coin (USD)') as HTMLInputElement;
+    await userEvent.click(next);
+    await userEvent.click(within(again).getByLabelText('Quantity'));
+    await waitFor(() => expect(next.value).toBe('42000'), slow);
+    expect(within(again).getByText(/from CoinGecko; edit it to the price you paid$/)).toBeTruthy();
+  });
+
   it('says what is missing on the fields, and shows the server’s field errors', async () => {
     const { server } = await openPage();
     const form = await openForm();

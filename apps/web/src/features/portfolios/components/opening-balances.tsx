@@ -1,6 +1,6 @@
 import type { OpeningBalance } from '@app/contracts';
 import { currencyDecimals, decimalForInput, formatDate } from '@app/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Private } from '@/components/ui/private-value';
 import { useDayPrice } from '@/lib/market/use-day-price';
 import { useQuantityFormatter } from '@/lib/quantity';
@@ -71,14 +71,15 @@ function OpeningBalanceItem({
 }) {
   const q = useQuantityFormatter();
   const day = useDayPrice(o.coin_id ?? '', currency, new Date(o.date), included && price === undefined);
+  // Not while the person is in the field: the close would replace the text under the cursor and the
+  // digits typed next would land after it. Leaving the field empty fills it in.
+  const [focused, setFocused] = useState(false);
+  const close = day ? decimalForInput(String(day.price), Math.max(2, currencyDecimals(day.price))) : null;
   useEffect(() => {
-    if (price === undefined && day) {
-      onPrice(o.symbol, {
-        value: decimalForInput(String(day.price), Math.max(2, currencyDecimals(day.price))),
-        source: day.label,
-      });
+    if (price === undefined && day && close !== null && !focused) {
+      onPrice(o.symbol, { value: close, source: day.label });
     }
-  }, [day, price, o.symbol, onPrice]);
+  }, [day, close, price, focused, o.symbol, onPrice]);
   const unit = currency.toUpperCase();
   return (
     <li className="flex flex-wrap items-end gap-x-4 gap-y-1">
@@ -105,10 +106,16 @@ function OpeningBalanceItem({
               aria-label={`Opening price of ${o.symbol} in ${unit}`}
               className="ml-2 w-32 rounded border border-line bg-surface px-2 py-1 text-sm"
               value={price?.value ?? ''}
+              onFocus={() => setFocused(true)}
+              onBlur={() => setFocused(false)}
               onChange={(e) => onPrice(o.symbol, { value: e.target.value, source: enteredByYou })}
             />
             <span className="ml-2 text-muted">
-              {price?.value ? price.source : 'Enter the price per coin, or leave this balance out'}
+              {price?.value
+                ? price.source
+                : day && close !== null && price === undefined
+                  ? `${day.label}: ${close}; leave the field empty to use it`
+                  : 'Enter the price per coin, or leave this balance out'}
             </span>
           </label>
         )

@@ -58,6 +58,10 @@ export function TransactionForm({
   );
   // Once the person types a price, the day's close never overwrites it.
   const [priceTouched, setPriceTouched] = useState(editing !== undefined);
+  // What the price field showed when it got focus, kept until it loses it: a day's close arriving
+  // in between would replace the text under the cursor, and the digits typed next would land after
+  // it ("102391.95" then "100" saved 102391.951).
+  const [pinnedPrice, setPinnedPrice] = useState<string | null>(null);
   const [fee, setFee] = useState(editing?.fee ? decimalForInput(editing.fee, 18) : '0');
   const [feeState, setFeeState] = useState(() =>
     initialFeeCurrency(
@@ -88,7 +92,15 @@ export function TransactionForm({
       ? decimalForInput(String(dayPrice.price), Math.max(2, currencyDecimals(dayPrice.price)))
       : null;
   // Derived, not copied in an effect: an effect that lands after a keystroke would overwrite what was typed.
-  const price = prefill ?? typedPrice;
+  const price = priceTouched ? typedPrice : (pinnedPrice ?? prefill ?? typedPrice);
+  const priceHint =
+    type === 'reward'
+      ? 'Leave 0 for a zero cost basis'
+      : prefill === null || !dayPrice
+        ? undefined
+        : price === prefill
+          ? `${dayPrice.label}; edit it to the price you paid`
+          : `${dayPrice.label}: ${prefill}; leave the field empty to use it`;
   const feeCurrency = resolveFeeCurrency(feeState, currency, coin);
   // The fee's currency matters only for a fee: a zero fee is sent without one.
   const feeGiven = Number(normalizeDecimalInput(fee) || '0') > 0;
@@ -253,13 +265,9 @@ export function TransactionForm({
         inputMode="decimal"
         value={price}
         errors={errors.price_per_coin}
-        hint={
-          type === 'reward'
-            ? 'Leave 0 for a zero cost basis'
-            : prefill !== null && dayPrice
-              ? `${dayPrice.label}; edit it to the price you paid`
-              : undefined
-        }
+        hint={priceHint}
+        onFocus={() => setPinnedPrice(price)}
+        onBlur={() => setPinnedPrice(null)}
         onChange={(e) => {
           setPriceTouched(true);
           setPrice(e.target.value);
