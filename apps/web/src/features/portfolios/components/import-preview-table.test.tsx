@@ -1,6 +1,9 @@
 import type { CsvImportRow } from '@app/contracts';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { installFakeFetch } from '@/test/fake-fetch';
+import { renderPage } from '@/test/render-page';
 import { ImportPreviewTable } from './import-preview-table';
 
 /*
@@ -48,9 +51,16 @@ const rows: CsvImportRow[] = [
   },
 ];
 
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  // The coins' names come from the market list and the user's coins; not needed for the fees.
+  installFakeFetch({});
+});
+
 describe('import preview fees', () => {
   it('shows a fee in its own currency: BNB as a coin amount, others as money of the row', () => {
-    render(
+    renderPage(
       <ImportPreviewTable
         rows={rows}
         duplicates={new Set()}
@@ -58,6 +68,7 @@ describe('import preview fees', () => {
         selectable={() => true}
         onToggle={() => {}}
       />,
+      { pattern: '/portfolios', path: '/portfolios' },
     );
     const table = screen.getByRole('table', { name: 'Rows to import' });
     const [, eth, bnb, btc] = within(table).getAllByRole('row');
