@@ -132,6 +132,32 @@ test('every page fits the width, speaks human numbers, passes axe, and hides mon
   expect(problems).toEqual([]);
 });
 
+/** Visible boxes in main that hide part of their content sideways (a table scrolling in its panel). */
+async function clippedScrollers(page: Page): Promise<string[]> {
+  return page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.getClientRects().length > 0 && el.scrollWidth - el.clientWidth > 1)
+      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+      .map(
+        (el) => `${el.getAttribute('aria-label') ?? el.tagName} hides ${el.scrollWidth - el.clientWidth} px`,
+      ),
+  );
+}
+
+test("the portfolio page's holdings show every figure without sideways scrolling", async ({ page }, info) => {
+  await signUpAt(page, '/portfolios', `holdings-${info.project.name}`);
+  const portfolioId = await seed(page);
+  await open(page, `/portfolios/${portfolioId}`);
+  const holdings = page
+    .getByRole('table', { name: 'Coins held' })
+    .or(page.getByRole('list', { name: 'Coins held' }))
+    .filter({ visible: true });
+  // Each holding's value and unrealized P&L are on screen, whatever the width (cards on a phone).
+  await expect(holdings).toContainText('Bitcoin');
+  await expect(holdings).toContainText('Unrealized');
+  expect(await clippedScrollers(page)).toEqual([]);
+});
+
 test('chart axis labels stay inside their chart and never overlap', async ({ page }, info) => {
   await signUpAt(page, '/portfolios', `axes-${info.project.name}`);
   const portfolioId = await seed(page);

@@ -56,7 +56,10 @@ export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
           {positions.length === 0 ? (
             <p className="text-sm text-muted">No holdings: add a transaction or import a CSV.</p>
           ) : (
-            <HoldingsTable positions={positions} money={money} />
+            <>
+              <HoldingsTable positions={positions} money={money} />
+              <HoldingsCards positions={positions} money={money} />
+            </>
           )}
         </Panel>
       </div>
@@ -77,10 +80,10 @@ export function PortfolioOverview({ portfolioId }: { portfolioId: string }) {
 function HoldingsTable({ positions, money }: { positions: readonly Position[]; money: MoneyFormatter }) {
   const q = useQuantityFormatter();
   return (
-    // The table scrolls inside its panel on a phone (a focusable region); the page never does.
+    // From md up; a phone gets HoldingsCards, where no figure hides behind a sideways scroll.
     <Table
       caption="Coins held"
-      className="rounded-md"
+      className="hidden rounded-md md:block"
       head={
         <>
           <Th density="normal">Coin</Th>
@@ -135,5 +138,52 @@ function HoldingsTable({ positions, money }: { positions: readonly Position[]; m
         </tr>
       ))}
     </Table>
+  );
+}
+
+/**
+ * The holdings on a phone: one card per coin with every figure of the table's row. Six columns
+ * do not fit 390 px, and a scrolling table cut each value mid-number ("$15,").
+ */
+function HoldingsCards({ positions, money }: { positions: readonly Position[]; money: MoneyFormatter }) {
+  const q = useQuantityFormatter();
+  return (
+    <ul aria-label="Coins held" className="grid gap-2 md:hidden">
+      {positions.map((p) => (
+        <li key={p.coin_id} className="rounded-lg border border-line p-3 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <span className="flex min-w-0 items-center gap-2">
+              <CoinAvatar src={p.image} name={p.name} symbol={p.symbol} size={22} />
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{p.name}</span>
+                <span className="block text-xs text-muted">
+                  <Private>{q(p.quantity)}</Private> <span className="uppercase">{p.symbol}</span> at{' '}
+                  <Private>{money(p.currentPrice)}</Private>
+                </span>
+                <PriceSourceNote source={p.priceSource} asOf={p.priceAsOf} />
+              </span>
+            </span>
+            <span className="shrink-0 text-right font-medium tabular-nums">
+              <Private>{money(p.totalValue)}</Private>
+            </span>
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 text-xs">
+            <div>
+              <dt className="text-muted">Unrealized P&amp;L</dt>
+              <dd className={cn('tabular-nums', tone(p.unrealizedProfitLoss))}>
+                <Private>{money(p.unrealizedProfitLoss)}</Private> (
+                {formatSignedPercent(p.returns.unrealized.profitLossPercentage)})
+              </dd>
+            </div>
+            <div className="text-right">
+              <dt className="text-muted">Realized P&amp;L</dt>
+              <dd className={cn('tabular-nums', tone(p.realizedProfitLoss))}>
+                <Private>{money(p.realizedProfitLoss)}</Private>
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
