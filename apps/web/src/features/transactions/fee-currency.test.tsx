@@ -87,6 +87,12 @@ describe('the fee currency of a transaction', journey, () => {
     await userEvent.click(await within(form).findByRole('option', { name: /BNB/ }, slow));
     expect(within(form).queryByText(feeCurrencyMessages.chooseFeeCoin)).toBeNull();
     expect((within(form).getByLabelText('Fee (BNB)') as HTMLInputElement).value).toBe('0.0075');
+    // Said plainly: the fee is valued, the BNB itself is not taken from a holding by this row.
+    expect(
+      within(form).getByText(
+        'Counted at BNB’s close of that day; the BNB paid stays in your holdings until you record it as a sale.',
+      ),
+    ).toBeTruthy();
 
     await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
     expect(await screen.findByText('Transaction added', {}, slow)).toBeTruthy();
@@ -103,6 +109,9 @@ describe('the fee currency of a transaction', journey, () => {
     const select = within(form).getByLabelText('Fee currency');
     await userEvent.selectOptions(select, 'fiat:eur');
     expect(within(form).getByLabelText('Fee (EUR)')).toBeTruthy();
+    expect(
+      within(form).getByText('Counted in the portfolio’s currency at that day’s exchange rate.'),
+    ).toBeTruthy();
     await waitFor(
       () =>
         expect(server.bodies('POST', '/api/v2/transactions/preview/').at(-1)).toMatchObject({

@@ -3,6 +3,25 @@ import { CoinCombobox } from './coin-combobox';
 import type { CoinChoice } from './coin-match';
 import { type FeeChoice, type FeeCurrencyState, feePriceable, otherFiats } from './fee-currency-choice';
 
+/**
+ * What the books do with the choice. A coin fee is counted at the coin's close of the day in
+ * this transaction's cost or proceeds; the coins paid are not taken from a holding (a CSV import
+ * records that sale for you, a typed transaction does not), so the hint says how to keep the
+ * holding right.
+ */
+function feeHint(state: FeeCurrencyState): string | undefined {
+  if (state.choice === 'portfolio') return undefined;
+  if (state.choice === 'self') {
+    return 'Counted at the coin’s close of that day; enter the quantity you kept after the fee.';
+  }
+  if (state.choice === 'other') {
+    const symbol =
+      state.coinPicked?.symbol.toUpperCase() ?? (state.coinText.trim().toUpperCase() || 'that coin');
+    return `Counted at ${symbol}’s close of that day; the ${symbol} paid stays in your holdings until you record it as a sale.`;
+  }
+  return 'Counted in the portfolio’s currency at that day’s exchange rate.';
+}
+
 /** The fee's currency: the portfolio's, another fiat, the coin traded, or another coin (e.g. BNB). */
 export function FeeCurrencyField({
   state,
@@ -25,15 +44,7 @@ export function FeeCurrencyField({
   const self = coin ? `${coin.symbol.toUpperCase()} (the coin itself)` : 'The coin itself';
   return (
     <>
-      <Field
-        label="Fee currency"
-        errors={other ? undefined : errors}
-        hint={
-          state.choice === 'portfolio'
-            ? undefined
-            : 'Valued in the portfolio’s currency at that day’s rate or close'
-        }
-      >
+      <Field label="Fee currency" errors={other ? undefined : errors} hint={feeHint(state)}>
         {(control) => (
           <select
             {...control}
