@@ -332,6 +332,27 @@ describe('Binance', () => {
     ]);
   });
 
+  it('the semicolon export: a Fee Coin other than the pair’s stays on the trade in that coin', () => {
+    const text =
+      'Date(UTC);Market;Type;Price;Amount;Total;Fee;Fee Coin\n2020-02-04 16:19:07;LTCBTC;BUY;0.007393;1.61;0.01190273;0.0004;BNB\n';
+    const { rows, errors } = parseImportCsv(text);
+    expect(errors).toEqual([]);
+    expect(
+      rows.map((r) => [
+        r.symbol,
+        r.transaction.type,
+        r.transaction.quantity,
+        r.transaction.fee,
+        r.transaction.fee_currency,
+      ]),
+    ).toEqual([
+      // Nothing taken off the LTC: the fee was not paid in it.
+      ['LTC', 'buy', '1.61', '0.0004', 'bnb'],
+      ['BTC', 'sell', '0.01190273', '0', undefined],
+      ['BNB', 'sell', '0.0004', '0', undefined],
+    ]);
+  });
+
   it('the semicolon export splits the market and applies the fee coin', () => {
     expect(rowAt(binanceLegacy, 2, 'LTC')?.transaction).toMatchObject({
       quantity: '1.60839',
