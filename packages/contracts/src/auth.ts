@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountMessages } from './messages.ts';
+import { accountMessages } from './account-messages.ts';
 
 /** Limits chosen so no field can be used to bloat the database or a log line. */
 export const authLimits = {

@@ -1,3 +1,4 @@
+export * from './account-messages.ts';
 export * from './alerts.ts';
 export * from './alerts-constants.ts';
 export * from './auth.ts';
