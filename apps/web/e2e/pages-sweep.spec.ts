@@ -144,7 +144,9 @@ async function clippedScrollers(page: Page): Promise<string[]> {
   );
 }
 
-test("the portfolio page's holdings show every figure without sideways scrolling", async ({ page }, info) => {
+test("the portfolio page's holdings and Metrics' returns show every figure without sideways scrolling", async ({
+  page,
+}, info) => {
   await signUpAt(page, '/portfolios', `holdings-${info.project.name}`);
   const portfolioId = await seed(page);
   await open(page, `/portfolios/${portfolioId}`);
@@ -155,7 +157,17 @@ test("the portfolio page's holdings show every figure without sideways scrolling
   // Each holding's value and unrealized P&L are on screen, whatever the width (cards on a phone).
   await expect(holdings).toContainText('Bitcoin');
   await expect(holdings).toContainText('Unrealized');
-  expect(await clippedScrollers(page)).toEqual([]);
+  const problems = (await clippedScrollers(page)).map((p) => `/portfolios/{id}: ${p}`);
+  // Metrics' returns per period (five figures for each of five periods) beside the benchmark.
+  await open(page, '/dashboard');
+  await expect(
+    page
+      .getByRole('table', { name: 'Returns per period' })
+      .or(page.getByRole('list', { name: 'Returns per period' }))
+      .filter({ visible: true }),
+  ).toContainText('vs Bitcoin');
+  problems.push(...(await clippedScrollers(page)).map((p) => `/dashboard: ${p}`));
+  expect(problems).toEqual([]);
 });
 
 test('chart axis labels stay inside their chart and never overlap', async ({ page }, info) => {

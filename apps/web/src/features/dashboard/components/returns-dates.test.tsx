@@ -79,7 +79,9 @@ describe('calendar days in the returns panel', () => {
     );
     const row = await screen.findByRole('rowheader', { name: '1M' });
     expect(row.getAttribute('title')).toBe('May 1, 2026 to May 31, 2026');
-    await user.click(screen.getByRole('button', { name: 'Explain 1M returns' }));
+    // The table (from sm up) and the phone's cards each have the button; CSS picks one in a browser.
+    const table = screen.getByRole('table', { name: 'Returns per period' });
+    await user.click(within(table).getByRole('button', { name: 'Explain 1M returns' }));
     const flows = await screen.findByRole('region', { name: 'Cash flows behind 1M' });
     expect(within(flows).getByText(/^May 1, 2026 to May 31, 2026: start value/)).toBeTruthy();
     expect(within(flows).getByText('May 1, 2026 · start value')).toBeTruthy();

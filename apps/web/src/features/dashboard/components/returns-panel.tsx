@@ -1,4 +1,5 @@
 import { returnDefinitions } from '@app/contracts';
+import { formatSignedPercent } from '@app/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,15 +17,14 @@ const periods = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
 
 function Pct({ value }: { value: string | null }) {
   if (value === null) return <span className="text-muted">–</span>;
+  const text = formatSignedPercent(value);
   const n = Number(value);
-  const text = `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
-  return (
-    <span
-      className={cn(n > 0 && text !== '+0.00%' && 'text-accent', n < 0 && text !== '-0.00%' && 'text-danger')}
-    >
-      {text === '-0.00%' ? '0.00%' : text}
-    </span>
-  );
+  return <span className={cn(text !== '0.00%' && (n > 0 ? 'text-accent' : 'text-danger'))}>{text}</span>;
+}
+
+/** "+0.42 pp": the difference from the benchmark in percentage points. */
+function pp(value: string | null): string {
+  return value === null ? '–' : formatSignedPercent(value).replace('%', ' pp');
 }
 
 /**
@@ -54,11 +54,24 @@ export function ReturnsPanel({
   if (isError || !data) return <p className="text-sm text-danger">Returns could not be loaded.</p>;
   if (data.periods.length === 0) return <p className="text-sm text-muted">No transactions yet.</p>;
   const money = (v: string) => moneyIn(v, data.currency);
+  const explainButton = (period: (typeof periods)[number]) => (
+    <button
+      type="button"
+      className="text-xs text-accent underline"
+      aria-expanded={explain === period}
+      aria-label={`Explain ${period} returns`}
+      onClick={() => setExplain(explain === period ? null : period)}
+    >
+      Explain
+    </button>
+  );
   return (
     <div className="text-sm">
       <BenchmarkPicker value={chosen} onChange={onBenchmark} className="mb-2" />
       <Table
         caption="Returns per period"
+        // From sm up; a phone gets one card per period below, so no figure is cut off.
+        className="hidden sm:block"
         tableClassName="min-w-[480px]"
         head={
           <>
@@ -103,25 +116,42 @@ export function ReturnsPanel({
             <Td density="custom">
               <Pct value={p.benchmark_return} />
             </Td>
-            <Td density="custom">
-              {p.benchmark_difference_pp === null
-                ? '–'
-                : `${Number(p.benchmark_difference_pp) > 0 ? '+' : ''}${Number(p.benchmark_difference_pp).toFixed(2)} pp`}
-            </Td>
-            <Td density="custom">
-              <button
-                type="button"
-                className="text-xs text-accent underline"
-                aria-expanded={explain === p.period}
-                aria-label={`Explain ${p.period} returns`}
-                onClick={() => setExplain(explain === p.period ? null : p.period)}
-              >
-                Explain
-              </button>
-            </Td>
+            <Td density="custom">{pp(p.benchmark_difference_pp)}</Td>
+            <Td density="custom">{explainButton(p.period)}</Td>
           </tr>
         ))}
       </Table>
+      <ul aria-label="Returns per period" className="grid gap-2 sm:hidden">
+        {data.periods.map((p) => (
+          <li key={p.period} className="rounded-lg border border-line p-2">
+            <div className="flex items-center justify-between gap-2">
+              <span
+                className="font-medium"
+                title={`${formatCalendarDay(p.start_date)} to ${formatCalendarDay(p.end_date)}`}
+              >
+                {p.period}
+              </span>
+              {explainButton(p.period)}
+            </div>
+            <dl className="mt-1 grid grid-cols-3 gap-x-2 gap-y-1 text-xs">
+              {(
+                [
+                  ['Simple', <Pct key="s" value={p.simple_return} />],
+                  ['TWR', <Pct key="t" value={p.twr} />],
+                  ['MWR', <Pct key="m" value={p.mwr} />],
+                  [benchName, <Pct key="b" value={p.benchmark_return} />],
+                  [`vs ${benchName}`, pp(p.benchmark_difference_pp)],
+                ] as const
+              ).map(([term, value]) => (
+                <div key={term} className="min-w-0">
+                  <dt className="truncate text-muted">{term}</dt>
+                  <dd className="tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
       <dl className="mt-3 space-y-1 text-xs text-muted">
         <div>
           <dt className="inline font-medium text-fg">Simple. </dt>
