@@ -144,7 +144,8 @@ describe('/transactions form', journey, () => {
     await waitFor(
       () =>
         expect(preview.textContent).toBe(
-          'After this: holding 0.5 (was 1), cost basis $50.00, average $100.00, realized P&L $50.00 (average).',
+          // The method by its name, never the stored id "(average)".
+          'After this: holding 0.5 (was 1), cost basis $50.00, average cost $100.00, realized P&L $50.00. Method: Average cost.',
         ),
       slow,
     );

@@ -1,4 +1,5 @@
 import {
+  costBasisMethodLabels,
   type RewardKind,
   type Transaction,
   type TransactionCreateBody,
@@ -317,15 +318,15 @@ export function TransactionForm({
           <Private>{money(preview.cost_basis_after)}</Private>
           {preview.average_cost_after !== null && (
             <>
-              , average <Private>{money(preview.average_cost_after)}</Private>
+              , average cost <Private>{money(preview.average_cost_after)}</Private>
             </>
           )}
           {preview.realized_pnl !== null && (
             <>
               , realized P&amp;L <Private>{money(preview.realized_pnl)}</Private>
             </>
-          )}{' '}
-          ({preview.method}).
+          )}
+          . Method: {costBasisMethodLabels[preview.method]}.
           {preview.fee_without_price &&
             ` The fee in ${(feeCode ?? '').toUpperCase()} has no rate or price for that day and is left out.`}
         </output>
