@@ -2,6 +2,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Money } from '@/components/ui/private-value';
 import { type ThemeMode, usePreferences } from '@/lib/preferences';
 import { useBaseCurrency } from '@/lib/settings';
+import { SettingsBackLink } from './components/settings-back-link';
 import { SettingsSection } from './components/settings-section';
 
 const themes: ReadonlyArray<{ value: ThemeMode; label: string }> = [
@@ -14,6 +15,7 @@ export function AppearanceSettingsPage() {
   const currency = useBaseCurrency();
   return (
     <PageFrame title="Appearance">
+      <SettingsBackLink />
       <div className="grid max-w-2xl gap-4">
         <SettingsSection title="Theme" description="Light mode changes the page backgrounds.">
           <fieldset className="flex gap-4">

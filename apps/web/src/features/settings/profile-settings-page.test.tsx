@@ -1,16 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
+import { renderPage as renderOnRoute } from '@/test/render-page';
 import { ProfileSettingsPage } from './profile-settings-page';
 import type { SettingsUser } from './settings-types';
 
 function renderPage(user: SettingsUser) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ProfileSettingsPage user={user} onUserChanged={async () => {}} />
-    </QueryClientProvider>,
-  );
+  renderOnRoute(<ProfileSettingsPage user={user} onUserChanged={async () => {}} />, {
+    pattern: '/settings/profile',
+    path: '/settings/profile',
+  });
   const section = screen.getByRole('heading', { name: 'Password' }).closest('section');
   if (section === null) throw new Error('no Password section');
   return section;
@@ -34,5 +33,17 @@ describe('Profile settings: password (issue 13)', () => {
   it('treats a user without the flag (an older server) as having a password', () => {
     const section = renderPage(base);
     expect(within(section).getByLabelText('Current password')).toBeTruthy();
+  });
+});
+
+describe('Profile settings: the way back', () => {
+  it('links back to the list of settings (a phone has no other way but the user menu)', async () => {
+    renderPage(base);
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', {
+        name: '← Settings',
+      }),
+    );
+    expect(screen.getByTestId('elsewhere').textContent).toBe('/settings');
   });
 });

@@ -2,6 +2,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { EmailStatus } from './components/email-status';
 import { PasswordForm } from './components/password-form';
 import { ProfileForm } from './components/profile-form';
+import { SettingsBackLink } from './components/settings-back-link';
 import { SettingsSection } from './components/settings-section';
 import type { SettingsUser } from './settings-types';
 
@@ -13,6 +14,7 @@ interface ProfileSettingsPageProps {
 export function ProfileSettingsPage({ user, onUserChanged }: ProfileSettingsPageProps) {
   return (
     <PageFrame title="Profile">
+      <SettingsBackLink />
       <div className="grid max-w-2xl gap-4">
         <SettingsSection title="Profile">
           <ProfileForm user={user} onSaved={onUserChanged} />

@@ -1,5 +1,6 @@
 import type { Subscription } from '@app/contracts';
 import { PageFrame } from '@/components/ui/page-frame';
+import { SettingsBackLink } from './components/settings-back-link';
 import { SettingsSection } from './components/settings-section';
 
 interface SubscriptionSettingsPageProps {
@@ -9,6 +10,7 @@ interface SubscriptionSettingsPageProps {
 export function SubscriptionSettingsPage({ subscription }: SubscriptionSettingsPageProps) {
   return (
     <PageFrame title="Subscription">
+      <SettingsBackLink />
       <div className="max-w-2xl">
         <SettingsSection title="Plan">
           <dl className="grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
