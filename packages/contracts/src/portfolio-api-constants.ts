@@ -47,6 +47,7 @@ export const portfolioMessages = {
   /** A fee_currency that is neither a currency nor a coin the books can price by its symbol. */
   unknownFeeCurrency:
     'Fee currency must be a currency such as USD or EUR, or a coin priced by its symbol such as BTC, ETH or BNB',
+  feeSaleNeedsCoinFee: 'Only a fee paid in another coin can be recorded as a sale of that coin',
   importEmpty: 'Nothing to import: choose at least one row without errors',
   importRowsInvalid: 'Some rows cannot be imported; nothing was written',
   ratesNote: 'Amounts in another currency are converted at today’s exchange rate.',

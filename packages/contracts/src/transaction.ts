@@ -67,15 +67,25 @@ function rewardKindOnlyOnRewards(
 export const transactionDraftSchema = z.object(transactionFields).superRefine(rewardKindOnlyOnRewards);
 export type TransactionDraft = z.infer<typeof transactionDraftSchema>;
 
+const placedFields = { portfolio_id: entityIdSchema, coin_id: coinIdSchema, ...transactionFields };
+
 /** Issue 4 "The transaction body": POST, validate and preview. */
 export const transactionCreateBodySchema = z
-  .object({ portfolio_id: entityIdSchema, coin_id: coinIdSchema, ...transactionFields })
+  .object({
+    ...placedFields,
+    /**
+     * With a fee paid in another coin (fee_currency bnb): also record the coins paid as a sale of
+     * that coin at its close of the day, in the same write, as a CSV import does (issue 12).
+     * Create only: once written, the sale is a transaction of its own.
+     */
+    record_fee_sale: z.boolean().optional(),
+  })
   .superRefine(rewardKindOnlyOnRewards);
 export type TransactionCreateBody = z.infer<typeof transactionCreateBodySchema>;
 
-/** PUT replaces the transaction, so the same body (the server re-validates the whole timeline). */
-export const transactionUpdateBodySchema = transactionCreateBodySchema;
-export type TransactionUpdateBody = TransactionCreateBody;
+/** PUT replaces the transaction, so the same fields (the server re-validates the whole timeline). */
+export const transactionUpdateBodySchema = z.object(placedFields).superRefine(rewardKindOnlyOnRewards);
+export type TransactionUpdateBody = z.infer<typeof transactionUpdateBodySchema>;
 
 /** Validate and preview take the transaction body, plus the id of the transaction it replaces on edit. */
 export const transactionCheckBodySchema = z

@@ -176,6 +176,69 @@ describe('fees in another currency', () => {
     expect(report.total_gain).toBe('0');
   });
 
+  /*
+   * A typed transaction can also record the BNB paid, as an import does: 1 BNB bought at 250;
+   * 1,000 ADA at 0.50 with 0.0075 BNB (BNB 300 on 5 March: 2.25) -> ADA cost 502.25, and a sale of
+   * 0.0075 BNB at 300: proceeds 2.25, cost 1.875, gain 0.375. Left: 0.9925 BNB at 248.125;
+   * investment 750.375 = 750 paid + 0.375 realized.
+   */
+  it('records the BNB paid as a sale at its close in the same write when asked', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'Fee sale' });
+    await u.ok(p.id, {
+      coin_id: 'binancecoin',
+      quantity: '1',
+      price_per_coin: '250',
+      date: '2024-03-01T10:00:00Z',
+    });
+    const ada = {
+      coin_id: 'cardano',
+      quantity: '1000',
+      price_per_coin: '0.5',
+      fee: '0.0075',
+      fee_currency: 'bnb',
+      record_fee_sale: true,
+      note: 'ADA on Binance',
+    };
+    const created = await u.ok(p.id, { ...ada, date: '2024-03-05T13:24:05Z' });
+    const list: Record<string, string>[] = (
+      await u.client.get(`/api/v2/transactions/?portfolio_id=${p.id}`)
+    ).json().results;
+    // Both rows of the write share their instant: compared without their order.
+    const rows = list.map((x) => [x.coin_id, x.type, x.quantity, x.price_per_coin, x.fee, x.note]).sort();
+    expect(rows).toEqual([
+      ['binancecoin', 'buy', '1', '250', '0', ''],
+      ['binancecoin', 'sell', '0.0075', '300', '0', 'Fee paid in BNB: ADA on Binance'],
+      ['cardano', 'buy', '1000', '0.5', '0.0075', 'ADA on Binance'],
+    ]);
+    expect(list.find((x) => x.coin_id === 'cardano')?.id).toBe(created.id);
+    const summary = await summaryOf(u.client, p.id);
+    expect(summary.returns.realized.profitLoss).toBe('0.375');
+    expect(summary.total_investment).toBe('750.375');
+
+    // No BNB close on 1 May 2024: refused, nothing written.
+    const noClose = await u.tx(p.id, { ...ada, date: '2024-05-01T10:00:00Z' });
+    expect(noClose.statusCode).toBe(400);
+    expect(noClose.json().error.details.fields).toEqual({
+      record_fee_sale: [
+        'No BNB price in USD stored for that day: the BNB paid cannot be recorded as a sale yet',
+      ],
+    });
+    // A fee in a currency is not a coin to sell.
+    const fiat = await u.tx(p.id, { ...ada, fee_currency: 'eur', date: '2024-03-05T13:24:05Z' });
+    expect(fiat.json().error.details.fields).toEqual({
+      record_fee_sale: [portfolioMessages.feeSaleNeedsCoinFee],
+    });
+    // Without BNB held, the sale would oversell: said on the choice, nothing written.
+    const empty = await u.portfolio({ name: 'No BNB' });
+    const oversell = await u.tx(empty.id, { ...ada, date: '2024-03-05T13:24:05Z' });
+    expect(oversell.statusCode).toBe(400);
+    expect(oversell.json().error.details.fields.record_fee_sale).toEqual([
+      expect.stringMatching(/^Only 0 binancecoin held/),
+    ]);
+    expect((await u.client.get('/api/v2/transactions/')).json().count).toBe(3);
+  });
+
   it('refuses a fee currency that is neither a currency nor a coin priced by its symbol', async () => {
     const u = await portfolioUser(t.client());
     const p = await u.portfolio({ name: 'Codes' });

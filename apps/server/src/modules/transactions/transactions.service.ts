@@ -1,5 +1,6 @@
 import {
   errorCodes,
+  noteMaxLength,
   type OversellViolation,
   portfolioMessages,
   type Transaction,
@@ -10,7 +11,7 @@ import {
   type TransactionPreviewResponse,
   type TransactionValidateResponse,
 } from '@app/contracts';
-import { bestKnownCoinId, isFiat, previewTransaction } from '@app/core';
+import { bestKnownCoinId, Dec, isFiat, previewTransaction } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -55,6 +56,9 @@ export function oversellError(violation: OversellViolation, prefix = ''): AppErr
 
 const portfolioMissing = () => notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
 
+/** The ledger id of a fee's sale while a create is checked for oversells. */
+const feeSaleId = '__fee_sale__';
+
 /** A write's plan asks for a violation only when the check found one. */
 function violationOf(oversell: Oversell | undefined): OversellViolation {
   if (!oversell) throw new Error('rejectOversells called without an oversell');
@@ -81,6 +85,52 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
   function assertFeeCurrencyKnown(feeCurrency: string | undefined): void {
     if (feeCurrency === undefined || isFiat(feeCurrency) || bestKnownCoinId(feeCurrency) !== null) return;
     throw validationError({ fee_currency: [portfolioMessages.unknownFeeCurrency] });
+  }
+
+  /**
+   * The coins paid as a fee leave the holding as a sale of that coin at its close of the day
+   * (a disposal at market value, as the CSV import records it): priced through ledgers.feeIn,
+   * the close the trade's fee is valued at, so the fee counted equals the sale's proceeds.
+   */
+  async function feeSale(userId: string, body: TransactionCreateBody): Promise<TransactionValues> {
+    const code = body.fee_currency ?? '';
+    const coinId = bestKnownCoinId(code);
+    if (coinId === null || isFiat(code) || new Dec(body.fee).isZero()) {
+      throw validationError({ record_fee_sale: [portfolioMessages.feeSaleNeedsCoinFee] });
+    }
+    const portfolio = await findPortfolio(db, userId, body.portfolio_id);
+    if (!portfolio) throw portfolioMissing();
+    const executedAt = new Date(body.date).toISOString();
+    const close = await ledgers.feeIn(portfolio.currency, {
+      id: feeSaleId,
+      coin_id: coinId,
+      type: 'sell',
+      quantity: body.fee,
+      price_per_coin: '0',
+      fee: '1',
+      fee_currency: code,
+      executed_at: executedAt,
+    });
+    if (close.fee === null) {
+      const symbol = code.toUpperCase();
+      throw validationError({
+        record_fee_sale: [
+          `No ${symbol} price in ${portfolio.currency.toUpperCase()} stored for that day: the ${symbol} paid cannot be recorded as a sale yet`,
+        ],
+      });
+    }
+    return {
+      portfolioId: body.portfolio_id,
+      coinId,
+      type: 'sell',
+      quantity: body.fee,
+      pricePerCoin: close.fee,
+      fee: '0',
+      feeCurrency: null,
+      executedAt: new Date(body.date),
+      note: `Fee paid in ${code.toUpperCase()}${body.note ? `: ${body.note}` : ''}`.slice(0, noteMaxLength),
+      rewardKind: null,
+    };
   }
 
   async function getOwned(userId: string, id: string) {
@@ -176,22 +226,29 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       assertFeeCurrencyKnown(body.fee_currency);
       await assertCoinKnown(body.coin_id);
       const values = toValues(body);
+      const sale = body.record_fee_sale ? await feeSale(userId, body) : null;
+      const rows = sale ? [values, sale] : [values];
       return writer.write({
         userId,
         portfolioIds: [body.portfolio_id],
         missingPortfolio: portfolioMissing,
         plan: () => ({
-          edits: [
-            {
-              portfolioId: body.portfolio_id,
-              change: { kind: 'create', transaction: valuesToLedger('__new__', values) },
-            },
-          ],
-          rejectOversells: ([first]) => oversellError(violationOf(first)),
+          edits: rows.map((v, i) => ({
+            portfolioId: body.portfolio_id,
+            change: { kind: 'create', transaction: valuesToLedger(i === 0 ? '__new__' : feeSaleId, v) },
+          })),
+          rejectOversells: ([first]) => {
+            const violation = violationOf(first);
+            // The fee coin is not held (enough): said on the choice that asked for the sale.
+            if (violation.transaction_id === feeSaleId)
+              return validationError({ record_fee_sale: [violation.message] });
+            return oversellError(violation);
+          },
           write: async (tx, now) => {
-            const [created] = await insertTransactions(tx, userId, [values], now);
+            const inserted = await insertTransactions(tx, userId, rows, now);
+            const [created] = inserted;
             if (!created) throw new Error('insert returned no row');
-            return { result: toTransaction(created), added: [created], removedIds: [] };
+            return { result: toTransaction(created), added: inserted, removedIds: [] };
           },
         }),
       });

@@ -153,6 +153,16 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
     'POST /api/v2/transactions/': (call) => {
       const b = body(call);
       if (b.price_per_coin?.startsWith('-')) return negativePrice();
+      // The second portfolio holds no BNB: a fee's sale would oversell, as the server says.
+      if (String(b.record_fee_sale) === 'true' && b.portfolio_id === otherId) {
+        return envelope(400, 'validation_error', 'validation', 'Please check your input and try again', {
+          fields: {
+            record_fee_sale: [
+              'Only 0 binancecoin held on Mar 5, 2024, 10:00 AM UTC; this sell needs 0.0075.',
+            ],
+          },
+        });
+      }
       const created = txJson(nextId++, {
         portfolio_id: b.portfolio_id ?? mainId,
         coin_id: b.coin_id ?? '',

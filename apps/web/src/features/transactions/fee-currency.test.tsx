@@ -104,6 +104,38 @@ describe('the fee currency of a transaction', journey, () => {
     expect(await within(table).findByText('0.0075 BNB', {}, slow)).toBeTruthy();
   });
 
+  it('also records the BNB paid as a sale when ticked, and says why the server refused it', async () => {
+    const { server, form } = await openForm();
+    await userEvent.selectOptions(within(form).getByLabelText('Fee currency'), 'other');
+    await userEvent.type(within(form).getByLabelText('Fee coin'), 'bnb');
+    await userEvent.click(await within(form).findByRole('option', { name: /BNB/ }, slow));
+    const sale = within(form).getByRole('checkbox', {
+      name: 'Also record the BNB paid as a sale at that day’s close',
+    });
+    expect((sale as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(sale);
+    expect(
+      within(form).getByText(
+        'Counted at BNB’s close of that day; the BNB paid is recorded as a sale at that close.',
+      ),
+    ).toBeTruthy();
+
+    // A portfolio without BNB: the server's reason is said on the tick box, nothing is added.
+    await userEvent.selectOptions(within(form).getByLabelText('Portfolio'), 'Trading');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(await within(form).findByText(/^Only 0 binancecoin held/, {}, slow)).toBeTruthy();
+    expect(sale.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.selectOptions(within(form).getByLabelText('Portfolio'), 'Main');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
+    expect(await screen.findByText('Transaction added', {}, slow)).toBeTruthy();
+    expect(posted(server).at(-1)).toMatchObject({
+      fee: '0.0075',
+      fee_currency: 'bnb',
+      record_fee_sale: true,
+    });
+  });
+
   it('sends another fiat currency or the coin itself, and nothing for the portfolio’s or a zero fee', async () => {
     const { server, form } = await openForm();
     const select = within(form).getByLabelText('Fee currency');
@@ -137,6 +169,7 @@ describe('the fee currency of a transaction', journey, () => {
     const [sent] = posted(server);
     expect(sent).toMatchObject({ fee: '0' });
     expect(sent).not.toHaveProperty('fee_currency');
+    expect(sent).not.toHaveProperty('record_fee_sale');
   });
 
   it('on edit, a stored fee code the books cannot price has to be chosen again', async () => {

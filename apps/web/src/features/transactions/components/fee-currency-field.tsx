@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { controlClass, Field } from '@/components/ui/field';
 import { CoinCombobox } from './coin-combobox';
 import type { CoinChoice } from './coin-match';
@@ -9,7 +10,7 @@ import { type FeeChoice, type FeeCurrencyState, feePriceable, otherFiats } from 
  * records that sale for you, a typed transaction does not), so the hint says how to keep the
  * holding right.
  */
-function feeHint(state: FeeCurrencyState): string | undefined {
+function feeHint(state: FeeCurrencyState, recordSale: boolean): string | undefined {
   if (state.choice === 'portfolio') return undefined;
   if (state.choice === 'self') {
     return 'Counted at the coin’s close of that day; enter the quantity you kept after the fee.';
@@ -17,7 +18,9 @@ function feeHint(state: FeeCurrencyState): string | undefined {
   if (state.choice === 'other') {
     const symbol =
       state.coinPicked?.symbol.toUpperCase() ?? (state.coinText.trim().toUpperCase() || 'that coin');
-    return `Counted at ${symbol}’s close of that day; the ${symbol} paid stays in your holdings until you record it as a sale.`;
+    return recordSale
+      ? `Counted at ${symbol}’s close of that day; the ${symbol} paid is recorded as a sale at that close.`
+      : `Counted at ${symbol}’s close of that day; the ${symbol} paid stays in your holdings until you record it as a sale.`;
   }
   return 'Counted in the portfolio’s currency at that day’s exchange rate.';
 }
@@ -30,6 +33,7 @@ export function FeeCurrencyField({
   coin,
   top,
   errors,
+  sale,
 }: {
   state: FeeCurrencyState;
   onChange: (next: FeeCurrencyState) => void;
@@ -39,12 +43,20 @@ export function FeeCurrencyField({
   coin: CoinChoice | null;
   top: readonly CoinChoice[];
   errors?: readonly string[] | undefined;
+  /** New transactions only: also record the coins paid as a sale of that coin (one write). */
+  sale?:
+    | { checked: boolean; onChange: (checked: boolean) => void; errors?: readonly string[] | undefined }
+    | undefined;
 }) {
   const other = state.choice === 'other';
   const self = coin ? `${coin.symbol.toUpperCase()} (the coin itself)` : 'The coin itself';
   return (
     <>
-      <Field label="Fee currency" errors={other ? undefined : errors} hint={feeHint(state)}>
+      <Field
+        label="Fee currency"
+        errors={other ? undefined : errors}
+        hint={feeHint(state, sale?.checked ?? false)}
+      >
         {(control) => (
           <select
             {...control}
@@ -76,6 +88,49 @@ export function FeeCurrencyField({
           hint="The coin the fee was paid in, e.g. BNB"
         />
       )}
+      {other && sale && (
+        <FeeSaleCheckbox
+          symbol={state.coinPicked?.symbol.toUpperCase() ?? (state.coinText.trim().toUpperCase() || 'coin')}
+          {...sale}
+        />
+      )}
     </>
+  );
+}
+
+/** "Also record the BNB paid as a sale": the holding goes down and the BNB realizes its gain. */
+function FeeSaleCheckbox({
+  symbol,
+  checked,
+  onChange,
+  errors,
+}: {
+  symbol: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  errors?: readonly string[] | undefined;
+}) {
+  const id = useId();
+  const hasErrors = errors !== undefined && errors.length > 0;
+  return (
+    <div className="flex flex-col gap-1.5 sm:col-span-2">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={hasErrors || undefined}
+          aria-describedby={hasErrors ? `${id}-errors` : undefined}
+        />
+        Also record the {symbol} paid as a sale at that day’s close
+      </label>
+      {hasErrors && (
+        <ul id={`${id}-errors`} className="text-xs text-danger">
+          {errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -64,6 +64,7 @@ export function TransactionForm({
   // it ("102391.95" then "100" saved 102391.951).
   const [pinnedPrice, setPinnedPrice] = useState<string | null>(null);
   const [fee, setFee] = useState(editing?.fee ? decimalForInput(editing.fee, 18) : '0');
+  const [recordFeeSale, setRecordFeeSale] = useState(false);
   const [feeState, setFeeState] = useState(() =>
     initialFeeCurrency(
       editing?.fee_currency,
@@ -124,6 +125,10 @@ export function TransactionForm({
       // A fee in another currency (USD, BNB) is sent with it, also on edit: the server values it
       // on its day; dropping it would read the amount as the portfolio's currency.
       ...(feeGiven && feeCode ? { fee_currency: feeCode } : {}),
+      // The BNB paid as its own sale, in the same write (new transactions only).
+      ...(!editing && feeGiven && feeCode && feeState.choice === 'other' && recordFeeSale
+        ? { record_fee_sale: true }
+        : {}),
       date: at.toISOString(),
       note,
       ...(type === 'reward' ? { reward_kind: rewardKind } : {}),
@@ -293,6 +298,18 @@ export function TransactionForm({
         coin={coin}
         top={top}
         errors={errors.fee_currency}
+        sale={
+          editing
+            ? undefined
+            : {
+                checked: recordFeeSale,
+                onChange: (checked) => {
+                  setRecordFeeSale(checked);
+                  setErrors((e) => ({ ...e, record_fee_sale: [] }));
+                },
+                errors: errors.record_fee_sale,
+              }
+        }
       />
       <TextField
         label="Date and time"
