@@ -5,9 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForChild, type ChildBundle } from './test/child-bundle.ts';
 
-// The real entry point as an operator runs it: a process on a data folder, stopped by a signal.
+// The real entry point as an operator runs it (bundled, like `npm start`'s dist/main.js): a
+// process on a data folder, stopped by a signal.
 const mainTs = fileURLToPath(new URL('./main.ts', import.meta.url));
+let main: ChildBundle | undefined;
 const password = 'process test 42 password';
 
 interface Running {
@@ -17,7 +20,7 @@ interface Running {
 }
 
 function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+  const child = spawn(process.execPath, [main?.path ?? ''], {
     env: { ...process.env, DATABASE_URL: '', MARKET_DATA: 'snapshot', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,11 +72,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process on a
   let base: string;
 
   beforeAll(async () => {
+    main = await bundleForChild(mainTs);
     dataDir = await mkdtemp(join(tmpdir(), 'el-process-'));
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
+    await main?.remove();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForChild, type ChildBundle } from '../test/child-bundle.ts';
 import { quoteIdent, withDatabase } from '../test/postgres-urls.ts';
 import { cookieValue, freePort, waitFor } from '../test/process-helpers.ts';
 
@@ -23,6 +24,7 @@ import { cookieValue, freePort, waitFor } from '../test/process-helpers.ts';
  */
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const mainTs = fileURLToPath(new URL('../main.ts', import.meta.url));
+let main: ChildBundle | undefined;
 const password = 'two process test 42 password';
 /** The job leader's pg advisory lock key (db/client.ts); one bigint key shows as classid 0, objid key, objsubid 1. */
 const leaderLockKey = 7_340_002;
@@ -102,7 +104,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     const dataDir = await mkdtemp(join(tmpdir(), `el-2p-${name}-`));
     dirs.push(dataDir);
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+    const child = spawn(process.execPath, [main?.path ?? ''], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
@@ -152,6 +154,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   }
 
   beforeAll(async () => {
+    main = await bundleForChild(mainTs);
     databaseUrl = withDatabase(adminUrl, dbName);
     admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -166,6 +169,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     }
     await admin?.query(`drop database if exists ${quoteIdent(dbName)} with (force)`);
     await admin?.end();
+    await main?.remove();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForChild, type ChildBundle } from '../../test/child-bundle.ts';
 import { startFakeWebhookReceiver } from '../../test/fake-webhook-receiver.ts';
 import { quoteIdent, withDatabase } from '../../test/postgres-urls.ts';
 import { cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
@@ -20,6 +21,7 @@ import { cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
  *   sent exactly once.
  */
 const mainTs = fileURLToPath(new URL('../../main.ts', import.meta.url));
+let main: ChildBundle | undefined;
 const coinsTxt = fileURLToPath(new URL('../../../data-snapshot/coins.txt', import.meta.url));
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 const perUser = 60;
@@ -38,7 +40,7 @@ const servers: Server[] = [];
 
 async function start(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
+  const child = spawn(process.execPath, [main?.path ?? ''], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -137,7 +139,12 @@ async function seed(bases: string[], hookUrl: string): Promise<void> {
   }
 }
 
+beforeAll(async () => {
+  main = await bundleForChild(mainTs);
+});
+
 afterAll(async () => {
+  await main?.remove();
   for (const s of servers) {
     if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
     await s.exited;

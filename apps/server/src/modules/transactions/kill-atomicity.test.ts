@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleForChild, type ChildBundle } from '../../test/child-bundle.ts';
 import { quoteIdent, withDatabase } from '../../test/postgres-urls.ts';
 import '../../test/provided-context.ts';
 
@@ -22,9 +22,9 @@ import '../../test/provided-context.ts';
 
 const cycles = Number(process.env.KILL_CYCLES ?? 20);
 const childSource = fileURLToPath(new URL('../../test/kill-child.ts', import.meta.url));
-// Bundled once (like dist/main.js) so each cycle starts in well under a second instead of
-// transpiling the module graph again; dependencies stay in node_modules.
-const child = fileURLToPath(new URL(`../../../dist/kill-child-${process.pid}.mjs`, import.meta.url));
+// Bundled once so each cycle starts in well under a second instead of transpiling the module
+// graph again.
+let bundle: ChildBundle | undefined;
 const killPoint = 'KILL-POINT inside the write';
 
 interface Ids {
@@ -45,7 +45,7 @@ let cleanup: () => Promise<void> = async () => {};
 
 /** Starts a child; resolves with its printed lines once `until` appears (or it exits). */
 function run(mode: string, until: string): Promise<{ process: ChildProcess; lines: string[] }> {
-  const proc = spawn(process.execPath, [child, target, mode], {
+  const proc = spawn(process.execPath, [bundle?.path ?? '', target, mode], {
     env: { ...process.env, KILL_IDS: JSON.stringify(ids ?? {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,25 +91,7 @@ function stored(lines: string[]): Stored {
 }
 
 beforeAll(async () => {
-  const serverPackage = JSON.parse(
-    await readFile(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8'),
-  ) as { dependencies: Record<string, string> };
-  await build({
-    entryPoints: [childSource],
-    outfile: child,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Workspace packages ship TypeScript, so they are inlined; the rest load from node_modules.
-    external: Object.keys(serverPackage.dependencies)
-      .filter((name) => !name.startsWith('@app/'))
-      .flatMap((name) => [name, `${name}/*`]),
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  bundle = await bundleForChild(childSource);
   const info = inject('testDatabase');
   if (info.kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'el-kill-'));
@@ -137,7 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanup();
-  await rm(child, { force: true });
+  await bundle?.remove();
 });
 
 describe.each(['csv', 'projection'])('kill -9 inside the %s write', (mode) => {
