@@ -1,6 +1,7 @@
 import type { CalculateWithTransactionsResponse } from '@app/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { timeAgo } from '@/lib/time-ago';
 import { toast } from '@/lib/toast';
 import { useSellTable } from '../hooks/use-sell-table';
 import { useProjectionsSelection } from '../store/projections-selection-store';
@@ -99,12 +100,14 @@ export function ProjectionView({
         onDelete={table.remove}
       />
       <div className="flex flex-wrap items-center justify-end gap-3">
-        <span className="text-xs text-muted" aria-live="polite">
-          {table.hasChanges
-            ? 'Unsaved changes'
-            : lastSavedAt === null
-              ? ''
-              : `Saved ${new Date(lastSavedAt).toLocaleString()}`}
+        <span
+          className="text-xs text-muted"
+          aria-live="polite"
+          title={
+            table.hasChanges || lastSavedAt === null ? undefined : new Date(lastSavedAt).toLocaleString()
+          }
+        >
+          {table.hasChanges ? 'Unsaved changes' : lastSavedAt === null ? '' : `Saved ${timeAgo(lastSavedAt)}`}
         </span>
         <button
           type="button"

@@ -136,4 +136,14 @@ describe('sell table (spec §4)', () => {
     await waitFor(() => expect((input('Coins sold', 1) as HTMLInputElement).value).toBe(''));
     expect(await screen.findByText(projectionMessages.syncAfterSaveFailed('boom'))).toBeTruthy();
   });
+
+  it('says when the rows were saved in relative time, never a timestamp (spec §9)', () => {
+    installFakeFetch({});
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000 - 60_000).toISOString();
+    useProjectionsSelection.setState({ lastSavedAt: twoDaysAgo });
+    renderView();
+    const saved = screen.getByText(/^Saved /);
+    expect(saved.textContent).toBe('Saved 2d ago');
+    expect(saved.getAttribute('title')).toBe(new Date(twoDaysAgo).toLocaleString());
+  });
 });
