@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { Dec } from '../decimal.ts';
 import { ledgerArbitrary } from '../tax/fixtures/random-ledgers.ts';
 import { computeLedger } from './engine.ts';
-import { type FeeQuotes, feeCurrencyOf, feeInCurrency, feeNeeds, withFeesIn } from './fee-currency.ts';
+import {
+  type FeeQuotes,
+  feeCurrencyKnown,
+  feeCurrencyOf,
+  feeInCurrency,
+  feeNeeds,
+  withFeesIn,
+} from './fee-currency.ts';
 import type { LedgerTransaction } from './types.ts';
 
 /** Day values keyed by `${code or coin}@YYYY-MM-DD`; a missing key is a day without one. */
@@ -263,5 +270,20 @@ describe('fees in other currencies on random ledgers (fast-check)', () => {
     // The generator reaches both branches (not a vacuous pass).
     expect(seen.converted).toBeGreaterThan(0);
     expect(seen.listed).toBeGreaterThan(0);
+  });
+});
+
+describe('feeCurrencyKnown', () => {
+  it('accepts a fiat currency or a coin named by its symbol, and nothing else', () => {
+    expect(['usd', 'EUR', 'cad', 'bnb', 'BTC', 'usdt'].map(feeCurrencyKnown)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // A ticker no coin is known by for sure: its fee could never be valued.
+    expect(['zzq', 'abcde'].map(feeCurrencyKnown)).toEqual([false, false]);
   });
 });

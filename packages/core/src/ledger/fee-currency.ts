@@ -26,6 +26,14 @@ export function feeCurrencyOf(feeCurrency: string | null | undefined, currency: 
   return coinId === null ? { kind: 'unknown', symbol: code } : { kind: 'coin', coinId };
 }
 
+/**
+ * True when a fee in `code` can ever be valued: a fiat currency (at a day's rate) or a coin whose
+ * symbol names it for sure (at its close). Any other code would stay without a price forever.
+ */
+export function feeCurrencyKnown(code: string): boolean {
+  return isFiat(code) || bestKnownCoinId(code) !== null;
+}
+
 /** Day values in the portfolio's currency, read from stored market history. */
 export interface FeeQuotes {
   /** Units of the portfolio's currency per one unit of fiat `code` on the UTC day of `executedAt`. */

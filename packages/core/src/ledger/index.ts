@@ -1,7 +1,14 @@
 export { dailyCapitalSeries } from './capital.ts';
 export { computeLedger } from './engine.ts';
 export type { FeeCurrency, FeeIssue, FeeQuotes, FeeValue } from './fee-currency.ts';
-export { feeCurrencyOf, feeInCurrency, feeNeeds, hasForeignFee, withFeesIn } from './fee-currency.ts';
+export {
+  feeCurrencyKnown,
+  feeCurrencyOf,
+  feeInCurrency,
+  feeNeeds,
+  hasForeignFee,
+  withFeesIn,
+} from './fee-currency.ts';
 export { OUTPUT_SCALE, toDecimalString, toDecimalStringOrNull } from './format.ts';
 export type { DailyCloseSeries, DailyHoldings } from './holdings.ts';
 export { currentHolding, dailyHoldings, dailyHoldingsByCoin, dailyValueSeries } from './holdings.ts';

@@ -2,6 +2,7 @@ import {
   dashboardResponseSchema,
   explainResponseSchema,
   importPreviewResponseSchema,
+  portfolioMessages,
   taxReportResponseSchema,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
@@ -151,5 +152,34 @@ describe('Binance import with fees paid in BNB', () => {
     expect(preview.rows.find((r) => r.line === 4 && r.symbol === 'BNB')?.transaction.price_per_coin).toBe(
       '1',
     );
+  });
+
+  it('refuses a fee in a coin no symbol names for sure, in the preview and the commit', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio({ name: 'Odd fee' });
+    const odd = [
+      header,
+      '1,2023-09-29 09:56:26,Spot,Transaction Buy,ETH,0.01700000,""',
+      '1,2023-09-29 09:56:26,Spot,Transaction Fee,ZZQ,-0.5,""',
+      '1,2023-09-29 09:56:26,Spot,Transaction Spend,USD,-28.46106000,""',
+    ].join('\n');
+    const preview = importPreviewResponseSchema.parse(
+      (await u.client.post(`/api/v2/portfolios/${p.id}/import/preview/`, { csv: odd })).json(),
+    );
+    expect(preview.errors).toContainEqual({
+      line: 2,
+      field: 'fee',
+      message: `ETH: ${portfolioMessages.unknownFeeCurrency}`,
+    });
+    const eth = preview.rows.find((r) => r.symbol === 'ETH');
+    expect(eth?.transaction.fee_currency).toBe('zzq');
+    const commit = await u.client.post(`/api/v2/portfolios/${p.id}/import/commit/`, {
+      rows: [{ line: 2, coin_id: 'ethereum', transaction: eth?.transaction }],
+    });
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json().error.details.rows).toEqual([
+      { line: 2, field: 'fee', message: portfolioMessages.unknownFeeCurrency },
+    ]);
+    expect((await u.client.get('/api/v2/transactions/')).json().count).toBe(0);
   });
 });

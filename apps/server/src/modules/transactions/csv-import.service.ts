@@ -16,6 +16,7 @@ import {
   demoFilename,
   duplicateKey,
   exportTransactionsCsv,
+  feeCurrencyKnown,
   isFiat,
   likelyDuplicates,
   parseImportCsv,
@@ -219,6 +220,15 @@ export function createCsvImportService(deps: {
           });
           continue;
         }
+        const feeCode = row.transaction.fee_currency;
+        if (feeCode !== undefined && !feeCurrencyKnown(feeCode)) {
+          errors.push({
+            line: row.line,
+            field: 'fee',
+            message: `${row.symbol}: ${portfolioMessages.unknownFeeCurrency}`,
+          });
+          continue;
+        }
         if (isFeeSale(row)) {
           const priced = await priceAtClose(row, currency);
           if (priced !== null) {
@@ -288,6 +298,11 @@ export function createCsvImportService(deps: {
       const errors: CsvRowError[] = [];
       const resolved: { line: number; coin_id: string; transaction: TransactionDraft }[] = [];
       for (const r of body.rows) {
+        const feeCode = r.transaction.fee_currency;
+        if (feeCode !== undefined && !feeCurrencyKnown(feeCode)) {
+          errors.push({ line: r.line, field: 'fee', message: portfolioMessages.unknownFeeCurrency });
+          continue;
+        }
         const coinId = resolveCoinId(r, choices, known);
         if (coinId !== null) resolved.push({ line: r.line, coin_id: coinId, transaction: r.transaction });
         else {

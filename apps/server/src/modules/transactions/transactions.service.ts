@@ -11,7 +11,7 @@ import {
   type TransactionPreviewResponse,
   type TransactionValidateResponse,
 } from '@app/contracts';
-import { bestKnownCoinId, Dec, isFiat, previewTransaction } from '@app/core';
+import { bestKnownCoinId, Dec, feeCurrencyKnown, isFiat, previewTransaction } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -83,7 +83,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
    * never be valued, so it is refused rather than stored as a fee forever without a price.
    */
   function assertFeeCurrencyKnown(feeCurrency: string | undefined): void {
-    if (feeCurrency === undefined || isFiat(feeCurrency) || bestKnownCoinId(feeCurrency) !== null) return;
+    if (feeCurrency === undefined || feeCurrencyKnown(feeCurrency)) return;
     throw validationError({ fee_currency: [portfolioMessages.unknownFeeCurrency] });
   }
 
