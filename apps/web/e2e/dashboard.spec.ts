@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
 import { MetricsPage, PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
 
 // A long journey (sign-up, three entries, four metrics, a settings switch): more than the 30 s default.
@@ -45,14 +46,17 @@ test('three transactions move Holdings, Returns, Capital and Cost; FIFO changes 
   await page.getByRole('checkbox', { name: 'Cost Basis' }).click();
   await expect(page.getByRole('checkbox', { name: 'Cost Basis' })).toBeChecked();
 
-  await page.goto('/settings');
-  // The radio shows the choice at once; the page load below must come after the save answered.
+  // Settings from the user menu, as a person goes there: the app stays loaded.
+  const menu = await new AppShell(page).openUserMenu();
+  await menu.getByRole('menuitem', { name: 'Settings' }).click();
+  // The radio shows the choice at once; the save is the event to wait for, since the page load
+  // below would abort it.
   const saved = page.waitForResponse(
-    (r) => r.url().includes('/api/v2/settings/') && r.request().method() === 'PATCH' && r.ok(),
+    (r) => r.url().includes('/api/v2/settings/') && r.request().method() === 'PATCH',
   );
   await page.getByRole('radio', { name: /FIFO/ }).check();
   await expect(page.getByRole('radio', { name: /FIFO/ })).toBeChecked();
-  await saved;
+  expect((await saved).ok()).toBe(true);
   await m.goto();
   const fifo = await m.metric('Returns');
   await m.returnType('Realized');

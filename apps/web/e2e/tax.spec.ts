@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
 import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -49,15 +50,17 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
   await importButton.click();
   await expect(page.getByText(/Imported \d+ transactions?/)).toBeVisible();
 
-  await page.goto('/settings');
-  // The radio shows the choice at once; the navigation below must wait for the save to answer,
-  // or the new page load aborts it and /tax reads the old rule.
+  // Settings from the user menu, as a person goes there: the app stays loaded.
+  const menu = await new AppShell(page).openUserMenu();
+  await menu.getByRole('menuitem', { name: 'Settings' }).click();
+  // The radio is choosable once the rule has loaded and shows the choice at once. The save itself
+  // is the event to wait for: the page load below would abort it and /tax would read the old rule.
   const saved = page.waitForResponse(
-    (r) => r.url().includes('/api/v2/tax/settings/') && r.request().method() !== 'GET' && r.ok(),
+    (r) => r.url().includes('/api/v2/tax/settings/') && r.request().method() === 'PATCH',
   );
   await page.getByRole('radio', { name: /United States/ }).check();
   await expect(page.getByRole('radio', { name: /United States/ })).toBeChecked();
-  await saved;
+  expect((await saved).ok()).toBe(true);
 
   await page.goto('/tax');
   const lots = page.getByRole('region', { name: 'Lots of ethereum' });

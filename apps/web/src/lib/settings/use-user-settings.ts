@@ -56,12 +56,14 @@ function dependsOnCostBasis(root: unknown): boolean {
 
 /**
  * Patches settings optimistically, so a star or a currency switch shows at once; the
- * server's answer replaces the guess, and a failure restores the previous copy.
+ * server's answer replaces the guess, and a failure restores the previous copy. Saves go to the
+ * server one at a time in the order made (one scope), so the last change of a field is the one kept.
  */
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: settingsMutationKey,
+    scope: { id: 'user-settings' },
     mutationFn: (patch: UpdateUserSettings) => patchUserSettings(patch),
     onMutate: async (patch) => {
       await client.cancelQueries({ queryKey: settingsKeys.all });

@@ -91,15 +91,29 @@ export function taxCsvHref(portfolioId: string, year: number, format: 'form8949'
  */
 export const taxRuleQueryRoots: readonly string[] = [taxKeys.all[0], 'insights'];
 
+const isSettingsKey = (key: readonly unknown[]) => key[0] === taxKeys.all[0] && key[1] === 'settings';
+
+/**
+ * Saves part of the tax settings. Saves run one at a time in the order made (one scope), so the
+ * last choice is the one kept. The save is done when the server answers: the figures that follow
+ * the rule refresh in the background, never holding the save pending (a market refresh restarts
+ * every refetch, so on a loaded server that wait could outlast any test, or a person).
+ */
 export function useUpdateTaxSettings() {
   const client = useQueryClient();
   return useMutation({
+    scope: { id: 'tax-settings' },
     mutationFn: (patch: UpdateTaxSettings) =>
       apiRequest(taxRoutes.settings, { method: 'PATCH', body: patch, schema: schema('taxSettingsSchema') }),
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
+      // A refetch begun before the save may still answer the copy from before it: drop it.
+      await client.cancelQueries({ queryKey: taxKeys.settings() });
       client.setQueryData(taxKeys.settings(), saved);
-      return client.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && taxRuleQueryRoots.includes(q.queryKey[0]),
+      void client.invalidateQueries({
+        predicate: (q) =>
+          typeof q.queryKey[0] === 'string' &&
+          taxRuleQueryRoots.includes(q.queryKey[0]) &&
+          !isSettingsKey(q.queryKey),
       });
     },
   });

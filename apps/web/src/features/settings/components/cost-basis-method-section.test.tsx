@@ -75,15 +75,38 @@ async function renderSection(): Promise<QueryClient> {
 
 describe('CostBasisMethodSection while a save is in flight', () => {
   it('shows the chosen method checked as soon as it is clicked', async () => {
-    await renderSection();
+    const client = await renderSection();
     const fifo = radio('FIFO');
     // No waiting: Playwright reads the state right after its click, before any later task runs.
     fireEvent.click(fifo);
     expect(fifo.checked).toBe(true);
     await waitFor(() => expect(heldPatch).not.toBeNull(), slow);
     heldPatch?.();
-    await waitFor(() => expect(fifo.disabled).toBe(false), slow);
+    await waitFor(() => expect(client.isMutating()).toBe(0), slow);
     expect(fifo.checked).toBe(true);
+  });
+
+  it('stays choosable while a save is in flight; a second choice is saved after the first and stays', async () => {
+    const client = await renderSection();
+    await userEvent.click(radio('FIFO'));
+    await waitFor(() => expect(heldPatch).not.toBeNull(), slow);
+    // Never disabled by a save: a save that is slow to answer must not lock the choice.
+    expect(radio('LIFO').disabled).toBe(false);
+    await userEvent.click(radio('LIFO'));
+    expect(radio('LIFO').checked).toBe(true);
+    // One save at a time, in order: the second is sent only once the first has answered.
+    const patches = () => calls.filter((c) => c.method === 'PATCH').map((c) => JSON.parse(c.body ?? '{}'));
+    expect(patches()).toEqual([{ cost_basis_method: 'fifo' }]);
+    const first = heldPatch;
+    first?.();
+    await waitFor(() => expect(heldPatch).not.toBe(first), slow);
+    await rendered();
+    expect(radio('LIFO').checked).toBe(true);
+    heldPatch?.();
+    await waitFor(() => expect(client.isMutating()).toBe(0), slow);
+    expect(patches()).toEqual([{ cost_basis_method: 'fifo' }, { cost_basis_method: 'lifo' }]);
+    expect(stored.cost_basis_method).toBe('lifo');
+    expect(radio('LIFO').checked).toBe(true);
   });
 
   it('keeps the chosen method checked when a refetch answers the copy from before the save', async () => {
@@ -101,7 +124,7 @@ describe('CostBasisMethodSection while a save is in flight', () => {
     expect(fifo.checked).toBe(true);
 
     heldPatch?.();
-    await waitFor(() => expect(fifo.disabled).toBe(false), slow);
+    await waitFor(() => expect(client.isMutating()).toBe(0), slow);
     expect(fifo.checked).toBe(true);
   });
 
@@ -115,7 +138,7 @@ describe('CostBasisMethodSection while a save is in flight', () => {
     void client.invalidateQueries();
     await waitFor(() => expect(heldGets).toHaveLength(1), slow);
     heldPatch?.();
-    await waitFor(() => expect(fifo.disabled).toBe(false), slow);
+    await waitFor(() => expect(client.isMutating()).toBe(0), slow);
     // The refetch read the stored settings before the save: its late answer must be ignored.
     heldGets[0]?.();
     await rendered();

@@ -13,13 +13,16 @@ const explanations: Record<CostBasisMethod, string> = {
 export function CostBasisMethodSection() {
   const { data } = useUserSettings();
   const update = useUpdateSettings();
-  // The choice shows in the same render as the click: the save's optimistic copy reaches React
-  // only on a later task, and until then the controlled radio snapped back to the old method.
+  // The choice shows in the same render as the click (the save's optimistic copy reaches React only
+  // on a later task) and stays until its own save settles: a later choice, saved after it, keeps
+  // showing. useUpdateSettings saves one at a time and refreshes every figure that follows the method.
   const [chosen, setChosen] = useState<CostBasisMethod | null>(null);
-  // useUpdateSettings refreshes every figure that follows the method.
   const choose = (method: CostBasisMethod) => {
     setChosen(method);
-    update.mutate({ cost_basis_method: method }, { onSettled: () => setChosen(null) });
+    update.mutate(
+      { cost_basis_method: method },
+      { onSettled: () => setChosen((c) => (c === method ? null : c)) },
+    );
   };
   const current = chosen ?? data?.cost_basis_method ?? 'average';
   return (
@@ -46,7 +49,7 @@ export function CostBasisMethodSection() {
               name="cost-basis-method"
               value={m}
               checked={current === m}
-              disabled={!data || update.isPending}
+              disabled={!data}
               onChange={() => choose(m)}
               className="mt-1"
             />

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +39,45 @@ function renderSection() {
   );
 }
 
+/** A figure that follows the tax rule (Oracle's tax-timing card): its refetches answer when released. */
+function FollowsTheRule({ answers }: { answers: (() => void)[] }) {
+  useQuery({
+    queryKey: ['insights', 'tax-timing'],
+    queryFn: () => new Promise<string>((resolve) => answers.push(() => resolve('card'))),
+  });
+  return null;
+}
+
 describe('TaxRuleSection', () => {
+  it('is done saving when the server answers: the figures that follow the rule refresh in the background', async () => {
+    const client: QueryClient = createQueryClient();
+    const answers: (() => void)[] = [];
+    render(
+      <QueryClientProvider client={client}>
+        <TaxRuleSection />
+        <FollowsTheRule answers={answers} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(answers).toHaveLength(1), slow);
+    answers[0]?.();
+    const us = (await screen.findByRole('radio', { name: /United States/ }, slow)) as HTMLInputElement;
+    await waitFor(() => expect(us.disabled).toBe(false), slow);
+    const settingsGets = () => calls.filter((c) => c.path === '/api/v2/tax/settings/' && c.method === 'GET');
+    expect(settingsGets()).toHaveLength(1);
+
+    await userEvent.click(us);
+    expect(us.checked).toBe(true);
+    // The card refetches and does not answer; the save is over all the same, nothing is locked.
+    await waitFor(() => expect(answers).toHaveLength(2), slow);
+    await waitFor(() => expect(client.isMutating()).toBe(0), slow);
+    expect(stored.rule).toBe('us');
+    expect(us.checked).toBe(true);
+    expect(screen.getAllByRole('radio').every((r) => !(r as HTMLInputElement).disabled)).toBe(true);
+    // The saved settings came back with the PATCH: not asked for again.
+    expect(settingsGets()).toHaveLength(1);
+    answers[1]?.();
+  });
+
   it("scrolls itself into view when opened from Oracle's link to /settings#tax-rule", async () => {
     const scrolled: Element[] = [];
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {

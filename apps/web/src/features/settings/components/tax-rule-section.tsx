@@ -23,12 +23,12 @@ export function TaxRuleSection() {
     setShortRate(data.short_rate);
     setLongRate(data.long_rate);
   }, [data]);
-  // The choice shows in the same render as the click: the mutation's pending state reaches React
-  // only on a later task, and until then the controlled radio snapped back to the saved rule.
+  // The choice shows in the same render as the click (the mutation's state reaches React only on a
+  // later task) and stays until its own save settles: a later choice, saved after it, keeps showing.
   const [chosen, setChosen] = useState<TaxRule | null>(null);
   const choose = (rule: TaxRule) => {
     setChosen(rule);
-    update.mutate({ rule }, { onSettled: () => setChosen(null) });
+    update.mutate({ rule }, { onSettled: () => setChosen((c) => (c === rule ? null : c)) });
   };
   const current = chosen ?? data?.rule ?? 'none';
   // Oracle's tax-timing card links here (/settings#tax-rule); a client-side navigation does not
@@ -77,7 +77,7 @@ export function TaxRuleSection() {
               aria-label={taxRuleFacts[rule].label}
               aria-describedby={`tax-rule-${rule}-summary`}
               checked={current === rule}
-              disabled={!data || update.isPending}
+              disabled={!data}
               onChange={() => choose(rule)}
               className="mt-1"
             />
@@ -131,7 +131,7 @@ export function TaxRuleSection() {
         )}
         <button
           type="submit"
-          disabled={!data || update.isPending}
+          disabled={!data}
           className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent"
         >
           Save rates
