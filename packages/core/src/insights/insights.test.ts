@@ -271,6 +271,11 @@ describe('scenario stress via beta', () => {
     const c = cardOf(input, 'stress');
     expect(c.estimate).toBe(true);
     expect(c.headline).toMatch(/^Estimate: /);
+    // One percent style in the headline and its numbers (issue 14): "50%", "-60.0%", "+50%".
+    expect(c.headline).toBe(
+      'Estimate: if BTC falls 50%, the portfolio would be worth about $40,000.00 (-$60,000.00, -60.0%); at +50% about $160,000.00.',
+    );
+    expect(c.why.numbers.map((n) => n.label).slice(1, 4)).toEqual(['BTC -50%', 'BTC -20%', 'BTC +50%']);
   });
 
   it('moves a coin without history with BTC and says so', () => {

@@ -1,6 +1,6 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { card, fig, money, pct, signedMoney, stat, table } from './card.ts';
+import { card, fig, money, pct, signedMoney, signedPct, stat, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
 import type { RiskFigures } from './risk.ts';
 import { positionShares } from './shares.ts';
@@ -58,7 +58,7 @@ export function stressInsight(input: InsightsInput, risk: RiskFigures | null): I
     kind: 'stress',
     severity: lossPct.lte(-60) ? 'warning' : 'info',
     title: 'Scenario stress (estimate)',
-    headline: `Estimate: if BTC falls 50 %, the portfolio would be worth about ${money(down.value, c)} (${signedMoney(down.change, c)}, ${pct(lossPct, 1)}); at +50 % about ${money(results[2]?.value ?? total, c)}.`,
+    headline: `Estimate: if BTC falls ${pct(50, 0)}, the portfolio would be worth about ${money(down.value, c)} (${signedMoney(down.change, c)}, ${pct(lossPct, 1)}); at ${signedPct(50, 0)} about ${money(results[2]?.value ?? total, c)}.`,
     figures: Object.fromEntries(
       results.flatMap((r) => [
         [`value_btc_${r.move}`, fig(r.value)],
@@ -67,12 +67,12 @@ export function stressInsight(input: InsightsInput, risk: RiskFigures | null): I
       ]),
     ),
     formula:
-      'An estimate, not a forecast: each coin’s price moves by its 90-day beta to bitcoin × the BTC move (never below −100 %). ' +
+      'An estimate, not a forecast: each coin’s price moves by its 90-day beta to bitcoin × the BTC move (never below -100%). ' +
       'Coins without 20 days of paired history move with BTC (beta 1). Value = Σ current value × (1 + move); P&L = value − cost basis.',
     numbers: [
       ['Value now', money(total, c)],
       ...results.map((r): [string, string] => [
-        `BTC ${r.move > 0 ? '+' : ''}${r.move} %`,
+        `BTC ${signedPct(r.move, 0)}`,
         `${money(r.value, c)} (P&L ${signedMoney(r.unrealized, c)})`,
       ]),
       ['Coins assumed at beta 1', assumed.length === 0 ? 'none' : assumed.join(', ')],
