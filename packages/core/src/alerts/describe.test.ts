@@ -53,9 +53,21 @@ describe('describeCondition', () => {
     );
     expect(
       describeCondition({ left: indicator('price', null), op: 'crosses_below', right: constant(65000) }),
-    ).toBe('Price crosses below 65,000');
+    ).toBe('Price crosses below $65,000.00');
     expect(describeCondition({ left: indicator('rsi', 14), op: '<=', right: constant(30) })).toBe(
       'RSI(14) ≤ 30',
+    );
+  });
+
+  it('writes a money threshold in US dollars with the spec §9 decimals (issue 14)', () => {
+    expect(describeCondition({ left: indicator('price', null), op: '>=', right: constant(4000) })).toBe(
+      'Price ≥ $4,000.00',
+    );
+    expect(describeCondition({ left: constant(0.5), op: '<=', right: indicator('sma', 20) })).toBe(
+      '$0.500 ≤ SMA(20)',
+    );
+    expect(describeCondition({ left: indicator('price', null), op: '>=', right: constant(2_500_000) })).toBe(
+      'Price ≥ $2,500,000',
     );
   });
 });

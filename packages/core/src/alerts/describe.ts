@@ -1,4 +1,5 @@
 import type { AlertEventOperand, AlertMetric, AlertOperand, AlertOperator } from '@app/contracts';
+import { formatCurrency } from '../format-currency.ts';
 
 export const alertMetricLabels: Record<AlertMetric, string> = {
   price: 'Price',
@@ -33,13 +34,22 @@ export function describeOperand(operand: AlertOperand | AlertEventOperand): stri
   return operand.params.period === null ? label : `${label}(${operand.params.period})`;
 }
 
-/** "EMA(50) ≥ SMA(200)" */
+/**
+ * "EMA(50) ≥ SMA(200)", "Price ≥ $4,000.00", "RSI(14) ≤ 30". A threshold compared with a money
+ * metric is money: alerts compare US dollars, so it reads in dollars with the spec §9 currency
+ * decimals, as the alerts page writes it.
+ */
 export function describeCondition(c: {
   left: AlertOperand | AlertEventOperand;
   op: AlertOperator;
   right: AlertOperand | AlertEventOperand;
 }): string {
-  return `${describeOperand(c.left)} ${alertOperatorLabels[c.op]} ${describeOperand(c.right)}`;
+  const money = isMoneyCondition(c.left, c.right);
+  const side = (o: AlertOperand | AlertEventOperand) =>
+    money && (o.type === 'value' || o.metric === null) && o.value !== null
+      ? formatCurrency(o.value, 'usd')
+      : describeOperand(o);
+  return `${side(c.left)} ${alertOperatorLabels[c.op]} ${side(c.right)}`;
 }
 
 /** RSI is an index from 0 to 100; every other alert metric (price, EMA, SMA, MACD) is money. */
