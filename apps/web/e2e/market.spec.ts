@@ -29,6 +29,20 @@ test('search "eth", pick Ethereum and see its chart', async ({ page }, info) => 
   await expect(terminal.results).toBeHidden();
 });
 
+test('the search box spans the width of a phone and keeps its size on a desktop', async ({ page }, info) => {
+  const terminal = new TerminalPage(page);
+  await terminal.signUpAndOpen('/terminal', `search-width-${info.project.name}`);
+  const box = await terminal.search.boundingBox();
+  const viewport = page.viewportSize();
+  if (box === null || viewport === null) throw new Error('no search box or viewport');
+  if (info.project.name === 'mobile') {
+    // 390 px less the page's 12 px side paddings: the whole line, not what the controls leave.
+    expect(Math.round(box.width)).toBe(viewport.width - 24);
+  } else {
+    expect(Math.round(box.width)).toBe(288);
+  }
+});
+
 test('/terminal?coin=bitcoin opens on Bitcoin', async ({ page }, info) => {
   const terminal = new TerminalPage(page);
   await terminal.signUpAndOpen('/terminal?coin=bitcoin', `deeplink-${info.project.name}`);

@@ -127,8 +127,10 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
 
   return (
     <div className="mx-auto w-full max-w-[1680px] px-3 py-4 md:px-6 md:py-6">
-      <div className="mb-4 flex flex-wrap items-center gap-3 pr-32 md:pr-0">
-        <h1 className="text-2xl font-semibold tracking-tight">Terminal</h1>
+      {/* Below md the currency and user controls float over the top right: on a phone only the
+          title's line makes room for them, so the badge and the search below it span the width. */}
+      <div className="mb-4 flex flex-wrap items-center gap-3 sm:pr-32 md:pr-0">
+        <h1 className="pr-32 text-2xl font-semibold tracking-tight sm:pr-0">Terminal</h1>
         {/* The badge arrives with the market list; on a phone it takes its own line (two in demo
             mode), so that line is kept from the first paint instead of pushing the page down (CLS). */}
         <div className="min-h-[42px] w-full sm:min-h-0 sm:w-auto">
