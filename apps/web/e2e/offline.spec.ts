@@ -52,7 +52,7 @@ test('writes made offline survive a reload and are applied exactly once when the
   expect(replayKeys).toHaveLength(3);
   expect(new Set(replayKeys).size).toBe(3);
   for (const key of replayKeys) expect(key).toMatch(/^ow-[0-9a-f]{32}$/);
-  await expect(offline.changes.first()).toContainText(/Only 1 bitcoin held on .*; this sell needs 5\./);
+  await expect(offline.changes.first()).toContainText(/Only 1 BTC held on .*; this sell needs 5\./);
   await offline.changes
     .first()
     .getByRole('button', { name: /^Discard/ })

@@ -16,7 +16,7 @@ test('record transactions, be stopped on an oversell, filter, edit and delete', 
   // A sell above the holding: the quantity field says why, and nothing is saved.
   await page.getByRole('button', { name: 'New transaction' }).click();
   await t.fill({ type: 'Sell', coin: 'bitcoin', quantity: '3', price: '200', date: '2024-02-01T10:00' });
-  await expect(t.form.getByText(/Only 1 bitcoin held on .*; this sell needs 3\./)).toBeVisible();
+  await expect(t.form.getByText(/Only 1 BTC held on .*; this sell needs 3\./)).toBeVisible();
   await t.form.getByRole('button', { name: 'Add transaction' }).click();
   await expect(t.form).toBeVisible();
   await t.form.getByLabel('Quantity', { exact: true }).fill('0.5');

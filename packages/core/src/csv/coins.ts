@@ -57,6 +57,15 @@ export function bestKnownCoinId(symbol: string): string | null {
   return knownCoinIds[symbol.toUpperCase()] ?? null;
 }
 
+const knownSymbols: ReadonlyMap<string, string> = new Map(
+  Object.entries(knownCoinIds).map(([symbol, id]) => [id, symbol]),
+);
+
+/** The ticker people know a major coin by ("bitcoin" → "BTC"); null for coins not listed above. */
+export function knownCoinSymbol(coinId: string): string | null {
+  return knownSymbols.get(coinId) ?? null;
+}
+
 /** Fiat currencies: never a holding, only the currency a price is expressed in. */
 const fiat = new Set(
   'USD EUR GBP CAD AUD NZD CHF JPY CNY HKD SGD KRW INR IDR CZK PLN HUF SEK NOK DKK RON BGN TRY RUB UAH BRL ARS MXN COP CLP PEN ZAR NGN KES AED SAR ILS THB VND PHP MYR TWD KZT'.split(

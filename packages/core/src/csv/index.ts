@@ -1,4 +1,4 @@
-export { bestKnownCoinId, isFiat, normalizeAsset, splitPair } from './coins.ts';
+export { bestKnownCoinId, isFiat, knownCoinSymbol, normalizeAsset, splitPair } from './coins.ts';
 export { demoExportNotice, demoFilename, withDemoNotice } from './demo-notice.ts';
 export { CSV_IMPORT_LIMITS, type CsvImportResult, parseImportCsv } from './import.ts';
 export { type CsvReadResult, type CsvRecord, csvField, readCsv } from './rfc4180.ts';

@@ -1,4 +1,5 @@
 import type { CostBasisMethod, LedgerStep, OversellViolation } from '@app/contracts';
+import { knownCoinSymbol } from '../csv/coins.ts';
 import { Dec } from '../decimal.ts';
 import { formatDateTime } from '../format-date.ts';
 import { formatQuantity } from '../format-quantity.ts';
@@ -188,8 +189,9 @@ function oversell(
     executed_at: tx.executed_at,
     requested: want,
     available: have,
-    // Written for people: exact quantities without padding, the date as a reader writes it (UTC,
-    // said so, because the server does not know the reader's zone); the fields carry the raw values.
-    message: `Only ${formatQuantity(have, 'en-US', 18)} ${tx.coin_id} held on ${formatDateTime(tx.executed_at, 'en-US', 'UTC')} UTC; this ${type === 'sell' ? 'sell' : 'transfer out'} needs ${formatQuantity(want, 'en-US', 18)}.`,
+    // Written for people: exact quantities without padding, the coin by its ticker (the id only
+    // for a coin core does not know), the date as a reader writes it (UTC, said so, because the
+    // server does not know the reader's zone); the fields carry the raw values.
+    message: `Only ${formatQuantity(have, 'en-US', 18)} ${knownCoinSymbol(tx.coin_id) ?? tx.coin_id} held on ${formatDateTime(tx.executed_at, 'en-US', 'UTC')} UTC; this ${type === 'sell' ? 'sell' : 'transfer out'} needs ${formatQuantity(want, 'en-US', 18)}.`,
   };
 }

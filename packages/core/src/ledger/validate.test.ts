@@ -26,8 +26,22 @@ describe('scenario oversell-after-edit', () => {
 
   it('names the coin, the date and both quantities in the message', () => {
     const found = validateChange(base, { kind: 'delete', transactionId: 'b2' });
-    expect(found?.message).toBe('Only 0.5 bitcoin held on Mar 1, 2024, 12:00 AM UTC; this sell needs 0.8.');
+    expect(found?.message).toBe('Only 0.5 BTC held on Mar 1, 2024, 12:00 AM UTC; this sell needs 0.8.');
     expect(() => assertLedger(base.filter((t) => t.id !== 'b2'))).toThrow(OversellError);
+  });
+
+  it('names a coin core has no ticker for by its id rather than not at all', () => {
+    const found = validateLedger([
+      tx({ id: 'x1', coin_id: 'some-new-coin', type: 'buy', quantity: '1' }),
+      tx({
+        id: 'x2',
+        coin_id: 'some-new-coin',
+        type: 'sell',
+        quantity: '2',
+        executed_at: '2024-01-02T00:00:00Z',
+      }),
+    ]);
+    expect(found?.message).toMatch(/^Only 1 some-new-coin held on /);
   });
 });
 

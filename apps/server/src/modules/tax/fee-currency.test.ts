@@ -234,7 +234,7 @@ describe('fees in another currency', () => {
     const oversell = await u.tx(empty.id, { ...ada, date: '2024-03-05T13:24:05Z' });
     expect(oversell.statusCode).toBe(400);
     expect(oversell.json().error.details.fields.record_fee_sale).toEqual([
-      expect.stringMatching(/^Only 0 binancecoin held/),
+      expect.stringMatching(/^Only 0 BNB held/),
     ]);
     expect((await u.client.get('/api/v2/transactions/')).json().count).toBe(3);
   });

@@ -66,7 +66,7 @@ describe('CSV import and export', () => {
       })
     ).json();
     const messages = inEur.errors.map((e: { message: string }) => e.message).join('\n');
-    expect(messages).toMatch(/Only .* bitcoin held/);
+    expect(messages).toMatch(/Only .* BTC held/);
   });
 
   it('writes all rows or none', async () => {

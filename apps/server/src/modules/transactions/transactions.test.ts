@@ -103,7 +103,7 @@ describe('/api/v2/transactions/', () => {
       // Before the buy nothing was held.
       const early = await u.tx(p.id, { type: 'sell', quantity: '0.5', date: '2024-01-15T00:00:00Z' });
       expect(early.statusCode).toBe(400);
-      expect(fields(early).quantity?.[0]).toMatch(/^Only 0 bitcoin held on/);
+      expect(fields(early).quantity?.[0]).toMatch(/^Only 0 BTC held on/);
       const big = await u.tx(p.id, { type: 'transfer_out', quantity: '1.5', date: '2024-03-01T00:00:00Z' });
       expect(big.statusCode).toBe(400);
       expect((await u.client.get('/api/v2/transactions/')).json().count).toBe(1);
@@ -164,7 +164,7 @@ describe('/api/v2/transactions/', () => {
       // Arriving in B before anything is held there oversells B.
       const early = await move(sell.id, { portfolio_id: b.id, type: 'sell', quantity: '0.5' });
       expect(early.statusCode).toBe(400);
-      expect(fields(early).quantity?.[0]).toMatch(/^Only 0 bitcoin held on/);
+      expect(fields(early).quantity?.[0]).toMatch(/^Only 0 BTC held on/);
       expect((await u.client.get(`/api/v2/transactions/?portfolio_id=${b.id}`)).json().count).toBe(0);
 
       const held = async (id: string) =>
@@ -275,7 +275,7 @@ describe('/api/v2/transactions/', () => {
     expect(ok).toEqual({ valid: true, errors: {}, violation: null });
     const bad = (await u.client.post('/api/v2/transactions/validate/', { ...body, quantity: '3' })).json();
     expect(bad.valid).toBe(false);
-    expect(bad.errors.quantity[0]).toMatch(/^Only 2 bitcoin held/);
+    expect(bad.errors.quantity[0]).toMatch(/^Only 2 BTC held/);
     const preview = (await u.client.post('/api/v2/transactions/preview/', body)).json();
     expect(preview).toMatchObject({
       method: 'average',

@@ -54,7 +54,7 @@ describe('offline marker and queued writes (issue 13)', () => {
         code: 'insufficient_holdings',
         message: 'Validation failed',
         status: 400,
-        fields: { quantity: ['Only 0 bitcoin held.'] },
+        fields: { quantity: ['Only 0 BTC held.'] },
       },
     });
 
@@ -71,7 +71,7 @@ describe('offline marker and queued writes (issue 13)', () => {
     ]);
     expect(items[0]?.textContent).toContain('Waiting for the network');
     expect(items[1]?.textContent).toContain('Refused by the server');
-    expect(items[1]?.textContent).toContain('Only 0 bitcoin held.');
+    expect(items[1]?.textContent).toContain('Only 0 BTC held.');
 
     await userEvent.click(within(items[1] as HTMLElement).getByRole('button', { name: 'Send again' }));
     await waitFor(async () =>

@@ -350,14 +350,12 @@ describe('CSV import preview', journey, () => {
     const { server, panel } = await openImport();
     server.failNextCommit(
       envelope(400, 'validation_error', 'validation', 'Some rows cannot be imported; nothing was written', {
-        rows: [
-          { line: 2, field: 'quantity', message: 'Only 0 bitcoin held on 2024-01-05; this sell needs 1.' },
-        ],
+        rows: [{ line: 2, field: 'quantity', message: 'Only 0 BTC held on 2024-01-05; this sell needs 1.' }],
       }),
     );
     await userEvent.click(within(panel).getByRole('button', { name: 'Import 1 transaction' }));
     const alert = await within(panel).findByRole('alert', {}, slow);
-    expect(alert.textContent).toBe('Line 2: Only 0 bitcoin held on 2024-01-05; this sell needs 1.');
+    expect(alert.textContent).toBe('Line 2: Only 0 BTC held on 2024-01-05; this sell needs 1.');
     // Refused: the preview stays open with the rows as they were, ready to fix and retry.
     expect(screen.getByRole('region', { name: 'Import CSV into Main' })).toBe(panel);
     expect(within(panel).getByRole('button', { name: 'Import 1 transaction' })).toBeTruthy();

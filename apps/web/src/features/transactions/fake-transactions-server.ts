@@ -1,4 +1,5 @@
 import type { MarketSelectItem, Transaction, TransactionType } from '@app/contracts';
+import { knownCoinSymbol } from '@app/core';
 import { authRoutesFor, envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 
 /*
@@ -133,7 +134,7 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
             executed_at: b.date,
             requested: b.quantity,
             available: '1',
-            message: `Only 1 ${b.coin_id} held on Feb 1, 2024, 12:00 AM UTC; this sell needs ${b.quantity}.`,
+            message: `Only 1 ${knownCoinSymbol(b.coin_id ?? '') ?? b.coin_id} held on Feb 1, 2024, 12:00 AM UTC; this sell needs ${b.quantity}.`,
           },
         });
       }
@@ -157,9 +158,7 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
       if (String(b.record_fee_sale) === 'true' && b.portfolio_id === otherId) {
         return envelope(400, 'validation_error', 'validation', 'Please check your input and try again', {
           fields: {
-            record_fee_sale: [
-              'Only 0 binancecoin held on Mar 5, 2024, 10:00 AM UTC; this sell needs 0.0075.',
-            ],
+            record_fee_sale: ['Only 0 BNB held on Mar 5, 2024, 10:00 AM UTC; this sell needs 0.0075.'],
           },
         });
       }
@@ -197,7 +196,7 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
     routes[`DELETE /api/v2/transactions/${id}/`] = () => {
       if (refuseDelete) {
         return envelope(400, 'validation_error', 'validation', 'Please check your input and try again', {
-          fields: { quantity: ['Deleting it would oversell a later transaction: Only 0 bitcoin held.'] },
+          fields: { quantity: ['Deleting it would oversell a later transaction: Only 0 BTC held.'] },
         });
       }
       const index = transactions.findIndex((t) => t.id === id);

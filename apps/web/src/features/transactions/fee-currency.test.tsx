@@ -124,7 +124,7 @@ describe('the fee currency of a transaction', journey, () => {
     // A portfolio without BNB: the server's reason is said on the tick box, nothing is added.
     await userEvent.selectOptions(within(form).getByLabelText('Portfolio'), 'Trading');
     await userEvent.click(within(form).getByRole('button', { name: 'Add transaction' }));
-    expect(await within(form).findByText(/^Only 0 binancecoin held/, {}, slow)).toBeTruthy();
+    expect(await within(form).findByText(/^Only 0 BNB held/, {}, slow)).toBeTruthy();
     expect(sale.getAttribute('aria-invalid')).toBe('true');
 
     await userEvent.selectOptions(within(form).getByLabelText('Portfolio'), 'Main');

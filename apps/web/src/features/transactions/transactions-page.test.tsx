@@ -130,7 +130,7 @@ describe('/transactions form', journey, () => {
     const quantity = within(form).getByLabelText('Quantity');
     expect(
       await within(form).findByText(
-        'Only 1 bitcoin held on Feb 1, 2024, 12:00 AM UTC; this sell needs 3.',
+        'Only 1 BTC held on Feb 1, 2024, 12:00 AM UTC; this sell needs 3.',
         {},
         slow,
       ),

@@ -123,7 +123,7 @@ describe('offline write queue (spec §4)', () => {
       'POST /api/v2/transactions/': (call) =>
         JSON.parse(call.body ?? '{}').type === 'sell'
           ? envelope(400, 'insufficient_holdings', 'validation', 'Validation failed', {
-              fields: { quantity: ['Only 0 bitcoin held on 2024-01-01; this sell needs 3.'] },
+              fields: { quantity: ['Only 0 BTC held on 2024-01-01; this sell needs 3.'] },
             })
           : json({ id: 't2' }, 201),
     });
@@ -135,7 +135,7 @@ describe('offline write queue (spec §4)', () => {
     expect(refused?.error).toMatchObject({
       code: 'insufficient_holdings',
       status: 400,
-      fields: { quantity: ['Only 0 bitcoin held on 2024-01-01; this sell needs 3.'] },
+      fields: { quantity: ['Only 0 BTC held on 2024-01-01; this sell needs 3.'] },
     });
 
     await retryWrite(refused?.seq ?? -1);
