@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { signUpAt } from './pages/portfolio-pages.ts';
+import { TaxPage } from './pages/tax-page.ts';
 import { axisLabelProblems } from './support/axis-labels.ts';
 
 /*
@@ -168,7 +169,7 @@ async function clippedScrollers(page: Page): Promise<string[]> {
   );
 }
 
-test("the portfolio page's holdings and Metrics' returns show every figure without sideways scrolling", async ({
+test("the portfolio page's holdings, Metrics' returns and the Tax page's lots and disposals show every figure without sideways scrolling", async ({
   page,
 }, info) => {
   await signUpAt(page, '/portfolios', `holdings-${info.project.name}`);
@@ -191,6 +192,17 @@ test("the portfolio page's holdings and Metrics' returns show every figure witho
       .filter({ visible: true }),
   ).toContainText('vs Bitcoin');
   problems.push(...(await clippedScrollers(page)).map((p) => `/dashboard: ${p}`));
+  // The Tax page's open lots of both coins, then 2024's realized gains (the bitcoin sale).
+  const tax = new TaxPage(page);
+  await open(page, '/tax');
+  await expect(tax.lotsIn(tax.coinLots('ethereum'))).toContainText('Unrealized');
+  await expect(tax.lotsIn(tax.coinLots('bitcoin'))).toContainText('Unrealized');
+  problems.push(...(await clippedScrollers(page)).map((p) => `/tax: ${p}`));
+  // The same page (its heading stays), so by its tab and year picker rather than open().
+  await page.getByRole('tab', { name: 'Realized gains' }).click();
+  await page.getByLabel('Tax year').selectOption('2024');
+  await expect(tax.disposals).toContainText('Gain');
+  problems.push(...(await clippedScrollers(page)).map((p) => `/tax?view=report: ${p}`));
   expect(problems).toEqual([]);
 });
 

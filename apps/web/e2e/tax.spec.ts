@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
+import { TaxPage } from './pages/tax-page.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** ../shared/reference beside the checkout (a worktree sits one level deeper). */
@@ -63,15 +64,18 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
   expect((await saved).ok()).toBe(true);
 
   await page.goto('/tax');
-  const lots = page.getByRole('region', { name: 'Lots of ethereum' });
+  const tax = new TaxPage(page);
+  const lots = tax.coinLots('ethereum');
   await expect(lots).toBeVisible();
-  await expect(lots.getByRole('cell', { name: 'Jan 17, 2024', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Lots of bitcoin' })).toHaveCount(0);
+  // The table at 1280 px, a card per lot at 390 px: the same day either way.
+  const ethAcquired = await tax.lotFigure(lots, 0, 'Acquired');
+  await expect(ethAcquired).toHaveText('Jan 17, 2024');
+  await expect(ethAcquired).toBeVisible();
+  await expect(tax.coinLots('bitcoin')).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Realized gains' }).click();
   await page.getByLabel('Tax year').selectOption('2024');
-  const disposals = page.getByRole('table', { name: 'Disposals and the lots they consumed' });
-  await expect(disposals.getByRole('cell', { name: 'Jan 16, 2024', exact: true })).toBeVisible();
+  await expect(tax.disposals.getByText('Jan 16, 2024', { exact: true })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download Form 8949 CSV' }).click(),
@@ -173,18 +177,18 @@ test("tax: a BNB fee entered in the form is valued at that day's BNB close in th
   });
   expect(saved.ok()).toBe(true);
   await page.goto('/tax');
-  const lots = page.getByRole('region', { name: 'Lots of bitcoin' });
+  const tax = new TaxPage(page);
+  const lots = tax.coinLots('bitcoin');
   await expect(lots).toBeVisible();
-  // One lot: acquired that day, 1 BTC, its cost.
-  const lot = lots.getByRole('row').nth(1);
+  // One lot (a table row at 1280 px, a card at 390 px): acquired that day, 1 BTC, its cost.
   const acquired = new Date(at).toLocaleDateString('en-US', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     timeZone: 'UTC',
   });
-  await expect(lot.getByRole('cell').first()).toHaveText(acquired);
-  const cost = lot.getByRole('cell').nth(2);
+  await expect(await tax.lotFigure(lots, 0, 'Acquired')).toHaveText(acquired);
+  const cost = await tax.lotFigure(lots, 0, 'Cost');
   await expect(cost).toHaveText(/^\$[\d,]+\.\d\d$/);
   const expected = 100 + 0.5 * close;
   // As shown, to the cent: 100.00 (fee left out) or 100.50 (BNB read as dollars) fail.

@@ -1,12 +1,12 @@
 import { type LotsSummary, type NeedsPriceItem, type QualifyingTotal, taxRuleFacts } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
-import { coinLabel, withKeys } from './keys';
+import { CoinLots } from './coin-lots';
+import { coinLabel } from './keys';
 
 const needsPriceWords: Record<NeedsPriceItem['reason'], string> = {
   no_price: 'no price',
@@ -121,52 +121,12 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
               {formatQuantity(coin.summary.qualifying_within_90_days.quantity)}
             </p>
           )}
-          <Table
+          <CoinLots
             caption={`${coinLabel(coins, coin.coin_id)} lots`}
-            className="mt-2"
-            tableClassName="min-w-[640px]"
-            head={
-              <>
-                <Th density="custom" className="py-1">
-                  Acquired
-                </Th>
-                <Th density="custom">Quantity</Th>
-                <Th density="custom">Cost</Th>
-                <Th density="custom">Value</Th>
-                <Th density="custom">Unrealized</Th>
-                <Th density="custom">Days held</Th>
-                <Th density="custom">
-                  {data.qualifying_label === null ? 'Holding period' : `Becomes ${data.qualifying_label}`}
-                </Th>
-              </>
-            }
-          >
-            {withKeys(coin.lots, (l) => `${l.portfolio_id}-${l.acquisition_id ?? l.basis}`).map(
-              ({ item: lot, key }) => (
-                <tr key={key} className="border-t border-line">
-                  <Td density="custom" className="py-1">
-                    {lot.acquired_on !== null
-                      ? formatCalendarDay(lot.acquired_on)
-                      : lot.basis === 'section_104'
-                        ? 'Section 104 pool'
-                        : 'Average pool'}
-                  </Td>
-                  <Td density="custom">{formatQuantity(lot.quantity)}</Td>
-                  <Td density="custom">{money(lot.cost)}</Td>
-                  <Td density="custom">{money(lot.value)}</Td>
-                  <Td density="custom">{money(lot.unrealized)}</Td>
-                  <Td density="custom">{lot.days_held ?? '–'}</Td>
-                  <Td density="custom">
-                    {lot.qualifies_on === null
-                      ? '–'
-                      : lot.qualifies_now
-                        ? `since ${formatCalendarDay(lot.qualifies_on)}`
-                        : formatCalendarDay(lot.qualifies_on)}
-                  </Td>
-                </tr>
-              ),
-            )}
-          </Table>
+            lots={coin.lots}
+            qualifyingLabel={data.qualifying_label}
+            money={money}
+          />
         </section>
       ))}
       <NeedsPriceList items={data.needs_price} />

@@ -1,30 +1,13 @@
-import type { TaxCategory } from '@app/contracts';
 import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
-import { coinLabel, withKeys } from './keys';
+import { Disposals } from './disposals';
+import { coinLabel } from './keys';
+import { categoryLabels } from './labels';
 import { NeedsPriceList } from './lots-panel';
-
-const categoryLabels: Record<TaxCategory, string> = {
-  short: 'Short-term',
-  long: 'Long-term',
-  taxable: 'Taxable (held one year or less)',
-  tax_free: 'Tax-free (held more than one year)',
-  gain: 'Gains',
-};
-
-const basisLabels: Record<string, string> = {
-  lot: 'Lot',
-  pool: 'Average pool',
-  same_day: 'Same day',
-  bed_and_breakfast: '30 days',
-  section_104: 'Section 104 pool',
-  unmatched: 'No acquisition',
-};
 
 /** The realized-gains report of one tax year, with its downloads. */
 export function ReportPanel({
@@ -109,48 +92,7 @@ export function ReportPanel({
       {data.disposals.length === 0 ? (
         <p className="text-muted">No disposals in this tax year.</p>
       ) : (
-        <Table
-          caption="Disposals and the lots they consumed"
-          className="rounded-xl border border-line bg-surface p-3"
-          tableClassName="min-w-[760px]"
-          head={
-            <>
-              <Th density="custom" className="py-1">
-                Sold
-              </Th>
-              <Th density="custom">Coin</Th>
-              <Th density="custom">Acquired</Th>
-              <Th density="custom">Matched by</Th>
-              <Th density="custom">Quantity</Th>
-              <Th density="custom">Proceeds</Th>
-              <Th density="custom">Cost</Th>
-              <Th density="custom">Fee</Th>
-              <Th density="custom">Gain</Th>
-              <Th density="custom">Category</Th>
-            </>
-          }
-        >
-          {data.disposals.flatMap((d) =>
-            withKeys(d.lines, (x) => `${d.transaction_id}-${x.basis}-${x.acquisition_id}`).map(
-              ({ item: l, key }, i) => (
-                <tr key={key} className={i === 0 ? 'border-t border-line' : ''}>
-                  <Td density="custom" className="py-1">
-                    {i === 0 ? formatCalendarDay(d.sold_on) : ''}
-                  </Td>
-                  <Td density="custom">{i === 0 ? coinLabel(coins, d.coin_id) : ''}</Td>
-                  <Td density="custom">{formatCalendarDay(l.acquired_on)}</Td>
-                  <Td density="custom">{basisLabels[l.basis] ?? l.basis}</Td>
-                  <Td density="custom">{formatQuantity(l.quantity)}</Td>
-                  <Td density="custom">{money(l.proceeds)}</Td>
-                  <Td density="custom">{money(l.cost)}</Td>
-                  <Td density="custom">{money(l.fee)}</Td>
-                  <Td density="custom">{money(l.gain)}</Td>
-                  <Td density="custom">{categoryLabels[l.category]}</Td>
-                </tr>
-              ),
-            ),
-          )}
-        </Table>
+        <Disposals disposals={data.disposals} coinName={(id) => coinLabel(coins, id)} money={money} />
       )}
       {data.income.length > 0 && (
         <section aria-label="Reward income" className="rounded-xl border border-line bg-surface p-4 text-sm">

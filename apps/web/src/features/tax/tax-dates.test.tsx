@@ -163,6 +163,25 @@ beforeEach(() => {
 
 const iso = /\d{4}-\d{2}-\d{2}/;
 
+/** Each body row's cell texts: happy-dom renders both layouts (CSS picks one in a browser). */
+function tableFigures(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
+}
+
+/** Each card's figures (its definitions), in order. */
+function cardFigures(list: HTMLElement): string[][] {
+  return within(list)
+    .getAllByRole('listitem')
+    .map((card) => [...card.querySelectorAll('dd')].map((d) => d.textContent ?? ''));
+}
+
 describe('calendar days in the tax views', () => {
   it('lots: the as-of day, acquisition and qualifying days and the needs-price day are in the locale', async () => {
     renderPage(<LotsPanel portfolioId="all" />, { pattern: '/tax', path: '/tax' });
@@ -172,6 +191,18 @@ describe('calendar days in the tax views', () => {
     expect(within(rows[1] as HTMLElement).getByRole('cell', { name: 'since Jan 18, 2025' })).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByRole('cell', { name: 'Mar 1, 2026' })).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByRole('cell', { name: 'Mar 2, 2027' })).toBeTruthy();
+    // A phone's cards show every figure of the table's rows, in the same order.
+    const cards = screen.getByRole('list', { name: /lots$/ });
+    expect(cardFigures(cards)).toEqual(tableFigures(lots));
+    expect(cardFigures(cards)[0]).toEqual([
+      'Jan 17, 2024',
+      '1',
+      '$2,000.00',
+      '$3,000.00',
+      '$1,000.00',
+      '865',
+      'since Jan 18, 2025',
+    ]);
     expect(screen.getByText(/as of May 31, 2026/)).toBeTruthy();
     // 00:30 UTC on 3 February is still 2 February in Honolulu: the ledger's day (UTC) is shown.
     const needs = screen.getByRole('region', { name: 'Needs a price' });
@@ -187,6 +218,21 @@ describe('calendar days in the tax views', () => {
     const table = await screen.findByRole('table', { name: 'Disposals and the lots they consumed' });
     expect(within(table).getByRole('cell', { name: 'Jan 16, 2024' })).toBeTruthy();
     expect(within(table).getByRole('cell', { name: 'Jan 15, 2024' })).toBeTruthy();
+    // A phone's card per sale shows every figure of the table's row, in the same order.
+    const cards = screen.getByRole('list', { name: 'Disposals and the lots they consumed' });
+    expect(cardFigures(cards)).toEqual(tableFigures(table));
+    expect(cardFigures(cards)[0]).toEqual([
+      'Jan 16, 2024',
+      'Bitcoin (BTC)',
+      'Jan 15, 2024',
+      'Lot',
+      '0.1',
+      '$4,000.00',
+      '$3,800.00',
+      '$4.00',
+      '$196.00',
+      'Short-term',
+    ]);
     expect(screen.getByText(/^Jan 1, 2024 to Dec 31, 2024/)).toBeTruthy();
     const income = screen.getByRole('region', { name: 'Reward income' });
     expect(within(income).getByRole('listitem').textContent).toMatch(/^Mar 5, 2024 /);

@@ -1,0 +1,83 @@
+import type { OpenLot } from '@app/contracts';
+import { formatQuantity } from '@app/core';
+import { Table, Td, Th } from '@/components/ui/table';
+import { formatCalendarDay } from '@/lib/calendar-day';
+import { CardFigures, type Column } from './card-figures';
+import { withKeys } from './keys';
+
+type Money = (v: string | null) => string;
+
+function acquired(lot: OpenLot): string {
+  if (lot.acquired_on !== null) return formatCalendarDay(lot.acquired_on);
+  return lot.basis === 'section_104' ? 'Section 104 pool' : 'Average pool';
+}
+
+function qualifying(lot: OpenLot): string {
+  if (lot.qualifies_on === null) return '–';
+  return lot.qualifies_now
+    ? `since ${formatCalendarDay(lot.qualifies_on)}`
+    : formatCalendarDay(lot.qualifies_on);
+}
+
+/** A lot's figures in order: the table's headers and a card's terms are the same words, so both show the same. */
+function lotColumns(qualifyingLabel: string | null, money: Money): readonly Column<OpenLot>[] {
+  return [
+    ['Acquired', acquired],
+    ['Quantity', (l) => formatQuantity(l.quantity)],
+    ['Cost', (l) => money(l.cost)],
+    ['Value', (l) => money(l.value)],
+    ['Unrealized', (l) => money(l.unrealized)],
+    ['Days held', (l) => (l.days_held === null ? '–' : String(l.days_held))],
+    [qualifyingLabel === null ? 'Holding period' : `Becomes ${qualifyingLabel}`, qualifying],
+  ];
+}
+
+/**
+ * One coin's open lots: a table from md up, one card per lot on a phone. Seven columns do not fit
+ * 390 px, and the table scrolling in its panel cut the figures mid-number (issue 14).
+ */
+export function CoinLots({
+  caption,
+  lots,
+  qualifyingLabel,
+  money,
+}: {
+  caption: string;
+  lots: readonly OpenLot[];
+  qualifyingLabel: string | null;
+  money: Money;
+}) {
+  const columns = lotColumns(qualifyingLabel, money);
+  const rows = withKeys(lots, (l) => `${l.portfolio_id}-${l.acquisition_id ?? l.basis}`);
+  return (
+    <>
+      <Table
+        caption={caption}
+        className="mt-2 hidden md:block"
+        tableClassName="min-w-[640px]"
+        head={columns.map(([header], i) => (
+          <Th key={header} density="custom" className={i === 0 ? 'py-1' : undefined}>
+            {header}
+          </Th>
+        ))}
+      >
+        {rows.map(({ item: lot, key }) => (
+          <tr key={key} className="border-t border-line">
+            {columns.map(([header, figure], i) => (
+              <Td key={header} density="custom" className={i === 0 ? 'py-1' : undefined}>
+                {figure(lot)}
+              </Td>
+            ))}
+          </tr>
+        ))}
+      </Table>
+      <ul aria-label={caption} className="mt-2 grid gap-2 md:hidden">
+        {rows.map(({ item: lot, key }) => (
+          <li key={key} className="rounded-lg border border-line p-3 text-xs">
+            <CardFigures columns={columns} row={lot} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
