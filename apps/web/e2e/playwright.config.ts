@@ -9,6 +9,15 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 // A fresh data folder per run: the journeys create accounts and read the mail outbox.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
 process.env.E2E_DATA_DIR = dataDir;
+/**
+ * The single sign-on journey's server (sso.spec.ts): AUTH_MODE=local,oidc, its own new data folder,
+ * and an OIDC_ISSUER on the next port, where that journey starts its provider (the server asks the
+ * provider for its configuration only at the first sign-in). Started with the main server, so
+ * creating its database (20-50 s on a loaded machine) is not spent inside the journey's budget.
+ */
+const ssoPort = port + 200;
+const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-sso-'));
+process.env.E2E_SSO_DATA_DIR = ssoDataDir;
 
 const chromiumArgs = [
   '--headless',
@@ -49,27 +58,53 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/health-check`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MARKET_DATA: 'snapshot',
-      LOG_LEVEL: 'warn',
-      // Every journey signs up from this one address; the limit itself is tested in the server suite.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      // Alert journeys wait for a market refresh (the alert engine runs after each one).
-      MARKET_REFRESH_SECONDS: process.env.MARKET_REFRESH_SECONDS ?? '5',
-      // The notification-settings journey sends to a fake webhook receiver on 127.0.0.1.
-      WEBHOOK_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${port}/health-check`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        MARKET_DATA: 'snapshot',
+        LOG_LEVEL: 'warn',
+        // Every journey signs up from this one address; the limit itself is tested in the server suite.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        // Alert journeys wait for a market refresh (the alert engine runs after each one).
+        MARKET_REFRESH_SECONDS: process.env.MARKET_REFRESH_SECONDS ?? '5',
+        // The notification-settings journey sends to a fake webhook receiver on 127.0.0.1.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      },
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${ssoPort}/health-check`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(ssoPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: ssoDataDir,
+        DATABASE_URL: '',
+        MARKET_DATA: 'snapshot',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        // Nothing in that journey waits for a market refresh.
+        MARKET_REFRESH_SECONDS: '3600',
+        AUTH_MODE: 'local,oidc',
+        OIDC_ISSUER: `http://127.0.0.1:${ssoPort + 1}`,
+        OIDC_CLIENT_ID: 'exit-liquidity',
+        OIDC_CLIENT_SECRET: 'provider-test-secret',
+      },
+    },
+  ],
 });

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { newAccount, ServerAuthPage } from './pages/auth-pages.ts';
-import { startAppServer } from './support/live-server.ts';
 import { startOidcProvider } from './support/oidc-provider.ts';
 
 /**
@@ -14,18 +13,20 @@ test('single sign-on: choose a username, link a password account, sign out at th
 }, info) => {
   test.skip(info.project.name !== 'desktop', 'one width suffices for the provider round trips');
   test.setTimeout(90_000);
+  // The run's SSO server (playwright.config.ts): AUTH_MODE=local,oidc on a data folder of its own,
+  // started with the main server, expecting its provider on the next port.
   const port = Number(process.env.E2E_PORT ?? 4310) + 200;
   const appUrl = `http://127.0.0.1:${port}`;
+  const issuer = `http://127.0.0.1:${port + 1}`;
   const local = newAccount('linked');
-  const provider = await startOidcProvider(appUrl, {
-    nameless: { email: newAccount('nameless').email, email_verified: true },
-    linker: { email: local.email, email_verified: true, preferred_username: 'Linker' },
-    unverified: { email: newAccount('pending').email, email_verified: false, preferred_username: 'Pending' },
-  });
 
-  /** A browser context on the SSO server; the provider's pages ask for web fonts, never fetched here. */
+  /**
+   * A browser context on the SSO server; the provider's pages ask for web fonts, never fetched
+   * here. Without the service worker: it would precache the whole app (~120 files) from this
+   * server in each of the five contexts, and offline is offline.spec's journey, not this one.
+   */
   async function context() {
-    const ctx = await browser.newContext({ baseURL: appUrl });
+    const ctx = await browser.newContext({ baseURL: appUrl, serviceWorkers: 'block' });
     await ctx.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
     return ctx;
   }
@@ -38,22 +39,15 @@ test('single sign-on: choose a username, link a password account, sign out at th
     await page.getByRole('button', { name: 'Continue' }).click();
   }
 
-  let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+  const provider = await startOidcProvider(appUrl, port + 1, {
+    nameless: { email: newAccount('nameless').email, email_verified: true },
+    linker: { email: local.email, email_verified: true, preferred_username: 'Linker' },
+    unverified: { email: newAccount('pending').email, email_verified: false, preferred_username: 'Pending' },
+  });
   try {
-    server = await startAppServer({
-      port,
-      env: {
-        MARKET_DATA: 'snapshot',
-        AUTH_MODE: 'local,oidc',
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: 'exit-liquidity',
-        OIDC_CLIENT_SECRET: 'provider-test-secret',
-      },
-      ready: () => true,
-      timeoutMs: 60_000,
-    });
+    expect(provider.issuer).toBe(issuer);
 
-    // The first account on this fresh server (no SMTP) is verified at once: it sees no banner.
+    // The first account on that fresh server (no SMTP) is verified at once: it sees no banner.
     const first = await context();
     const owner = await first.newPage();
     await owner.goto('/register');
@@ -119,7 +113,6 @@ test('single sign-on: choose a username, link a password account, sign out at th
     await expect(pending.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
     await d.close();
   } finally {
-    await server?.stop();
     await provider.stop();
   }
 });

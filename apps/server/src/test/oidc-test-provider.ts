@@ -117,9 +117,11 @@ function browserAgent() {
 export async function startTestProvider(options: {
   redirectUri: string;
   postLogoutRedirectUri: string;
+  /** Where to listen; any free port when left out. */
+  port?: number;
 }): Promise<TestProvider> {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = 'test-key';

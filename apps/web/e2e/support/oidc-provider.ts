@@ -11,15 +11,16 @@ export interface ProviderAccount {
 
 /**
  * A real OpenID Connect provider (oidc-provider, with its development login and consent
- * screens) in its own process on 127.0.0.1, registered for the app at `appUrl`.
+ * screens) in its own process on 127.0.0.1:`port`, registered for the app at `appUrl`.
  */
 export async function startOidcProvider(
   appUrl: string,
+  port: number,
   accounts: Record<string, ProviderAccount>,
 ): Promise<{ issuer: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/test/oidc-provider-process.ts', appUrl],
+    ['--import', 'tsx', 'apps/server/src/test/oidc-provider-process.ts', appUrl, String(port)],
     {
       cwd: repoRoot,
       env: { ...process.env, OIDC_TEST_ACCOUNTS: JSON.stringify(accounts) },
