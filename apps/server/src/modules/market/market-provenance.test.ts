@@ -62,7 +62,9 @@ async function world(): Promise<World> {
   const provider = new AutoProvider({
     primary: new CoinGeckoProvider({
       baseUrl: fake.baseUrl,
-      timeoutMs: 300,
+      // Outages here answer 503 at once; the timeout only guards a stuck test, so a busy
+      // machine's real answer must not outlast it.
+      timeoutMs: 10_000,
       maxAttempts: 1,
       callsPerMinute: 10_000,
       now,
