@@ -1,7 +1,7 @@
 import type { OpenLot } from '@app/contracts';
-import { formatQuantity } from '@app/core';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
+import { formatCoinQuantity } from '@/lib/quantity';
 import { CardFigures, type Column } from './card-figures';
 import { withKeys } from './keys';
 
@@ -23,7 +23,7 @@ function qualifying(lot: OpenLot): string {
 function lotColumns(qualifyingLabel: string | null, money: Money): readonly Column<OpenLot>[] {
   return [
     ['Acquired', acquired],
-    ['Quantity', (l) => formatQuantity(l.quantity)],
+    ['Quantity', (l) => formatCoinQuantity(l.quantity)],
     ['Cost', (l) => money(l.cost)],
     ['Value', (l) => money(l.value)],
     ['Unrealized', (l) => money(l.unrealized)],

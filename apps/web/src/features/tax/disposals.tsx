@@ -1,7 +1,7 @@
 import type { Disposal, DisposalLine } from '@app/contracts';
-import { formatQuantity } from '@app/core';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
+import { formatCoinQuantity } from '@/lib/quantity';
 import { CardFigures, type Column } from './card-figures';
 import { withKeys } from './keys';
 import { basisLabels, categoryLabels } from './labels';
@@ -14,7 +14,7 @@ function lineColumns(money: Money): readonly Column<DisposalLine>[] {
   return [
     ['Acquired', (l) => formatCalendarDay(l.acquired_on)],
     ['Matched by', (l) => basisLabels[l.basis] ?? l.basis],
-    ['Quantity', (l) => formatQuantity(l.quantity)],
+    ['Quantity', (l) => formatCoinQuantity(l.quantity)],
     ['Proceeds', (l) => money(l.proceeds)],
     ['Cost', (l) => money(l.cost)],
     ['Fee', (l) => money(l.fee)],

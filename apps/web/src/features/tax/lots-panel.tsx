@@ -1,8 +1,8 @@
 import { type LotsSummary, type NeedsPriceItem, type QualifyingTotal, taxRuleFacts } from '@app/contracts';
-import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
+import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
 import { CoinLots } from './coin-lots';
@@ -110,15 +110,15 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
           <h2 className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
             <span>{coinLabel(coins, coin.coin_id)}</span>
             <span className="text-sm font-normal text-muted">
-              {formatQuantity(coin.summary.quantity)} held · value {money(coin.summary.value)} · unrealized{' '}
-              {money(coin.summary.unrealized)}
+              {formatCoinQuantity(coin.summary.quantity)} held · value {money(coin.summary.value)} ·
+              unrealized {money(coin.summary.unrealized)}
             </span>
           </h2>
           {data.qualifying_label !== null && (
             <p className="text-xs text-muted">
-              {data.qualifying_label} now: {formatQuantity(coin.summary.qualifying_now.quantity)} · next 30
-              days: {formatQuantity(coin.summary.qualifying_within_30_days.quantity)} · next 90 days:{' '}
-              {formatQuantity(coin.summary.qualifying_within_90_days.quantity)}
+              {data.qualifying_label} now: {formatCoinQuantity(coin.summary.qualifying_now.quantity)} · next
+              30 days: {formatCoinQuantity(coin.summary.qualifying_within_30_days.quantity)} · next 90 days:{' '}
+              {formatCoinQuantity(coin.summary.qualifying_within_90_days.quantity)}
             </p>
           )}
           <CoinLots

@@ -1,7 +1,7 @@
-import { formatQuantity } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
+import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
 import { Disposals } from './disposals';
@@ -101,8 +101,8 @@ export function ReportPanel({
           <ul className="mt-2 list-disc pl-5">
             {data.income.map((i) => (
               <li key={i.transaction_id}>
-                {formatCalendarDay(i.received_at)} {formatQuantity(i.quantity)} {coinLabel(coins, i.coin_id)}:{' '}
-                {money(i.value)}
+                {formatCalendarDay(i.received_at)} {formatCoinQuantity(i.quantity)}{' '}
+                {coinLabel(coins, i.coin_id)}: {money(i.value)}
               </li>
             ))}
           </ul>

@@ -1,12 +1,10 @@
-import type { LotsView, TaxReportResponse } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configureApiClient, resetApiClientState } from '@/lib/api/client';
-import { installFakeFetch, json } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
 import { inTimeZone } from '@/test/time-zone';
 import { LotsPanel } from './lots-panel';
 import { ReportPanel } from './report-panel';
+import { installTaxApi } from './tax-view-fixtures';
 
 /*
  * Issue 12: the tax views show the calendar days of the books in the reader's locale
@@ -17,149 +15,7 @@ import { ReportPanel } from './report-panel';
 
 inTimeZone('Pacific/Honolulu');
 
-const noTotal = { quantity: '0', cost: '0', value: '0', unrealized: '0' };
-const summary = {
-  quantity: '1.5',
-  cost: '3000',
-  value: '4500',
-  unrealized: '1500',
-  qualifying_now: { quantity: '1', cost: '2000', value: '3000', unrealized: '1000' },
-  qualifying_within_30_days: noTotal,
-  qualifying_within_90_days: noTotal,
-};
-
-const lotsView: LotsView = {
-  rule: 'us',
-  method: 'fifo',
-  qualifying_label: 'long-term',
-  as_of: '2026-05-31',
-  currency: 'usd',
-  portfolio_id: null,
-  coins: [
-    {
-      coin_id: 'ethereum',
-      current_price: '3000',
-      summary,
-      lots: [
-        {
-          portfolio_id: 'p1',
-          coin_id: 'ethereum',
-          basis: 'lot',
-          acquisition_id: 't1',
-          acquired_on: '2024-01-17',
-          quantity: '1',
-          cost: '2000',
-          unit_cost: '2000',
-          value: '3000',
-          unrealized: '1000',
-          days_held: 865,
-          qualifies_on: '2025-01-18',
-          qualifies_now: true,
-        },
-        {
-          portfolio_id: 'p1',
-          coin_id: 'ethereum',
-          basis: 'lot',
-          acquisition_id: 't2',
-          acquired_on: '2026-03-01',
-          quantity: '0.5',
-          cost: '1000',
-          unit_cost: '2000',
-          value: '1500',
-          unrealized: '500',
-          days_held: 91,
-          qualifies_on: '2027-03-02',
-          qualifies_now: false,
-        },
-      ],
-    },
-  ],
-  summary,
-  needs_price: [
-    {
-      transaction_id: 't9',
-      portfolio_id: 'p1',
-      coin_id: 'ethereum',
-      type: 'buy',
-      executed_at: '2025-02-03T00:30:00.000Z',
-      reason: 'no_rate',
-    },
-  ],
-};
-
-const report: TaxReportResponse = {
-  years: [2024],
-  rule: 'us',
-  method: 'fifo',
-  year: 2024,
-  year_start: '2024-01-01',
-  year_end: '2024-12-31',
-  year_label: '2024',
-  currency: 'usd',
-  portfolio_id: null,
-  disposals: [
-    {
-      transaction_id: 's1',
-      portfolio_id: 'p1',
-      coin_id: 'bitcoin',
-      sold_at: '2024-01-16T00:10:00.000Z',
-      sold_on: '2024-01-16',
-      quantity: '0.1',
-      proceeds: '4000',
-      fee: '4',
-      cost: '3800',
-      gain: '196',
-      lines: [
-        {
-          basis: 'lot',
-          acquisition_id: 'b1',
-          acquired_on: '2024-01-15',
-          quantity: '0.1',
-          proceeds: '4000',
-          fee: '4',
-          cost: '3800',
-          gain: '196',
-          days_held: 1,
-          category: 'short',
-        },
-      ],
-    },
-  ],
-  totals: [],
-  total_gain: '196',
-  estimated_tax: '0',
-  income: [
-    {
-      transaction_id: 'r1',
-      portfolio_id: 'p1',
-      coin_id: 'ethereum',
-      received_at: '2024-03-05T01:00:00.000Z',
-      quantity: '0.01',
-      value: '35',
-    },
-  ],
-  income_total: '35',
-  needs_price: [],
-  incomplete_disposals: 0,
-};
-
-beforeEach(() => {
-  resetApiClientState();
-  configureApiClient({ sleep: async () => {}, isOnline: () => true });
-  installFakeFetch({
-    'GET /api/v2/settings/': () => json({ base_currency: 'usd', favorites: [], cost_basis_method: 'fifo' }),
-    'GET /api/v2/transactions/crypto_options/': () =>
-      json({
-        cryptocurrencies: [
-          { id: 'ethereum', symbol: 'eth', name: 'Ethereum', image: null },
-          { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', image: null },
-        ],
-      }),
-    'GET /api/v2/portfolios/': () => json({ count: 0, next: null, previous: null, results: [] }),
-    'GET /api/v2/tax/lots/': () => json(lotsView),
-    'GET /api/v2/tax/report/': () => json(report),
-  });
-});
+beforeEach(installTaxApi);
 
 const iso = /\d{4}-\d{2}-\d{2}/;
 
