@@ -110,19 +110,25 @@ test('channels: add a webhook, send a test, see a failing one; quiet hours and t
     };
     expect(alerts.results[0]?.channel_ids).toHaveLength(1);
 
-    // It fires on the next refresh; with the digest on, its delivery waits for the digest.
+    // It fires on the next market refresh; with the digest on, its delivery waits for the digest.
+    // The server's delivery log is the event to wait for; the page then shows it on one load. (A
+    // loop of reloads, each giving the list 1 s to appear, never passed once a reload took longer.)
+    // The log also lists the earlier test send to the same channel: the alert's is the held one.
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get('/api/v2/notification-deliveries/');
+          const log = (await answer.json()) as { results: { channel_name: string; status: string }[] };
+          return log.results.filter((d) => d.channel_name === 'My hook' && d.status === 'digest').length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await page.goto('/settings/notifications');
     const log = page.getByRole('list', { name: 'Recent deliveries' });
-    await expect(async () => {
-      await page.reload();
-      // The log also lists the earlier test send to the same channel, so the alert's delivery is
-      // the one held for the digest.
-      const held = log
-        .getByRole('listitem')
-        .filter({ hasText: 'My hook' })
-        .filter({ hasText: 'Held for digest' });
-      await expect(held).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    await expect(
+      log.getByRole('listitem').filter({ hasText: 'My hook' }).filter({ hasText: 'Held for digest' }),
+    ).toHaveCount(1);
     await expect(log.getByText('Old Discord')).toHaveCount(0);
   } finally {
     receiver.closeAllConnections();
