@@ -16,6 +16,7 @@ import {
 } from './api/transactions-api';
 import { LazyTransactionForm } from './components/lazy-transaction-form';
 import { lazyTransactionList } from './components/lazy-transaction-list';
+import { deleteTransactionRequest } from './delete-transaction-request';
 import { useDeleteTransactions } from './use-delete-transactions';
 
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
@@ -92,16 +93,7 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
             portfolios={new Map(portfolio ? [[portfolio.id, portfolio]] : [])}
             showPortfolio={false}
             onEdit={setEditing}
-            onDelete={(t) =>
-              confirm.ask({
-                title: 'Delete this transaction?',
-                description:
-                  'Every figure is recomputed without it. You can undo from the message that follows.',
-                confirmLabel: 'Delete transaction',
-                destructive: true,
-                onConfirm: () => void deletes.remove([t]),
-              })
-            }
+            onDelete={(t) => confirm.ask(deleteTransactionRequest(() => void deletes.remove([t])))}
           />
         </Suspense>
       )}

@@ -25,6 +25,7 @@ import {
 } from './api/transactions-api';
 import { LazyTransactionForm } from './components/lazy-transaction-form';
 import { lazyTransactionList } from './components/lazy-transaction-list';
+import { deleteTransactionRequest } from './delete-transaction-request';
 import { useDeleteTransactions } from './use-delete-transactions';
 
 const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
@@ -243,16 +244,7 @@ export function TransactionsPage() {
                 coins={coinById}
                 portfolios={portfolioById}
                 onEdit={(t) => setForm({ editing: t })}
-                onDelete={(t) =>
-                  confirm.ask({
-                    title: 'Delete this transaction?',
-                    description:
-                      'Every figure is recomputed without it. You can undo from the message that follows.',
-                    confirmLabel: 'Delete transaction',
-                    destructive: true,
-                    onConfirm: () => void deletes.remove([t]),
-                  })
-                }
+                onDelete={(t) => confirm.ask(deleteTransactionRequest(() => void deletes.remove([t])))}
               />
             </Suspense>
           )}
