@@ -20,6 +20,22 @@ export const oversellViolationSchema = z.object({
 });
 export type OversellViolation = z.infer<typeof oversellViolationSchema>;
 
+/** Which row a refused write starves, for the words before the oversell (core's oversellLeads). */
+export const oversellLeadKeys = ['self', 'later', 'delete', 'stored'] as const;
+
+/**
+ * `details.oversell` of a write refused for an oversell (issue 14): the violation's figures, the
+ * coin as the market names it and the field the message is on, so a client writes the message
+ * in its reader's locale and zone rather than showing the server's text.
+ */
+export const oversellDetailsSchema = oversellViolationSchema.omit({ message: true }).extend({
+  field: z.string(),
+  lead: z.enum(oversellLeadKeys),
+  symbol: z.string(),
+  name: z.string().nullable(),
+});
+export type OversellDetails = z.infer<typeof oversellDetailsSchema>;
+
 /** One acquisition still (partly) held, for FIFO/LIFO/HIFO "explain this number". */
 export const lotSchema = z.object({
   transaction_id: z.string(),

@@ -107,20 +107,25 @@ if (mode === 'csv') {
     ledgers: createLedgerCache(),
     afterRowsWritten: pause,
   });
-  await csv.commit(ids.user, ids.portfolio, {
-    rows: Array.from({ length: 200 }, (_, i) => ({
-      line: i + 2,
-      coin_id: 'bitcoin',
-      transaction: {
-        type: 'buy' as const,
-        quantity: '0.5',
-        price_per_coin: '100',
-        fee: '0',
-        date: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
-        note: '',
-      },
-    })),
-  });
+  await csv.commit(
+    ids.user,
+    ids.portfolio,
+    {
+      rows: Array.from({ length: 200 }, (_, i) => ({
+        line: i + 2,
+        coin_id: 'bitcoin',
+        transaction: {
+          type: 'buy' as const,
+          quantity: '0.5',
+          price_per_coin: '100',
+          fee: '0',
+          date: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
+          note: '',
+        },
+      })),
+    },
+    'en-US',
+  );
 } else if (mode === 'projection') {
   // The stored plan has 10 sells at one price; this one has 200 at another.
   await replaceTransactions(db, ids.user, ids.projection, sells(200, '200'), { afterWrite: pause });

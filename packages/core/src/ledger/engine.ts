@@ -1,10 +1,9 @@
 import type { CostBasisMethod, LedgerStep, OversellViolation } from '@app/contracts';
 import { knownCoinSymbol } from '../csv/coins.ts';
 import { Dec } from '../decimal.ts';
-import { formatDateTime } from '../format-date.ts';
-import { formatQuantity } from '../format-quantity.ts';
 import { toDecimalString } from './format.ts';
 import { createInventory, type Inventory } from './inventory.ts';
+import { describeOversell } from './oversell-text.ts';
 import { LedgerInputError, sortTimeline } from './timeline.ts';
 import type {
   BlockedTransaction,
@@ -189,9 +188,12 @@ function oversell(
     executed_at: tx.executed_at,
     requested: want,
     available: have,
-    // Written for people: exact quantities without padding, the coin by its ticker (the id only
-    // for a coin core does not know), the date as a reader writes it (UTC, said so, because the
-    // server does not know the reader's zone); the fields carry the raw values.
-    message: `Only ${formatQuantity(have, 'en-US', 18)} ${knownCoinSymbol(tx.coin_id) ?? tx.coin_id} held on ${formatDateTime(tx.executed_at, 'en-US', 'UTC')} UTC; this ${type === 'sell' ? 'sell' : 'transfer out'} needs ${formatQuantity(want, 'en-US', 18)}.`,
+    // The text without a reader (core's own ticker, else the id; the UTC date in en-US): the
+    // server and the client rewrite it from the fields with the market's symbol and the reader's
+    // locale (describeOversell).
+    message: describeOversell(
+      { type, executed_at: tx.executed_at, requested: want, available: have },
+      { symbol: knownCoinSymbol(tx.coin_id) ?? tx.coin_id, locale: 'en-US', timeZone: 'UTC' },
+    ),
   };
 }

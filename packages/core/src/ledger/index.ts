@@ -14,6 +14,8 @@ export type { DailyCloseSeries, DailyHoldings } from './holdings.ts';
 export { currentHolding, dailyHoldings, dailyHoldingsByCoin, dailyValueSeries } from './holdings.ts';
 export type { NullableRoi, PnlFigures, PnlParts } from './metrics.ts';
 export { coinPnl, pnlFigures, positionParts, sumParts } from './metrics.ts';
+export type { OversellLead, OversellReader } from './oversell-text.ts';
+export { describeOversell, oversellLeads } from './oversell-text.ts';
 export { LedgerInputError, parseInstant, sortTimeline, timelineOrder } from './timeline.ts';
 export type {
   BlockedTransaction,

@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readerLocale } from '../../lib/reader-locale.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { CsvImportService } from '../transactions/csv-import.service.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
@@ -109,7 +110,12 @@ export async function registerPortfolioRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.csv.preview(user.id, request.params.id, request.body);
+      return deps.csv.preview(
+        user.id,
+        request.params.id,
+        request.body,
+        readerLocale(request.headers['accept-language']),
+      );
     },
   );
 
@@ -126,7 +132,12 @@ export async function registerPortfolioRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.csv.commit(user.id, request.params.id, request.body);
+      return deps.csv.commit(
+        user.id,
+        request.params.id,
+        request.body,
+        readerLocale(request.headers['accept-language']),
+      );
     },
   );
 

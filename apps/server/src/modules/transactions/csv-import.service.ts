@@ -14,10 +14,12 @@ import {
 import {
   applySymbolChoices,
   demoFilename,
+  describeOversell,
   duplicateKey,
   exportTransactionsCsv,
   feeCurrencyKnown,
   isFiat,
+  knownCoinSymbol,
   likelyDuplicates,
   parseImportCsv,
   resolveCoinId,
@@ -147,15 +149,24 @@ export function createCsvImportService(deps: {
     }));
   }
 
-  /** Oversells → row errors (line 0: a stored row the import would starve). */
-  function oversellRows(oversells: readonly Oversell[], rows: readonly { line: number }[]): CsvRowError[] {
+  /**
+   * Oversells → row errors (line 0: a stored row the import would starve), written for the
+   * reader: the coin by its market ticker (`symbols`: id → ticker), the date in their locale.
+   */
+  function oversellRows(
+    oversells: readonly Oversell[],
+    rows: readonly { line: number }[],
+    symbols: ReadonlyMap<string, string>,
+    locale: string,
+  ): CsvRowError[] {
     return oversells.map(({ violation: v }) => {
       const index = v.transaction_id.startsWith('import-') ? Number(v.transaction_id.slice(7)) : -1;
       const line = rows[index]?.line ?? 0;
+      const symbol = symbols.get(v.coin_id)?.toUpperCase() ?? knownCoinSymbol(v.coin_id) ?? v.coin_id;
       return {
         line,
         field: 'quantity',
-        message: index >= 0 ? v.message : `A stored transaction would oversell: ${v.message}`,
+        message: describeOversell(v, { symbol, locale, timeZone: 'UTC' }, index >= 0 ? 'self' : 'stored'),
       };
     });
   }
@@ -196,6 +207,7 @@ export function createCsvImportService(deps: {
       userId: string,
       portfolioId: string,
       body: ImportPreviewBody,
+      locale: string,
     ): Promise<ImportPreviewResponse> {
       const portfolio = await owned(userId, portfolioId);
       const parsed = parseImportCsv(body.csv, { preset: body.preset });
@@ -278,6 +290,8 @@ export function createCsvImportService(deps: {
         ...oversellRows(
           findOversells(new Map([[portfolio.id, book]]), importEdits(portfolio.id, checked)),
           checked,
+          await knownIds(checked.map((r) => r.coin_id)),
+          locale,
         ),
       );
       return {
@@ -292,7 +306,12 @@ export function createCsvImportService(deps: {
     },
 
     /** All rows or none: every check runs before the single database transaction writes them. */
-    async commit(userId: string, portfolioId: string, body: ImportCommitBody): Promise<{ created: number }> {
+    async commit(
+      userId: string,
+      portfolioId: string,
+      body: ImportCommitBody,
+      locale: string,
+    ): Promise<{ created: number }> {
       const choices = body.symbol_map ?? {};
       const known = await knownCoins(body.rows, choices);
       const errors: CsvRowError[] = [];
@@ -316,6 +335,8 @@ export function createCsvImportService(deps: {
           message: portfolioMessages.importRowsInvalid,
           details: { rows, fields: { rows: rows.map((e) => `Line ${e.line}: ${e.message}`) } },
         });
+      // Tickers for the oversell messages, read before the transaction (no market reads in it).
+      const symbols = await knownIds(resolved.map((r) => r.coin_id));
       const created = await writer.write({
         userId,
         portfolioIds: [portfolioId],
@@ -325,7 +346,7 @@ export function createCsvImportService(deps: {
           if (errors.length > 0) throw invalid(errors);
           return {
             edits: importEdits(portfolioId, resolved),
-            rejectOversells: (oversells) => invalid(oversellRows(oversells, resolved)),
+            rejectOversells: (oversells) => invalid(oversellRows(oversells, resolved, symbols, locale)),
             write: async (tx, now) => {
               const values: TransactionValues[] = resolved.map((r) => ({
                 portfolioId,

@@ -8,14 +8,18 @@ import {
   type PortfolioRow,
 } from '../portfolios/portfolios.repository.ts';
 import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
+import type { OversellRejection } from './oversell-text.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 
 /** What a write asks for, decided once its portfolios are locked. */
 export interface LedgerWritePlan<R> {
   /** Every change the write makes, checked together for oversells before anything is written. */
   edits: readonly LedgerEdit[];
-  /** The answer to give when the edits oversell (never called with an empty list). */
-  rejectOversells(oversells: readonly Oversell[]): AppError;
+  /**
+   * The answer to give when the edits oversell (never called with an empty list): an
+   * OversellRejection the service words for its reader after the transaction, or an AppError.
+   */
+  rejectOversells(oversells: readonly Oversell[]): AppError | OversellRejection;
   /** Writes the rows; returns the caller's result and the rows it added and removed. */
   write(
     tx: Db,

@@ -17,6 +17,7 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readerLocale } from '../../lib/reader-locale.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { TransactionOptionsService } from './transaction-options.service.ts';
 import type { TransactionsService } from './transactions.service.ts';
@@ -51,7 +52,11 @@ export async function registerTransactionRoutes(
     async (request, reply) => {
       const { user } = requireUser(request);
       reply.code(201);
-      return deps.transactions.create(user.id, request.body);
+      return deps.transactions.create(
+        user.id,
+        request.body,
+        readerLocale(request.headers['accept-language']),
+      );
     },
   );
 
@@ -97,7 +102,11 @@ export async function registerTransactionRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.transactions.validate(user.id, request.body);
+      return deps.transactions.validate(
+        user.id,
+        request.body,
+        readerLocale(request.headers['accept-language']),
+      );
     },
   );
 
@@ -109,7 +118,11 @@ export async function registerTransactionRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.transactions.preview(user.id, request.body);
+      return deps.transactions.preview(
+        user.id,
+        request.body,
+        readerLocale(request.headers['accept-language']),
+      );
     },
   );
 
@@ -130,7 +143,12 @@ export async function registerTransactionRoutes(
     },
     async (request) => {
       const { user } = requireUser(request);
-      return deps.transactions.update(user.id, request.params.id, request.body);
+      return deps.transactions.update(
+        user.id,
+        request.params.id,
+        request.body,
+        readerLocale(request.headers['accept-language']),
+      );
     },
   );
 
@@ -139,7 +157,11 @@ export async function registerTransactionRoutes(
     { config: { auth: 'user' }, schema: { params: idParams } },
     async (request, reply) => {
       const { user } = requireUser(request);
-      await deps.transactions.remove(user.id, request.params.id);
+      await deps.transactions.remove(
+        user.id,
+        request.params.id,
+        readerLocale(request.headers['accept-language']),
+      );
       return reply.code(204).send();
     },
   );

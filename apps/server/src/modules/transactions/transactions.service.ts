@@ -11,7 +11,14 @@ import {
   type TransactionPreviewResponse,
   type TransactionValidateResponse,
 } from '@app/contracts';
-import { bestKnownCoinId, Dec, feeCurrencyKnown, isFiat, previewTransaction } from '@app/core';
+import {
+  bestKnownCoinId,
+  Dec,
+  feeCurrencyKnown,
+  isFiat,
+  type OversellLead,
+  previewTransaction,
+} from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,6 +28,7 @@ import { findPortfolio } from '../portfolios/portfolios.repository.ts';
 import type { PreferencesReader } from '../portfolios/preferences.ts';
 import { createLedgerWriter, type LedgerWritePlan } from './ledger-writer.ts';
 import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
+import { localisedViolation, OversellRejection, spokenOversells } from './oversell-text.ts';
 import { toTransaction, toValues, valuesToLedger } from './transaction-mapper.ts';
 import {
   deleteTransaction,
@@ -50,8 +58,8 @@ export function notFound(message: string, field?: string): AppError {
 }
 
 /** The field an oversell is reported on: the quantity the user typed (or the row it starves). */
-export function oversellError(violation: OversellViolation, prefix = ''): AppError {
-  return validationError({ quantity: [`${prefix}${violation.message}`] });
+export function oversellError(violation: OversellViolation, lead: OversellLead = 'self'): OversellRejection {
+  return new OversellRejection(violation, lead);
 }
 
 const portfolioMissing = () => notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
@@ -222,113 +230,124 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       return toTransaction(await getOwned(userId, id));
     },
 
-    async create(userId: string, body: TransactionCreateBody): Promise<Transaction> {
+    async create(userId: string, body: TransactionCreateBody, locale: string): Promise<Transaction> {
       assertFeeCurrencyKnown(body.fee_currency);
       await assertCoinKnown(body.coin_id);
       const values = toValues(body);
       const sale = body.record_fee_sale ? await feeSale(userId, body) : null;
       const rows = sale ? [values, sale] : [values];
-      return writer.write({
-        userId,
-        portfolioIds: [body.portfolio_id],
-        missingPortfolio: portfolioMissing,
-        plan: () => ({
-          edits: rows.map((v, i) => ({
-            portfolioId: body.portfolio_id,
-            change: { kind: 'create', transaction: valuesToLedger(i === 0 ? '__new__' : feeSaleId, v) },
-          })),
-          rejectOversells: ([first]) => {
-            const violation = violationOf(first);
-            // The fee coin is not held (enough): said on the choice that asked for the sale.
-            if (violation.transaction_id === feeSaleId)
-              return validationError({ record_fee_sale: [violation.message] });
-            return oversellError(violation);
-          },
-          write: async (tx, now) => {
-            const inserted = await insertTransactions(tx, userId, rows, now);
-            const [created] = inserted;
-            if (!created) throw new Error('insert returned no row');
-            return { result: toTransaction(created), added: inserted, removedIds: [] };
-          },
+      return spokenOversells(market, locale, () =>
+        writer.write({
+          userId,
+          portfolioIds: [body.portfolio_id],
+          missingPortfolio: portfolioMissing,
+          plan: () => ({
+            edits: rows.map((v, i) => ({
+              portfolioId: body.portfolio_id,
+              change: { kind: 'create', transaction: valuesToLedger(i === 0 ? '__new__' : feeSaleId, v) },
+            })),
+            rejectOversells: ([first]) => {
+              const violation = violationOf(first);
+              // The fee coin is not held (enough): said on the choice that asked for the sale.
+              if (violation.transaction_id === feeSaleId)
+                return new OversellRejection(violation, 'self', 'record_fee_sale');
+              return oversellError(violation);
+            },
+            write: async (tx, now) => {
+              const inserted = await insertTransactions(tx, userId, rows, now);
+              const [created] = inserted;
+              if (!created) throw new Error('insert returned no row');
+              return { result: toTransaction(created), added: inserted, removedIds: [] };
+            },
+          }),
         }),
-      });
+      );
     },
 
-    async update(userId: string, id: string, body: TransactionCreateBody): Promise<Transaction> {
+    async update(
+      userId: string,
+      id: string,
+      body: TransactionCreateBody,
+      locale: string,
+    ): Promise<Transaction> {
       assertFeeCurrencyKnown(body.fee_currency);
       const values = toValues(body);
-      return writeRow(userId, id, body.portfolio_id, async (stored) => {
-        if (stored.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
-        const moved = stored.portfolioId !== body.portfolio_id || stored.coinId !== body.coin_id;
-        const edits: LedgerEdit[] = moved
-          ? [
-              // The old coin's timeline loses the row (a later sell there may now oversell)...
-              {
-                portfolioId: stored.portfolioId,
-                change: { kind: 'delete', transactionId: id },
-                storedCoinId: stored.coinId,
-              },
-              // ...and the new one gains it, at its original entry time.
-              {
-                portfolioId: body.portfolio_id,
-                change: { kind: 'create', transaction: valuesToLedger(id, values, stored.createdAt) },
-              },
-            ]
-          : [
-              {
-                portfolioId: body.portfolio_id,
-                change: { kind: 'update', transaction: valuesToLedger(id, values) },
-                storedCoinId: stored.coinId,
-              },
-            ];
-        return {
-          edits,
-          rejectOversells: (oversells) => {
-            if (moved) {
-              const left = oversells.find(
-                (o) => o.portfolioId === stored.portfolioId && o.violation.coin_id === stored.coinId,
-              );
-              if (left) return oversellError(left.violation, 'A later transaction would oversell: ');
-              return oversellError(violationOf(oversells[0]));
-            }
-            const violation = violationOf(oversells[0]);
-            return oversellError(
-              violation,
-              violation.transaction_id === id ? '' : 'A later transaction would oversell: ',
-            );
-          },
-          write: async (tx, now) => {
-            const updated = await updateTransaction(tx, userId, id, values, now);
-            if (!updated) throw notFound(portfolioMessages.transactionNotFound);
-            return { result: toTransaction(updated), added: [updated], removedIds: [id] };
-          },
-        };
-      });
+      return spokenOversells(market, locale, () =>
+        writeRow(userId, id, body.portfolio_id, async (stored) => {
+          if (stored.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
+          const moved = stored.portfolioId !== body.portfolio_id || stored.coinId !== body.coin_id;
+          const edits: LedgerEdit[] = moved
+            ? [
+                // The old coin's timeline loses the row (a later sell there may now oversell)...
+                {
+                  portfolioId: stored.portfolioId,
+                  change: { kind: 'delete', transactionId: id },
+                  storedCoinId: stored.coinId,
+                },
+                // ...and the new one gains it, at its original entry time.
+                {
+                  portfolioId: body.portfolio_id,
+                  change: { kind: 'create', transaction: valuesToLedger(id, values, stored.createdAt) },
+                },
+              ]
+            : [
+                {
+                  portfolioId: body.portfolio_id,
+                  change: { kind: 'update', transaction: valuesToLedger(id, values) },
+                  storedCoinId: stored.coinId,
+                },
+              ];
+          return {
+            edits,
+            rejectOversells: (oversells) => {
+              if (moved) {
+                const left = oversells.find(
+                  (o) => o.portfolioId === stored.portfolioId && o.violation.coin_id === stored.coinId,
+                );
+                if (left) return oversellError(left.violation, 'later');
+                return oversellError(violationOf(oversells[0]));
+              }
+              const violation = violationOf(oversells[0]);
+              return oversellError(violation, violation.transaction_id === id ? 'self' : 'later');
+            },
+            write: async (tx, now) => {
+              const updated = await updateTransaction(tx, userId, id, values, now);
+              if (!updated) throw notFound(portfolioMessages.transactionNotFound);
+              return { result: toTransaction(updated), added: [updated], removedIds: [id] };
+            },
+          };
+        }),
+      );
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      await writeRow(userId, id, undefined, (stored) => ({
-        edits: [
-          {
-            portfolioId: stored.portfolioId,
-            change: { kind: 'delete', transactionId: id },
-            storedCoinId: stored.coinId,
+    async remove(userId: string, id: string, locale: string): Promise<void> {
+      await spokenOversells(market, locale, () =>
+        writeRow(userId, id, undefined, (stored) => ({
+          edits: [
+            {
+              portfolioId: stored.portfolioId,
+              change: { kind: 'delete', transactionId: id },
+              storedCoinId: stored.coinId,
+            },
+          ],
+          rejectOversells: ([first]) => oversellError(violationOf(first), 'delete'),
+          write: async (tx) => {
+            await deleteTransaction(tx, userId, id);
+            return { result: undefined, added: [], removedIds: [id] };
           },
-        ],
-        rejectOversells: ([first]) =>
-          oversellError(violationOf(first), 'Deleting it would oversell a later transaction: '),
-        write: async (tx) => {
-          await deleteTransaction(tx, userId, id);
-          return { result: undefined, added: [], removedIds: [id] };
-        },
-      }));
+        })),
+      );
     },
 
     /** Field errors for the form, without writing anything; 200 with valid:false on oversell. */
-    async validate(userId: string, body: TransactionCheckBody): Promise<TransactionValidateResponse> {
+    async validate(
+      userId: string,
+      body: TransactionCheckBody,
+      locale: string,
+    ): Promise<TransactionValidateResponse> {
       const { portfolio, book, moved } = await checkContext(userId, body);
       const [first] = findOversells(new Map([[portfolio.id, book]]), [checkEdit(portfolio.id, body, moved)]);
-      const violation = first?.violation ?? null;
+      const violation = first ? await localisedViolation(market, first.violation, locale) : null;
       return {
         valid: violation === null,
         errors: violation ? { quantity: [violation.message] } : {},
@@ -336,7 +355,11 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       };
     },
 
-    async preview(userId: string, body: TransactionCheckBody): Promise<TransactionPreviewResponse> {
+    async preview(
+      userId: string,
+      body: TransactionCheckBody,
+      locale: string,
+    ): Promise<TransactionPreviewResponse> {
       const { portfolio, book, moved } = await checkContext(userId, body);
       const prefs = await preferences.get(userId);
       const coinRows = book.coinTransactions(body.coin_id);
@@ -366,7 +389,10 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
         },
         { method: prefs.cost_basis_method, replaces: moved ? undefined : body.transaction_id },
       );
-      return fee.issue === null ? preview : { ...preview, fee_without_price: true };
+      const spoken = preview.violation
+        ? { ...preview, violation: await localisedViolation(market, preview.violation, locale) }
+        : preview;
+      return fee.issue === null ? spoken : { ...spoken, fee_without_price: true };
     },
   };
 
