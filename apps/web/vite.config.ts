@@ -8,6 +8,7 @@ import { prerenderLanding } from './build-plugins/prerender-landing.ts';
 import { pureContracts } from './build-plugins/pure-contracts.ts';
 import { routeBudget } from './build-plugins/route-budget.ts';
 import { webAppManifest } from './build-plugins/web-app-manifest.ts';
+import { zodJitless } from './build-plugins/zod-jitless.ts';
 import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -16,6 +17,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   plugins: [
     zodWithoutJsonSchema(),
+    zodJitless(),
     pureContracts(),
     react(),
     tailwindcss(),
