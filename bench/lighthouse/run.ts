@@ -1,10 +1,11 @@
 // Lighthouse (mobile, default simulated throttling) on the main routes of the built app:
 // `npm run bench:lighthouse` (LIGHTHOUSE_SKIP_BUILD=1 reuses the current build, LIGHTHOUSE_RUNS
 // sets the runs per route, default 3; LIGHTHOUSE_ROUTES=/,/dashboard measures only those;
-// LIGHTHOUSE_SHIFTS=1 also prints the elements behind each route's layout shifts). Offline: Chromium at /usr/bin/chromium, the app on the
+// LIGHTHOUSE_SHIFTS=1 also prints the elements behind each route's layout shifts;
+// LIGHTHOUSE_REPORTS=<dir> writes each run's full JSON report there, for its diagnostics). Offline: Chromium at /usr/bin/chromium, the app on the
 // bundled market snapshot. Not part of `npm test`: it prints figures, it asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,8 @@ const allRoutes = [
 const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
 const routes = only ? allRoutes.filter((r) => only.includes(r.path)) : allRoutes;
 const showShifts = process.env.LIGHTHOUSE_SHIFTS === '1';
+const reportDir = process.env.LIGHTHOUSE_REPORTS;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
 
 interface Figures {
   performance: number;
@@ -124,7 +127,7 @@ async function clearCookies(port: number): Promise<void> {
   });
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, run: number): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -132,6 +135,10 @@ async function audit(url: string, port: number): Promise<Figures> {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (reportDir) {
+    const name = new URL(url).pathname.replace(/^\/$/, '/terminal').slice(1).replaceAll('/', '-');
+    writeFileSync(join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(result.lhr, null, 1));
+  }
   const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
   if (runtimeError) console.log(`  ${url}: Lighthouse error ${runtimeError.code}: ${runtimeError.message}`);
   // A lost session would measure the sign-in page instead; refuse to print that as the route.
@@ -188,7 +195,7 @@ try {
     else await clearCookies(chromium.port);
     const all: Figures[] = [];
     for (let i = 0; i < runs; i++) {
-      all.push(await audit(`${base}${route.path}`, chromium.port));
+      all.push(await audit(`${base}${route.path}`, chromium.port, i));
     }
     const m = (pick: (f: Figures) => number) => median(all.map(pick));
     console.log(
