@@ -35,7 +35,6 @@ export async function startAppAndBaseline(
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     MARKET_DATA: 'snapshot',
-    LOG_LEVEL: 'warn',
     ...env,
   });
   const bare = startProcess([join(root, 'bench/lib/bare-server.mjs')], { PORT: String(barePort) });

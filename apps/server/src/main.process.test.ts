@@ -148,6 +148,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process on a
 
     const logs = first.output() + again.output();
     expect(logs).toContain('request completed');
+    // One access line per request (plugins/logger.ts): the completed line carries method and path.
+    expect(logs).not.toContain('incoming request');
+    expect(logs).toMatch(/"method":"POST","url":"\/api\/auth\/signup"/);
     for (const secret of [password, session, csrf, verifyToken]) expect(logs).not.toContain(secret);
   }, 120_000);
 });
