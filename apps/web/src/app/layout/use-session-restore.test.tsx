@@ -2,10 +2,11 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSessionState } from '@/lib/session-state';
-import { restoreDelayMs, useSessionRestore } from './use-session-restore';
+import { restoreDelayMs, restoreWindowMs, useSessionRestore } from './use-session-restore';
 
 /*
- * After a reload the saved scroll comes back once the page has had time to grow (spec §2). The
+ * After a reload the saved scroll comes back once the page has had time to grow (spec §2), also
+ * when its data arrives after the 500 ms: a 390 px /transactions was still one screen tall then. The
  * e2e projections journey at 390 px scrolled a 1,000-sell list to its end right after a reload;
  * the restore then fired and put the page back at the top, unmounting the rows it was using.
  */
@@ -15,12 +16,33 @@ function Page() {
   return <p data-testid="at">{useLocation().pathname}</p>;
 }
 
+/** jsdom lays nothing out: the page's height is set here and its growth reported by hand. */
+let pageHeight = 0;
+const observers = new Set<() => void>();
+class FakeResizeObserver {
+  constructor(private readonly callback: () => void) {}
+  observe() {
+    observers.add(this.callback);
+  }
+  disconnect() {
+    observers.delete(this.callback);
+  }
+}
+const growTo = (height: number) => {
+  pageHeight = height;
+  for (const notify of [...observers]) notify();
+};
+
 let scrollTo: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   vi.useFakeTimers();
   sessionStorage.clear();
   scrollTo = vi.fn();
   vi.stubGlobal('scrollTo', scrollTo);
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  vi.stubGlobal('innerHeight', 844);
+  pageHeight = 3000;
+  vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockImplementation(() => pageHeight);
   vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
     { type: 'reload' } as unknown as PerformanceEntry,
   ]);
@@ -44,6 +66,36 @@ describe('useSessionRestore after a reload', () => {
     renderAt('/projections');
     vi.advanceTimersByTime(restoreDelayMs);
     expect(scrollTo).toHaveBeenCalledWith({ top: 1200 });
+  });
+
+  it('waits for a page whose data arrives after 500 ms, then puts the scroll back', () => {
+    pageHeight = 844;
+    renderAt('/projections');
+    vi.advanceTimersByTime(restoreDelayMs * 2);
+    expect(scrollTo).not.toHaveBeenCalled();
+    growTo(1500);
+    expect(scrollTo).not.toHaveBeenCalled();
+    growTo(2100);
+    expect(scrollTo).toHaveBeenCalledExactlyOnceWith({ top: 1200 });
+    growTo(2500);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a page that grows once the reader has turned the wheel', () => {
+    pageHeight = 844;
+    renderAt('/projections');
+    vi.advanceTimersByTime(restoreDelayMs);
+    window.dispatchEvent(new Event('wheel'));
+    growTo(3000);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('leaves a page that grows only after the restore window', () => {
+    pageHeight = 844;
+    renderAt('/projections');
+    vi.advanceTimersByTime(restoreWindowMs);
+    growTo(3000);
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it('leaves the page where the reader scrolled before the restore was due', () => {

@@ -4,6 +4,45 @@ import { clearSessionState, navigationType, readSessionState, saveSessionState }
 
 /** Spec §9 "Loading-state completion timer: 500 ms": lazy pages need a moment to reach full height. */
 export const restoreDelayMs = 500;
+/** Past this, a page that grows tall enough is left where it is: the reader is reading it by now. */
+export const restoreWindowMs = 10_000;
+
+/** The page moved by its reader (or a script) before the restore: only the restore's own scrollTo comes after. */
+const readerInput = ['scroll', 'wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Puts the scroll back once the page is tall enough to hold it (not before the spec's 500 ms), so a
+ * page whose data arrives late still gets its position back: a single scrollTo at 500 ms found a
+ * 390 px /transactions still one screen tall on a loaded machine and left it at the top. The
+ * reader moving the page first wins (putting the old position back then yanked the page from under
+ * them, and a virtualised list lost the rows they scrolled to). Returns the cleanup.
+ */
+function restoreScroll(top: number): () => void {
+  const root = document.documentElement;
+  let due = false;
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => attempt());
+  const stop = () => {
+    clearTimeout(dueTimer);
+    clearTimeout(windowTimer);
+    observer?.disconnect();
+    for (const type of readerInput) window.removeEventListener(type, stop);
+  };
+  function attempt() {
+    if (!due) return;
+    // Without ResizeObserver (old browsers) the one try at 500 ms is all there is.
+    if (observer !== null && root.scrollHeight - window.innerHeight < top) return;
+    stop();
+    window.scrollTo({ top });
+  }
+  const dueTimer = setTimeout(() => {
+    due = true;
+    attempt();
+  }, restoreDelayMs);
+  const windowTimer = setTimeout(stop, restoreWindowMs);
+  observer?.observe(root);
+  for (const type of readerInput) window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
 
 /**
  * Saves route and scroll when the page is hidden (reload, tab switch), and after a reload of the
@@ -24,18 +63,7 @@ export function useSessionRestore(): void {
     if (saved === null) return;
     clearSessionState();
     if (navigationType() !== 'reload' || saved.path !== pathRef.current) return;
-    // A scroll before the restore (the reader already moving) wins: putting the old position back
-    // then yanked the page from under them, and a virtualised list lost the rows they scrolled to.
-    const cancel = () => clearTimeout(timer);
-    const timer = setTimeout(() => {
-      window.removeEventListener('scroll', cancel);
-      window.scrollTo({ top: saved.scrollY });
-    }, restoreDelayMs);
-    window.addEventListener('scroll', cancel, { once: true, passive: true });
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('scroll', cancel);
-    };
+    return restoreScroll(saved.scrollY);
   }, []);
 
   useEffect(() => {
