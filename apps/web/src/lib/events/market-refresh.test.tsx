@@ -1,0 +1,158 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { defaultUserSettings } from '@app/contracts';
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { marketStatusQuery } from '@/lib/market/market-status';
+import { createQueryClient } from '@/lib/query-client';
+import { userSettingsQuery } from '@/lib/settings/settings-api';
+import { useEventStream } from './use-event-stream';
+
+/**
+ * The API on 127.0.0.1, answering the market status (a market query) and the user's settings (not
+ * one). Market answers can be held, to have a refetch in flight when the next event comes; each
+ * answer says which request it was, and a request the client gave up on is counted as aborted.
+ */
+class FakeApi {
+  readonly hits = { status: 0, settings: 0 };
+  aborted = 0;
+  hold = false;
+  private held: Array<() => void> = [];
+  private server: Server = createServer((req, res) => this.answer(req, res));
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as { port: number };
+    return `http://127.0.0.1:${port}/`;
+  }
+
+  /** Answers what is held, and from now on answers at once. */
+  release(): void {
+    this.hold = false;
+    for (const send of this.held.splice(0)) send();
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse): void {
+    res.on('close', () => {
+      if (!res.writableFinished) this.aborted += 1;
+    });
+    const json = (body: unknown) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === '/api/v2/settings/') {
+      this.hits.settings += 1;
+      json(defaultUserSettings);
+      return;
+    }
+    if (req.url === '/api/v2/market/status/') {
+      this.hits.status += 1;
+      const n = this.hits.status;
+      const send = () =>
+        json({
+          source: 'coingecko',
+          mode: 'live',
+          as_of: `2026-01-01T00:00:0${n}.000Z`,
+          stale: false,
+          age_seconds: 0,
+        });
+      if (this.hold) this.held.push(send);
+      else send();
+      return;
+    }
+    res.writeHead(404).end();
+  }
+}
+
+/** The browser's EventSource, which happy-dom lacks: the test sends the server's events itself. */
+class FakeEventSource extends EventTarget {
+  static last: FakeEventSource | null = null;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.last = this;
+  }
+  close(): void {}
+}
+
+function emitBuffers(): void {
+  FakeEventSource.last?.dispatchEvent(new MessageEvent('buffers', { data: '{"at":"2026-01-01T00:00:00Z"}' }));
+}
+
+function LiveMarket() {
+  useEventStream(true);
+  const status = useQuery(marketStatusQuery());
+  const settings = useQuery(userSettingsQuery());
+  return (
+    <p>
+      {status.data ? `market as of ${status.data.as_of}` : 'market loading'}
+      {settings.data ? ` · settings in ${settings.data.base_currency}` : ''}
+    </p>
+  );
+}
+
+let api: FakeApi;
+let client: QueryClient;
+
+beforeEach(async () => {
+  api = new FakeApi();
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(await api.start());
+  vi.stubGlobal('EventSource', FakeEventSource);
+  client = createQueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <LiveMarket />
+    </QueryClientProvider>,
+  );
+  await screen.findByText(/market as of 2026-01-01T00:00:01\.000Z · settings in usd/);
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  client.clear();
+  await api.stop();
+});
+
+/** Every fetch the client started has been answered: the server has seen all of them. */
+const settled = () => vi.waitFor(() => expect(client.isFetching()).toBe(0));
+
+describe('a market refresh (buffers event)', () => {
+  it('refetches market queries once per burst, keeps a fetch in flight, and leaves other queries alone', async () => {
+    api.hold = true;
+    emitBuffers();
+    await vi.waitFor(() => expect(api.hits.status).toBe(2));
+    // More refreshes while that answer is on its way: it is neither cancelled nor asked again.
+    emitBuffers();
+    emitBuffers();
+    api.release();
+    await settled();
+    expect(api.hits).toEqual({ status: 2, settings: 1 });
+    expect(api.aborted).toBe(0);
+    await screen.findByText(/market as of 2026-01-01T00:00:02\.000Z/);
+
+    // The burst is over: the next refresh is fetched again.
+    emitBuffers();
+    await screen.findByText(/market as of 2026-01-01T00:00:03\.000Z/);
+    await settled();
+    expect(api.hits).toEqual({ status: 3, settings: 1 });
+  });
+
+  it('does not restart a market fetch that was already in flight when the event came', async () => {
+    api.hold = true;
+    const manual = client.refetchQueries({ queryKey: ['market', 'status'] });
+    await vi.waitFor(() => expect(api.hits.status).toBe(2));
+    emitBuffers();
+    api.release();
+    await manual;
+    await settled();
+    expect(api.hits).toEqual({ status: 2, settings: 1 });
+    expect(api.aborted).toBe(0);
+    await screen.findByText(/market as of 2026-01-01T00:00:02\.000Z/);
+  });
+});
