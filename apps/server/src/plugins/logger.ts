@@ -46,7 +46,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export class AccessLogController extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (this.isLogDisabled(request)) return;
     const line = {
       method: request.method,
