@@ -17,6 +17,8 @@ export const oversellViolationSchema = z.object({
   requested: decimalOut,
   available: decimalOut,
   message: z.string(),
+  /** The coin's ticker as the market names it, when the server wrote the message (issue 14). */
+  symbol: z.string().optional(),
 });
 export type OversellViolation = z.infer<typeof oversellViolationSchema>;
 

@@ -78,6 +78,7 @@ describe('oversell messages for a de-DE reader', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.json().violation).toMatchObject({
       coin_id: 'hyperliquid',
+      symbol: 'HYPE',
       requested: '2',
       available: '1.5',
       message: 'Only 1.5 HYPE held on 1. März 2024, 9:30 UTC; this sell needs 2.',

@@ -30,14 +30,17 @@ async function coinLabel(
   };
 }
 
-/** The violation with its message in the reader's locale, the coin by its market ticker. */
+/**
+ * The violation with its message in the reader's locale, the coin by its market ticker, and the
+ * ticker itself so a client can write the message again in the reader's zone.
+ */
 export async function localisedViolation(
   market: MarketReader,
   violation: OversellViolation,
   locale: string,
 ): Promise<OversellViolation> {
   const { symbol } = await coinLabel(market, violation.coin_id);
-  return { ...violation, message: describeOversell(violation, { symbol, locale, timeZone: 'UTC' }) };
+  return { ...violation, symbol, message: describeOversell(violation, { symbol, locale, timeZone: 'UTC' }) };
 }
 
 /**

@@ -17,6 +17,7 @@ import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { useDayPrice } from '@/lib/market/use-day-price';
+import { oversellText } from '@/lib/oversell-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { availableQuery, coinChoicesQuery, previewTransaction } from '../api/transactions-api';
@@ -149,7 +150,7 @@ export function TransactionForm({
       previewTransaction({ ...parsed, ...(editing ? { transaction_id: editing.id } : {}) }, controller.signal)
         .then((p) => {
           setPreview(p);
-          setErrors((e) => ({ ...e, quantity: p.violation ? [p.violation.message] : [] }));
+          setErrors((e) => ({ ...e, quantity: p.violation ? [oversellText(p.violation)] : [] }));
         })
         .catch((error: unknown) => {
           setPreview(null);

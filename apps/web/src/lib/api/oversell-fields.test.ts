@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { inTimeZone } from '@/test/time-zone';
+import { apiErrorFromResponse } from './api-error';
+
+// The server writes an oversell's date in UTC and says so; the page reads it in the reader's own
+// zone, as its transaction list does (issue 14). Honolulu is 10 hours behind UTC.
+inTimeZone('Pacific/Honolulu');
+
+const refusal = (details: Record<string, unknown>) =>
+  new Response(
+    JSON.stringify({
+      error: {
+        code: 'validation_error',
+        message: 'Please check your input and try again',
+        category: 'validation',
+        details,
+      },
+    }),
+    { status: 400, headers: { 'content-type': 'application/json' } },
+  );
+
+const serverText = 'Only 1.5 HYPE held on Mar 1, 2024, 9:30 AM UTC; this sell needs 2.';
+const oversell = {
+  code: 'oversell',
+  transaction_id: '__new__',
+  coin_id: 'hyperliquid',
+  type: 'sell',
+  executed_at: '2024-03-01T09:30:00.000Z',
+  requested: '2',
+  available: '1.5',
+  field: 'quantity',
+  lead: 'self',
+  symbol: 'HYPE',
+  name: 'Hyperliquid',
+};
+
+describe('an oversell refusal', () => {
+  it("is written with the reader's zone from details.oversell", async () => {
+    const error = await apiErrorFromResponse(refusal({ fields: { quantity: [serverText] }, oversell }));
+    expect(error.fieldErrors).toEqual({
+      quantity: ['Only 1.5 HYPE held on Feb 29, 2024, 11:30 PM; this sell needs 2.'],
+    });
+  });
+
+  it('keeps its lead and its field', async () => {
+    const error = await apiErrorFromResponse(
+      refusal({
+        fields: { record_fee_sale: ['x'], note: ['Too long'] },
+        oversell: { ...oversell, lead: 'delete', field: 'record_fee_sale' },
+      }),
+    );
+    expect(error.fieldErrors).toEqual({
+      record_fee_sale: [
+        'Deleting it would oversell a later transaction: Only 1.5 HYPE held on Feb 29, 2024, 11:30 PM; this sell needs 2.',
+      ],
+      note: ['Too long'],
+    });
+  });
+
+  it("keeps the server's text when the details are not an oversell the contract knows", async () => {
+    const error = await apiErrorFromResponse(
+      refusal({ fields: { quantity: [serverText] }, oversell: { ...oversell, requested: 'lots' } }),
+    );
+    expect(error.fieldErrors).toEqual({ quantity: [serverText] });
+  });
+});
