@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Roots of the query keys whose answers a market refresh can change: prices, values, P&L, tax at
@@ -27,17 +27,25 @@ export function readsMarketData(queryKey: QueryKey): boolean {
 /**
  * What a `buffers` event does: invalidate the market queries and refetch the ones on screen. A
  * fetch already in flight is kept, not cancelled and started again (under load an answer that
- * takes longer than the gap between two events would otherwise never arrive), and a burst of
- * events makes one round: an event that comes while the round is still fetching joins it.
+ * takes longer than the gap between two events would otherwise never arrive). But such a fetch
+ * may have been answered from the market before the refresh, so once it lands there is one more
+ * round; events that come while a round is fetching likewise make one more round after it, not
+ * one each. Every refresh is thus followed by an answer asked for after it, and a burst costs at
+ * most two rounds.
  */
 export function marketRefresher(queryClient: QueryClient): () => void {
+  const filters = { predicate: (query: Query) => readsMarketData(query.queryKey) };
   let round: Promise<void> | null = null;
+  let again = false;
+  const run = (): void => {
+    again = queryClient.isFetching(filters) > 0;
+    round = queryClient.invalidateQueries(filters, { cancelRefetch: false }).finally(() => {
+      round = null;
+      if (again) run();
+    });
+  };
   return () => {
-    if (round !== null) return;
-    round = queryClient
-      .invalidateQueries({ predicate: (query) => readsMarketData(query.queryKey) }, { cancelRefetch: false })
-      .finally(() => {
-        round = null;
-      });
+    if (round !== null) again = true;
+    else run();
   };
 }
