@@ -85,6 +85,8 @@ export interface ReplayDeps {
   refreshCsrfToken: () => Promise<unknown>;
   /** The user the server's session belongs to now, or null when signed out. */
   sessionUserId: () => Promise<string | null>;
+  /** Runs once when there is something to send, before the session check and the first write. */
+  beforeSend?: () => Promise<unknown>;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -181,6 +183,7 @@ function replayInOrder(owner: string, deps: ReplayDeps): Promise<ReplayReport | 
       const db = await offlineDb();
       const queue = (await db.getAll('writes')).filter((w) => w.owner === owner && w.status === 'pending');
       if (queue.length === 0) return report;
+      await deps.beforeSend?.();
       // Writes go only to the account that made them, whoever signed in since.
       if ((await deps.sessionUserId().catch(() => null)) !== owner) {
         report.stopped = 'session';
