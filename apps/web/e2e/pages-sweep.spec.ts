@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { signUpAt } from './pages/portfolio-pages.ts';
 import { TaxPage } from './pages/tax-page.ts';
@@ -62,6 +62,26 @@ async function seed(page: Page): Promise<string> {
   return id;
 }
 
+/** An exit-strategy projection of ether, so /projections opens its detail page /projections/{id}. */
+async function seedProjection(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const projection = await page.request.post('/api/v2/projections/exit-strategy/', {
+    headers: { 'x-csrftoken': token },
+    data: {
+      name: 'ETH exit',
+      coin_id: 'ethereum',
+      coin_name: 'Ethereum',
+      coin_symbol: 'eth',
+      coin_image: '',
+      invested_capital: '2500',
+      tokens_owned: '1',
+      sell_tax: '20',
+    },
+  });
+  expect(projection.status(), await projection.text()).toBe(201);
+  return ((await projection.json()) as { id: string }).id;
+}
+
 /** Pages whose app has loaded since their account was last seeded (their cached queries are current). */
 const warm = new WeakSet<Page>();
 
@@ -71,7 +91,7 @@ const warm = new WeakSet<Page>();
  * app, its chunks and the queries of earlier pages stay warm: the sweep checks pages, and 31 cold
  * loads took 90 s of its 120 s at 1280 px on a loaded machine.
  */
-async function open(page: Page, path: string): Promise<string> {
+async function open(page: Page, path: string, ready?: Locator): Promise<string> {
   if (warm.has(page)) {
     // The headings on screen now are marked, so the wait below is for the new page's own.
     await page.locator('main h1').evaluateAll((headings) => {
@@ -90,6 +110,7 @@ async function open(page: Page, path: string): Promise<string> {
   // Every text on the page has arrived; a chart's canvas draws no text into the page, so its lazy
   // chunk is not waited for.
   await expect(page.getByRole('status').filter({ hasText: /Loading(?! chart)/ })).toHaveCount(0);
+  if (ready) await expect(ready).toBeVisible();
   return page.locator('body').innerText();
 }
 
@@ -100,30 +121,42 @@ async function sideways(page: Page): Promise<number> {
 test('every page fits the width, speaks human numbers, passes axe, and hides money in privacy mode', async ({
   page,
 }, info) => {
-  test.setTimeout(120_000);
+  // 19 routes twice (the second time in privacy mode): 100-120 s here at a load average of 15.
+  test.setTimeout(180_000);
   await signUpAt(page, '/portfolios', `sweep-${info.project.name}`);
   const portfolioId = await seed(page);
-  // The terminal once (with a coin open), not also at '/': it is the heaviest page on a loaded machine.
-  const routes = [
-    '/terminal?coin=bitcoin',
-    '/dashboard',
-    '/portfolios',
-    `/portfolios/${portfolioId}`,
-    '/transactions',
-    '/projections',
-    '/insights',
-    '/cryptocurrencies/bitcoin',
-    '/alerts',
-    '/notifications',
-    '/settings',
-    '/settings/profile',
-    '/settings/notifications',
-    '/settings/appearance',
-    '/settings/subscription',
+  const projectionId = await seedProjection(page);
+  const tax = new TaxPage(page);
+  /*
+   * Every route of apps/web/src/app/routes.tsx inside the signed-in layout. The terminal once (with
+   * a coin open), not also at '/' (the same TerminalRoute): it is the heaviest page on a loaded
+   * machine. A route listed with a locator is ready when that shows: the Tax page's lots of the
+   * seeded coins, and 2024's realized gains with the bitcoin sale's disposal.
+   */
+  const routes: Array<[string, Locator?]> = [
+    ['/terminal?coin=bitcoin'],
+    ['/tax', tax.lotsIn(tax.coinLots('bitcoin'))],
+    ['/dashboard'],
+    ['/portfolios'],
+    [`/portfolios/${portfolioId}`],
+    ['/transactions'],
+    [`/projections/${projectionId}`],
+    ['/tax?view=report&year=2024', tax.disposals],
+    ['/insights'],
+    ['/projections'],
+    ['/cryptocurrencies/bitcoin'],
+    ['/alerts'],
+    ['/notifications'],
+    ['/settings'],
+    ['/settings/profile'],
+    ['/settings/notifications'],
+    ['/settings/appearance'],
+    ['/settings/subscription'],
+    ['/verify-email'],
   ];
   const problems: string[] = [];
-  for (const path of routes) {
-    const text = await open(page, path);
+  for (const [path, ready] of routes) {
+    const text = await open(page, path, ready);
     const over = await sideways(page);
     if (over > 0) problems.push(`${path}: page scrolls ${over} px sideways`);
     if (iso.test(text)) problems.push(`${path}: ISO timestamp "${iso.exec(text)?.[0]}"`);
@@ -150,9 +183,42 @@ test('every page fits the width, speaks human numbers, passes axe, and hides mon
   // Privacy mode from the user menu, then every page with money again.
   const menu = await new AppShell(page).openUserMenu();
   await menu.getByRole('menuitemcheckbox', { name: /Hide monetary values/ }).click();
-  for (const path of routes) {
-    const text = await open(page, path);
+  for (const [path, ready] of routes) {
+    const text = await open(page, path, ready);
     if (currencyAmount.test(text)) problems.push(`${path}: "${currencyAmount.exec(text)?.[0]}" visible`);
+  }
+  expect(problems).toEqual([]);
+});
+
+/*
+ * The routes outside the signed-in layout, seen signed out: the landing page, the server's sign-in
+ * and sign-up pages that /login and /register lead to, the single-sign-on pages and the not-found
+ * page, with the same checks as the signed-in pages (there is no money to hide on them).
+ */
+test('every signed-out page fits the width, speaks human numbers and passes axe', async ({ page }) => {
+  const routes: Array<[string, RegExp?]> = [
+    ['/landing'],
+    ['/login', /\/api\/auth\/login\?/],
+    ['/register', /\/api\/auth\/login\?.*screen_hint=signup/],
+    ['/auth/complete-signup?email=sso%40example.test'],
+    ['/auth/signup-pending'],
+    ['/no/such/page'],
+  ];
+  const problems: string[] = [];
+  for (const [path, landsOn] of routes) {
+    await page.goto(path);
+    if (landsOn) {
+      await expect(page).toHaveURL(landsOn);
+      // The server's page with its stylesheet: axe judges the colours a person sees.
+      await page.waitForLoadState();
+    }
+    await expect(page.locator('main h1').first()).toBeVisible();
+    const text = await page.locator('body').innerText();
+    const over = await sideways(page);
+    if (over > 0) problems.push(`${path}: page scrolls ${over} px sideways`);
+    if (iso.test(text)) problems.push(`${path}: ISO timestamp "${iso.exec(text)?.[0]}"`);
+    if (rawDecimal.test(text)) problems.push(`${path}: raw decimal "${rawDecimal.exec(text)?.[0]}"`);
+    problems.push(...(await accessibilityProblems(page, path)));
   }
   expect(problems).toEqual([]);
 });
@@ -288,22 +354,9 @@ test('projection menu, edit form, import preview and terminal dialogs pass axe',
   test.setTimeout(90_000);
   await signUpAt(page, '/portfolios', `states-${info.project.name}`);
   await seed(page);
+  await seedProjection(page);
   const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
   const headers = { 'x-csrftoken': token };
-  const projection = await page.request.post('/api/v2/projections/exit-strategy/', {
-    headers,
-    data: {
-      name: 'ETH exit',
-      coin_id: 'ethereum',
-      coin_name: 'Ethereum',
-      coin_symbol: 'eth',
-      coin_image: '',
-      invested_capital: '2500',
-      tokens_owned: '1',
-      sell_tax: '20',
-    },
-  });
-  expect(projection.status(), await projection.text()).toBe(201);
   const watchlist = await page.request.post('/api/v2/terminal/watchlists/', {
     headers,
     data: { name: 'Majors' },

@@ -89,7 +89,12 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
   const { data, error, isPending } = useQuery(lotsQuery(portfolioId));
   const moneyIn = useMoneyIn();
   const coins = useCoinLookup();
-  if (isPending) return <p className="text-muted">Loading lots…</p>;
+  if (isPending)
+    return (
+      <p role="status" className="text-muted">
+        Loading lots…
+      </p>
+    );
   if (error || !data) return <p role="alert">Could not load the lots. Please try again.</p>;
   const money = (v: string | null) => moneyIn(v, data.currency);
   return (

@@ -22,7 +22,12 @@ export function ReportPanel({
   const { data, error, isPending } = useQuery(taxReportQuery(portfolioId, year));
   const moneyIn = useMoneyIn();
   const coins = useCoinLookup();
-  if (isPending) return <p className="text-muted">Loading the report…</p>;
+  if (isPending)
+    return (
+      <p role="status" className="text-muted">
+        Loading the report…
+      </p>
+    );
   if (error || !data) return <p role="alert">Could not load the report. Please try again.</p>;
   const money = (v: string | null) => moneyIn(v, data.currency);
   const years = [...new Set([data.year, ...data.years])].sort((a, b) => b - a);
