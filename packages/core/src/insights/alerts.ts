@@ -1,6 +1,8 @@
 import type { InsightCard } from '@app/contracts';
+import { formatAlertNumber } from '../alerts/describe.ts';
 import { Dec } from '../decimal.ts';
-import { card, coinLink, limitedTable, pct, rowLimit, signedPct, sym } from './card.ts';
+import { formatCurrency } from '../format-currency.ts';
+import { card, coinLink, limitedTable, money, pct, readerMinute, rowLimit, signedPct, sym } from './card.ts';
 import type { InsightAlert, InsightsInput } from './input.ts';
 
 export interface AlertDistance {
@@ -12,6 +14,14 @@ export interface AlertDistance {
 }
 
 const rising = (op: string) => op === '>=' || op === 'crosses_above';
+
+/** The watched side now: money in US dollars with its sign, as the condition beside it; RSI plain. */
+const watchedNow = (alert: InsightAlert) =>
+  alert.left === null
+    ? '—'
+    : alert.metric === 'rsi'
+      ? formatAlertNumber(alert.left)
+      : formatCurrency(alert.left, 'usd');
 
 /** Active alerts not met yet, with the move that would trigger them, nearest first. */
 export function alertDistances(alerts: readonly InsightAlert[]): AlertDistance[] {
@@ -82,12 +92,7 @@ export function alertsInsight(input: InsightsInput): InsightCard | null {
         'Active alerts by distance',
         ['Coin', 'Condition', 'Now', 'Distance'],
         distances,
-        (d) => [
-          sym(d.alert.symbol),
-          d.alert.condition,
-          new Dec(d.alert.left ?? 0).toSignificantDigits(6).toString(),
-          distanceText(d),
-        ],
+        (d) => [sym(d.alert.symbol), d.alert.condition, watchedNow(d.alert), distanceText(d)],
         rowLimit(input),
       ),
       limitedTable(
@@ -97,9 +102,9 @@ export function alertsInsight(input: InsightsInput): InsightCard | null {
         (f) => [
           sym(f.symbol),
           f.condition,
-          f.firedAt.slice(0, 16).replace('T', ' '),
-          f.priceAtFiring === null ? '—' : new Dec(f.priceAtFiring).toSignificantDigits(6).toString(),
-          f.priceNow === null ? '—' : new Dec(f.priceNow).toSignificantDigits(6).toString(),
+          readerMinute(f.firedAt, input),
+          f.priceAtFiring === null ? '—' : money(new Dec(f.priceAtFiring), input.baseCurrency),
+          f.priceNow === null ? '—' : money(new Dec(f.priceNow), input.baseCurrency),
           after(f.priceAtFiring, f.priceNow),
         ],
         rowLimit(input),

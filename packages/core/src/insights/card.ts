@@ -1,6 +1,7 @@
 import type { InsightAction, InsightCard, InsightKind, InsightSeverity, InsightTable } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { currencyDecimals, formatCurrency } from '../format-currency.ts';
+import { formatDate, formatDateTime } from '../format-date.ts';
 
 /** Rows a card carries in its drill-down; the explain route asks for every row (`rowLimit: null`). */
 export const cardRowLimit = 10;
@@ -71,6 +72,19 @@ export function signedPct(value: Dec | number, decimals = 2): string {
   const d = typeof value === 'number' ? new Dec(value) : value;
   return `${d.gt(0) ? '+' : ''}${pct(d, decimals)}`;
 }
+
+/** Who reads the cards: their locale for dates (issue 14), en-US when the request named none. */
+export interface CardReader {
+  locale?: string | undefined;
+}
+
+/** An instant for reading, in UTC and said so (the server does not know the reader's zone). */
+export const readerMinute = (at: string, reader: CardReader) =>
+  `${formatDateTime(at, reader.locale ?? 'en-US', 'UTC')} UTC`;
+
+/** A UTC calendar day for reading: "Nov 1, 2026" (en-US), "1. Nov. 2026" (de-DE). */
+export const readerDay = (at: string | Date, reader: CardReader) =>
+  formatDate(at, reader.locale ?? 'en-US', 'UTC');
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,6 +1,6 @@
 import type { InsightCard, InsightKind } from '@app/contracts';
 import { dayMs } from '../market/daily-candles.ts';
-import { card, coinLink, sym, table } from './card.ts';
+import { card, coinLink, readerMinute, sym, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
 import { historyGaps } from './statistics.ts';
 
@@ -38,9 +38,6 @@ const kindNames: Record<InsightKind, string> = {
   tax_timing: 'Tax timing',
 };
 
-/** An ISO instant for reading: "2026-11-01 00:00 UTC". */
-export const utcMinute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
 /** Everything about the data behind the cards that a reader should know first. */
 export function healthProblems(input: InsightsInput): HealthProblem[] {
   const problems: HealthProblem[] = [];
@@ -56,7 +53,7 @@ export function healthProblems(input: InsightsInput): HealthProblem[] {
   } else if (health.market.stale) {
     problems.push({
       code: 'stale',
-      message: `Prices are a stale copy from ${utcMinute(health.market.asOf)} (the market source is unreachable).`,
+      message: `Prices are a stale copy from ${readerMinute(health.market.asOf, input)} (the market source is unreachable).`,
       affects: market,
       coins: [],
     });
@@ -126,7 +123,7 @@ export function dataHealthInsight(input: InsightsInput, problems: readonly Healt
       'every held coin has a daily close for each of the last 90 days.',
     numbers: [
       ['Market source', source],
-      ['As of', utcMinute(input.health.market.asOf)],
+      ['As of', readerMinute(input.health.market.asOf, input)],
     ],
     tables: [
       table(

@@ -84,7 +84,7 @@ export interface InsightAlert {
   symbol: string;
   /** Human description of the condition, e.g. "Price >= 100,000". */
   condition: string;
-  /** The operand values now (left, right); null when not computable yet. */
+  /** The operand values now (left, right), money in US dollars as alerts compare; null when not computable yet. */
   left: number | null;
   right: number | null;
   /** Indicator points or price units: decides how the distance is worded. */
@@ -98,7 +98,10 @@ export interface InsightFiring {
   symbol: string;
   condition: string;
   firedAt: string;
-  /** The coin's price when it fired (the left/right price operand), if the payload has one. */
+  /**
+   * The coin's price when it fired (the left/right price operand), if the payload has one, and
+   * now: both in the base currency, as the notification reads.
+   */
   priceAtFiring: number | null;
   priceNow: number | null;
 }
@@ -122,6 +125,8 @@ export interface InsightsInput {
   /** The one portfolio in scope (links to its transactions filter on it); null or absent: all. */
   portfolioId?: string | null;
   baseCurrency: string;
+  /** The reader's locale for dates in the cards' text (issue 14); en-US when absent. */
+  locale?: string | undefined;
   method: CostBasisMethod;
   settings: { concentrationThreshold: string; nearPercent: string };
   /** Coins with a non-zero holding. */

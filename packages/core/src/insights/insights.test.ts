@@ -116,8 +116,8 @@ describe('lot P&L under FIFO and average cost', () => {
       unrealized_gains: '40000',
       unrealized_losses: '-3000',
     });
-    expect(c.headline).toContain('BTC lot of 2021-01-01 +$20,000.00 (+200.0%)');
-    expect(c.headline).toContain('ETH lot of 2024-04-01 -$3,000.00 (-16.7%)');
+    expect(c.headline).toContain('BTC lot of Jan 1, 2021 +$20,000.00 (+200.0%)');
+    expect(c.headline).toContain('ETH lot of Apr 1, 2024 -$3,000.00 (-16.7%)');
     expect(c.actions[0]?.href).toBe('/transactions?coin=ethereum');
   });
 
@@ -428,6 +428,22 @@ describe('alerts near triggering and fired', () => {
       '1 alert within 10%: BTC Price >= 63,000 is 4.8% away; 1 fired in the last 7 days (BTC +9.1% since).',
     );
   });
+
+  it('writes its tables for people: money with its symbol, the firing time in the reader locale (issue 14)', () => {
+    const c = cardOf({ ...input, baseCurrency: 'eur', locale: 'de-DE' }, 'alerts');
+    const [active, fired] = c.why.tables;
+    // The watched side now, in US dollars like the condition (alerts compare dollars); RSI plain.
+    expect(active?.rows.map((r) => r[2])).toEqual(['$60,000.00', '45']);
+    // Prices then and now in the base currency (the server converts them), the time in UTC.
+    expect(fired?.rows[0]).toEqual([
+      'BTC',
+      'Price >= 55,000',
+      '29. Mai 2026, 8:00 UTC',
+      '€55,000.00',
+      '€60,000.00',
+      '+9.1%',
+    ]);
+  });
 });
 
 describe('data health and caveats', () => {
@@ -469,7 +485,7 @@ describe('data health and caveats', () => {
     const health = cards.find((c) => c.kind === 'data_health');
     expect(health?.severity).toBe('warning');
     // For reading: no ISO instant, no internal kind ids.
-    expect(health?.why.numbers).toContainEqual({ label: 'As of', value: '2026-01-01 00:00 UTC' });
+    expect(health?.why.numbers).toContainEqual({ label: 'As of', value: 'Jan 1, 2026, 12:00 AM UTC' });
     expect(health?.why.numbers).toContainEqual({ label: 'Market source', value: 'demo snapshot' });
     expect(JSON.stringify(health?.why.tables)).not.toMatch(/allocation_drift|lot_pnl|stablecoin_share/);
   });

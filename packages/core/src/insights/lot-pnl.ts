@@ -1,10 +1,12 @@
 import type { InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import {
+  type CardReader,
   card,
   fig,
   limitedTable,
   money,
+  readerDay,
   rowLimit,
   signedMoney,
   signedPct,
@@ -65,7 +67,8 @@ export function lotPnls(input: InsightsInput): LotPnl[] {
   return rows.sort((a, b) => b.pnl.cmp(a.pnl) || (a.coinId < b.coinId ? -1 : 1));
 }
 
-const label = (r: LotPnl) => `${sym(r.symbol)}${r.acquiredAt ? ` lot of ${r.acquiredAt.slice(0, 10)}` : ''}`;
+const label = (r: LotPnl, reader: CardReader) =>
+  `${sym(r.symbol)}${r.acquiredAt ? ` lot of ${readerDay(r.acquiredAt, reader)}` : ''}`;
 
 /** Kind 3. The biggest unrealized winner and loser, lot by lot. */
 export function lotPnlInsight(input: InsightsInput): InsightCard | null {
@@ -81,16 +84,16 @@ export function lotPnlInsight(input: InsightsInput): InsightCard | null {
   const deepLoss = losers.some((r) => r.pnl.mul(2).add(r.costBasis).lte(0) && !r.costBasis.isZero());
   const parts = [
     best.pnl.gt(0)
-      ? `Biggest winner: ${label(best)} ${signedMoney(best.pnl, c)}${best.pnlPct ? ` (${signedPct(best.pnlPct, 1)})` : ''}`
+      ? `Biggest winner: ${label(best, input)} ${signedMoney(best.pnl, c)}${best.pnlPct ? ` (${signedPct(best.pnlPct, 1)})` : ''}`
       : null,
     worst.pnl.lt(0)
-      ? `biggest loser: ${label(worst)} ${signedMoney(worst.pnl, c)}${worst.pnlPct ? ` (${signedPct(worst.pnlPct, 1)})` : ''}`
+      ? `biggest loser: ${label(worst, input)} ${signedMoney(worst.pnl, c)}${worst.pnlPct ? ` (${signedPct(worst.pnlPct, 1)})` : ''}`
       : null,
   ].filter((p): p is string => p !== null);
   const lossSum = losers.reduce((s, r) => s.add(r.pnl), new Dec(0));
   const gainSum = winners.reduce((s, r) => s.add(r.pnl), new Dec(0));
   const toRow = (r: LotPnl) => [
-    label(r),
+    label(r, input),
     fig(r.quantity),
     money(r.costBasis, c),
     money(r.value, c),

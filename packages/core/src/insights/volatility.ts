@@ -1,8 +1,8 @@
 import type { InsightCard } from '@app/contracts';
-import { card, pct, stat, table } from './card.ts';
+import { dayMs } from '../market/daily-candles.ts';
+import { card, pct, readerDay, stat, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
 import { btcId, type RiskFigures } from './risk.ts';
-import { dayToIso } from './statistics.ts';
 
 const pctOf = (x: number | null) => (x === null ? 'n/a' : pct(x * 100, 1));
 
@@ -44,11 +44,17 @@ export function volatilityInsight(input: InsightsInput, risk: RiskFigures | null
       'Volatility = standard deviation of daily returns × √365. Max drawdown = deepest fall of the chained returns from a running peak. ' +
       'Beta = covariance with bitcoin’s daily returns ÷ variance of bitcoin’s; correlation = covariance ÷ both standard deviations.',
     numbers: [
-      ['Window ends', dayToIso(risk.endDay)],
+      ['Window ends', readerDay(new Date(risk.endDay * dayMs), input)],
       ['Daily returns (30 d / 90 d)', `${risk.returns30} / ${risk.returns90}`],
       ['Days paired with bitcoin', String(risk.pairedWithBtc)],
-      ['Drawdown peak', drawdown.peakDay === null ? '—' : dayToIso(drawdown.peakDay)],
-      ['Drawdown trough', drawdown.troughDay === null ? '—' : dayToIso(drawdown.troughDay)],
+      [
+        'Drawdown peak',
+        drawdown.peakDay === null ? '—' : readerDay(new Date(drawdown.peakDay * dayMs), input),
+      ],
+      [
+        'Drawdown trough',
+        drawdown.troughDay === null ? '—' : readerDay(new Date(drawdown.troughDay * dayMs), input),
+      ],
     ],
     tables: [
       table(

@@ -15,7 +15,9 @@ import {
   Dec,
   dailyHoldings,
   describeCondition,
+  describeFiredCondition,
   type FeeRow,
+  formatCurrency,
   type InsightAlert,
   type InsightFiring,
   type InsightLot,
@@ -322,7 +324,7 @@ export async function gatherInsightsInput(
   const [projections, alerts, firings, taxLots] = await Promise.all([
     projectionInputs(deps, state, loaded, heldIds, scope),
     alertInputs(deps, state.alerts, scope === null ? null : heldIds),
-    firingInputs(deps, state.notifications, scope === null ? null : heldIds),
+    firingInputs(deps, state.notifications, scope === null ? null : heldIds, { base, usdToBase }),
     taxLotsInput(deps, state.taxSettings, userId, scope),
   ]);
 
@@ -455,10 +457,16 @@ async function alertInputs(
   });
 }
 
+/**
+ * Alerts fired in the last week, read as their notification reads (issue 14): the condition with
+ * the values it had, in the base currency at firing; the price then at that rate when the base
+ * currency is still the same (else today's), and the price now at today's rate.
+ */
 async function firingInputs(
   deps: InputDeps,
   notifications: readonly NotificationRow[],
   coins: ReadonlySet<string> | null,
+  currency: { base: string; usdToBase: number },
 ): Promise<InsightFiring[]> {
   const rows = notifications.filter((n) => coins === null || coins.has(n.coinCoingeckoId));
   if (rows.length === 0) return [];
@@ -467,13 +475,15 @@ async function firingInputs(
     const { left, right } = n.eventPayload;
     const priceOperand = left.metric === 'price' ? left : right.metric === 'price' ? right : null;
     const quote = quotes.get(n.coinCoingeckoId);
+    const atFiring = n.eventPayload.currency;
+    const rateThen = atFiring?.code === currency.base ? atFiring.rate : currency.usdToBase;
     return {
       coinId: n.coinCoingeckoId,
       symbol: quote?.symbol ?? n.coinCoingeckoId,
-      condition: describeCondition(n.eventPayload),
+      condition: describeFiredCondition(n.eventPayload, formatCurrency),
       firedAt: n.createdAt.toISOString(),
-      priceAtFiring: priceOperand?.value ?? null,
-      priceNow: quote?.current_price ?? null,
+      priceAtFiring: priceOperand ? priceOperand.value * rateThen : null,
+      priceNow: quote ? quote.current_price * currency.usdToBase : null,
     };
   });
 }

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LlmSettings } from '../../integrations/llm/openai-compatible.ts';
+import { readerLocale } from '../../lib/reader-locale.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import { notFound } from '../transactions/transactions.service.ts';
 import type { InsightsService } from './insights.service.ts';
@@ -46,7 +47,12 @@ export async function registerInsightsRoutes(
       // time and insights.test.ts parses every response with it, so it is not re-validated here.
       serializerCompiler: () => (data: unknown) => JSON.stringify(data),
     },
-    async (request) => insights.list(requireUser(request).user.id, request.query.portfolio_id),
+    async (request) =>
+      insights.list(
+        requireUser(request).user.id,
+        request.query.portfolio_id,
+        readerLocale(request.headers['accept-language']),
+      ),
   );
 
   r.get(
@@ -64,6 +70,7 @@ export async function registerInsightsRoutes(
         requireUser(request).user.id,
         request.query.portfolio_id,
         request.params.kind,
+        readerLocale(request.headers['accept-language']),
         request.query.subject,
       ),
   );
@@ -130,6 +137,7 @@ export async function registerInsightsRoutes(
       const { prompt, payload, consented } = await insights.prompt(
         requireUser(request).user.id,
         request.query.portfolio_id,
+        readerLocale(request.headers['accept-language']),
       );
       return { prompt, payload, consented };
     },
@@ -154,7 +162,11 @@ export async function registerInsightsRoutes(
       const llm = requireLlm();
       const userId = requireUser(request).user.id;
       await insights.requireConsent(userId);
-      const { payload, cards } = await insights.prompt(userId, request.body.portfolio_id);
+      const { payload, cards } = await insights.prompt(
+        userId,
+        request.body.portfolio_id,
+        readerLocale(request.headers['accept-language']),
+      );
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -89,16 +89,21 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     });
   }
 
-  async function cards(userId: string, portfolioId: string, rowLimit?: number | null) {
+  /** The cards for one reader: their locale writes the dates, so it is part of the memo's key. */
+  async function cards(userId: string, portfolioId: string, locale: string, rowLimit?: number | null) {
     const rows = await scopeRows(userId, portfolioId);
     const now = deps.clock();
     const scope = scopeId(portfolioId);
     const state = await readInsightsState(inputDeps, userId, scope, now);
     const key = stateKey(rows, state, now);
-    const memoKey = `${userId}:${portfolioId}`;
+    const memoKey = `${userId}:${portfolioId}:${locale}`;
     const hit = rowLimit === undefined ? memo.get(memoKey) : undefined;
     if (hit && hit.key === key) return { input: hit.input, rows, cards: hit.cards };
-    const input = { ...(await gatherInsightsInput(inputDeps, userId, rows, scope, state, now)), rowLimit };
+    const input = {
+      ...(await gatherInsightsInput(inputDeps, userId, rows, scope, state, now)),
+      locale,
+      rowLimit,
+    };
     const list = buildInsights(input);
     if (rowLimit === undefined) {
       memo.delete(memoKey);
@@ -118,8 +123,8 @@ export function createInsightsService(deps: InsightsServiceDeps) {
   return {
     preload: () => closes.preload('usd'),
 
-    async list(userId: string, portfolioId: string): Promise<InsightsResponse> {
-      const { input, rows, cards: list } = await cards(userId, portfolioId);
+    async list(userId: string, portfolioId: string, locale: string): Promise<InsightsResponse> {
+      const { input, rows, cards: list } = await cards(userId, portfolioId, locale);
       const source = deps.market.describe();
       return {
         portfolio_id: scopeId(portfolioId),
@@ -155,9 +160,10 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       userId: string,
       portfolioId: string,
       kind: InsightKind,
+      locale: string,
       subject?: string,
     ): Promise<InsightExplainResponse> {
-      const { cards: list } = await cards(userId, portfolioId, null);
+      const { cards: list } = await cards(userId, portfolioId, locale, null);
       const card = list.find((c) => c.kind === kind && (subject === undefined || c.subject === subject));
       if (!card) {
         throw subject === undefined
@@ -171,8 +177,9 @@ export function createInsightsService(deps: InsightsServiceDeps) {
     async prompt(
       userId: string,
       portfolioId: string,
+      locale: string,
     ): Promise<NarratePromptResponse & { cards: InsightCard[] }> {
-      const { input, cards: list } = await cards(userId, portfolioId);
+      const { input, cards: list } = await cards(userId, portfolioId, locale);
       const payload = narrationPayload(list, input.baseCurrency);
       return {
         prompt: narrationPromptText(payload),
