@@ -41,4 +41,8 @@ export const toast = {
   warning: (message: Message, options?: ExternalToast) => show('warning', message, options),
   info: (message: Message, options?: ExternalToast) => show('info', message, options),
   loading: (message: Message, options?: ExternalToast) => show('loading', message, options),
+  dismiss: (id: ToastId) => {
+    if (sonner) sonner.toast.dismiss(id);
+    else void loadSonner().then((module) => module.toast.dismiss(id));
+  },
 };

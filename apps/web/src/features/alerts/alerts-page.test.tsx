@@ -35,6 +35,23 @@ beforeEach(() => {
     'GET /api/v2/notifications/': () =>
       json({ results: [], count: 0, next: null, previous: null, unread_count: 0 }),
     'GET /api/v2/alerts/': () => json({ results: [alert], count: 1, next: null, previous: null }),
+    // The market's top coins: the page names the alert's coin by its name.
+    'GET /api/v2/cryptocurrencies/market_select/': () =>
+      json({
+        cryptocurrencies: [
+          {
+            id: 'bitcoin',
+            db_id: 'bitcoin',
+            symbol: 'btc',
+            name: 'Bitcoin',
+            image: '',
+            user_favorite: false,
+            available_balance: '0',
+            current_price: 101_000,
+            market_cap_rank: 1,
+          },
+        ],
+      }),
     'PATCH /api/v2/alerts/a1/': (call) => {
       calls.push(call);
       const body = JSON.parse(call.body ?? '{}');
@@ -62,17 +79,21 @@ afterEach(() => {
 describe('/alerts', () => {
   it('lists alerts with their state and pauses one', async () => {
     renderApp('/alerts');
-    const list = await screen.findByRole('region', { name: 'Your alerts' });
+    const list = await screen.findByRole('region', { name: 'Your alerts' }, slow);
     expect(within(list).getByText('RSI(14) ≤ 30')).toBeTruthy();
     expect(within(list).getByText('Waiting for data')).toBeTruthy();
+    expect(await within(list).findByRole('link', { name: 'Bitcoin' }, slow)).toBeTruthy();
     await userEvent.click(within(list).getByRole('button', { name: 'Pause alert bitcoin RSI(14) ≤ 30' }));
     await waitFor(() => expect(calls.map((c) => c.body)).toEqual([JSON.stringify({ active: false })]), slow);
   });
 
   it('edits an alert and shows server field errors under the field', async () => {
     renderApp('/alerts');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit alert bitcoin RSI(14) ≤ 30' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Edit alert bitcoin RSI(14) ≤ 30' }, slow),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' }, slow);
+    expect(dialog.textContent).toContain('On Bitcoin.');
     const value = within(dialog).getByLabelText('Right value');
     await userEvent.clear(value);
     await userEvent.type(value, '500');

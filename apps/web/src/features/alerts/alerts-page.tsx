@@ -9,6 +9,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { describeAlertCondition } from '@/lib/alert-text';
 import { cn } from '@/lib/cn';
+import { useCoinName } from '@/lib/coin-names';
 import { asOfText } from '@/lib/market';
 import { usePrivacyMode } from '@/lib/privacy';
 import { useAlerts, useDeleteAlert, useToggleAlert } from './api/use-alerts';
@@ -23,15 +24,16 @@ function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void 
   const confirm = useConfirm();
   usePrivacyMode();
   const condition = describeAlertCondition(alert);
+  const coinName = useCoinName();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <Link
             to={`/cryptocurrencies/${encodeURIComponent(alert.coin_id)}`}
-            className="font-semibold capitalize hover:underline"
+            className="font-semibold hover:underline"
           >
-            {alert.coin_id}
+            {coinName(alert.coin_id)}
           </Link>
           <span className="font-mono">{condition}</span>
           <span

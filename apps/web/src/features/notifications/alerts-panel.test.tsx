@@ -46,6 +46,23 @@ beforeEach(() => {
         unread_count: unread,
       });
     },
+    // The market's top coins: the panel names bitcoin by its name; ethereum is in neither list.
+    'GET /api/v2/cryptocurrencies/market_select/': () =>
+      json({
+        cryptocurrencies: [
+          {
+            id: 'bitcoin',
+            db_id: 'bitcoin',
+            symbol: 'btc',
+            name: 'Bitcoin',
+            image: '',
+            user_favorite: false,
+            available_balance: '0',
+            current_price: 101_000,
+            market_cap_rank: 1,
+          },
+        ],
+      }),
     'POST /api/v2/notifications/read/': (call) => {
       readCalls.push(call.body ?? '');
       unread -= 1;
@@ -88,7 +105,7 @@ describe('Alerts panel and badge (spec §2, §4, §9)', () => {
     const list = await within(panel).findByRole('list', { name: 'Recent notifications' });
     const items = within(list).getAllByRole('button');
     expect(items).toHaveLength(10);
-    expect(items[0]?.textContent).toContain('bitcoin');
+    await waitFor(() => expect(items[0]?.textContent).toContain('Bitcoin'), slow);
     expect(items[0]?.textContent).toContain('Price $101,000.00 ≥ $100,000.00');
     expect(items[0]?.textContent).toContain('now');
     expect(items[1]?.textContent).toContain('7m');
@@ -100,7 +117,7 @@ describe('Alerts panel and badge (spec §2, §4, §9)', () => {
   it('clicking a notification marks it read and opens the terminal on its coin', async () => {
     const { router } = renderApp('/dashboard');
     const panel = await openPanel();
-    await userEvent.click(await within(panel).findByRole('button', { name: /^Unread: bitcoin/ }));
+    await userEvent.click(await within(panel).findByRole('button', { name: /^Unread: Bitcoin,/ }, slow));
     await waitFor(() => expect(router.state.location.pathname).toBe('/terminal'), slow);
     expect(router.state.location.search).toBe('?coin=bitcoin');
     await waitFor(() => expect(readCalls).toEqual([JSON.stringify({ ids: ['n0'] })]), slow);

@@ -1,8 +1,10 @@
 import type { Notification } from '@app/contracts';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CloseIcon } from '@/components/ui/icons';
+import { toast } from '@/lib/toast';
 import { notificationLimits } from './api/notifications-api';
 import { NotificationItem } from './components/notification-item';
 import { unreadLabel } from './unread-label';
@@ -11,6 +13,9 @@ import { useNotifications } from './use-notifications';
 interface AlertsPanelProps {
   onClose: () => void;
 }
+
+/** The toast of one notification (notification-toasts): the Alerts panel, which lists it, dismisses it. */
+export const notificationToastId = (notificationId: string) => `notification-${notificationId}`;
 
 /** Opening a notification marks it read and goes to the terminal on its coin (spec §4). */
 export function useOpenNotification(after?: () => void) {
@@ -27,6 +32,10 @@ export function useOpenNotification(after?: () => void) {
 export function AlertsPanel({ onClose }: AlertsPanelProps) {
   const { notifications, unreadCount, markAllRead, isLoading, isError } = useNotifications();
   const open = useOpenNotification(onClose);
+  // The panel opens where the toasts are: a toast of a notification it lists would hide that row.
+  useEffect(() => {
+    for (const n of notifications) toast.dismiss(notificationToastId(n.id));
+  }, [notifications]);
 
   return (
     <section

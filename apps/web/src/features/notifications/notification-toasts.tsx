@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { fetchCoinName } from '@/lib/coin-names';
+import { useBaseCurrency } from '@/lib/settings';
 import { toast } from '@/lib/toast';
-import { useOpenNotification } from './alerts-panel';
+import { notificationToastId, useOpenNotification } from './alerts-panel';
 import { notificationSummary } from './components/notification-item';
 import { useNotifications } from './use-notifications';
 
@@ -12,6 +15,8 @@ import { useNotifications } from './use-notifications';
 export function NotificationToasts() {
   const { notifications, isLoading, isError } = useNotifications();
   const open = useOpenNotification();
+  const client = useQueryClient();
+  const vs = useBaseCurrency();
   const seen = useRef<Set<string> | null>(null);
   useEffect(() => {
     if (isLoading || isError) return;
@@ -23,11 +28,14 @@ export function NotificationToasts() {
       if (seen.current.has(n.id)) continue;
       seen.current.add(n.id);
       if (n.is_read) continue;
-      toast.info(`Alert: ${n.coin_coingecko_id}`, {
-        description: notificationSummary(n),
-        action: { label: 'Open', onClick: () => open(n) },
-      });
+      void fetchCoinName(client, vs, n.coin_coingecko_id).then((coin) =>
+        toast.info(`Alert: ${coin}`, {
+          id: notificationToastId(n.id),
+          description: notificationSummary(n),
+          action: { label: 'Open', onClick: () => open(n) },
+        }),
+      );
     }
-  }, [notifications, isLoading, isError, open]);
+  }, [notifications, isLoading, isError, open, client, vs]);
   return null;
 }

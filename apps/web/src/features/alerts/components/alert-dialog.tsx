@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api/api-error';
 import { queuedOr } from '@/lib/api/saved-or-queued';
+import { useCoinName } from '@/lib/coin-names';
 import { notifyError } from '@/lib/notify';
 import { useSaveAlert } from '../api/use-alerts';
 import { type AlertDraft, bodyFromDraft, draftFromAlert, newAlertDraft, validateDraft } from './alert-draft';
@@ -40,6 +41,7 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const save = useSaveAlert();
   const opId = useId();
+  const nameOf = useCoinName();
 
   const update = (next: AlertDraft) => {
     setDraft(next);
@@ -80,8 +82,8 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
       title={alert ? 'Edit alert' : 'Create alert'}
       description={
         <>
-          On <span className="font-medium text-fg">{coinName ?? coinId}</span>. Prices are in US dollars;
-          indicators use daily closes plus the live price.
+          On <span className="font-medium text-fg">{coinName ?? nameOf(coinId)}</span>. Prices are in US
+          dollars; indicators use daily closes plus the live price.
         </>
       }
     >

@@ -2,6 +2,7 @@ import type { Notification } from '@app/contracts';
 import { relativeTime } from '@app/core';
 import { describeFiredCondition } from '@/lib/alert-text';
 import { cn } from '@/lib/cn';
+import { useCoinName } from '@/lib/coin-names';
 import { usePrivacyMode } from '@/lib/privacy';
 
 interface NotificationItemProps {
@@ -21,12 +22,13 @@ export function notificationSummary(n: Notification): string {
 
 export function NotificationItem({ notification: n, onOpen }: NotificationItemProps) {
   usePrivacyMode();
+  const coin = useCoinName()(n.coin_coingecko_id);
   return (
     <button
       type="button"
       className="flex w-full items-start justify-between gap-3 px-4 py-2 text-left text-sm hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none"
       onClick={() => onOpen(n)}
-      aria-label={`${n.is_read ? '' : 'Unread: '}${n.coin_coingecko_id}, ${notificationSummary(n)}, ${relativeTime(n.created_at)}`}
+      aria-label={`${n.is_read ? '' : 'Unread: '}${coin}, ${notificationSummary(n)}, ${relativeTime(n.created_at)}`}
     >
       <span className="flex min-w-0 items-start gap-2">
         <span
@@ -34,9 +36,7 @@ export function NotificationItem({ notification: n, onOpen }: NotificationItemPr
           className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.is_read ? 'bg-transparent' : 'bg-accent')}
         />
         <span className="min-w-0">
-          <span className={cn('block truncate capitalize', n.is_read ? 'text-muted' : 'font-semibold')}>
-            {n.coin_coingecko_id}
-          </span>
+          <span className={cn('block truncate', n.is_read ? 'text-muted' : 'font-semibold')}>{coin}</span>
           <span className="block truncate text-xs text-muted" data-private="">
             {notificationSummary(n)}
           </span>

@@ -1,29 +1,12 @@
 import { type CsvImportRow, type CsvRowError, transactionTypeLabels } from '@app/contracts';
 import { formatDate } from '@app/core';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
-import { useCoinLookup } from '@/lib/coin-lookup';
+import { useCoinNames } from '@/lib/coin-names';
 import { feeText } from '@/lib/fee-text';
-import { marketSelectQuery } from '@/lib/market';
 import { useQuantityFormatter } from '@/lib/quantity';
-import { useBaseCurrency, useMoneyIn } from '@/lib/settings';
+import { useMoneyIn } from '@/lib/settings';
 import { importRowKey } from './use-csv-import';
-
-/**
- * Names of the coins a row may resolve to: the user's own coins and the market's top 100 (the
- * list the coin chooser offers). A coin in neither shows its symbol alone, never its CoinGecko id.
- */
-function useCoinNames(): ReadonlyMap<string, string> {
-  const held = useCoinLookup();
-  const { data: top } = useQuery(marketSelectQuery(useBaseCurrency()));
-  return useMemo(() => {
-    const names = new Map((top?.cryptocurrencies ?? []).map((c) => [c.id, c.name]));
-    for (const [id, c] of held) names.set(id, c.name);
-    return names;
-  }, [held, top]);
-}
 
 /** The parsed rows with a tick each: rows with errors or without a coin cannot be ticked. */
 export function ImportPreviewTable({
