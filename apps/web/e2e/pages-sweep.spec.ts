@@ -4,6 +4,7 @@ import { AppShell } from './pages/app-shell.ts';
 import { signUpAt } from './pages/portfolio-pages.ts';
 import { TaxPage } from './pages/tax-page.ts';
 import { axisLabelProblems } from './support/axis-labels.ts';
+import { canvasTexts, clippedTexts, recordCanvasText } from './support/canvas-labels.ts';
 
 /*
  * Every signed-in page at this project's width (1280 and 390 px): the page itself never scrolls
@@ -289,6 +290,48 @@ test('chart axis labels stay inside their chart and never overlap', async ({ pag
   await expect(chart).toBeVisible();
   problems.push(...(await axisLabelProblems(page, '/portfolios/{id}')));
   expect(problems).toEqual([]);
+});
+
+/**
+ * Eight days of hourly prices around $5,000 from midnight UTC, 2 November 2026, to midnight UTC,
+ * 10 November: a day's label (the time axis's highest-weight marks here) falls on the first and
+ * on the last point, at the very edges of the chart.
+ */
+function midnightToMidnight(): Array<[number, number]> {
+  const start = Date.UTC(2026, 10, 2);
+  return Array.from({ length: 8 * 24 + 1 }, (_, h) => [start + h * 3_600_000, 5_000 + 150 * Math.sin(h / 9)]);
+}
+
+test("the coin page's price chart draws its first and last time labels inside the chart", async ({
+  page,
+}, info) => {
+  await recordCanvasText(page);
+  await signUpAt(page, '/portfolios', `coinchart-${info.project.name}`);
+  // The server's week, with its envelope (coin, timeframe, currency, source) kept and its prices
+  // replaced: the demo market's week starts and ends at whatever hour the test runs, so whether a
+  // label sits at an edge would depend on the clock.
+  await page.route(
+    (url) =>
+      url.pathname.endsWith('/cryptocurrencies/bitcoin/chart/') && url.searchParams.get('timeframe') === '1W',
+    async (route) => {
+      const response = await route.fetch();
+      const prices = midnightToMidnight();
+      const zeros = prices.map(([t]) => [t, 0]);
+      const json = { ...(await response.json()), prices, market_caps: zeros, total_volumes: zeros };
+      await route.fulfill({ response, json });
+    },
+  );
+  await open(page, '/cryptocurrencies/bitcoin');
+  await page.getByRole('button', { name: '1W', exact: true }).click();
+  const chart = page.getByRole('img', { name: 'Bitcoin price chart, 1W' });
+  // Drawn from that week once its prices (about $5,000, bitcoin's are near $100,000) are on the axis.
+  await expect
+    .poll(async () => (await canvasTexts(chart)).some((t) => /^\$5,\d{3}\.\d{2}$/.test(t.text)))
+    .toBe(true);
+  const texts = await canvasTexts(chart);
+  // The first point's day, 2 November, is labelled: the left edge has a label to keep inside.
+  expect(texts.map((t) => t.text)).toContain('2');
+  expect(clippedTexts(texts, `/cryptocurrencies/bitcoin 1W at ${info.project.name}`)).toEqual([]);
 });
 
 /*

@@ -45,7 +45,10 @@ export function PriceChartCanvas({ data, formatPrice, label, height = 320 }: Pri
       },
       grid: { vertLines: { color: line }, horzLines: { color: line } },
       rightPriceScale: { borderColor: line },
-      timeScale: { borderColor: line, timeVisible: true },
+      // The edges fixed to the first and last point: the library then shifts the first and last
+      // time labels inside the axis, as ValueChart anchors its own (left, right); centred on the
+      // first or last point they lost half their text at 390 px.
+      timeScale: { borderColor: line, timeVisible: true, fixLeftEdge: true, fixRightEdge: true },
       localization: { priceFormatter: (v: number) => format.current(v) },
     });
     chartRef.current = chart;
