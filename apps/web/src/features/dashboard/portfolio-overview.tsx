@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@app/contracts';
 import { formatSignedPercent } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { CoinNameCell } from '@/components/ui/coin-name-cell';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { PriceSourceNote } from '@/components/ui/price-source-note';
@@ -108,13 +108,7 @@ function HoldingsTable({ positions, money }: { positions: readonly Position[]; m
       {positions.map((p) => (
         <tr key={p.coin_id} className="border-t border-line">
           <Td density="normal">
-            <span className="flex items-center gap-2">
-              <CoinAvatar src={p.image} name={p.name} symbol={p.symbol} size={22} />
-              <span className="min-w-0">
-                <span className="block font-medium">{p.name}</span>
-                <span className="block text-xs uppercase text-muted">{p.symbol}</span>
-              </span>
-            </span>
+            <CoinNameCell image={p.image} name={p.name} symbol={p.symbol} />
           </Td>
           <Td density="normal" numeric>
             <Private>{q(p.quantity)}</Private>
@@ -152,17 +146,20 @@ function HoldingsCards({ positions, money }: { positions: readonly Position[]; m
       {positions.map((p) => (
         <li key={p.coin_id} className="rounded-lg border border-line p-3 text-sm">
           <div className="flex items-start justify-between gap-3">
-            <span className="flex min-w-0 items-center gap-2">
-              <CoinAvatar src={p.image} name={p.name} symbol={p.symbol} size={22} />
-              <span className="min-w-0">
-                <span className="block truncate font-medium">{p.name}</span>
-                <span className="block text-xs text-muted">
-                  <Private>{q(p.quantity)}</Private> <span className="uppercase">{p.symbol}</span> at{' '}
-                  <Private>{money(p.currentPrice)}</Private>
-                </span>
-                <PriceSourceNote source={p.priceSource} asOf={p.priceAsOf} />
-              </span>
-            </span>
+            <CoinNameCell
+              image={p.image}
+              name={p.name}
+              symbol={p.symbol}
+              detail={
+                <>
+                  <span className="block text-xs text-muted">
+                    <Private>{q(p.quantity)}</Private> <span className="uppercase">{p.symbol}</span> at{' '}
+                    <Private>{money(p.currentPrice)}</Private>
+                  </span>
+                  <PriceSourceNote source={p.priceSource} asOf={p.priceAsOf} />
+                </>
+              }
+            />
             <span className="shrink-0 text-right font-medium tabular-nums">
               <Private>{money(p.totalValue)}</Private>
             </span>
