@@ -1,7 +1,10 @@
 import { cn } from '@/lib/cn';
 
-/** A figure's column header (a card's term) and how to show it for one row. */
-export type Column<T> = readonly [string, (row: T) => string];
+/**
+ * A figure's column header (a card's term), how to show it for one row, and whether it is a
+ * number (right-aligned in a table, so its digits line up).
+ */
+export type Column<T> = readonly [string, (row: T) => string, 'numeric'?];
 
 /**
  * One row's figures on a phone's card: the table's columns as terms and definitions, in the same

@@ -6,6 +6,8 @@ import { CardFigures, type Column } from './card-figures';
 import { withKeys } from './keys';
 
 type Money = (v: string | null) => string;
+// Room between a right-aligned figure and the next column's text.
+const cell = 'px-2 py-1';
 
 function acquired(lot: OpenLot): string {
   if (lot.acquired_on !== null) return formatCalendarDay(lot.acquired_on);
@@ -23,11 +25,11 @@ function qualifying(lot: OpenLot): string {
 function lotColumns(qualifyingLabel: string | null, money: Money): readonly Column<OpenLot>[] {
   return [
     ['Acquired', acquired],
-    ['Quantity', (l) => formatCoinQuantity(l.quantity)],
-    ['Cost', (l) => money(l.cost)],
-    ['Value', (l) => money(l.value)],
-    ['Unrealized', (l) => money(l.unrealized)],
-    ['Days held', (l) => (l.days_held === null ? '–' : String(l.days_held))],
+    ['Quantity', (l) => formatCoinQuantity(l.quantity), 'numeric'],
+    ['Cost', (l) => money(l.cost), 'numeric'],
+    ['Value', (l) => money(l.value), 'numeric'],
+    ['Unrealized', (l) => money(l.unrealized), 'numeric'],
+    ['Days held', (l) => (l.days_held === null ? '–' : String(l.days_held)), 'numeric'],
     [qualifyingLabel === null ? 'Holding period' : `Becomes ${qualifyingLabel}`, qualifying],
   ];
 }
@@ -55,16 +57,16 @@ export function CoinLots({
         caption={caption}
         className="mt-2 hidden md:block"
         tableClassName="min-w-[640px]"
-        head={columns.map(([header], i) => (
-          <Th key={header} density="custom" className={i === 0 ? 'py-1' : undefined}>
+        head={columns.map(([header, , numeric]) => (
+          <Th key={header} density="custom" className={cell} numeric={numeric !== undefined}>
             {header}
           </Th>
         ))}
       >
         {rows.map(({ item: lot, key }) => (
           <tr key={key} className="border-t border-line">
-            {columns.map(([header, figure], i) => (
-              <Td key={header} density="custom" className={i === 0 ? 'py-1' : undefined}>
+            {columns.map(([header, figure, numeric]) => (
+              <Td key={header} density="custom" className={cell} numeric={numeric !== undefined}>
                 {figure(lot)}
               </Td>
             ))}

@@ -7,6 +7,8 @@ import { withKeys } from './keys';
 import { basisLabels, categoryLabels } from './labels';
 
 type Money = (v: string | null) => string;
+// Room between a right-aligned figure and the next column's text.
+const cell = 'px-2 py-1';
 const caption = 'Disposals and the lots they consumed';
 
 /** One matched line's figures in order: the table's headers and a card's terms are the same words. */
@@ -14,11 +16,11 @@ function lineColumns(money: Money): readonly Column<DisposalLine>[] {
   return [
     ['Acquired', (l) => formatCalendarDay(l.acquired_on)],
     ['Matched by', (l) => basisLabels[l.basis] ?? l.basis],
-    ['Quantity', (l) => formatCoinQuantity(l.quantity)],
-    ['Proceeds', (l) => money(l.proceeds)],
-    ['Cost', (l) => money(l.cost)],
-    ['Fee', (l) => money(l.fee)],
-    ['Gain', (l) => money(l.gain)],
+    ['Quantity', (l) => formatCoinQuantity(l.quantity), 'numeric'],
+    ['Proceeds', (l) => money(l.proceeds), 'numeric'],
+    ['Cost', (l) => money(l.cost), 'numeric'],
+    ['Fee', (l) => money(l.fee), 'numeric'],
+    ['Gain', (l) => money(l.gain), 'numeric'],
     ['Category', (l) => categoryLabels[l.category]],
   ];
 }
@@ -47,12 +49,14 @@ export function Disposals({
         tableClassName="min-w-[760px]"
         head={
           <>
-            <Th density="custom" className="py-1">
+            <Th density="custom" className={cell}>
               Sold
             </Th>
-            <Th density="custom">Coin</Th>
-            {columns.map(([header]) => (
-              <Th key={header} density="custom">
+            <Th density="custom" className={cell}>
+              Coin
+            </Th>
+            {columns.map(([header, , numeric]) => (
+              <Th key={header} density="custom" className={cell} numeric={numeric !== undefined}>
                 {header}
               </Th>
             ))}
@@ -62,12 +66,14 @@ export function Disposals({
         {disposals.flatMap((d) =>
           withKeys(d.lines, lineKey(d)).map(({ item: l, key }, i) => (
             <tr key={key} className={i === 0 ? 'border-t border-line' : ''}>
-              <Td density="custom" className="py-1">
+              <Td density="custom" className={cell}>
                 {i === 0 ? formatCalendarDay(d.sold_on) : ''}
               </Td>
-              <Td density="custom">{i === 0 ? coinName(d.coin_id) : ''}</Td>
-              {columns.map(([header, figure]) => (
-                <Td key={header} density="custom">
+              <Td density="custom" className={cell}>
+                {i === 0 ? coinName(d.coin_id) : ''}
+              </Td>
+              {columns.map(([header, figure, numeric]) => (
+                <Td key={header} density="custom" className={cell} numeric={numeric !== undefined}>
                   {figure(l)}
                 </Td>
               ))}

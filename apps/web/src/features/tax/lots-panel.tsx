@@ -7,6 +7,7 @@ import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
 import { CoinLots } from './coin-lots';
 import { coinLabel } from './keys';
+import { methodLabel } from './labels';
 
 const needsPriceWords: Record<NeedsPriceItem['reason'], string> = {
   no_price: 'no price',
@@ -100,7 +101,7 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Rule: {taxRuleFacts[data.rule].label} · matching: {data.method.replace('_', ' ')} · as of{' '}
+        Rule: {taxRuleFacts[data.rule].label} · Method: {methodLabel(data.method)} · as of{' '}
         {formatCalendarDay(data.as_of)}
         {data.qualifying_label === null ? ' · this rule has no holding period' : ''}
       </p>

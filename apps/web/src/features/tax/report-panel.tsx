@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { formatCoinQuantity } from '@/lib/quantity';
@@ -6,7 +7,7 @@ import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
 import { Disposals } from './disposals';
 import { coinLabel } from './keys';
-import { categoryLabels } from './labels';
+import { categoryLabels, methodLabel } from './labels';
 import { NeedsPriceList } from './lots-panel';
 
 /** The realized-gains report of one tax year, with its downloads. */
@@ -66,7 +67,7 @@ export function ReportPanel({
         )}
         <p className="text-sm text-muted">
           {formatCalendarDay(data.year_start)} to {formatCalendarDay(data.year_end)} ·{' '}
-          {data.currency.toUpperCase()} · matching {data.method.replace('_', ' ')}
+          {data.currency.toUpperCase()} · Method: {methodLabel(data.method)}
         </p>
       </div>
       <section aria-label="Totals" className="grid gap-2 sm:grid-cols-3">
@@ -78,15 +79,27 @@ export function ReportPanel({
               {t.disposals} {t.disposals === 1 ? 'sale' : 'sales'} · proceeds {money(t.proceeds)} · cost{' '}
               {money(t.cost)} · fees {money(t.fees)}
             </div>
-            <div className="text-xs text-muted">
-              estimated tax {money(t.estimated_tax)} at {t.rate}%
-            </div>
+            {data.rule !== 'none' && (
+              <div className="text-xs text-muted">
+                estimated tax {money(t.estimated_tax)} at {t.rate}%
+              </div>
+            )}
           </div>
         ))}
         <div className="rounded-lg border border-line p-3">
           <div className="text-xs text-muted">Total</div>
           <div className="text-lg font-semibold">{money(data.total_gain)}</div>
-          <div className="text-xs text-muted">estimated tax {money(data.estimated_tax)}</div>
+          {data.rule === 'none' ? (
+            // Without a rule there is no rate: "estimated tax $0.00 at 0%" read as "nothing to pay".
+            <div className="text-xs text-muted">
+              No tax estimate:{' '}
+              <Link to="/settings#tax-rule" className="underline">
+                choose your tax rule
+              </Link>
+            </div>
+          ) : (
+            <div className="text-xs text-muted">estimated tax {money(data.estimated_tax)}</div>
+          )}
           {data.incomplete_disposals > 0 && (
             <div className="text-xs text-danger">
               {data.incomplete_disposals} sales left out: a price is missing

@@ -51,7 +51,7 @@ export function TaxPage() {
               ))}
             </select>
           </label>
-          <Link to="/settings" className="text-sm text-muted underline">
+          <Link to="/settings#tax-rule" className="text-sm text-muted underline">
             Tax rule
           </Link>
         </>

@@ -131,6 +131,11 @@ export const report: TaxReportResponse = {
 
 /** The API answers the tax views read, with the fixtures above. */
 export function installTaxApi(): void {
+  installTaxViews(lotsView, report);
+}
+
+/** The API answers the tax views read, with these lots and this report. */
+export function installTaxViews(lots: LotsView, taxReport: TaxReportResponse): void {
   resetApiClientState();
   configureApiClient({ sleep: async () => {}, isOnline: () => true });
   installFakeFetch({
@@ -143,7 +148,7 @@ export function installTaxApi(): void {
         ],
       }),
     'GET /api/v2/portfolios/': () => json({ count: 0, next: null, previous: null, results: [] }),
-    'GET /api/v2/tax/lots/': () => json(lotsView),
-    'GET /api/v2/tax/report/': () => json(report),
+    'GET /api/v2/tax/lots/': () => json(lots),
+    'GET /api/v2/tax/report/': () => json(taxReport),
   });
 }

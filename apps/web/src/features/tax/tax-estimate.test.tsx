@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '@/test/render-page';
+import { ReportPanel } from './report-panel';
+import { installTaxViews, lotsView, report } from './tax-view-fixtures';
+
+/*
+ * Issue 14 (newcomer pass): without a tax rule there is no rate, and "estimated tax $0.00 at 0%"
+ * read as "nothing to pay". The report says there is no estimate and links to the rule instead.
+ */
+
+const gains = {
+  category: 'gain' as const,
+  disposals: 1,
+  proceeds: '4000',
+  cost: '3800',
+  fees: '4',
+  gain: '196',
+  rate: '0',
+  estimated_tax: '0',
+};
+
+function showReport() {
+  renderPage(<ReportPanel portfolioId="all" year={2024} onYear={() => {}} />, {
+    pattern: '/tax',
+    path: '/tax',
+  });
+  return screen.findByRole('region', { name: 'Totals' });
+}
+
+describe('the realized-gains estimate', () => {
+  it('without a tax rule: no estimate, a link to choose the rule', async () => {
+    installTaxViews({ ...lotsView, rule: 'none' }, { ...report, rule: 'none', totals: [gains] });
+    const totals = await showReport();
+    expect(totals.textContent).not.toMatch(/estimated tax/);
+    const link = within(totals).getByRole('link', { name: 'choose your tax rule' });
+    expect(link.getAttribute('href')).toBe('/settings#tax-rule');
+  });
+
+  it('under a rule: the estimate and its rate', async () => {
+    installTaxViews(lotsView, {
+      ...report,
+      totals: [{ ...gains, category: 'short', rate: '24', estimated_tax: '47.04' }],
+    });
+    const totals = await showReport();
+    expect(totals.textContent).toMatch(/estimated tax \$47\.04 at 24%/);
+    expect(within(totals).queryByRole('link')).toBeNull();
+  });
+});
