@@ -197,6 +197,8 @@ test('every page fits the width, speaks human numbers, passes axe, and hides mon
  * page, with the same checks as the signed-in pages (there is no money to hide on them).
  */
 test('every signed-out page fits the width, speaks human numbers and passes axe', async ({ page }) => {
+  // Six pages with an axe run each: 28-31 s here at a load average of 16, over the 30 s default.
+  test.setTimeout(60_000);
   const routes: Array<[string, RegExp?]> = [
     ['/landing'],
     ['/login', /\/api\/auth\/login\?/],
