@@ -4,3 +4,6 @@
 export const costBasisMethods = ['average', 'fifo', 'lifo', 'hifo'] as const;
 
 export type CostBasisMethod = (typeof costBasisMethods)[number];
+
+/** Which row a refused write starves, for the words before the oversell (core's oversellLeads). */
+export const oversellLeadKeys = ['self', 'later', 'delete', 'stored'] as const;

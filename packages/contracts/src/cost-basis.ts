@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { costBasisMethods } from './cost-basis-constants.ts';
+import { costBasisMethods, oversellLeadKeys } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 import { transactionTypeSchema } from './transaction.ts';
 
@@ -21,9 +21,6 @@ export const oversellViolationSchema = z.object({
   symbol: z.string().optional(),
 });
 export type OversellViolation = z.infer<typeof oversellViolationSchema>;
-
-/** Which row a refused write starves, for the words before the oversell (core's oversellLeads). */
-export const oversellLeadKeys = ['self', 'later', 'delete', 'stored'] as const;
 
 /**
  * `details.oversell` of a write refused for an oversell (issue 14): the violation's figures, the

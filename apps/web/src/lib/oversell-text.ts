@@ -1,4 +1,9 @@
-import type { OversellViolation } from '@app/contracts';
+import {
+  type FieldErrors,
+  type OversellDetails,
+  type OversellViolation,
+  oversellLeadKeys,
+} from '@app/contracts';
 import { describeOversell } from '@app/core';
 
 /**
@@ -8,4 +13,43 @@ import { describeOversell } from '@app/core';
  */
 export function oversellText(v: OversellViolation): string {
   return v.symbol === undefined ? v.message : describeOversell(v, { symbol: v.symbol });
+}
+
+const plainDecimal = /^\d+(\.\d+)?$/;
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * `details.oversell` as the contract writes it (oversellDetailsSchema), checked by hand: zod is
+ * not part of the transaction pages' first load.
+ */
+function oversellDetails(value: unknown): OversellDetails | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const o = value as Record<string, unknown>;
+  const ok =
+    o.code === 'oversell' &&
+    (o.type === 'sell' || o.type === 'transfer_out') &&
+    isText(o.executed_at) &&
+    !Number.isNaN(Date.parse(o.executed_at)) &&
+    isText(o.requested) &&
+    plainDecimal.test(o.requested) &&
+    isText(o.available) &&
+    plainDecimal.test(o.available) &&
+    isText(o.field) &&
+    isText(o.symbol) &&
+    oversellLeadKeys.some((k) => k === o.lead);
+  return ok ? (o as unknown as OversellDetails) : null;
+}
+
+/**
+ * A refused write's field errors with its oversell written here (issue 14): `details.oversell`
+ * carries the figures, and the message on its field reads the date in the browser's locale and
+ * zone, as the rest of the page does. Details that are not an oversell leave the server's text.
+ */
+export function withOversellWritten(
+  fields: FieldErrors,
+  details: Record<string, unknown> | null,
+): FieldErrors {
+  const o = oversellDetails(details?.oversell);
+  if (!o) return fields;
+  return { ...fields, [o.field]: [describeOversell(o, { symbol: o.symbol }, o.lead)] };
 }

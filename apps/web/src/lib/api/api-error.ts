@@ -65,12 +65,6 @@ function categoryForStatus(status: number): ErrorCategory {
   return 'internal';
 }
 
-/** An oversell's field message written in the reader's locale and zone; the server's without its chunk. */
-async function readersFields(fields: FieldErrors, oversell: unknown): Promise<FieldErrors> {
-  if (oversell === undefined) return fields;
-  return import('./oversell-fields').then((m) => m.withOversellWritten(fields, oversell)).catch(() => fields);
-}
-
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -84,12 +78,11 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   if (schemas && envelope?.success) {
     const { error, redirect } = envelope.data;
     const fields = schemas.fieldErrorsSchema.safeParse(error.details?.fields);
-    const fieldErrors = fields.success ? await readersFields(fields.data, error.details?.oversell) : null;
     return new ApiError({
       ...error,
       status: response.status,
       redirect,
-      ...(fieldErrors ? { fieldErrors } : {}),
+      ...(fields.success ? { fieldErrors: fields.data } : {}),
     });
   }
   return new ApiError({

@@ -17,7 +17,7 @@ import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { useDayPrice } from '@/lib/market/use-day-price';
-import { oversellText } from '@/lib/oversell-text';
+import { oversellText, withOversellWritten } from '@/lib/oversell-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { availableQuery, coinChoicesQuery, previewTransaction } from '../api/transactions-api';
@@ -178,7 +178,7 @@ export function TransactionForm({
     try {
       await onSubmit(next);
     } catch (error) {
-      if (isApiError(error)) setErrors(error.fieldErrors);
+      if (isApiError(error)) setErrors(withOversellWritten(error.fieldErrors, error.details));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inTimeZone } from '@/test/time-zone';
-import { apiErrorFromResponse } from './api-error';
+import { apiErrorFromResponse } from './api/api-error';
+import { withOversellWritten } from './oversell-text';
 
 // The server writes an oversell's date in UTC and says so; the page reads it in the reader's own
 // zone, as its transaction list does (issue 14). Honolulu is 10 hours behind UTC.
@@ -19,6 +20,12 @@ const refusal = (details: Record<string, unknown>) =>
     { status: 400, headers: { 'content-type': 'application/json' } },
   );
 
+/** What the transaction form shows for a refused save. */
+async function shown(response: Response) {
+  const error = await apiErrorFromResponse(response);
+  return withOversellWritten(error.fieldErrors, error.details);
+}
+
 const serverText = 'Only 1.5 HYPE held on Mar 1, 2024, 9:30 AM UTC; this sell needs 2.';
 const oversell = {
   code: 'oversell',
@@ -36,20 +43,19 @@ const oversell = {
 
 describe('an oversell refusal', () => {
   it("is written with the reader's zone from details.oversell", async () => {
-    const error = await apiErrorFromResponse(refusal({ fields: { quantity: [serverText] }, oversell }));
-    expect(error.fieldErrors).toEqual({
+    expect(await shown(refusal({ fields: { quantity: [serverText] }, oversell }))).toEqual({
       quantity: ['Only 1.5 HYPE held on Feb 29, 2024, 11:30 PM; this sell needs 2.'],
     });
   });
 
-  it('keeps its lead and its field', async () => {
-    const error = await apiErrorFromResponse(
+  it('keeps its lead and its field, and the other fields', async () => {
+    const fields = await shown(
       refusal({
         fields: { record_fee_sale: ['x'], note: ['Too long'] },
         oversell: { ...oversell, lead: 'delete', field: 'record_fee_sale' },
       }),
     );
-    expect(error.fieldErrors).toEqual({
+    expect(fields).toEqual({
       record_fee_sale: [
         'Deleting it would oversell a later transaction: Only 1.5 HYPE held on Feb 29, 2024, 11:30 PM; this sell needs 2.',
       ],
@@ -58,9 +64,16 @@ describe('an oversell refusal', () => {
   });
 
   it("keeps the server's text when the details are not an oversell the contract knows", async () => {
-    const error = await apiErrorFromResponse(
-      refusal({ fields: { quantity: [serverText] }, oversell: { ...oversell, requested: 'lots' } }),
-    );
-    expect(error.fieldErrors).toEqual({ quantity: [serverText] });
+    for (const odd of [
+      { requested: 'lots' },
+      { lead: 'other' },
+      { executed_at: 'yesterday' },
+      { code: 'x' },
+    ]) {
+      expect(
+        await shown(refusal({ fields: { quantity: [serverText] }, oversell: { ...oversell, ...odd } })),
+      ).toEqual({ quantity: [serverText] });
+    }
+    expect(await shown(refusal({ fields: { quantity: [serverText] } }))).toEqual({ quantity: [serverText] });
   });
 });
