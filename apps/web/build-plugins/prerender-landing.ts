@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
@@ -35,6 +35,9 @@ export function prerenderLanding(options: PrerenderLandingOptions): Plugin {
       // Before precompress (order 'post'), so landing.html gets its .br and .gz too.
       sequential: true,
       async handler() {
+        // No index.html: the build failed before writing it (e.g. a route over its budget), and
+        // Vite reports that error unless this hook throws one of its own over it.
+        if (!existsSync(join(outDir, 'index.html'))) return;
         // Inside node_modules, so the built module resolves react and react-router from here.
         const work = join(root, 'node_modules', '.prerender-landing');
         rmSync(work, { recursive: true, force: true });
