@@ -12,6 +12,8 @@ export function currencyDecimals(value: number): number {
   return Math.min(10, leadingZeros + 4);
 }
 
+import { numberFormat } from './intl-formats.ts';
+
 const cryptoUnits: Record<string, string> = { btc: '₿', eth: 'Ξ' };
 
 /** Formats a price or value in the user's base currency with the spec's decimals. */
@@ -20,13 +22,13 @@ export function formatCurrency(value: number, currency = 'usd', locale = 'en-US'
   const code = currency.toLowerCase();
   const unit = cryptoUnits[code];
   if (unit !== undefined) {
-    const body = new Intl.NumberFormat(locale, {
+    const body = numberFormat(locale, {
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
     }).format(value);
     return `${unit}${body}`;
   }
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: code.toUpperCase(),
     minimumFractionDigits: decimals,

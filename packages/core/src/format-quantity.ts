@@ -1,3 +1,5 @@
+import { numberFormat } from './intl-formats.ts';
+
 /** Spec §2 "Amounts show up to 8 decimals": coin quantities are cut there, never padded. */
 export const quantityMaxDecimals = 8;
 
@@ -18,7 +20,7 @@ export function formatQuantity(
   if (rounded === null) return '–';
   const negative = rounded.startsWith('-');
   const [int = '0', frac = ''] = (negative ? rounded.slice(1) : rounded).split('.');
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+  const parts = numberFormat(locale).formatToParts(1234.5);
   const group = parts.find((p) => p.type === 'group')?.value ?? ',';
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);

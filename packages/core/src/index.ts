@@ -6,6 +6,7 @@ export * from './format-date.ts';
 export * from './format-quantity.ts';
 export * from './indicators/index.ts';
 export * from './insights/index.ts';
+export * from './intl-formats.ts';
 export * from './ledger/index.ts';
 export * from './market/index.ts';
 export * from './parse-number.ts';

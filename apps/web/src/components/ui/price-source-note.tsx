@@ -1,10 +1,12 @@
+import { dateFormat } from '@app/core';
+
 const providerNames: Record<string, string> = { binance: 'Binance', coinbase: 'Coinbase' };
 
 function clock(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
-    : d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+    : dateFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MarketSource } from '@app/contracts';
+import { dateFormat } from '@app/core';
 import { cn } from '@/lib/cn';
 import { asOfText, localTime, providerName } from '@/lib/market/market-status';
 
@@ -6,14 +7,14 @@ function day(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
-    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    : dateFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
 function time(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
-    : d.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+    : dateFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 /**

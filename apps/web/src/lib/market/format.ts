@@ -1,3 +1,5 @@
+import { dateFormat, numberFormat } from '@app/core';
+
 /** Percent with sign and two decimals; blanks show as an en dash. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
@@ -7,7 +9,7 @@ export function formatPercent(value: number | null | undefined): string {
 /** Large non-money counts (supply, followers) in compact form. */
 export function formatCompact(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+  return numberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }
 
 /** A date as "Nov 20, 2026" (UTC, so server and browser agree). */
@@ -15,5 +17,5 @@ export function formatDay(iso: string | null | undefined): string {
   if (!iso) return '–';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '–';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return dateFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
