@@ -37,15 +37,18 @@ export function marketRefresher(queryClient: QueryClient): () => void {
   const filters = { predicate: (query: Query) => readsMarketData(query.queryKey) };
   let round: Promise<void> | null = null;
   let again = false;
-  const run = (): void => {
-    again = queryClient.isFetching(filters) > 0;
+  const run = (afterEvent: boolean): void => {
+    // Only fetches this round joins (queries on screen) can hold an answer from before the event.
+    // A read nobody watches (fetchQuery) is not refetched by a round, so it must not ask for
+    // another; nor may a round that only follows up, or it would repeat while such a read lasts.
+    again = afterEvent && queryClient.isFetching({ ...filters, type: 'active' }) > 0;
     round = queryClient.invalidateQueries(filters, { cancelRefetch: false }).finally(() => {
       round = null;
-      if (again) run();
+      if (again) run(false);
     });
   };
   return () => {
     if (round !== null) again = true;
-    else run();
+    else run(true);
   };
 }

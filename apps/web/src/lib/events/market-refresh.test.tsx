@@ -17,7 +17,10 @@ class FakeApi {
   readonly hits = { status: 0, settings: 0 };
   aborted = 0;
   hold = false;
+  /** A market read nobody watches (a fetchQuery), answered only when the test says so. */
+  slowHits = 0;
   private held: Array<() => void> = [];
+  private slow: Array<() => void> = [];
   private server: Server = createServer((req, res) => this.answer(req, res));
 
   async start(): Promise<string> {
@@ -30,6 +33,10 @@ class FakeApi {
   release(): void {
     this.hold = false;
     for (const send of this.held.splice(0)) send();
+  }
+
+  releaseSlow(): void {
+    for (const send of this.slow.splice(0)) send();
   }
 
   stop(): Promise<void> {
@@ -48,6 +55,11 @@ class FakeApi {
     if (req.url === '/api/v2/settings/') {
       this.hits.settings += 1;
       json(defaultUserSettings);
+      return;
+    }
+    if (req.url === '/api/v2/market/slow/') {
+      this.slowHits += 1;
+      this.slow.push(() => json({ names: [] }));
       return;
     }
     if (req.url === '/api/v2/market/status/') {
@@ -156,5 +168,21 @@ describe('a market refresh (buffers event)', () => {
     await settled();
     expect(api.hits).toEqual({ status: 3, settings: 1 });
     expect(api.aborted).toBe(0);
+  });
+
+  it('does not repeat its round while a market read that nobody watches is still on its way', async () => {
+    const unwatched = client.fetchQuery({
+      queryKey: ['market', 'names', 'usd'],
+      queryFn: async () => (await fetch('/api/v2/market/slow/')).json(),
+    });
+    await vi.waitFor(() => expect(api.slowHits).toBe(1));
+    emitBuffers();
+    await screen.findByText(/market as of 2026-01-01T00:00:02\.000Z/);
+    await vi.waitFor(() => expect(client.isFetching({ queryKey: ['market', 'status'] })).toBe(0));
+    expect(api.hits).toEqual({ status: 2, settings: 1 });
+    api.releaseSlow();
+    await unwatched;
+    await settled();
+    expect(api.hits).toEqual({ status: 2, settings: 1 });
   });
 });
