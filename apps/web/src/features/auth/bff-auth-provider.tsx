@@ -69,12 +69,16 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
-      // Spec §4 order: CSRF token first (a failure only warns), then the session check.
-      try {
-        await initCsrf();
-      } catch (caught) {
-        console.warn('CSRF token initialisation failed', caught);
-      }
+      // Spec §4 order: CSRF token first (a failure only warns), then the session check. The check
+      // goes once the server has answered; the token's parse finishes beside it (issue 15).
+      const csrf = initCsrf();
+      const csrfSettled = csrf.token.then(
+        () => undefined,
+        (caught: unknown) => console.warn('CSRF token initialisation failed', caught),
+      );
+      await csrf.answered.catch(() => {
+        // Warned once, by csrfSettled.
+      });
       let session: SessionStatus | null;
       let unreachable = false;
       try {
@@ -105,6 +109,9 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
           : signedOut,
       );
       if (!authenticated) return;
+      // The sync is a POST: it carries the token.
+      await csrfSettled;
+      if (cancelled) return;
       try {
         const synced = await syncSubscription();
         if (!cancelled) setSubscription(synced);

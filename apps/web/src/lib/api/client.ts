@@ -146,13 +146,37 @@ export async function apiFetch(path: string, options: FetchOptions = {}): Promis
   }
 }
 
-/** GET /auth/csrf/ sets the readable cookie; the body copy covers browsers that hide it. */
-export async function refreshCsrfToken(): Promise<string | null> {
+export interface CsrfRequest {
+  /** The server has answered (its cookie is set): the next request may go. */
+  answered: Promise<void>;
+  /** The token from the body, once the shell's schemas have arrived to parse it. */
+  token: Promise<string | null>;
+}
+
+/**
+ * GET /auth/csrf/ sets the readable cookie; the body copy covers browsers that hide it. The
+ * answer and its parse are apart: at start the schemas' chunk is still on its way when the answer
+ * arrives, and the session check need not wait for it (issue 15). Both reject on a failure.
+ */
+export function requestCsrfToken(): CsrfRequest {
   const schemas = shellSchemas();
-  const response = await apiFetch(authRoutes.csrf);
-  if (!response.ok) throw await apiErrorFromResponse(response);
-  const { csrfToken: token } = (await schemas).csrfResponseSchema.parse(await response.json());
-  lastCsrfToken = token;
+  const response = apiFetch(authRoutes.csrf).then(async (r) => {
+    if (!r.ok) throw await apiErrorFromResponse(r);
+    return r;
+  });
+  const token = response.then(async (r) => {
+    const { csrfToken } = (await schemas).csrfResponseSchema.parse(await r.json());
+    lastCsrfToken = csrfToken;
+    return csrfToken;
+  });
+  return { answered: response.then(() => undefined), token };
+}
+
+export function refreshCsrfToken(): Promise<string | null> {
+  const { answered, token } = requestCsrfToken();
+  answered.catch(() => {
+    // The same failure rejects `token`, which the caller handles.
+  });
   return token;
 }
 

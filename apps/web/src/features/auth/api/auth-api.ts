@@ -5,10 +5,10 @@ import {
   subscriptionRoutes,
   type User,
 } from '@app/contracts';
-import { apiFetch, apiRequest, refreshCsrfToken } from '@/lib/api/client';
+import { apiFetch, apiRequest, type CsrfRequest, requestCsrfToken } from '@/lib/api/client';
 import { shellSchema, shellSchemas } from '@/lib/api/lazy-schemas';
 
-export const initCsrf = (): Promise<string | null> => refreshCsrfToken();
+export const initCsrf = (): CsrfRequest => requestCsrfToken();
 
 export const getSessionStatus = (): Promise<SessionStatus> =>
   apiRequest(authRoutes.sessionStatus, {
