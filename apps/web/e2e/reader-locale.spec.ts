@@ -39,3 +39,15 @@ test('an oversell names the coin by its ticker and the day in the reader locale 
   await expect(t.form.getByText(message, { exact: true })).toBeVisible();
   await expect(t.rows()).toHaveCount(1);
 });
+
+test("a demo coin's page dates the snapshot in the reader locale, once", async ({ page }) => {
+  await page.goto('/cryptocurrencies/hyperliquid');
+  await expect(page.getByRole('status').filter({ hasText: 'Demo data' })).toHaveText(
+    'Demo data: prices simulated from a snapshot of 1. Nov. 2026',
+  );
+  await expect(page.getByRole('region', { name: 'About Hyperliquid' })).toContainText(
+    "prices after the snapshot's day",
+  );
+  await expect(page.locator('main')).not.toContainText('Nov 1, 2026');
+  await expect(page.locator('main')).not.toContainText('2026-11-01');
+});

@@ -6,7 +6,7 @@ function clock(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
-    : dateFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(d);
+    : dateFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 /**

@@ -3,18 +3,20 @@ import { dateFormat } from '@app/core';
 import { cn } from '@/lib/cn';
 import { asOfText, localTime, providerName } from '@/lib/market/market-status';
 
+// Dates and times in the reader's locale (issue 14); the snapshot's day in UTC, as the server
+// dates it.
 function day(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
-    : dateFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+    : dateFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
 function time(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
-    : dateFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(d);
+    : dateFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 /**

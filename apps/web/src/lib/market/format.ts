@@ -12,10 +12,12 @@ export function formatCompact(value: number | null | undefined): string {
   return numberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }
 
-/** A date as "Nov 20, 2026" (UTC, so server and browser agree). */
+/** A day in the reader's locale, "Nov 20, 2026" or "20. Nov. 2026" (UTC, so server and browser agree). */
 export function formatDay(iso: string | null | undefined): string {
   if (!iso) return '–';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '–';
-  return dateFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return dateFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    d,
+  );
 }

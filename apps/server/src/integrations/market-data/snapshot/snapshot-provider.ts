@@ -10,7 +10,7 @@ import type {
   Trending,
 } from '@app/contracts';
 import { emptyCoinSocial, marketLimits } from '@app/contracts';
-import { formatDate, normaliseSearchQuery, searchMatchScore } from '@app/core';
+import { normaliseSearchQuery, searchMatchScore } from '@app/core';
 import type { ChartDays, ListMarketsParams, MarketDataProvider } from '../provider.ts';
 import { UpstreamError } from '../upstream-error.ts';
 import { categoryName } from './categories.ts';
@@ -117,7 +117,7 @@ export class SnapshotProvider implements MarketDataProvider {
       ...coin,
       market_cap_rank: rank,
       vs_currency: vs,
-      description: `${coin.name} (${coin.symbol.toUpperCase()}): offline snapshot entry. Supplies and the all-time high are approximate; prices after ${formatDate(this.dataset.asOf, 'en-US', 'UTC')} and all intraday moves are simulated.`,
+      description: `${coin.name} (${coin.symbol.toUpperCase()}): offline snapshot entry. Supplies and the all-time high are approximate; prices after the snapshot's day and all intraday moves are simulated.`,
       genesis_date: null,
       categories: (coin.categories ?? []).map(categoryName),
       links: { homepage: [], blockchain_site: [], twitter_screen_name: null, subreddit_url: null, repos: [] },

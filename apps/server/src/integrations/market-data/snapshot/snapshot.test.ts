@@ -158,7 +158,9 @@ describe('SnapshotProvider', () => {
     expect(details).toMatchObject({ id: 'ethereum', vs_currency: 'gbp', market_cap_rank: 2 });
     expect(details.categories).toContain('Layer 1 (L1)');
     // Written for people (spec §9): the as-of day as a reader writes it, never ISO text.
-    expect(details.description).toContain('prices after Nov 1, 2026 and all intraday moves');
+    // The day is the page's to write, in its reader's locale (the source badge); never an ISO day here.
+    expect(details.description).toContain("prices after the snapshot's day and all intraday moves");
+    expect(details.description).not.toMatch(/\d{4}-\d{2}-\d{2}|2026/);
     expect(details.description).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect((await p.search('eth')).coins[0]?.id).toBe('ethereum');
     expect((await p.search('bitcoin')).coins[0]?.id).toBe('bitcoin');
