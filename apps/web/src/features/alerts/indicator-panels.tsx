@@ -1,4 +1,4 @@
-import { formatAlertNumber } from '@app/core';
+import { formatAlertNumber, formatDate } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +12,24 @@ const latest = (values: readonly (number | null)[] | undefined) => {
   const v = values?.findLast((x) => x !== null);
   return v === undefined || v === null ? '—' : formatAlertNumber(v);
 };
+
+/** The first and last day under an indicator chart (daily closes are UTC days): its line has no time axis. */
+function DaySpan({ timestamps }: { timestamps: readonly number[] | undefined }) {
+  const first = timestamps?.[0];
+  const last = timestamps?.at(-1);
+  if (first === undefined || last === undefined) return null;
+  return (
+    <div className="mt-1 flex justify-between text-xs text-muted">
+      <span>{formatDate(new Date(first), undefined, 'UTC')}</span>
+      <span>{formatDate(new Date(last), undefined, 'UTC')}</span>
+    </div>
+  );
+}
+
+/** A legend key in the colour of its series: a stroke for a line, a block for bars. */
+function Key({ className }: { className: string }) {
+  return <span aria-hidden="true" className={`mr-1 inline-block w-3 align-middle ${className}`} />;
+}
 
 function Unavailable() {
   return <p className="text-sm text-muted">Not enough daily history for this coin yet.</p>;
@@ -45,6 +63,7 @@ export function IndicatorPanels({ coinId }: { coinId: string }) {
               guides={[30, 70]}
               domain={[0, 100]}
             />
+            <DaySpan timestamps={rsi.data?.timestamps} />
           </>
         )}
       </Panel>
@@ -59,12 +78,15 @@ export function IndicatorPanels({ coinId }: { coinId: string }) {
           <>
             <p className="mb-2 flex flex-wrap gap-x-3 text-sm">
               <span>
+                <Key className="h-0.5 bg-accent" />
                 MACD <span className="font-mono font-semibold">{latest(macd.data?.macd)}</span>
               </span>
               <span>
+                <Key className="h-0.5 bg-warning" />
                 Signal <span className="font-mono font-semibold">{latest(macd.data?.signal)}</span>
               </span>
               <span>
+                <Key className="h-2 bg-accent/40" />
                 Histogram <span className="font-mono font-semibold">{latest(macd.data?.histogram)}</span>
               </span>
             </p>
@@ -77,6 +99,7 @@ export function IndicatorPanels({ coinId }: { coinId: string }) {
               bars={macd.data?.histogram ?? []}
               guides={[0]}
             />
+            <DaySpan timestamps={macd.data?.timestamps} />
           </>
         )}
       </Panel>
