@@ -46,3 +46,44 @@ test('record transactions, be stopped on an oversell, filter, edit and delete', 
   await t.form.getByRole('button', { name: 'Save transaction' }).click();
   await expect(t.rows().filter({ hasText: 'ethereum' })).toContainText('4');
 });
+
+test.describe('toasts', () => {
+  // No slide-in: the toast is measured where it rests.
+  test.use({ reducedMotion: 'reduce' });
+
+  test('a toast covers neither the header controls nor the page actions nor the bottom bar', async ({
+    page,
+  }, info) => {
+    // The e2e server runs on the demo snapshot, whose banner pushes the header down (three lines at
+    // 390 px): a toast at a fixed 64-68 px from the top covered the currency picker and the user
+    // menu, and below them the page's own actions.
+    // A toast of its own, measured while it shows (the one of beforeEach may be gone by now).
+    await new PortfoliosPage(page).create('Second');
+    const toast = page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Portfolio Second created' });
+    await expect(toast).toBeVisible();
+    const controls = [
+      page.getByRole('button', { name: /user menu/i }),
+      page.getByRole('combobox', { name: 'Base currency' }),
+      page.getByRole('button', { name: 'New portfolio' }),
+    ];
+    if (info.project.name === 'mobile') controls.push(page.getByRole('navigation', { name: 'Main' }));
+    const overlaps = async (): Promise<string[]> => {
+      const t = await toast.boundingBox();
+      if (t === null) return ['no toast'];
+      const hit: string[] = [];
+      for (const control of controls) {
+        const c = await control.boundingBox();
+        if (c === null) continue;
+        const apart =
+          t.x + t.width <= c.x || c.x + c.width <= t.x || t.y + t.height <= c.y || c.y + c.height <= t.y;
+        if (!apart)
+          hit.push(await control.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? ''));
+      }
+      return hit;
+    };
+    expect(await overlaps()).toEqual([]);
+  });
+});

@@ -52,10 +52,11 @@ export function Providers({ children }: ProvidersProps) {
       <Suspense fallback={null}>
         <Toaster
           theme={theme}
-          position="top-right"
-          // Below the 56 px header, so a toast never covers the currency picker or the user menu.
-          offset={{ top: 68, right: 16 }}
-          mobileOffset={{ top: 64 }}
+          // At the top right a toast covered the currency picker and user menu (pushed down by the
+          // demo and email banners, three lines tall on a phone) or the page's own actions below them.
+          position="bottom-right"
+          offset={{ bottom: 'var(--toast-bottom)', right: 16 }}
+          mobileOffset={{ bottom: 'var(--toast-bottom)' }}
           duration={toastDefaults.durationMs}
           visibleToasts={toastDefaults.maxVisible}
           closeButton
