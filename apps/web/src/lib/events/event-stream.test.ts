@@ -40,15 +40,12 @@ function setup() {
 }
 
 describe('event stream client', () => {
-  it('opens /api/v2/events/stream; buffers refreshes the market queries, notification the notifications', () => {
+  it('opens /api/v2/events/stream; buffers refreshes every cached query, notification the notifications', () => {
     const { invalidate, close } = setup();
     const source = FakeSource.all[0];
     expect(source?.url).toBe('/api/v2/events/stream');
     source?.emit('buffers');
-    expect(invalidate).toHaveBeenLastCalledWith(
-      { predicate: expect.any(Function) },
-      { cancelRefetch: false },
-    );
+    expect(invalidate).toHaveBeenLastCalledWith(undefined, { cancelRefetch: false });
     source?.emit('notification');
     expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['notifications'] });
     close();

@@ -1,6 +1,6 @@
 import { alertRoutes, apiBase, streamEvents } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { marketRefresher } from './market-queries';
+import { buffersRefresher } from './buffers-refresher';
 
 /** Query keys the stream refreshes on a `notification` event (the notifications feature's root key). */
 export const notificationsQueryRoot = 'notifications';
@@ -16,8 +16,8 @@ export interface EventStreamOptions {
 
 /**
  * Spec §4 "A server-sent events stream is open. On a buffers event, all cached queries are
- * refreshed": every query whose answer the market refresh can change (market-queries.ts; the
- * others would answer the same), once per burst of events. A `notification` event refreshes the
+ * refreshed", without cancelling a fetch in flight and once per burst of events
+ * (buffers-refresher.ts). A `notification` event refreshes the
  * notification list. After a drop the stream reconnects with backoff and refetches
  * notifications, so nothing sent meanwhile is missed (the list is the source of truth). Returns
  * the function that closes it for good.
@@ -32,7 +32,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
   let attempt = 0;
   let closed = false;
   let hadConnection = false;
-  const refreshMarketQueries = marketRefresher(queryClient);
+  const refreshAll = buffersRefresher(queryClient);
 
   const refreshNotifications = () => {
     void queryClient.invalidateQueries({ queryKey: [notificationsQueryRoot] });
@@ -48,7 +48,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
       if (hadConnection) refreshNotifications();
       hadConnection = true;
     };
-    s.addEventListener(streamEvents.buffers, refreshMarketQueries);
+    s.addEventListener(streamEvents.buffers, refreshAll);
     s.addEventListener(streamEvents.notification, refreshNotifications);
     s.onerror = () => {
       // EventSource retries on its own only sometimes (never after an HTTP error); own the policy.

@@ -9,8 +9,7 @@ import { userSettingsQuery } from '@/lib/settings/settings-api';
 import { useEventStream } from './use-event-stream';
 
 /**
- * The API on 127.0.0.1, answering the market status (a market query) and the user's settings (not
- * one). Market answers can be held, to have a refetch in flight when the next event comes; each
+ * The API on 127.0.0.1, answering the market status and the user's settings. Market answers can be held, to have a refetch in flight when the next event comes; each
  * answer says which request it was, and a request the client gave up on is counted as aborted.
  */
 class FakeApi {
@@ -135,7 +134,7 @@ afterEach(async () => {
 const settled = () => vi.waitFor(() => expect(client.isFetching()).toBe(0));
 
 describe('a market refresh (buffers event)', () => {
-  it('refetches market queries once per burst, keeps a fetch in flight, and leaves other queries alone', async () => {
+  it('refetches every query on screen once per burst and keeps a fetch in flight', async () => {
     api.hold = true;
     emitBuffers();
     await vi.waitFor(() => expect(api.hits.status).toBe(2));
@@ -146,14 +145,14 @@ describe('a market refresh (buffers event)', () => {
     api.release();
     await screen.findByText(/market as of 2026-01-01T00:00:03\.000Z/);
     await settled();
-    expect(api.hits).toEqual({ status: 3, settings: 1 });
+    expect(api.hits).toEqual({ status: 3, settings: 3 });
     expect(api.aborted).toBe(0);
 
     // The burst is over: the next refresh is fetched once.
     emitBuffers();
     await screen.findByText(/market as of 2026-01-01T00:00:04\.000Z/);
     await settled();
-    expect(api.hits).toEqual({ status: 4, settings: 1 });
+    expect(api.hits).toEqual({ status: 4, settings: 4 });
   });
 
   it('does not restart a market fetch that was already in flight when the event came, and asks again after it', async () => {
@@ -166,7 +165,7 @@ describe('a market refresh (buffers event)', () => {
     // That answer was asked for before the refresh: the event's own fetch follows it.
     await screen.findByText(/market as of 2026-01-01T00:00:03\.000Z/);
     await settled();
-    expect(api.hits).toEqual({ status: 3, settings: 1 });
+    expect(api.hits).toEqual({ status: 3, settings: 3 });
     expect(api.aborted).toBe(0);
   });
 
@@ -179,10 +178,10 @@ describe('a market refresh (buffers event)', () => {
     emitBuffers();
     await screen.findByText(/market as of 2026-01-01T00:00:02\.000Z/);
     await vi.waitFor(() => expect(client.isFetching({ queryKey: ['market', 'status'] })).toBe(0));
-    expect(api.hits).toEqual({ status: 2, settings: 1 });
+    expect(api.hits).toEqual({ status: 2, settings: 2 });
     api.releaseSlow();
     await unwatched;
     await settled();
-    expect(api.hits).toEqual({ status: 2, settings: 1 });
+    expect(api.hits).toEqual({ status: 2, settings: 2 });
   });
 });
