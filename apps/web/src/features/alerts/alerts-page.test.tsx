@@ -6,8 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
+import { coinDetailsQuery } from '@/lib/market/market-api';
 import { createQueryClient } from '@/lib/query-client';
 import { authRoutesFor, envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { coinDetails, marketCoin } from '@/test/fake-market';
 import { renderApp } from '@/test/render-app';
 import { CreateAlertButton } from './create-alert-button';
 
@@ -111,6 +113,22 @@ describe('Create alert', () => {
       </QueryClientProvider>,
     );
   }
+
+  it("names the coin whose page is open at once, from that page's details", async () => {
+    const client = createQueryClient();
+    client.setQueryData(
+      coinDetailsQuery('ethereum', 'usd').queryKey,
+      coinDetails(marketCoin(2, { id: 'ethereum', symbol: 'eth', name: 'Ethereum' })),
+    );
+    render(
+      <QueryClientProvider client={client}>
+        <CreateAlertButton coinId="ethereum" />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create alert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create alert' }, slow);
+    expect(dialog.textContent).toContain('On Ethereum.');
+  });
 
   it('checks the draft with the contract before sending: a missing value, a bad period', async () => {
     renderButton();

@@ -1,12 +1,15 @@
 import { type Alert, type AlertOperator, alertOperators } from '@app/contracts';
 import { alertOperatorLabels } from '@app/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api/api-error';
 import { queuedOr } from '@/lib/api/saved-or-queued';
 import { useCoinName } from '@/lib/coin-names';
+import { coinDetailsQuery } from '@/lib/market/market-api';
 import { notifyError } from '@/lib/notify';
+import { useBaseCurrency } from '@/lib/settings';
 import { useSaveAlert } from '../api/use-alerts';
 import { type AlertDraft, bodyFromDraft, draftFromAlert, newAlertDraft, validateDraft } from './alert-draft';
 import { ChannelChoice } from './channel-choice';
@@ -42,6 +45,8 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
   const save = useSaveAlert();
   const opId = useId();
   const nameOf = useCoinName();
+  // The coin page and the terminal have this coin's details already: its name shows at once.
+  const shown = useQueryClient().getQueryData(coinDetailsQuery(coinId, useBaseCurrency()).queryKey)?.name;
 
   const update = (next: AlertDraft) => {
     setDraft(next);
@@ -82,8 +87,8 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
       title={alert ? 'Edit alert' : 'Create alert'}
       description={
         <>
-          On <span className="font-medium text-fg">{coinName ?? nameOf(coinId)}</span>. Prices are in US
-          dollars; indicators use daily closes plus the live price.
+          On <span className="font-medium text-fg">{coinName ?? shown ?? nameOf(coinId)}</span>. Prices are in
+          US dollars; indicators use daily closes plus the live price.
         </>
       }
     >
