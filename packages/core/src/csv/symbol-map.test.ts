@@ -81,9 +81,16 @@ describe('candidate coins for a symbol', () => {
     { id: 'unicorn', symbol: 'uni', name: 'Unicorn', market_cap_rank: 900 },
   ];
 
-  it('offers exact symbol matches only, largest market cap first, unranked last', () => {
+  it('offers exact symbol matches, largest market cap first, unranked last', () => {
     expect(symbolCandidates('UNI', coins, 10).map((c) => c.id)).toEqual(['uniswap', 'unicorn', 'uni-meme']);
     expect(symbolCandidates('uni', coins, 2).map((c) => c.id)).toEqual(['uniswap', 'unicorn']);
     expect(symbolCandidates('ZZQ', coins, 10)).toEqual([]);
+  });
+
+  it("offers a coin named by its id or name (a hand-written 'bitcoin'), after the ticker matches", () => {
+    expect(symbolCandidates('UNISWAP', coins, 10).map((c) => c.id)).toEqual(['uniswap']);
+    expect(symbolCandidates('unicorn', coins, 10).map((c) => c.id)).toEqual(['unicorn']);
+    const shared = [...coins, { id: 'univ-x', symbol: 'universe', name: 'Univ X', market_cap_rank: 700 }];
+    expect(symbolCandidates('Universe', shared, 10).map((c) => c.id)).toEqual(['univ-x', 'universe']);
   });
 });

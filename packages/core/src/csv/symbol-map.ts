@@ -59,12 +59,15 @@ export function unknownChoices(choices: SymbolChoices, known: ReadonlySet<string
 export interface CandidateCoin {
   id: string;
   symbol: string;
+  name?: string;
   market_cap_rank?: number | null | undefined;
 }
 
 /**
  * Coins whose symbol is exactly this one (several coins often share a ticker), largest market
- * cap first, then by id so equal ranks keep one order.
+ * cap first, then by id so equal ranks keep one order. A hand-written file's "bitcoin" or
+ * "Ethereum" in the coin column is a coin's id or name, not a ticker: such a coin is offered
+ * after the ticker matches, so the person confirms it instead of searching.
  */
 export function symbolCandidates<C extends CandidateCoin>(
   symbol: string,
@@ -72,14 +75,15 @@ export function symbolCandidates<C extends CandidateCoin>(
   limit: number,
 ): C[] {
   const wanted = symbol.toLowerCase();
-  return coins
-    .filter((c) => c.symbol.toLowerCase() === wanted)
-    .sort(
-      (a, b) =>
-        (a.market_cap_rank ?? Number.MAX_SAFE_INTEGER) - (b.market_cap_rank ?? Number.MAX_SAFE_INTEGER) ||
-        a.id.localeCompare(b.id),
-    )
-    .slice(0, limit);
+  const byRank = (a: C, b: C) =>
+    (a.market_cap_rank ?? Number.MAX_SAFE_INTEGER) - (b.market_cap_rank ?? Number.MAX_SAFE_INTEGER) ||
+    a.id.localeCompare(b.id);
+  const tickers = coins.filter((c) => c.symbol.toLowerCase() === wanted).sort(byRank);
+  const named = coins
+    .filter((c) => c.symbol.toLowerCase() !== wanted)
+    .filter((c) => c.id.toLowerCase() === wanted || c.name?.toLowerCase() === wanted)
+    .sort(byRank);
+  return [...tickers, ...named].slice(0, limit);
 }
 
 function ownValue(record: SymbolChoices, key: string): string | undefined {
