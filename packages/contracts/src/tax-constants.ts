@@ -1,4 +1,5 @@
-import type { TaxRule } from './tax.ts';
+import { costBasisMethodLabels } from './portfolio-api-constants.ts';
+import type { EffectiveMethod, TaxRule } from './tax.ts';
 
 // tax's constants without its schemas: a page reading one of them does not bring the
 // schemas and zod along (the browser build places a contract file whole; issue 15).
@@ -51,3 +52,12 @@ export const taxRuleFacts: Record<
       'Lots held more than your threshold use the long rate. You choose FIFO, LIFO or HIFO (average cost falls back to FIFO).',
   },
 };
+
+/** How sales were matched to purchases, in the settings' words ('Average cost', 'FIFO (first in, first out)'). */
+export function effectiveMethodLabel(method: EffectiveMethod): string {
+  return method === 'uk_pooling' ? 'HMRC share matching' : costBasisMethodLabels[method];
+}
+
+export function isEffectiveMethod(method: string): method is EffectiveMethod {
+  return method === 'uk_pooling' || Object.hasOwn(costBasisMethodLabels, method);
+}

@@ -1,4 +1,4 @@
-import { costBasisMethodLabels, type EffectiveMethod, type TaxCategory } from '@app/contracts';
+import type { TaxCategory } from '@app/contracts';
 
 /** What the report calls each tax category and each way a sale was matched to what it consumed. */
 export const categoryLabels: Record<TaxCategory, string> = {
@@ -17,8 +17,3 @@ export const basisLabels: Record<string, string> = {
   section_104: 'Section 104 pool',
   unmatched: 'No acquisition',
 };
-
-/** How sales were matched to purchases, in the settings' words ('Average cost', 'FIFO (first in, first out)'). */
-export function methodLabel(method: EffectiveMethod): string {
-  return method === 'uk_pooling' ? 'HMRC share matching' : costBasisMethodLabels[method];
-}

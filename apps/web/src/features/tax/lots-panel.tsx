@@ -1,4 +1,10 @@
-import { type LotsSummary, type NeedsPriceItem, type QualifyingTotal, taxRuleFacts } from '@app/contracts';
+import {
+  effectiveMethodLabel,
+  type LotsSummary,
+  type NeedsPriceItem,
+  type QualifyingTotal,
+  taxRuleFacts,
+} from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
@@ -7,7 +13,6 @@ import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
 import { CoinLots } from './coin-lots';
 import { coinLabel } from './keys';
-import { methodLabel } from './labels';
 
 const needsPriceWords: Record<NeedsPriceItem['reason'], string> = {
   no_price: 'no price',
@@ -101,7 +106,7 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted">
-        Rule: {taxRuleFacts[data.rule].label} · Method: {methodLabel(data.method)} · as of{' '}
+        Rule: {taxRuleFacts[data.rule].label} · Method: {effectiveMethodLabel(data.method)} · as of{' '}
         {formatCalendarDay(data.as_of)}
         {data.qualifying_label === null ? ' · this rule has no holding period' : ''}
       </p>

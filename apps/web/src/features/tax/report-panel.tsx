@@ -1,3 +1,4 @@
+import { effectiveMethodLabel } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatCalendarDay } from '@/lib/calendar-day';
@@ -7,7 +8,7 @@ import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
 import { Disposals } from './disposals';
 import { coinLabel } from './keys';
-import { categoryLabels, methodLabel } from './labels';
+import { categoryLabels } from './labels';
 import { NeedsPriceList } from './lots-panel';
 
 /** The realized-gains report of one tax year, with its downloads. */
@@ -67,7 +68,7 @@ export function ReportPanel({
         )}
         <p className="text-sm text-muted">
           {formatCalendarDay(data.year_start)} to {formatCalendarDay(data.year_end)} ·{' '}
-          {data.currency.toUpperCase()} · Method: {methodLabel(data.method)}
+          {data.currency.toUpperCase()} · Method: {effectiveMethodLabel(data.method)}
         </p>
       </div>
       <section aria-label="Totals" className="grid gap-2 sm:grid-cols-3">

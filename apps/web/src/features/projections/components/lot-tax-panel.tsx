@@ -1,4 +1,10 @@
-import { portfolioListResponseSchema, portfolioRoutes } from '@app/contracts';
+import {
+  effectiveMethodLabel,
+  isEffectiveMethod,
+  portfolioListResponseSchema,
+  portfolioRoutes,
+  taxRuleFacts,
+} from '@app/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -68,7 +74,9 @@ export function LotTaxPanel({
           <p className="text-xs text-muted">
             {linked === null
               ? 'Not linked: every rung uses the flat sell tax.'
-              : `Rule ${data?.rule.toUpperCase()} · matching ${data?.method.replace('_', ' ')} · figures for the saved plan as of ${formatCalendarDay(data?.as_of)}.`}
+              : data
+                ? `Rule: ${taxRuleFacts[data.rule].label} · Method: ${isEffectiveMethod(data.method) ? effectiveMethodLabel(data.method) : data.method} · figures for the saved plan as of ${formatCalendarDay(data.as_of)}.`
+                : 'Loading the tax figures…'}
           </p>
         </div>
         <label className="text-sm">
