@@ -154,7 +154,9 @@ describe('a UK plan', () => {
     const rungs = await screen.findByRole('table', { name: 'Tax per planned sale' });
     expect(within(rungs).getByText('2026/27 allowance used £1,000.00')).toBeTruthy();
     // The rule and method in the words Settings and the Tax page use, not their ids.
-    expect(screen.getByText(/^Rule: United Kingdom \(HMRC\) · Method: HMRC share matching · figures/)).toBeTruthy();
+    expect(
+      screen.getByText(/^Rule: United Kingdom \(HMRC\) · Method: HMRC share matching · figures/),
+    ).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Annual exempt amount per tax year' }).textContent).toBe(
       '2026/27: annual exempt amount £3,000.00; gains realized this year £2,000.00 used £2,000.00, this plan uses £1,000.00.',
     );
