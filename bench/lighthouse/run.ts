@@ -127,7 +127,8 @@ async function clearCookies(port: number): Promise<void> {
   });
 }
 
-async function audit(url: string, port: number, run: number): Promise<Figures> {
+/** A run's figures, or null when Lighthouse could not measure it (e.g. NO_NAVSTART on a busy machine). */
+async function audit(url: string, port: number, run: number): Promise<Figures | null> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -140,7 +141,10 @@ async function audit(url: string, port: number, run: number): Promise<Figures> {
     writeFileSync(join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(result.lhr, null, 1));
   }
   const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
-  if (runtimeError) console.log(`  ${url}: Lighthouse error ${runtimeError.code}: ${runtimeError.message}`);
+  if (runtimeError) {
+    console.log(`  ${url}: Lighthouse error ${runtimeError.code}: ${runtimeError.message} (run left out)`);
+    return null;
+  }
   // A lost session would measure the sign-in page instead; refuse to print that as the route.
   if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} ended on ${finalDisplayedUrl}`);
@@ -195,11 +199,14 @@ try {
     else await clearCookies(chromium.port);
     const all: Figures[] = [];
     for (let i = 0; i < runs; i++) {
-      all.push(await audit(`${base}${route.path}`, chromium.port, i));
+      const figures = await audit(`${base}${route.path}`, chromium.port, i);
+      if (figures !== null) all.push(figures);
     }
+    // A failed run has no figures (NaN would sort anywhere): the median is of the runs measured.
+    const counted = all.length === runs ? '' : ` (${all.length} of ${runs} runs)`;
     const m = (pick: (f: Figures) => number) => median(all.map(pick));
     console.log(
-      `| ${route.path} | ${m((f) => f.performance).toFixed(0)} | ${m((f) => f.accessibility).toFixed(0)} | ${m((f) => f.bestPractices).toFixed(0)} | ${m((f) => f.fcpMs).toFixed(0)} | ${m((f) => f.lcpMs).toFixed(0)} | ${m((f) => f.tbtMs).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.bytes).toFixed(0)} |`,
+      `| ${route.path}${counted} | ${m((f) => f.performance).toFixed(0)} | ${m((f) => f.accessibility).toFixed(0)} | ${m((f) => f.bestPractices).toFixed(0)} | ${m((f) => f.fcpMs).toFixed(0)} | ${m((f) => f.lcpMs).toFixed(0)} | ${m((f) => f.tbtMs).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.bytes).toFixed(0)} |`,
     );
   }
 } finally {
