@@ -185,6 +185,8 @@ describe('terminal market table', () => {
     install(fakeMarketState({ coins: Array.from({ length: 600 }, (_, i) => marketCoin(i + 1)) }));
     open();
     await screen.findByRole('table');
+    // The full page has arrived (the first screen of rows shows before it, with "updating…").
+    await within(market()).findByText('600 coins', {}, slow);
     const pages = screen.getByRole('navigation', { name: 'Market pages' });
     expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
     expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);

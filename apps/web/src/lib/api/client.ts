@@ -14,9 +14,12 @@ import { clientMessages } from '@/lib/messages';
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type WriteMethod = Exclude<HttpMethod, 'GET' | 'HEAD' | 'OPTIONS'>;
 
-/** Anything with zod's `parse` shape; the web app parses every body with a contracts schema. */
+/**
+ * Anything with zod's `parse` shape; the web app parses every body with a contracts schema (a long
+ * list may be parsed in slices, asynchronously: sliced-list-parse).
+ */
 export interface Schema<T> {
-  parse(input: unknown): T;
+  parse(input: unknown): T | Promise<T>;
 }
 
 export interface FetchOptions {
@@ -256,7 +259,7 @@ async function parseBody<T>(response: Response, loading: Promise<Schema<T> | und
   }
   if (schema === undefined) return json as T;
   try {
-    return schema.parse(json);
+    return await schema.parse(json);
   } catch (cause) {
     throw new ApiError({
       code: 'invalid_response',

@@ -55,7 +55,7 @@ export const coinListQuery = (p: CoinListParams) =>
           exclude_stablecoins: p.excludeStablecoins ? 'true' : undefined,
           sparkline: p.sparkline ? 'true' : undefined,
         })}`,
-        { schema: schema('coinListPageSchema'), ...withSignal(signal) },
+        { schema: schema('coinListPageParser'), ...withSignal(signal) },
       ),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,8 @@
 // Loaded by market-api.ts with its first request (issue 15: zod is not in the terminal's or a coin
 // page's first paint).
+import { coinListPageSchema, coinMarketSchema } from '@app/contracts';
+import { slicedListParse } from '@/lib/api/sliced-list-parse';
+
 export {
   chartResponseSchema,
   coinDetailsResponseSchema,
@@ -12,3 +15,6 @@ export {
   trendingResponseSchema,
   userCoinsResponseSchema,
 } from '@app/contracts';
+
+/** The market list (250 rows with sparklines) parsed in slices: not one long task (issue 15). */
+export const coinListPageParser = slicedListParse(coinListPageSchema, coinMarketSchema);
