@@ -26,7 +26,8 @@ test('an alert created on a coin page fires on the next refresh and shows up liv
   // No reload: the event stream refreshes the notifications, the badge appears.
   await expect(panel.badge).toHaveText('1', { timeout: 30_000 });
   await panel.open();
-  const item = panel.notification('bitcoin');
+  // Named by the coin's name, not its CoinGecko id.
+  const item = panel.notification('Bitcoin');
   await expect(item).toContainText('Price');
   await expect(item).toContainText('≥ $1.00');
   await expect(item).toContainText('now');
@@ -45,7 +46,7 @@ test('an alert created on a coin page fires on the next refresh and shows up liv
     .toEqual([0, [true]]);
   await page.goto('/terminal?coin=bitcoin');
   await panel.open();
-  await expect(panel.notification('bitcoin', false)).toBeVisible();
+  await expect(panel.notification('Bitcoin', false)).toBeVisible();
   await expect(panel.badge).toHaveCount(0);
 });
 
