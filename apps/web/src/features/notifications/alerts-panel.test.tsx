@@ -93,7 +93,12 @@ async function openPanel() {
 describe('Alerts panel and badge (spec §2, §4, §9)', () => {
   it('the badge shows at most 99 while the label keeps the real count', async () => {
     renderApp('/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'User menu, 150 unread notifications' });
+    // The whole app's first render (session, lazy route, notifications): over 1 s at CI load.
+    const trigger = await screen.findByRole(
+      'button',
+      { name: 'User menu, 150 unread notifications' },
+      { timeout: 5_000 },
+    );
     const badge = await within(trigger).findByRole('status');
     expect(badge.textContent).toBe('99');
     expect(badge.getAttribute('aria-label')).toBe('150 unread notifications');

@@ -597,7 +597,7 @@ describe('watchlists', () => {
     expect(state.watchlists[0]?.items).toEqual([]);
 
     await userEvent.click(within(lists).getByRole('button', { name: 'Delete' }));
-    const ask = await screen.findByRole('alertdialog', { name: 'Delete the watchlist "Blue chips"?' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete the watchlist "Blue chips"?' }, slow);
     await userEvent.click(within(ask).getByRole('button', { name: 'Delete watchlist' }));
     expect(
       await within(lists).findByText('No watchlist yet. Create one to follow a set of coins.', {}, slow),

@@ -121,7 +121,8 @@ beforeEach(async () => {
       <LiveMarket />
     </QueryClientProvider>,
   );
-  await screen.findByText(/market as of 2026-01-01T00:00:01\.000Z · settings in usd/);
+  // The first two answers over HTTP: a second or more at CI load.
+  await screen.findByText(/market as of 2026-01-01T00:00:01\.000Z · settings in usd/, {}, { timeout: 5_000 });
 });
 
 afterEach(async () => {
