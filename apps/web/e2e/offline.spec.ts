@@ -65,7 +65,7 @@ test('writes made offline survive a reload and are applied exactly once when the
   await expect(t.rows().filter({ hasText: 'bitcoin' })).toHaveCount(1);
   await expect(t.rows().filter({ hasText: 'ethereum' })).toHaveCount(1);
   // Once on the server too. Nothing is left on the device to send again (the marker is gone, and it
-  // shows while this user has any write kept), so another reload could not replay anything.
+  // shows while this user has a write kept), so another reload could not replay anything.
   const stored = await page.request.get('/api/v2/transactions/');
   expect((await stored.json()).count).toBe(2);
 });
