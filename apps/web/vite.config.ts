@@ -77,6 +77,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Vite's preload helper appends a <link rel=modulepreload> per dependency of each lazy chunk;
+    // at Lighthouse's 4x slowdown those appends took 20-50 ms per lazy import, in the tasks that
+    // render the page (issue 15: TBT 426 -> 72 ms on /transactions with it off). The browser still
+    // fetches a chunk's static imports itself once the chunk arrives.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

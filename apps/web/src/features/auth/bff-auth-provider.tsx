@@ -1,5 +1,5 @@
 import { authMessages, type SessionStatus, type Subscription, type User } from '@app/contracts';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
 import { markLoggingOut } from '@/lib/api/session-loss';
 import { browserLocation } from '@/lib/browser-location';
@@ -103,10 +103,14 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
         forgetIdentity();
         onSignedOut?.().catch(() => {});
       }
-      setState(
-        authenticated && session !== null
-          ? { status: 'authenticated', user: userFromSession(session) }
-          : signedOut,
+      // The signed-in layout and page render as a transition: in slices that let the browser
+      // answer input between them, not in one long task (issue 15).
+      startTransition(() =>
+        setState(
+          authenticated && session !== null
+            ? { status: 'authenticated', user: userFromSession(session) }
+            : signedOut,
+        ),
       );
       if (!authenticated) return;
       // The sync is a POST: it carries the token.
