@@ -79,9 +79,14 @@ export default defineConfig({
     target: 'es2022',
     // Vite's preload helper appends a <link rel=modulepreload> per dependency of each lazy chunk;
     // at Lighthouse's 4x slowdown those appends took 20-50 ms per lazy import, in the tasks that
-    // render the page (issue 15: TBT 426 -> 72 ms on /transactions with it off). The browser still
-    // fetches a chunk's static imports itself once the chunk arrives.
-    modulePreload: false,
+    // render the page (issue 15: TBT 426 -> 72 ms on /transactions without them). The browser
+    // fetches a chunk's static imports itself once the chunk arrives. The shell's schemas keep
+    // theirs: the session check's answer is parsed with them, and finding zod and the contract
+    // modules one level after another was on the way to every signed-in page's first paint.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) => (/(^|\/)shell-schemas-[\w-]+\.js$/.test(filename) ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -10,11 +10,15 @@ export interface PrerenderLandingOptions {
   alias: Record<string, string>;
 }
 
-/** index.html without the app: its scripts and module preloads go, the stylesheet stays. */
+/**
+ * index.html without the app: its scripts, module preloads and the app's first request (the CSRF
+ * token, preloaded for the app's session check) go; the stylesheet stays.
+ */
 export function withoutScripts(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+    .replace(/<!--[^>]*-->\s*(?=<link rel="preload"[^>]*as="fetch")/g, '')
+    .replace(/<link rel="(modulepreload|preload)"[^>]*(\.js"|as="fetch")[^>]*>\s*/g, '');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BFFAuthProvider } from '@/features/auth';
 import { configureApiClient } from '@/lib/api/client';
@@ -33,10 +33,12 @@ const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toas
 
 interface ProvidersProps {
   children: ReactNode;
+  /** The app's client, made before the first render so requests can start then (main.tsx). */
+  queryClient?: QueryClient;
 }
 
-export function Providers({ children }: ProvidersProps) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, queryClient: given }: ProvidersProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const theme = usePreferences((s) => s.theme);
   const privacyMode = usePreferences((s) => s.privacyMode);
 

@@ -6,6 +6,7 @@ import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, envelope, installFakeFetch, json, signedInSession } from '@/test/fake-fetch';
 import type { BFFAuthContextValue } from './auth-types';
 import { BFFAuthProvider } from './bff-auth-provider';
+import { beginSessionCheck } from './session-check';
 import { useBFFAuth } from './use-bff-auth';
 
 let latest: BFFAuthContextValue | null = null;
@@ -53,6 +54,23 @@ describe('BFFAuthProvider start-up (spec §4)', () => {
       'GET /api/auth/me',
     ]);
     expect(latest?.subscription?.plan).toBe('self_hosted');
+  });
+
+  it('uses the check begun before the first render (main.tsx), asking the server once, in order', async () => {
+    const server = installFakeFetch(authRoutesFor(true));
+    beginSessionCheck();
+    // The session check waits for the CSRF answer, even when begun before React renders.
+    await waitFor(() =>
+      expect(server.keys()).toEqual(['GET /api/auth/csrf/', 'GET /api/auth/session-status']),
+    );
+    renderProvider();
+    await screen.findByText('authenticated:satoshi:true');
+    expect(server.keys()).toEqual([
+      'GET /api/auth/csrf/',
+      'GET /api/auth/session-status',
+      'POST /api/v2/subscription/sync/',
+      'GET /api/auth/me',
+    ]);
   });
 
   it('is unauthenticated when is_authenticated is false, and does not sync', async () => {

@@ -1,14 +1,15 @@
 import { authMessages, type SessionStatus, type Subscription, type User } from '@app/contracts';
-import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
 import { markLoggingOut } from '@/lib/api/session-loss';
 import { browserLocation } from '@/lib/browser-location';
 import { forgetIdentity, readIdentity, rememberIdentity } from '@/lib/offline/identity';
 import { clearSessionState } from '@/lib/session-state';
-import { getMe, getSessionStatus, initCsrf, postLogout, syncSubscription } from './api/auth-api';
+import { getMe, postLogout, syncSubscription } from './api/auth-api';
 import { BFFAuthContext } from './auth-context';
 import type { AuthStatus, AuthUser, BFFAuthContextValue } from './auth-types';
 import { loginUrl, plainLogoutPath } from './login-url';
+import { takeSessionCheck } from './session-check';
 
 interface AuthState {
   status: AuthStatus;
@@ -69,20 +70,11 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
-      // Spec §4 order: CSRF token first (a failure only warns), then the session check. The check
-      // goes once the server has answered; the token's parse finishes beside it (issue 15).
-      const csrf = initCsrf();
-      const csrfSettled = csrf.token.then(
-        () => undefined,
-        (caught: unknown) => console.warn('CSRF token initialisation failed', caught),
-      );
-      await csrf.answered.catch(() => {
-        // Warned once, by csrfSettled.
-      });
+      const { csrfSettled, session: sessionAnswer } = takeSessionCheck();
       let session: SessionStatus | null;
       let unreachable = false;
       try {
-        session = await getSessionStatus();
+        session = await sessionAnswer;
       } catch (caught) {
         session = null;
         unreachable = isApiError(caught) && caught.isNetwork;
@@ -103,14 +95,10 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
         forgetIdentity();
         onSignedOut?.().catch(() => {});
       }
-      // The signed-in layout and page render as a transition: in slices that let the browser
-      // answer input between them, not in one long task (issue 15).
-      startTransition(() =>
-        setState(
-          authenticated && session !== null
-            ? { status: 'authenticated', user: userFromSession(session) }
-            : signedOut,
-        ),
+      setState(
+        authenticated && session !== null
+          ? { status: 'authenticated', user: userFromSession(session) }
+          : signedOut,
       );
       if (!authenticated) return;
       // The sync is a POST: it carries the token.

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { withoutScripts } from './prerender-landing.ts';
+
+/**
+ * The pre-rendered landing is index.html without the app. The app's first request (the CSRF
+ * token, preloaded in index.html for the session check) must go with the app: a visitor's landing
+ * page would fetch it for nothing and Chromium would warn that the preload went unused.
+ */
+describe('withoutScripts', () => {
+  const index = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+  it('index.html preloads the CSRF token for the app', () => {
+    expect(index).toMatch(/<link rel="preload" href="\/api\/auth\/csrf\/" as="fetch"/);
+  });
+
+  it("drops the app's scripts, module preloads and the token's preload, keeping the rest of the head", () => {
+    const built = index.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/x-1.js">\n<link rel="preload" as="image" href="/favicon.svg"/>\n</head>',
+    );
+    const landing = withoutScripts(built);
+    expect(landing).not.toContain('<script');
+    expect(landing).not.toContain('modulepreload');
+    expect(landing).not.toContain('/api/auth/csrf/');
+    expect(landing).not.toContain("Spec §4's first request");
+    expect(landing).toContain('<link rel="preload" as="image" href="/favicon.svg"/>');
+    expect(landing).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+    expect(landing).toContain('data-loading-screen');
+  });
+});
