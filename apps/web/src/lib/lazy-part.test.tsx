@@ -38,4 +38,20 @@ describe('lazyPart', () => {
     expect((await screen.findByText('Hello Grace')).tagName).toBe('P');
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('renders at once, without its fallback, when loaded before its first render', async () => {
+    const part = lazyPart(
+      async () => ({ Greeting }),
+      (m) => m.Greeting,
+    );
+    await part.load();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <part.Component name="Alan" />
+      </Suspense>,
+    );
+    // Synchronously there: no fallback was committed (React would hold the reveal 300 ms).
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(screen.getByText('Hello Alan').tagName).toBe('P');
+  });
 });
