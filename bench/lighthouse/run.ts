@@ -77,7 +77,8 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing into the profile as it exits (ENOTEMPTY).
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -139,6 +140,9 @@ async function audit(url: string, port: number, run: number): Promise<Figures | 
   if (reportDir) {
     const name = new URL(url).pathname.replace(/^\/$/, '/terminal').slice(1).replaceAll('/', '-');
     writeFileSync(join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(result.lhr, null, 1));
+    // The page load's trace too, for what the report's long tasks were (bench/lighthouse/tasks.ts).
+    const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+    if (trace) writeFileSync(join(reportDir, `${name}-${run + 1}.trace.json`), JSON.stringify(trace));
   }
   const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
   if (runtimeError) {
@@ -210,7 +214,9 @@ try {
     );
   }
 } finally {
-  await chromium.stop();
+  // The app first: it shares this process's stderr, so a failure below must not leave it running
+  // (a pipe into `tail` would then never close).
   await stopProcess(app);
-  rmSync(dataDir, { recursive: true, force: true });
+  await chromium.stop();
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 }
