@@ -3,13 +3,9 @@
 // and prints each task over 50 ms with the functions that took most of it (self and inclusive).
 // `npm run build` (ideally `npx vite build --minify false` in apps/web for readable names), then
 // `node --import tsx bench/lighthouse/profile.ts /transactions`. Prints figures; asserts nothing.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { freePort, startProcess, stopProcess, waitForHttp } from '../lib/processes.ts';
 import { signedInCookie } from '../lib/session.ts';
+import { startBuiltApp } from './built-app.ts';
 
 interface CallFrame {
   functionName: string;
@@ -38,19 +34,10 @@ interface TraceEvent {
   args?: Record<string, unknown>;
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const path = process.argv[2] ?? '/';
 const slowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
-const appPort = await freePort();
-const app = startProcess([join(root, 'apps/server/dist/main.js')], {
-  PORT: String(appPort),
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  MARKET_DATA: 'snapshot',
-  LOG_LEVEL: 'warn',
-});
-const base = `http://127.0.0.1:${appPort}`;
+const app = await startBuiltApp();
+const { base } = app;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -65,7 +52,6 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  await waitForHttp(`${base}/health-check`, 120_000);
   const cookie = await signedInCookie(base);
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
   await context.addCookies(
@@ -185,5 +171,5 @@ try {
   );
 } finally {
   await browser.close();
-  await stopProcess(app);
+  await app.stop();
 }

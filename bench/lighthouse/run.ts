@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
-import { freePort, startProcess, stopProcess, waitForHttp } from '../lib/processes.ts';
+import { freePort, waitForHttp } from '../lib/processes.ts';
 import { signedInCookie } from '../lib/session.ts';
+import { startBuiltApp } from './built-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -181,19 +182,10 @@ if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
-const appPort = await freePort();
-const app = startProcess([join(root, 'apps/server/dist/main.js')], {
-  PORT: String(appPort),
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  MARKET_DATA: 'snapshot',
-  LOG_LEVEL: 'warn',
-});
-const base = `http://127.0.0.1:${appPort}`;
+const app = await startBuiltApp();
+const { base } = app;
 const chromium = await startChromium();
 try {
-  await waitForHttp(`${base}/health-check`, 120_000);
   const cookie = await signedInCookie(base);
   console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
   console.log('| route | perf | a11y | best practices | FCP ms | LCP ms | TBT ms | CLS | bytes |');
@@ -216,7 +208,6 @@ try {
 } finally {
   // The app first: it shares this process's stderr, so a failure below must not leave it running
   // (a pipe into `tail` would then never close).
-  await stopProcess(app);
+  await app.stop();
   await chromium.stop();
-  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 }

@@ -1,0 +1,41 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startProcess, stopProcess, waitForHttp } from '../lib/processes.ts';
+
+export interface BuiltApp {
+  base: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built app (`npm run build`) on a fresh data folder with the bundled market snapshot: what a
+ * user of the README's first command gets offline. Waits until it answers.
+ */
+export async function startBuiltApp(): Promise<BuiltApp> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-built-app-'));
+  const port = await freePort();
+  const child = startProcess([join(root, 'apps/server/dist/main.js')], {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    MARKET_DATA: 'snapshot',
+    LOG_LEVEL: 'warn',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  };
+  try {
+    await waitForHttp(`${base}/health-check`, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, process: child, stop };
+}
