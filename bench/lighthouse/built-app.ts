@@ -5,6 +5,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startProcess, stopProcess, waitForHttp } from '../lib/processes.ts';
 
+/** How Chromium runs on this machine (headless, offline, nothing fetched in the background). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export interface BuiltApp {
   base: string;
   process: ChildProcess;

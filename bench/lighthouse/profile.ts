@@ -5,7 +5,7 @@
 // `node --import tsx bench/lighthouse/profile.ts /transactions`. Prints figures; asserts nothing.
 import { chromium } from 'playwright-core';
 import { signedInCookie } from '../lib/session.ts';
-import { startBuiltApp } from './built-app.ts';
+import { chromiumFlags, chromiumPath, startBuiltApp } from './built-app.ts';
 
 interface CallFrame {
   functionName: string;
@@ -39,17 +39,8 @@ const slowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
 const app = await startBuiltApp();
 const { base } = app;
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: chromiumPath,
+  args: chromiumFlags,
 });
 try {
   const cookie = await signedInCookie(base);

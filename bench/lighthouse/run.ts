@@ -12,11 +12,10 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { freePort, waitForHttp } from '../lib/processes.ts';
 import { signedInCookie } from '../lib/session.ts';
-import { startBuiltApp } from './built-app.ts';
+import { chromiumFlags, chromiumPath, startBuiltApp } from './built-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** /landing signed out (as a visitor sees it); the others signed in. */
 const allRoutes = [
   { path: '/landing', signedIn: false },
@@ -54,19 +53,7 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
   const child: ChildProcess = spawn(
     chromiumPath,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    [...chromiumFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: 'ignore' },
   );
   await waitForHttp(`http://127.0.0.1:${port}/json/version`, 30_000);
