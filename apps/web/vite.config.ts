@@ -44,7 +44,7 @@ export default defineConfig({
         'complete-signup-page': 108.7,
         'transactions-page': 113.2,
         'insights-route': 115.5,
-        'tax-page': 114.6,
+        'tax-page': 115.0,
         'portfolios-page': 112.6,
         'settings-index-page': 111.5,
         // The signed-out pages and the settings pages that parse nothing at first paint.

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProjectionsSelection } from '@/features/projections/store/projections-selection-store';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
-import { authRoutesFor, installFakeFetch, json } from '@/test/fake-fetch';
+import { authRoutesFor, installFakeFetch, json, meUser } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 
 beforeEach(() => {
@@ -90,5 +90,25 @@ describe('market status before the first render (issue 10: no layout shift)', ()
     renderApp('/dashboard');
     expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Demo data' })).toBeNull();
+  });
+});
+
+describe('email verification before the first render (no layout shift)', () => {
+  it('renders the layout with the unverified-email banner in its first render', async () => {
+    installFakeFetch({
+      ...authRoutesFor(true),
+      'GET /api/auth/me': () => json({ ...meUser, email_verified: false }),
+    });
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // It arrived with /auth/me and its own chunk; the layout waited for both.
+    expect(nav.isConnected && screen.getByRole('region', { name: 'Email not verified' })).toBeTruthy();
+  });
+
+  it('does not hold the page when /auth/me never answers', async () => {
+    installFakeFetch({ ...authRoutesFor(true), 'GET /api/auth/me': () => new Promise<Response>(() => {}) });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Email not verified' })).toBeNull();
   });
 });

@@ -104,14 +104,18 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
       // The sync is a POST: it carries the token.
       await csrfSettled;
       if (cancelled) return;
-      try {
-        const synced = await syncSubscription();
-        if (!cancelled) setSubscription(synced);
-      } catch {
-        // Spec §4: subscription sync failures are ignored.
-      }
-      // Session status lacks picture and email_verified; /auth/me fills them in.
-      if (!cancelled) await refreshUser();
+      const sync = syncSubscription().then(
+        (synced) => {
+          if (!cancelled) setSubscription(synced);
+        },
+        () => {
+          // Spec §4: subscription sync failures are ignored.
+        },
+      );
+      // Session status lacks picture and email_verified; /auth/me fills them in. It goes beside the
+      // sync, not after it: the layout's first render waits for email_verified (the unverified
+      // banner must not push the page down once shown), so it is on the way to every first paint.
+      await Promise.all([sync, refreshUser()]);
     };
     void start();
     return () => {
