@@ -1,3 +1,4 @@
+import { oversellDetailsSchema } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { inTimeZone } from '@/test/time-zone';
 import { apiErrorFromResponse } from './api/api-error';
@@ -75,5 +76,29 @@ describe('an oversell refusal', () => {
       ).toEqual({ quantity: [serverText] });
     }
     expect(await shown(refusal({ fields: { quantity: [serverText] } }))).toEqual({ quantity: [serverText] });
+  });
+});
+
+describe("the page's own check of details.oversell (zod is not in the first load)", () => {
+  // Every field missing, of the wrong kind, or odd: the page writes the message itself only for
+  // details the contract's schema accepts, so it never reads anything else as an oversell.
+  const odd: Record<string, unknown>[] = [{}];
+  for (const key of Object.keys(oversell)) {
+    const { [key]: _dropped, ...without } = oversell as Record<string, unknown>;
+    odd.push(without, { ...oversell, [key]: 42 }, { ...oversell, [key]: null }, { ...oversell, [key]: '' });
+  }
+  odd.push({ ...oversell, requested: '1e3' }, { ...oversell, available: '-1' }, { ...oversell, type: 'buy' });
+
+  it('is never looser than oversellDetailsSchema', async () => {
+    expect(oversellDetailsSchema.safeParse(oversell).success).toBe(true);
+    for (const details of odd) {
+      const written = await shown(refusal({ fields: { quantity: [serverText] }, oversell: details }));
+      const rewritten = JSON.stringify(written) !== JSON.stringify({ quantity: [serverText] });
+      if (rewritten)
+        expect({ details, accepted: oversellDetailsSchema.safeParse(details).success }).toEqual({
+          details,
+          accepted: true,
+        });
+    }
   });
 });

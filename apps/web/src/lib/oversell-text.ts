@@ -20,13 +20,17 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 /**
  * `details.oversell` as the contract writes it (oversellDetailsSchema), checked by hand: zod is
- * not part of the transaction pages' first load.
+ * not part of the transaction pages' first load. Never looser than the schema (a test holds the
+ * two side by side), so nothing the contract does not describe is read as an oversell.
  */
 function oversellDetails(value: unknown): OversellDetails | null {
   if (typeof value !== 'object' || value === null) return null;
   const o = value as Record<string, unknown>;
   const ok =
     o.code === 'oversell' &&
+    typeof o.transaction_id === 'string' &&
+    typeof o.coin_id === 'string' &&
+    (o.name === null || typeof o.name === 'string') &&
     (o.type === 'sell' || o.type === 'transfer_out') &&
     isText(o.executed_at) &&
     !Number.isNaN(Date.parse(o.executed_at)) &&
