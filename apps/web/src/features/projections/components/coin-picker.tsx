@@ -30,6 +30,12 @@ function useDebouncedSearch(text: string): string {
   return query;
 }
 
+/** A market-list coin whose name, ticker or id holds the typed text (case aside). */
+function matches(coin: PickerCoin, typed: string): boolean {
+  const needle = typed.toLowerCase();
+  return [coin.name, coin.symbol, coin.id].some((field) => field.toLowerCase().includes(needle));
+}
+
 /**
  * Spec §2 coin picker: a dropdown list (market_select, max 300 px), or a market search
  * once a query is typed (its list 320 px), inside a popup of at most 500 px.
@@ -50,15 +56,24 @@ export function CoinPicker({ value, onSelect, error, disabled }: CoinPickerProps
   );
   const list = useQuery({ ...marketSelectQuery(currency), enabled: open });
   const search = useQuery({ ...coinSearchQuery(query), enabled: open && query !== '' });
+  const typed = text.trim();
+  const searching = typed.length >= marketLimits.searchMinChars;
+  // The hits for what is in the box now; until they come, the market list's own matches stand in.
+  const hits = query === typed ? search.data : undefined;
 
   const items = useMemo(() => {
-    if (query === '') return list.data ?? [];
+    const market = list.data ?? [];
+    if (!searching) return market;
+    // During the 300 ms wait and the search the list used to show every coin, then nothing, then
+    // the hits: a coin clicked as it emptied was never chosen. It narrows at once instead.
+    if (hits === undefined) return market.filter((coin) => matches(coin, typed));
     // Search hits borrow favourite and balance from the market list when it has the coin.
-    const known = new Map((list.data ?? []).map((c) => [c.id, c]));
-    return (search.data ?? []).map((hit) => known.get(hit.id) ?? hit);
-  }, [query, list.data, search.data]);
-  const loading = query === '' ? list.isPending : search.isPending;
-  const failed = query === '' ? list.isError : search.isError;
+    const known = new Map(market.map((c) => [c.id, c]));
+    return hits.map((hit) => known.get(hit.id) ?? hit);
+  }, [searching, typed, list.data, hits]);
+  const waiting = searching ? hits === undefined && !(query === typed && search.isError) : list.isPending;
+  const loading = waiting && items.length === 0;
+  const failed = searching ? query === typed && search.isError : list.isError;
 
   useEffect(() => {
     if (open) searchRef.current?.focus();
@@ -138,14 +153,14 @@ export function CoinPicker({ value, onSelect, error, disabled }: CoinPickerProps
           />
           {loading && <p className="px-2 py-1 text-xs text-muted">Loading coins…</p>}
           {failed && <p className="px-2 py-1 text-xs text-danger">Coins could not be loaded.</p>}
-          {!loading && !failed && items.length === 0 && (
+          {!waiting && !failed && items.length === 0 && (
             <p className="px-2 py-1 text-xs text-muted">No coins found</p>
           )}
           <div
             id={`${id}-list`}
             role="listbox"
             aria-label="Cryptocurrencies"
-            className={cn('overflow-y-auto', query === '' ? 'max-h-[300px]' : 'max-h-[320px]')}
+            className={cn('overflow-y-auto', searching ? 'max-h-[320px]' : 'max-h-[300px]')}
           >
             {items.map((coin, i) => (
               <div

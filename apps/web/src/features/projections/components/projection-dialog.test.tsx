@@ -112,6 +112,61 @@ describe('projection dialog (spec §5)', () => {
     expect(localStorage.getItem('crypto_bitcoin')).toContain('Bitcoin');
   });
 
+  it('narrows the list to matching coins while the search runs, and a coin clicked then is chosen', async () => {
+    const { user } = await setup();
+    // The market search never answers: the list must not empty under the pointer meanwhile.
+    installFakeFetch({
+      'GET /api/v2/cryptocurrencies/market_select/': () => json({ cryptocurrencies: coins }),
+      'GET /api/v2/cryptocurrencies/search/': () => new Promise<Response>(() => {}),
+    });
+    await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
+    await screen.findByRole('option', { name: 'Bitcoin (BTC)' });
+    await user.type(screen.getByRole('combobox', { name: 'Search coins' }), 'ether');
+    const list = screen.getByRole('listbox', { name: 'Cryptocurrencies' });
+    expect(list.className).toContain('max-h-[320px]');
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Ethereum (ETH)',
+    ]);
+    // Past the 300 ms wait, with the search still out, the matches stay.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Ethereum (ETH)',
+    ]);
+    expect(screen.queryByText('Loading coins…')).toBeNull();
+    await user.click(screen.getByRole('option', { name: 'Ethereum (ETH)' }));
+    expect(useProjectionsSelection.getState().formState.coinId).toBe('ethereum');
+  });
+
+  it("shows the search's hits once they come, and says when nothing matches", async () => {
+    const { user } = await setup();
+    installFakeFetch({
+      'GET /api/v2/cryptocurrencies/market_select/': () => json({ cryptocurrencies: coins }),
+      'GET /api/v2/cryptocurrencies/search/': (call) =>
+        json({
+          coins: call.path.includes('q=wrapped')
+            ? [
+                {
+                  id: 'weth',
+                  name: 'Wrapped Ether',
+                  symbol: 'weth',
+                  market_cap_rank: 20,
+                  thumb: '',
+                  large: '',
+                },
+              ]
+            : [],
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
+    await screen.findByRole('option', { name: 'Bitcoin (BTC)' });
+    const box = screen.getByRole('combobox', { name: 'Search coins' });
+    await user.type(box, 'wrapped');
+    expect(await screen.findByRole('option', { name: 'Wrapped Ether (WETH)' })).toBeTruthy();
+    await user.clear(box);
+    await user.type(box, 'zzzz');
+    expect(await screen.findByText('No coins found')).toBeTruthy();
+  });
+
   it('offers the amounts held in portfolios', async () => {
     const { user } = await setup('create', true);
     await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
