@@ -80,9 +80,9 @@ export function ImportPreviewTable({
             <Td density="compact">{transactionTypeLabels[r.transaction.type]}</Td>
             <Td density="compact" className="whitespace-nowrap">
               {r.symbol}
-              {r.coin_id && names.has(r.coin_id) && (
-                <span className="block text-muted">{names.get(r.coin_id)}</span>
-              )}
+              {/* The name's line is there before the names arrive: filled in later, it made every
+                  row a line taller and moved the Import button under a click aimed at it. */}
+              {r.coin_id && <span className="block text-muted">{names.get(r.coin_id) ?? '\u00a0'}</span>}
             </Td>
             <Td density="compact" numeric>
               <Private>{q(r.transaction.quantity)}</Private>
