@@ -58,19 +58,24 @@ beforeEach(() => {
   installFakeFetch({});
 });
 
+/** The three rows, all selectable, none excluded; returns the table. */
+function renderTable(): HTMLElement {
+  renderPage(
+    <ImportPreviewTable
+      rows={rows}
+      duplicates={new Set()}
+      excluded={new Set()}
+      selectable={() => true}
+      onToggle={() => {}}
+    />,
+    { pattern: '/portfolios', path: '/portfolios' },
+  );
+  return screen.getByRole('table', { name: 'Rows to import' });
+}
+
 describe('import preview fees', () => {
   it('shows a fee in its own currency: BNB as a coin amount, others as money of the row', () => {
-    renderPage(
-      <ImportPreviewTable
-        rows={rows}
-        duplicates={new Set()}
-        excluded={new Set()}
-        selectable={() => true}
-        onToggle={() => {}}
-      />,
-      { pattern: '/portfolios', path: '/portfolios' },
-    );
-    const table = screen.getByRole('table', { name: 'Rows to import' });
+    const table = renderTable();
     const [, eth, bnb, btc] = within(table).getAllByRole('row');
     if (!eth || !bnb || !btc) throw new Error('three rows expected');
     expect(within(eth).getByText('0.00009883 BNB')).toBeTruthy();
@@ -84,17 +89,7 @@ describe('import preview fees', () => {
 
 describe('import preview layout', () => {
   it("holds each coin's name line before the names arrive, so no row grows under a click", () => {
-    renderPage(
-      <ImportPreviewTable
-        rows={rows}
-        duplicates={new Set()}
-        excluded={new Set()}
-        selectable={() => true}
-        onToggle={() => {}}
-      />,
-      { pattern: '/portfolios', path: '/portfolios' },
-    );
-    const table = screen.getByRole('table', { name: 'Rows to import' });
+    const table = renderTable();
     for (const symbol of ['ETH', 'BNB', 'BTC']) {
       const cell = within(table).getByText(symbol, { exact: false, selector: 'td' });
       // The names never come here (no market list): the line is held by a no-break space.
