@@ -1,5 +1,7 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useBFFAuth } from '@/features/auth';
 
@@ -9,14 +11,27 @@ interface RequireVerifiedEmailProps {
 
 /** Spec §6: some pages also need a verified email; others see the notice page. */
 export function RequireVerifiedEmail({ children }: RequireVerifiedEmailProps) {
-  const { user, refreshUser } = useBFFAuth();
+  const { user, error, refreshUser, clearError } = useBFFAuth();
   const verified = user?.email_verified ?? null;
 
-  useEffect(() => {
-    // Session status does not say whether the email is verified; ask /auth/me once.
-    if (user !== null && verified === null) void refreshUser();
-  }, [user, verified, refreshUser]);
-
+  // The provider asks /auth/me itself after every session check, so this guard only waits for it;
+  // asking again here sent the request twice. Only a failed answer is this guard's to retry.
+  if (user !== null && verified === null && error !== null) {
+    return (
+      <EmptyState title="Your account could not be checked">
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={() => {
+            clearError();
+            void refreshUser();
+          }}
+        >
+          Try again
+        </button>
+      </EmptyState>
+    );
+  }
   if (user === null || verified === null) return <Spinner label="Checking your account…" className="p-6" />;
   if (!verified) {
     return <Navigate to={`/verify-email?mode=notice&email=${encodeURIComponent(user.email)}`} replace />;

@@ -1,0 +1,91 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BFFAuthProvider } from '@/features/auth';
+import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { browserLocation } from '@/lib/browser-location';
+import { authRoutesFor, installFakeFetch, json, meUser } from '@/test/fake-fetch';
+import { RequireVerifiedEmail } from './require-verified-email';
+
+const renderGuarded = () =>
+  render(
+    <BFFAuthProvider>
+      <MemoryRouter initialEntries={['/settings/notifications']}>
+        <Routes>
+          <Route
+            path="/settings/notifications"
+            element={
+              <RequireVerifiedEmail>
+                <p>notification settings</p>
+              </RequireVerifiedEmail>
+            }
+          />
+          <Route path="/verify-email" element={<p>verify notice</p>} />
+        </Routes>
+      </MemoryRouter>
+    </BFFAuthProvider>,
+  );
+
+beforeEach(() => {
+  resetApiClientState();
+  configureApiClient({ sleep: async () => {}, isOnline: () => true });
+  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('RequireVerifiedEmail', () => {
+  it('waits for the provider’s /auth/me instead of asking a second time', async () => {
+    // /auth/me answers only after the guard has rendered, as over a real network.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const server = installFakeFetch({
+      ...authRoutesFor(true),
+      'GET /api/auth/me': async () => {
+        await answered;
+        return json(meUser);
+      },
+    });
+    renderGuarded();
+    await screen.findByText('Checking your account…');
+    await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
+    answer();
+    await screen.findByText('notification settings');
+    expect(server.keys().filter((k) => k === 'GET /api/auth/me')).toHaveLength(1);
+  });
+
+  it('sends an unverified user to the notice page', async () => {
+    installFakeFetch({
+      ...authRoutesFor(true),
+      'GET /api/auth/me': () => json({ ...meUser, email_verified: false }),
+    });
+    renderGuarded();
+    await screen.findByText('verify notice');
+  });
+
+  it('offers a retry when /auth/me failed, and lets the page in once it answers', async () => {
+    let failing = true;
+    const server = installFakeFetch({
+      ...authRoutesFor(true),
+      'GET /api/auth/me': () => {
+        if (failing) throw new TypeError('Failed to fetch');
+        return json(meUser);
+      },
+    });
+    renderGuarded();
+    await screen.findByRole('heading', { name: 'Your account could not be checked' });
+    const asked = server.keys().filter((k) => k === 'GET /api/auth/me').length;
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('notification settings');
+    await waitFor(() =>
+      expect(server.keys().filter((k) => k === 'GET /api/auth/me')).toHaveLength(asked + 1),
+    );
+  });
+});
