@@ -40,6 +40,8 @@ interface Figures {
   tbtMs: number;
   cls: number;
   bytes: number;
+  /** Lighthouse's measure of the host's CPU speed: the same page blocks longer on a slower host. */
+  benchmarkIndex: number;
 }
 
 function median(values: number[]): number {
@@ -161,6 +163,7 @@ async function audit(url: string, port: number, run: number): Promise<Figures | 
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     bytes: numeric('total-byte-weight'),
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
   };
 }
 
@@ -177,6 +180,7 @@ try {
   console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
   console.log('| route | perf | a11y | best practices | FCP ms | LCP ms | TBT ms | CLS | bytes |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const indexes: number[] = [];
   for (const route of routes) {
     if (route.signedIn) await setCookies(chromium.port, cookie, base);
     else await clearCookies(chromium.port);
@@ -188,10 +192,16 @@ try {
     // A failed run has no figures (NaN would sort anywhere): the median is of the runs measured.
     const counted = all.length === runs ? '' : ` (${all.length} of ${runs} runs)`;
     const m = (pick: (f: Figures) => number) => median(all.map(pick));
+    indexes.push(...all.map((f) => f.benchmarkIndex));
     console.log(
       `| ${route.path}${counted} | ${m((f) => f.performance).toFixed(0)} | ${m((f) => f.accessibility).toFixed(0)} | ${m((f) => f.bestPractices).toFixed(0)} | ${m((f) => f.fcpMs).toFixed(0)} | ${m((f) => f.lcpMs).toFixed(0)} | ${m((f) => f.tbtMs).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.bytes).toFixed(0)} |`,
     );
   }
+  // Lighthouse's simulated 4x CPU slowdown scales what this host measured, so TBT and LCP are only
+  // comparable between runs on hosts of a similar index; print it beside the figures.
+  console.log(
+    `\nHost: Lighthouse benchmarkIndex median ${median(indexes).toFixed(0)} (${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)} over ${indexes.length} runs)`,
+  );
 } finally {
   // The app first: it shares this process's stderr, so a failure below must not leave it running
   // (a pipe into `tail` would then never close).
