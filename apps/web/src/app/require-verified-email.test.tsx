@@ -1,11 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BFFAuthProvider } from '@/features/auth';
-import { configureApiClient, resetApiClientState } from '@/lib/api/client';
-import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch, json, meUser } from '@/test/fake-fetch';
+import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { RequireVerifiedEmail } from './require-verified-email';
 
 const renderGuarded = () =>
@@ -27,16 +26,7 @@ const renderGuarded = () =>
     </BFFAuthProvider>,
   );
 
-beforeEach(() => {
-  resetApiClientState();
-  configureApiClient({ sleep: async () => {}, isOnline: () => true });
-  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+freshApiClientPerTest();
 
 describe('RequireVerifiedEmail', () => {
   it('waits for the provider’s /auth/me instead of asking a second time', async () => {

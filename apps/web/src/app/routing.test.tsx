@@ -1,10 +1,10 @@
 import { notFoundPage } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient, resetApiClientState } from '@/lib/api/client';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
+import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
 
 // The pages these tests reach are lazy routes; their first import transforms a whole module graph,
@@ -14,16 +14,7 @@ beforeAll(async () => {
   await Promise.all([import('./routes/terminal-route'), import('@/features/dashboard/metrics-page')]);
 });
 
-beforeEach(() => {
-  resetApiClientState();
-  configureApiClient({ sleep: async () => {}, isOnline: () => true });
-  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+freshApiClientPerTest();
 
 describe('protected routes (spec §2, §6)', () => {
   it('sends a signed-out visitor at a protected page to /login with return_to, and on to the server', async () => {

@@ -1,22 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient, resetApiClientState } from '@/lib/api/client';
-import { browserLocation } from '@/lib/browser-location';
+import { describe, expect, it } from 'vitest';
 import { envelope } from '@/test/fake-fetch';
+import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
 import { installFakePortfoliosServer, portfolioJson } from './fake-portfolios-server';
 
-beforeEach(() => {
-  resetApiClientState();
-  configureApiClient({ sleep: async () => {}, isOnline: () => true });
-  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+freshApiClientPerTest();
 
 /** Waits for state on a busy shared machine; never a timing assertion. */
 const slow = { timeout: 5_000 };

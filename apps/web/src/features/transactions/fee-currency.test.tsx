@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient, resetApiClientState } from '@/lib/api/client';
-import { browserLocation } from '@/lib/browser-location';
+import { describe, expect, it } from 'vitest';
+import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
 import { feeCurrencyMessages } from './components/fee-currency-choice';
 import { installFakeTransactionsServer, txJson } from './fake-transactions-server';
@@ -14,16 +13,7 @@ import { installFakeTransactionsServer, txJson } from './fake-transactions-serve
  * unfinished choice is said under the field instead of being sent.
  */
 
-beforeEach(() => {
-  resetApiClientState();
-  configureApiClient({ sleep: async () => {}, isOnline: () => true });
-  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+freshApiClientPerTest();
 
 /** Waits for state on a busy shared machine; never a timing assertion. */
 const slow = { timeout: 5_000 };
