@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { baseCurrencies, defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
+import { baseCurrencySchema } from './base-currency.ts';
+import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
 import { chartTimeframes, coinListOrders, marketLimits, marketMessages } from './market-options.ts';
 
 /**
@@ -7,7 +8,7 @@ import { chartTimeframes, coinListOrders, marketLimits, marketMessages } from '.
  * §9 limits). Field names follow CoinGecko's so the UI reads one vocabulary whatever the source.
  */
 
-export const baseCurrencySchema = z.enum(baseCurrencies);
+export { baseCurrencySchema };
 
 export const chartTimeframeSchema = z.enum(chartTimeframes);
 export type ChartTimeframe = z.infer<typeof chartTimeframeSchema>;
