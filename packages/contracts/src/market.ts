@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { baseCurrencySchema } from './base-currency.ts';
-import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
+import { baseCurrencies, defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
 import { chartTimeframes, coinListOrders, marketLimits, marketMessages } from './market-options.ts';
 
 /**
@@ -8,7 +7,7 @@ import { chartTimeframes, coinListOrders, marketLimits, marketMessages } from '.
  * §9 limits). Field names follow CoinGecko's so the UI reads one vocabulary whatever the source.
  */
 
-export { baseCurrencySchema };
+export const baseCurrencySchema = z.enum(baseCurrencies);
 
 export const chartTimeframeSchema = z.enum(chartTimeframes);
 export type ChartTimeframe = z.infer<typeof chartTimeframeSchema>;
