@@ -204,9 +204,10 @@ try {
   }
   // Lighthouse's simulated 4x CPU slowdown scales what this host measured, so TBT and LCP are only
   // comparable between runs on hosts of a similar index; print it beside the figures.
-  console.log(
-    `\nHost: Lighthouse benchmarkIndex median ${median(indexes).toFixed(0)} (${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)} over ${indexes.length} runs)`,
-  );
+  if (indexes.length > 0)
+    console.log(
+      `\nHost: Lighthouse benchmarkIndex median ${median(indexes).toFixed(0)} (${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)} over ${indexes.length} runs)`,
+    );
 } finally {
   // The app first: it shares this process's stderr, so a failure below must not leave it running
   // (a pipe into `tail` would then never close).

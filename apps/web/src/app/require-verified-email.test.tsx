@@ -7,6 +7,10 @@ import { authRoutesFor, installFakeFetch, json, meUser } from '@/test/fake-fetch
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { RequireVerifiedEmail } from './require-verified-email';
 
+/** How many times the page asked for the current user. */
+const meRequests = (server: { keys: () => string[] }) =>
+  server.keys().filter((k) => k === 'GET /api/auth/me').length;
+
 const renderGuarded = () =>
   render(
     <BFFAuthProvider>
@@ -47,7 +51,7 @@ describe('RequireVerifiedEmail', () => {
     await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
     answer();
     await screen.findByText('notification settings');
-    expect(server.keys().filter((k) => k === 'GET /api/auth/me')).toHaveLength(1);
+    expect(meRequests(server)).toBe(1);
   });
 
   it('sends an unverified user to the notice page', async () => {
@@ -70,12 +74,10 @@ describe('RequireVerifiedEmail', () => {
     });
     renderGuarded();
     await screen.findByRole('heading', { name: 'Your account could not be checked' });
-    const asked = server.keys().filter((k) => k === 'GET /api/auth/me').length;
+    const asked = meRequests(server);
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('notification settings');
-    await waitFor(() =>
-      expect(server.keys().filter((k) => k === 'GET /api/auth/me')).toHaveLength(asked + 1),
-    );
+    await waitFor(() => expect(meRequests(server)).toBe(asked + 1));
   });
 });
