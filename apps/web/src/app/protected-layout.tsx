@@ -29,7 +29,7 @@ export function ProtectedLayout() {
   const settled = signedIn && (!status.isPending || status.fetchStatus === 'paused') && emailBannerReady;
   if (settled && !released) setReleased(true);
   useEffect(() => {
-    // Counted from the session check's answer: /auth/me only goes after it.
+    // Counted from the session check's answer: on a first visit /auth/me only goes after it.
     if (!signedIn) return;
     const timer = setTimeout(() => setReleased(true), statusWaitMs);
     return () => clearTimeout(timer);

@@ -3,7 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
-import { authRoutesFor, envelope, installFakeFetch, json, signedInSession } from '@/test/fake-fetch';
+import { readIdentity, rememberIdentity } from '@/lib/offline/identity';
+import { authRoutesFor, envelope, installFakeFetch, json, meUser, signedInSession } from '@/test/fake-fetch';
 import type { BFFAuthContextValue } from './auth-types';
 import { BFFAuthProvider } from './bff-auth-provider';
 import { beginSessionCheck } from './session-check';
@@ -71,6 +72,42 @@ describe('BFFAuthProvider start-up (spec §4)', () => {
       'POST /api/v2/subscription/sync/',
       'GET /api/auth/me',
     ]);
+  });
+
+  it('asks /auth/me beside the session status when this browser was signed in last time', async () => {
+    rememberIdentity({ ...meUser, email_verified: true });
+    const routes = authRoutesFor(true);
+    let answerStatus: () => void = () => {};
+    const statusHeld = new Promise<void>((resolve) => {
+      answerStatus = resolve;
+    });
+    const server = installFakeFetch({
+      ...routes,
+      'GET /api/auth/session-status': async () => {
+        await statusHeld;
+        return json(signedInSession);
+      },
+    });
+    renderProvider();
+    // The status has not answered, and /auth/me is already on its way.
+    await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
+    expect(screen.getByText(/^loading:/)).toBeTruthy();
+    answerStatus();
+    await screen.findByText('authenticated:satoshi:true');
+    expect(server.keys().filter((k) => k === 'GET /api/auth/me')).toHaveLength(1);
+  });
+
+  it('with a remembered user whose session ended, is signed out and forgets them', async () => {
+    rememberIdentity({ ...meUser, email_verified: true });
+    const server = installFakeFetch(authRoutesFor(false));
+    renderProvider();
+    await screen.findByText('unauthenticated:nobody:unknown');
+    expect(server.keys()).toEqual([
+      'GET /api/auth/csrf/',
+      'GET /api/auth/session-status',
+      'GET /api/auth/me',
+    ]);
+    expect(readIdentity()).toBeNull();
   });
 
   it('is unauthenticated when is_authenticated is false, and does not sync', async () => {

@@ -55,9 +55,9 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
   // Bumped when the network returns after an offline start: the session is checked for real.
   const [check, setCheck] = useState(0);
 
-  const refreshUser = useCallback(async () => {
+  const applyMe = useCallback(async (answer: Promise<User | null>) => {
     try {
-      const me = await getMe();
+      const me = await answer;
       setState(me === null ? signedOut : { status: 'authenticated', user: userFromMe(me) });
       // The server confirmed this user: pages may be read offline as them (issue 13).
       if (me !== null) rememberIdentity(userFromMe(me));
@@ -65,12 +65,13 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
       setError(caught instanceof Error ? caught : new Error(String(caught)));
     }
   }, []);
+  const refreshUser = useCallback(() => applyMe(getMe()), [applyMe]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `check` re-runs the session check when the network returns
   useEffect(() => {
     let cancelled = false;
     const start = async () => {
-      const { csrfSettled, session: sessionAnswer } = takeSessionCheck();
+      const { csrfSettled, session: sessionAnswer, me: earlyMe } = takeSessionCheck();
       let session: SessionStatus | null;
       let unreachable = false;
       try {
@@ -115,13 +116,14 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
       // Session status lacks picture and email_verified; /auth/me fills them in. It goes beside the
       // sync, not after it: the layout's first render waits for email_verified (the unverified
       // banner must not push the page down once shown), so it is on the way to every first paint.
-      await Promise.all([sync, refreshUser()]);
+      // A returning user's went earlier still, beside the status (session-check.ts).
+      await Promise.all([sync, applyMe(earlyMe ?? getMe())]);
     };
     void start();
     return () => {
       cancelled = true;
     };
-  }, [refreshUser, check, onSignedOut]);
+  }, [applyMe, check, onSignedOut]);
 
   useEffect(() => {
     if (state.offline !== true) return;

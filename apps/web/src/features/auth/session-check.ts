@@ -1,11 +1,17 @@
-import type { SessionStatus } from '@app/contracts';
-import { getSessionStatus, initCsrf } from './api/auth-api';
+import type { SessionStatus, User } from '@app/contracts';
+import { readIdentity } from '@/lib/offline/identity';
+import { getMe, getSessionStatus, initCsrf } from './api/auth-api';
 
 export interface SessionCheck {
   /** Settles once the CSRF token is parsed; a failure only warns (spec §4). */
   csrfSettled: Promise<void>;
   /** The session status, asked once the CSRF request has been answered (spec §4 order). */
   session: Promise<SessionStatus>;
+  /**
+   * /auth/me, asked beside the session status when this browser's last session was confirmed
+   * (a returning user); null when it waits for the status to say someone is signed in.
+   */
+  me: Promise<User | null> | null;
 }
 
 /** Spec §4 start: the CSRF token first, then the session status. */
@@ -16,14 +22,19 @@ export function startSessionCheck(): SessionCheck {
     (caught: unknown) => console.warn('CSRF token initialisation failed', caught),
   );
   // The check goes once the server has answered; the token's parse finishes beside it (issue 15).
-  const session = csrf.answered
-    .catch(() => {
-      // Warned once, by csrfSettled.
-    })
-    .then(getSessionStatus);
-  // The provider reads it when it mounts; a failure before then is not an unhandled rejection.
+  const answered = csrf.answered.catch(() => {
+    // Warned once, by csrfSettled.
+  });
+  const session = answered.then(getSessionStatus);
+  // The signed-in layout's first paint waits for /auth/me (email_verified), and asking it only
+  // once the status had answered put a third round trip before every returning user's first paint
+  // (issue 15). A browser whose last session the server confirmed is very likely signed in still,
+  // so it asks beside the status; a first visit asks nothing before it knows (no 401 for nobody).
+  const me = readIdentity() === null ? null : answered.then(getMe);
+  // The provider reads them when it mounts; a failure before then is not an unhandled rejection.
   session.catch(() => {});
-  return { csrfSettled, session };
+  me?.catch(() => {});
+  return { csrfSettled, session, me };
 }
 
 let early: SessionCheck | undefined;
