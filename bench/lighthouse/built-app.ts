@@ -26,10 +26,12 @@ export interface BuiltApp {
 
 /**
  * The built app (`npm run build`) on a fresh data folder with the bundled market snapshot: what a
- * user of the README's first command gets offline. Waits until it answers.
+ * user of the README's first command gets offline. Waits until it answers. `root` is the checkout
+ * whose build it starts (another one's, for a baseline measured side by side).
  */
-export async function startBuiltApp(): Promise<BuiltApp> {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
+export async function startBuiltApp(
+  root: string = fileURLToPath(new URL('../..', import.meta.url)),
+): Promise<BuiltApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-built-app-'));
   const port = await freePort();
   const child = startProcess([join(root, 'apps/server/dist/main.js')], {

@@ -2,17 +2,19 @@
 // `npm run bench:lighthouse` (LIGHTHOUSE_SKIP_BUILD=1 reuses the current build, LIGHTHOUSE_RUNS
 // sets the runs per route, default 3; LIGHTHOUSE_ROUTES=/,/dashboard measures only those;
 // LIGHTHOUSE_SHIFTS=1 also prints the elements behind each route's layout shifts;
-// LIGHTHOUSE_REPORTS=<dir> writes each run's full JSON report there, for its diagnostics). Offline: Chromium at /usr/bin/chromium, the app on the
+// LIGHTHOUSE_REPORTS=<dir> writes each run's full JSON report there, for its diagnostics;
+// LIGHTHOUSE_BASELINE=<checkout> also measures that checkout's build, already made there with
+// `npm ci && npm run build`, its runs alternating with these, and prints its rows beside). Offline: Chromium at /usr/bin/chromium, the app on the
 // bundled market snapshot. Not part of `npm test`: it prints figures, it asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { freePort, waitForHttp } from '../lib/processes.ts';
 import { signedInCookie } from '../lib/session.ts';
-import { chromiumFlags, chromiumPath, startBuiltApp } from './built-app.ts';
+import { type BuiltApp, chromiumFlags, chromiumPath, startBuiltApp } from './built-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -124,7 +126,7 @@ async function clearCookies(port: number): Promise<void> {
 }
 
 /** A run's figures, or null when Lighthouse could not measure it (e.g. NO_NAVSTART on a busy machine). */
-async function audit(url: string, port: number, run: number): Promise<Figures | null> {
+async function audit(url: string, port: number, run: string): Promise<Figures | null> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -134,10 +136,10 @@ async function audit(url: string, port: number, run: number): Promise<Figures | 
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (reportDir) {
     const name = new URL(url).pathname.replace(/^\/$/, '/terminal').slice(1).replaceAll('/', '-');
-    writeFileSync(join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(result.lhr, null, 1));
+    writeFileSync(join(reportDir, `${name}-${run}.json`), JSON.stringify(result.lhr, null, 1));
     // The page load's trace too, for what the report's long tasks were (bench/lighthouse/tasks.ts).
     const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
-    if (trace) writeFileSync(join(reportDir, `${name}-${run + 1}.trace.json`), JSON.stringify(trace));
+    if (trace) writeFileSync(join(reportDir, `${name}-${run}.trace.json`), JSON.stringify(trace));
   }
   const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
   if (runtimeError) {
@@ -172,35 +174,89 @@ async function audit(url: string, port: number, run: number): Promise<Figures | 
   };
 }
 
+/** A route's table row: the median of the runs measured (a failed run has no figures). */
+function row(name: string, all: Figures[]): string {
+  const counted = all.length === runs ? '' : ` (${all.length} of ${runs} runs)`;
+  const m = (pick: (f: Figures) => number) => median(all.map(pick));
+  return `| ${name}${counted} | ${m((f) => f.performance).toFixed(0)} | ${m((f) => f.accessibility).toFixed(0)} | ${m((f) => f.bestPractices).toFixed(0)} | ${m((f) => f.fcpMs).toFixed(0)} | ${m((f) => f.lcpMs).toFixed(0)} | ${m((f) => f.tbtMs).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.bytes).toFixed(0)} |`;
+}
+
+/**
+ * The two builds' runs paired in the order they were measured: a pair shares the host's state of
+ * the moment, so the median of their differences sees changes the medians' spread hides.
+ */
+function pairedDifference(path: string, ours: (Figures | null)[], baseline: (Figures | null)[]): string {
+  const both = ours.flatMap((o, i) => {
+    const b = baseline[i];
+    return o && b ? [[o, b] as const] : [];
+  });
+  const d = (pick: (f: Figures) => number) => {
+    const value = median(both.map(([o, b]) => pick(o) - pick(b)));
+    return `${value >= 0 ? '+' : ''}${value.toFixed(0)}`;
+  };
+  return `  ${path}: perf ${d((f) => f.performance)}, FCP ${d((f) => f.fcpMs)} ms, LCP ${d((f) => f.lcpMs)} ms, TBT ${d((f) => f.tbtMs)} ms, bytes ${d((f) => f.bytes)} (${both.length} pairs)`;
+}
+
 if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
+/** One build under test: its server, its signed-in session, and its figures per route. */
+interface Side {
+  label: string;
+  app: BuiltApp;
+  cookie: string;
+}
+
+const baselineRoot = process.env.LIGHTHOUSE_BASELINE;
 const app = await startBuiltApp();
-const { base } = app;
+const baselineApp = baselineRoot
+  ? await startBuiltApp(resolve(baselineRoot)).catch(async (error) => {
+      await app.stop();
+      throw error;
+    })
+  : null;
 const chromium = await startChromium();
 try {
-  const cookie = await signedInCookie(base);
+  const sides: Side[] = [{ label: '', app, cookie: await signedInCookie(app.base) }];
+  if (baselineApp)
+    sides.push({ label: ' (baseline)', app: baselineApp, cookie: await signedInCookie(baselineApp.base) });
   console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
+  if (baselineApp)
+    console.log(`Baseline: the build in ${baselineRoot}, its runs alternating with these on the same host`);
   console.log('| route | perf | a11y | best practices | FCP ms | LCP ms | TBT ms | CLS | bytes |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const indexes: number[] = [];
+  const differences: string[] = [];
   for (const route of routes) {
-    if (route.signedIn) await setCookies(chromium.port, cookie, base);
-    else await clearCookies(chromium.port);
-    const all: Figures[] = [];
+    const figures = sides.map(() => [] as Figures[]);
+    const pairs = sides.map(() => [] as (Figures | null)[]);
     for (let i = 0; i < runs; i++) {
-      const figures = await audit(`${base}${route.path}`, chromium.port, i);
-      if (figures !== null) all.push(figures);
+      // Alternating which build goes first spreads the host's drift evenly over both.
+      const order = i % 2 === 0 ? sides.map((_, at) => at) : sides.map((_, at) => at).reverse();
+      for (const at of order) {
+        const side = sides[at];
+        if (!side) continue;
+        // Both servers are on 127.0.0.1, whose cookies Chromium keeps per host, not per port.
+        if (route.signedIn) await setCookies(chromium.port, side.cookie, side.app.base);
+        else await clearCookies(chromium.port);
+        const run = `${i + 1}${at === 0 ? '' : '-baseline'}`;
+        const measured = await audit(`${side.app.base}${route.path}`, chromium.port, run);
+        pairs[at]?.push(measured);
+        if (measured !== null) figures[at]?.push(measured);
+      }
     }
-    // A failed run has no figures (NaN would sort anywhere): the median is of the runs measured.
-    const counted = all.length === runs ? '' : ` (${all.length} of ${runs} runs)`;
-    const m = (pick: (f: Figures) => number) => median(all.map(pick));
-    indexes.push(...all.map((f) => f.benchmarkIndex));
-    console.log(
-      `| ${route.path}${counted} | ${m((f) => f.performance).toFixed(0)} | ${m((f) => f.accessibility).toFixed(0)} | ${m((f) => f.bestPractices).toFixed(0)} | ${m((f) => f.fcpMs).toFixed(0)} | ${m((f) => f.lcpMs).toFixed(0)} | ${m((f) => f.tbtMs).toFixed(0)} | ${m((f) => f.cls).toFixed(3)} | ${m((f) => f.bytes).toFixed(0)} |`,
-    );
+    sides.forEach((side, at) => {
+      const all = figures[at] ?? [];
+      indexes.push(...all.map((f) => f.benchmarkIndex));
+      console.log(row(`${route.path}${side.label}`, all));
+    });
+    if (baselineApp) differences.push(pairedDifference(route.path, pairs[0] ?? [], pairs[1] ?? []));
+  }
+  if (differences.length > 0) {
+    console.log('\nThis build minus the baseline, run by run (each pair measured back to back), median:');
+    for (const line of differences) console.log(line);
   }
   // Lighthouse's simulated 4x CPU slowdown scales what this host measured, so TBT and LCP are only
   // comparable between runs on hosts of a similar index; print it beside the figures.
@@ -209,8 +265,9 @@ try {
       `\nHost: Lighthouse benchmarkIndex median ${median(indexes).toFixed(0)} (${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)} over ${indexes.length} runs)`,
     );
 } finally {
-  // The app first: it shares this process's stderr, so a failure below must not leave it running
-  // (a pipe into `tail` would then never close).
+  // The apps first: they share this process's stderr, so a failure below must not leave them
+  // running (a pipe into `tail` would then never close).
   await app.stop();
+  await baselineApp?.stop();
   await chromium.stop();
 }
