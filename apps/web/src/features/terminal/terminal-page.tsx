@@ -1,7 +1,7 @@
 import { type CoinMarket, marketCategoryOptions } from '@app/contracts';
 import { filterCoins, sortCoins } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -87,12 +87,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     // Only a first load waits: later pages and filters keep the previous rows until theirs arrive.
     enabled: list.isPending,
   });
-  const liveListing = list.data ?? firstScreen.data;
-  // The rows are drawn from a deferred copy: React renders them in slices after the list arrives,
-  // instead of one long task (the query's update is synchronous, so a transition cannot slice it;
-  // issue 15, Lighthouse's TBT). What decides requests reads the live copy.
-  const listing = useDeferredValue(liveListing);
-  const drawing = listing !== liveListing;
+  const listing = list.data ?? firstScreen.data;
   const coins = listing?.results ?? [];
   const quotes = useMemo(() => new Map(coins.map((c) => [c.id, c])), [coins]);
   // Favourites can sit outside the loaded page, so that view lists the user's own coins in full.
@@ -105,7 +100,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     for (const c of coins) if (favorites.has(c.id)) merged.set(c.id, c);
     return sortCoins(filterCoins([...merged.values()], { category, excludeStablecoins }), order);
   }, [favoritesOnly, coins, userCoins.data, favorites, category, excludeStablecoins, order]);
-  const listed = selectedId ? liveListing?.results.find((c) => c.id === selectedId) : undefined;
+  const listed = selectedId ? quotes.get(selectedId) : undefined;
   const details = useQuery({
     ...coinDetailsQuery(selectedId ?? '', vs),
     enabled: selectedId !== null && listed === undefined && !list.isPending,
@@ -216,7 +211,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 </span>
               )}
             </div>
-            {listing === undefined && (list.isPending || drawing) ? (
+            {listing === undefined && list.isPending ? (
               // The table's own height (its scroller stops at 640 px), so the panels below stay put.
               <Spinner label="Loading market…" className="h-[640px] items-start p-6" />
             ) : list.isError && listing === undefined ? (
