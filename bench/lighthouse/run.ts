@@ -202,9 +202,11 @@ if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
-/** One build under test: its server, its signed-in session, and its figures per route. */
+/** One build under test: its server and its signed-in session. */
 interface Side {
+  /** After the route in the table, and after the run number in a report's file name. */
   label: string;
+  reportTag: string;
   app: BuiltApp;
   cookie: string;
 }
@@ -219,9 +221,14 @@ const baselineApp = baselineRoot
   : null;
 const chromium = await startChromium();
 try {
-  const sides: Side[] = [{ label: '', app, cookie: await signedInCookie(app.base) }];
+  const sides: Side[] = [{ label: '', reportTag: '', app, cookie: await signedInCookie(app.base) }];
   if (baselineApp)
-    sides.push({ label: ' (baseline)', app: baselineApp, cookie: await signedInCookie(baselineApp.base) });
+    sides.push({
+      label: ' (baseline)',
+      reportTag: '-baseline',
+      app: baselineApp,
+      cookie: await signedInCookie(baselineApp.base),
+    });
   console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
   if (baselineApp)
     console.log(`Baseline: the build in ${baselineRoot}, its runs alternating with these on the same host`);
@@ -230,29 +237,25 @@ try {
   const indexes: number[] = [];
   const differences: string[] = [];
   for (const route of routes) {
-    const figures = sides.map(() => [] as Figures[]);
-    const pairs = sides.map(() => [] as (Figures | null)[]);
+    // Each side's runs in the order measured, a failed run as null, so run i pairs with run i.
+    const measured = new Map(sides.map((side) => [side, [] as (Figures | null)[]]));
     for (let i = 0; i < runs; i++) {
       // Alternating which build goes first spreads the host's drift evenly over both.
-      const order = i % 2 === 0 ? sides.map((_, at) => at) : sides.map((_, at) => at).reverse();
-      for (const at of order) {
-        const side = sides[at];
-        if (!side) continue;
+      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
         // Both servers are on 127.0.0.1, whose cookies Chromium keeps per host, not per port.
         if (route.signedIn) await setCookies(chromium.port, side.cookie, side.app.base);
         else await clearCookies(chromium.port);
-        const run = `${i + 1}${at === 0 ? '' : '-baseline'}`;
-        const measured = await audit(`${side.app.base}${route.path}`, chromium.port, run);
-        pairs[at]?.push(measured);
-        if (measured !== null) figures[at]?.push(measured);
+        const run = `${i + 1}${side.reportTag}`;
+        measured.get(side)?.push(await audit(`${side.app.base}${route.path}`, chromium.port, run));
       }
     }
-    sides.forEach((side, at) => {
-      const all = figures[at] ?? [];
-      indexes.push(...all.map((f) => f.benchmarkIndex));
-      console.log(row(`${route.path}${side.label}`, all));
-    });
-    if (baselineApp) differences.push(pairedDifference(route.path, pairs[0] ?? [], pairs[1] ?? []));
+    const all = (side: Side | undefined) => (side ? (measured.get(side) ?? []) : []);
+    for (const side of sides) {
+      const figures = all(side).filter((f): f is Figures => f !== null);
+      indexes.push(...figures.map((f) => f.benchmarkIndex));
+      console.log(row(`${route.path}${side.label}`, figures));
+    }
+    if (baselineApp) differences.push(pairedDifference(route.path, all(sides[0]), all(sides[1])));
   }
   if (differences.length > 0) {
     console.log('\nThis build minus the baseline, run by run (each pair measured back to back), median:');

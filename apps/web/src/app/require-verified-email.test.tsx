@@ -3,13 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BFFAuthProvider } from '@/features/auth';
-import { authRoutesFor, installFakeFetch, json, meUser } from '@/test/fake-fetch';
+import { authRoutesFor, heldUntilReleased, installFakeFetch, json, meUser } from '@/test/fake-fetch';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { RequireVerifiedEmail } from './require-verified-email';
-
-/** How many times the page asked for the current user. */
-const meRequests = (server: { keys: () => string[] }) =>
-  server.keys().filter((k) => k === 'GET /api/auth/me').length;
 
 const renderGuarded = () =>
   render(
@@ -35,23 +31,14 @@ freshApiClientPerTest();
 describe('RequireVerifiedEmail', () => {
   it('waits for the provider’s /auth/me instead of asking a second time', async () => {
     // /auth/me answers only after the guard has rendered, as over a real network.
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const server = installFakeFetch({
-      ...authRoutesFor(true),
-      'GET /api/auth/me': async () => {
-        await answered;
-        return json(meUser);
-      },
-    });
+    const me = heldUntilReleased(() => json(meUser));
+    const server = installFakeFetch({ ...authRoutesFor(true), 'GET /api/auth/me': me.handler });
     renderGuarded();
     await screen.findByText('Checking your account…');
     await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
-    answer();
+    me.release();
     await screen.findByText('notification settings');
-    expect(meRequests(server)).toBe(1);
+    expect(server.count('GET /api/auth/me')).toBe(1);
   });
 
   it('sends an unverified user to the notice page', async () => {
@@ -74,10 +61,10 @@ describe('RequireVerifiedEmail', () => {
     });
     renderGuarded();
     await screen.findByRole('heading', { name: 'Your account could not be checked' });
-    const asked = meRequests(server);
+    const asked = server.count('GET /api/auth/me');
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('notification settings');
-    await waitFor(() => expect(meRequests(server)).toBe(asked + 1));
+    await waitFor(() => expect(server.count('GET /api/auth/me')).toBe(asked + 1));
   });
 });

@@ -42,7 +42,28 @@ export function installFakeFetch(routes: Record<string, Handler>) {
     return handler(call);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, keys: () => calls.map((c) => `${c.method} ${c.path}`) };
+  const keys = () => calls.map((c) => `${c.method} ${c.path}`);
+  /** How many requests went to one "METHOD /path" (with its query, if it had one). */
+  const count = (key: string) => keys().filter((k) => k === key).length;
+  return { calls, keys, count };
+}
+
+/**
+ * A handler that answers only once `release()` is called, as a slow network would: lets a test
+ * look at the page while a request is still on its way.
+ */
+export function heldUntilReleased(handler: Handler): { handler: Handler; release: () => void } {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    handler: async (call) => {
+      await released;
+      return handler(call);
+    },
+    release: () => release(),
+  };
 }
 
 export const signedOutSession = {

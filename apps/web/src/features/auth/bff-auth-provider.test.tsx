@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
 import { readIdentity, rememberIdentity } from '@/lib/offline/identity';
-import { authRoutesFor, envelope, installFakeFetch, json, meUser, signedInSession } from '@/test/fake-fetch';
+import {
+  authRoutesFor,
+  envelope,
+  heldUntilReleased,
+  installFakeFetch,
+  json,
+  meUser,
+  signedInSession,
+} from '@/test/fake-fetch';
 import type { BFFAuthContextValue } from './auth-types';
 import { BFFAuthProvider } from './bff-auth-provider';
 import { beginSessionCheck } from './session-check';
@@ -76,25 +84,18 @@ describe('BFFAuthProvider start-up (spec §4)', () => {
 
   it('asks /auth/me beside the session status when this browser was signed in last time', async () => {
     rememberIdentity({ ...meUser, email_verified: true });
-    const routes = authRoutesFor(true);
-    let answerStatus: () => void = () => {};
-    const statusHeld = new Promise<void>((resolve) => {
-      answerStatus = resolve;
-    });
+    const status = heldUntilReleased(() => json(signedInSession));
     const server = installFakeFetch({
-      ...routes,
-      'GET /api/auth/session-status': async () => {
-        await statusHeld;
-        return json(signedInSession);
-      },
+      ...authRoutesFor(true),
+      'GET /api/auth/session-status': status.handler,
     });
     renderProvider();
     // The status has not answered, and /auth/me is already on its way.
     await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
     expect(screen.getByText(/^loading:/)).toBeTruthy();
-    answerStatus();
+    status.release();
     await screen.findByText('authenticated:satoshi:true');
-    expect(server.keys().filter((k) => k === 'GET /api/auth/me')).toHaveLength(1);
+    expect(server.count('GET /api/auth/me')).toBe(1);
   });
 
   it('with a remembered user whose session ended, is signed out and forgets them', async () => {
