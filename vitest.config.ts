@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/build-plugins/preact-aliases.ts';
 
 const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
@@ -38,8 +39,14 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': webSrc } },
+        // The browser build's runtime (apps/web/vite.config.ts): components are tested on Preact.
+        // Dependencies are inlined so their imports of react resolve through the same aliases.
+        resolve: {
+          alias: [...preactAliases, { find: '@', replacement: webSrc }],
+          conditions: ['module', 'browser', 'development'],
+        },
         test: {
+          server: { deps: { inline: true } },
           name: 'component',
           include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],
           environment: 'happy-dom',

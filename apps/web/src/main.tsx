@@ -1,5 +1,5 @@
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from '@/app/providers';
@@ -27,18 +27,15 @@ const floor = root.querySelector('[data-loading-screen]')
   ? loadingScreenPaintedAt() + loadingScreenMinMs
   : null;
 
-// As a transition, React renders the first tree in slices that yield to the browser between them,
-// instead of one task that blocks input for the whole render (Lighthouse's TBT, issue 15).
-const reactRoot = createRoot(root);
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-      {floor !== null && <LoadingFloor until={floor} />}
-    </StrictMode>,
-  ),
+// The browser build renders with preact/compat (build-plugins/preact-aliases), which draws this
+// first tree in one task; the loading screen above stays on screen meanwhile.
+createRoot(root).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+    {floor !== null && <LoadingFloor until={floor} />}
+  </StrictMode>,
 );

@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BFFAuthProvider } from '@/features/auth';
 import { authRoutesFor, heldUntilReleased, installFakeFetch, json, meUser } from '@/test/fake-fetch';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
+import { render, screen, waitFor } from '@/test/testing-library';
 import { RequireVerifiedEmail } from './require-verified-email';
 
 const renderGuarded = () =>

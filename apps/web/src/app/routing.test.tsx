@@ -1,11 +1,11 @@
 import { notFoundPage } from '@app/contracts';
-import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
+import { screen, waitFor } from '@/test/testing-library';
 
 // The pages these tests reach are lazy routes; their first import transforms a whole module graph,
 // which on a busy machine outlasts a findBy* wait. Loading them once up front keeps every test about

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@/test/testing-library';
 import { lazyPart } from './lazy-part';
 
 const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;

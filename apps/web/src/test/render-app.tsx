@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { Providers } from '@/app/providers';
 import { AppRoutes } from '@/app/routes';
+import { render } from '@/test/testing-library';
 
 interface RouterView {
   state: { location: Location };

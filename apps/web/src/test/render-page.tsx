@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/lib/query-client';
+import { render } from '@/test/testing-library';
 
 /** Where a link or navigation led, for pages outside the one under test. */
 function Elsewhere() {

@@ -1,4 +1,3 @@
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProjectionsSelection } from '@/features/projections/store/projections-selection-store';
@@ -6,6 +5,7 @@ import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch, json, meUser } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { screen, waitFor, within } from '@/test/testing-library';
 
 beforeEach(() => {
   resetApiClientState();

@@ -1,7 +1,7 @@
-import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '@/features/auth';
 import { forgetIdentity, rememberIdentity } from '@/lib/offline/identity';
+import { renderHook, waitFor } from '@/test/testing-library';
 import { useEmailBannerReady } from './email-verification-banner';
 
 const fromSession: AuthUser = {

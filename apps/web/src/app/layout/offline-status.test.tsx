@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { closeOfflineDb, offlineDb } from '@/lib/offline/offline-db';
 import { restoreQuerySnapshot, saveQuerySnapshot } from '@/lib/offline/query-snapshot';
 import { listWrites, queueWrite } from '@/lib/offline/write-queue';
 import { envelope, installFakeFetch, json, signedInSession } from '@/test/fake-fetch';
+import { render, screen, waitFor, within } from '@/test/testing-library';
 import { OfflineStatus } from './offline-status';
 
 const user = {

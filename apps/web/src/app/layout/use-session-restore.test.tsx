@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSessionState } from '@/lib/session-state';
+import { render } from '@/test/testing-library';
 import { restoreDelayMs, restoreWindowMs, useSessionRestore } from './use-session-restore';
 
 /*

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CoinNameCell } from '@/components/ui/coin-name-cell';
+import { render, screen } from '@/test/testing-library';
 
 describe('CoinNameCell', () => {
   it('shows the name over the symbol, beside the icon', () => {

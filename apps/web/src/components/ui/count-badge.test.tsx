@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { badgeText, CountBadge } from '@/components/ui/count-badge';
+import { render, screen } from '@/test/testing-library';
 
 const label = (n: number) => `${n} unread notifications`;
 

@@ -1,7 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@/test/testing-library';
 import { useConfirm } from './confirm-dialog';
 import { Dialog } from './dialog';
 import { Field } from './field';
@@ -30,7 +30,8 @@ describe('Dialog', () => {
     const opener = screen.getByRole('button', { name: 'Open' });
     await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Edit thing', description: 'Change its name.' });
-    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Radix moves focus in from an effect, after the dialog is in the page.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     // Tab cycles inside: Close, Name, Save, then Close again.
     for (let i = 0; i < 4; i += 1) {
       await userEvent.tab();

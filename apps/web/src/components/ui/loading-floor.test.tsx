@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@/test/testing-library';
 import { LoadingFloor, loadingScreenMinMs } from './loading-floor';
 
 describe('loading floor (spec §9: the loading screen never flashes for less than 500 ms)', () => {

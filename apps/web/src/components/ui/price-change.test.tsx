@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PriceChange } from '@/components/ui/price-change';
+import { render, screen } from '@/test/testing-library';
 
 describe('PriceChange', () => {
   it.each([

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PriceSourceNote } from '@/components/ui/price-source-note';
+import { render, screen } from '@/test/testing-library';
 
 describe('PriceSourceNote', () => {
   it('names the provider of a fallback price, with the why on hover and for screen readers', () => {

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '@/lib/preferences';
 import { maskedValue } from '@/lib/privacy';
+import { act, render, screen } from '@/test/testing-library';
 import { Money, Quantity } from './private-value';
 
 afterEach(() => act(() => usePreferences.getState().setPrivacyMode(false)));

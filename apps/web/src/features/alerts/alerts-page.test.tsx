@@ -1,7 +1,6 @@
 import type { Alert } from '@app/contracts';
 import { alertMessages } from '@app/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
@@ -11,6 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { authRoutesFor, envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import { coinDetails, marketCoin } from '@/test/fake-market';
 import { renderApp } from '@/test/render-app';
+import { render, screen, waitFor, within } from '@/test/testing-library';
 import { CreateAlertButton } from './create-alert-button';
 
 const alert: Alert = {

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { installFakeFetch, json } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { inTimeZone } from '@/test/time-zone';
 import { IndicatorPanels } from './indicator-panels';
 

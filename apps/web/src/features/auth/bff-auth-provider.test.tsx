@@ -1,5 +1,4 @@
 import { authMessages } from '@app/contracts';
-import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
@@ -13,6 +12,7 @@ import {
   meUser,
   signedInSession,
 } from '@/test/fake-fetch';
+import { act, render, screen, waitFor } from '@/test/testing-library';
 import type { BFFAuthContextValue } from './auth-types';
 import { BFFAuthProvider } from './bff-auth-provider';
 import { beginSessionCheck } from './session-check';
@@ -244,6 +244,9 @@ describe('BFFAuthProvider without a network (issue 13)', () => {
     renderProvider();
     await waitFor(() => expect(latest?.offline).toBe(true));
 
+    // The provider listens for 'online' from an effect, which runs on the task after the render
+    // shown above (test/setup.ts).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     configureApiClient({ isOnline: () => true });
     installFakeFetch(authRoutesFor(false));
     act(() => {

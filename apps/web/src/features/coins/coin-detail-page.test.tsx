@@ -1,5 +1,4 @@
 import { marketMessages } from '@app/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +12,7 @@ import {
   marketCoins,
 } from '@/test/fake-market';
 import { renderPage } from '@/test/render-page';
+import { screen, waitFor, within } from '@/test/testing-library';
 import { CoinDetailPage } from './coin-detail-page';
 
 vi.mock('@/components/ui/price-chart-canvas', async () => {

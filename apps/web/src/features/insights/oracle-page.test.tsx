@@ -1,11 +1,11 @@
 import type { InsightCard, InsightsResponse } from '@app/contracts';
 import { insightMessages } from '@app/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
+import { render, screen, waitFor, within } from '@/test/testing-library';
 import { highlightUnverified } from './components/narration-panel';
 import { OraclePage } from './oracle-page';
 

@@ -1,11 +1,11 @@
 import type { Notification } from '@app/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch, json } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { screen, waitFor, within } from '@/test/testing-library';
 
 const minute = 60_000;
 function notification(i: number, isRead = false): Notification {

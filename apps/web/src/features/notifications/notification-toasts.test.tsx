@@ -1,10 +1,10 @@
 import type { Notification } from '@app/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch, json } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
+import { act, screen, waitFor, within } from '@/test/testing-library';
 import { AlertsPanel } from './alerts-panel';
 import { notificationKeys } from './api/notifications-api';
 import { NotificationToasts } from './notification-toasts';

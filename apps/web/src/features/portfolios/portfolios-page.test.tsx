@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { envelope } from '@/test/fake-fetch';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
+import { screen, waitFor, within } from '@/test/testing-library';
 import { installFakePortfoliosServer, portfolioJson } from './fake-portfolios-server';
 
 freshApiClientPerTest();

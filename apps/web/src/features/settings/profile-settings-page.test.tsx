@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage as renderOnRoute } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { ProfileSettingsPage } from './profile-settings-page';
 import type { SettingsUser } from './settings-types';
 

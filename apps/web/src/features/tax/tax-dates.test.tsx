@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { inTimeZone } from '@/test/time-zone';
 import { LotsPanel } from './lots-panel';
 import { ReportPanel } from './report-panel';

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { ReportPanel } from './report-panel';
 import { installTaxViews, lotsView, report } from './tax-view-fixtures';
 

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '@/lib/preferences';
 import { maskedValue } from '@/lib/privacy';
 import { renderPage } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { LotsPanel } from './lots-panel';
 import { ReportPanel } from './report-panel';
 import { installTaxApi } from './tax-view-fixtures';

@@ -1,4 +1,3 @@
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +6,7 @@ import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch, json } from '@/test/fake-fetch';
 import { fakeMarketRoutes, fakeMarketState } from '@/test/fake-market';
 import { renderApp } from '@/test/render-app';
+import { screen, waitFor, within } from '@/test/testing-library';
 
 vi.mock('@/components/ui/price-chart-canvas', async () => {
   const { PriceChartCanvasStandIn } = await import('@/test/chart-stand-in');

@@ -1,5 +1,4 @@
 import { marketMessages } from '@app/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +15,7 @@ import {
   snapshotSource,
 } from '@/test/fake-market';
 import { renderPage } from '@/test/render-page';
+import { screen, waitFor, within } from '@/test/testing-library';
 import { TerminalPage } from './terminal-page';
 
 // A shared machine runs many suites at once; the waits below are for state, not speed.

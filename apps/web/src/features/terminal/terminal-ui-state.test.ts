@@ -1,5 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@/test/testing-library';
 import {
   defaultTerminalUiState,
   readTerminalUiState,

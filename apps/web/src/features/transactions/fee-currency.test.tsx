@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
+import { fireEvent, screen, waitFor, within } from '@/test/testing-library';
 import { feeCurrencyMessages } from './components/fee-currency-choice';
 import { installFakeTransactionsServer, txJson } from './fake-transactions-server';
 

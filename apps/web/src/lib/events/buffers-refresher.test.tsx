@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { defaultUserSettings } from '@app/contracts';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { marketStatusQuery } from '@/lib/market/market-status';
 import { createQueryClient } from '@/lib/query-client';
 import { userSettingsQuery } from '@/lib/settings/settings-api';
+import { render, screen } from '@/test/testing-library';
 import { useEventStream } from './use-event-stream';
 
 /**

@@ -1,12 +1,12 @@
 import { defaultTaxSettings } from '@app/contracts';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
 import { taxRuleQueryRoots, useUpdateTaxSettings } from '@/lib/tax/tax-api';
 import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { render, screen, waitFor } from '@/test/testing-library';
 import { costBasisQueryRoots, useUpdateSettings } from './use-user-settings';
 
 /*

@@ -1,11 +1,11 @@
 import { authMessages } from '@app/contracts';
-import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, envelope, installFakeFetch, json, meUser } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
+import { screen, waitFor } from '@/test/testing-library';
 
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 beforeEach(() => {

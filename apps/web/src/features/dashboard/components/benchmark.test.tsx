@@ -1,11 +1,11 @@
 import type { PeriodReturnsOut, ReturnsResponse } from '@app/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
+import { screen, waitFor, within } from '@/test/testing-library';
 import { defaultBenchmark } from './benchmark';
 import { PerformanceChart } from './performance-chart';
 import { ReturnsPanel } from './returns-panel';

@@ -1,10 +1,10 @@
 import type { PeriodReturnsOut, ReturnsResponse } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { installFakeFetch, json } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { inTimeZone } from '@/test/time-zone';
 import { ReturnsPanel } from './returns-panel';
 

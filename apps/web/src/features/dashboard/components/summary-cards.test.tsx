@@ -1,8 +1,8 @@
 import type { PortfolioSummary } from '@app/contracts';
-import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@/lib/settings';
+import { render, screen } from '@/test/testing-library';
 import { SummaryCards } from './summary-cards';
 
 /** Bought 1 BTC at 100 and 1 at 300 (average 200), sold 1 at 250: cost held 200, cost sold 200. */

@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '@/lib/preferences';
 import { formatMoney } from '@/lib/settings';
+import { render, screen, within } from '@/test/testing-library';
 import { axisMoney, niceTicks, ValueChart } from './value-chart';
 
 const day = 86_400_000;

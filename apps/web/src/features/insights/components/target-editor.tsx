@@ -1,6 +1,6 @@
 import { type AllocationTarget, marketCategoryOptions } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { isApiError } from '@/lib/api/api-error';
 import { cn } from '@/lib/cn';
@@ -23,12 +23,17 @@ export function TargetEditor({ portfolioId }: { portfolioId: string }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const listId = useId();
 
-  useEffect(() => {
-    if (!stored.data) return;
-    setType(stored.data.targets[0]?.type ?? 'coin');
-    setRows(stored.data.targets.map((t) => ({ key: t.key, percentage: t.percentage })));
-    setErrors({});
-  }, [stored.data]);
+  // Copied in the render that brings the stored targets, not in an effect a frame later, which
+  // wiped a row the user had added meanwhile.
+  const [shown, setShown] = useState(stored.data);
+  if (stored.data !== shown) {
+    setShown(stored.data);
+    if (stored.data) {
+      setType(stored.data.targets[0]?.type ?? 'coin');
+      setRows(stored.data.targets.map((t) => ({ key: t.key, percentage: t.percentage })));
+      setErrors({});
+    }
+  }
 
   const save = useMutation({
     mutationFn: (targets: AllocationTarget[]) => putTargets({ portfolio_id: portfolioId, targets }),

@@ -1,9 +1,9 @@
 import type { CsvImportRow } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { ImportPreviewTable } from './import-preview-table';
 
 /*

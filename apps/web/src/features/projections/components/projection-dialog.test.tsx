@@ -1,8 +1,8 @@
 import { projectionMessages } from '@app/contracts';
-import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json } from '@/test/fake-fetch';
+import { screen, waitFor } from '@/test/testing-library';
 import { emptyFormState, useProjectionsSelection } from '../store/projections-selection-store';
 import { renderWithQuery } from '../test/render';
 import { ProjectionDialog } from './projection-dialog';

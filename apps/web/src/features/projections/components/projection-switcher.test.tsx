@@ -1,7 +1,7 @@
 import { projectionLabels } from '@app/contracts';
-import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@/test/testing-library';
 import { btcDetail } from '../test/render';
 import { ProjectionSwitcher } from './projection-switcher';
 

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeFetch } from '@/test/fake-fetch';
+import { cleanup, fireEvent, screen, waitFor, within } from '@/test/testing-library';
 import { sellOverscan } from '../hooks/use-sell-virtualizer';
 import { useProjectionsSelection } from '../store/projections-selection-store';
 import { slowTest as slow, thousandSellPlan } from '../test/long-plan';

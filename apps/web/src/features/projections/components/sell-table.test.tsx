@@ -1,10 +1,10 @@
 import { projectionMessages } from '@app/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeFetch, json } from '@/test/fake-fetch';
+import { cleanup, screen, waitFor, within } from '@/test/testing-library';
 import { useProjectionsSelection } from '../store/projections-selection-store';
 import { btcDetail, renderWithQuery, setViewport, simulateSellLayout } from '../test/render';
 import { ProjectionView } from './projection-view';

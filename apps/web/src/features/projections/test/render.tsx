@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { render } from '@/test/testing-library';
 
 /** A fresh query client per test, with retries off so failures show at once. */
 export function renderWithQuery(ui: ReactElement) {

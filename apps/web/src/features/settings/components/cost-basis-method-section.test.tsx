@@ -1,10 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
 import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { act, fireEvent, render, screen, waitFor } from '@/test/testing-library';
 import { CostBasisMethodSection } from './cost-basis-method-section';
 
 /*

@@ -1,11 +1,11 @@
 import type { NotificationChannel } from '@app/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
 import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { render, screen, waitFor, within } from '@/test/testing-library';
 import { DeliveryChannelsSection } from './delivery-channels-section';
 
 let channels: NotificationChannel[];

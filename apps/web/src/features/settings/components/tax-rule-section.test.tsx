@@ -1,10 +1,10 @@
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
 import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { render, screen, waitFor } from '@/test/testing-library';
 import { TaxRuleSection } from './tax-rule-section';
 
 type TaxSettings = { rule: string; custom_threshold_days: number; short_rate: string; long_rate: string };

@@ -17,12 +17,17 @@ export function TaxRuleSection() {
   const [days, setDays] = useState('365');
   const [shortRate, setShortRate] = useState('0');
   const [longRate, setLongRate] = useState('0');
-  useEffect(() => {
-    if (!data) return;
-    setDays(String(data.custom_threshold_days));
-    setShortRate(data.short_rate);
-    setLongRate(data.long_rate);
-  }, [data]);
+  // The stored values are copied in the render that brings them, not in an effect after it: with
+  // Preact the effect ran a frame later and overwrote what the user had typed meanwhile.
+  const [shown, setShown] = useState(data);
+  if (data !== shown) {
+    setShown(data);
+    if (data) {
+      setDays(String(data.custom_threshold_days));
+      setShortRate(data.short_rate);
+      setLongRate(data.long_rate);
+    }
+  }
   // The choice shows in the same render as the click (the mutation's state reaches React only on a
   // later task) and stays until its own save settles: a later choice, saved after it, keeps showing.
   const [chosen, setChosen] = useState<TaxRule | null>(null);

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
 import { formatMoney } from '@/lib/settings';
 import { installFakeFetch } from '@/test/fake-fetch';
 import { fakeMarketRoutes, fakeMarketState } from '@/test/fake-market';
+import { act, fireEvent, render, screen, within } from '@/test/testing-library';
 import { CoinSearch } from './coin-search';
 
 let searches: () => string[];

@@ -1,10 +1,10 @@
 import type { CoinListOrder, CoinMarket } from '@app/contracts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@/lib/settings';
 import { marketCoin, marketCoins } from '@/test/fake-market';
+import { act, fireEvent, render, screen, within } from '@/test/testing-library';
 import { MarketTable } from './market-table';
 
 const usd = (v: number | string | null | undefined) => formatMoney(v, 'usd');

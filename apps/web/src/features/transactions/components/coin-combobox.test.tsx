@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeFetch, json } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
+import { screen, within } from '@/test/testing-library';
 import { CoinCombobox } from './coin-combobox';
 import { type CoinChoice, matchCoins, resolveTyped } from './coin-match';
 
