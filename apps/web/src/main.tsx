@@ -16,7 +16,7 @@ applyPreferences(usePreferences.getState());
 // What every signed-in page's first paint waits for starts before React's first render, which it
 // used to follow (issue 15): the session check and the market status the layout's banner needs.
 // (Loading the page's code here too was tried: Lighthouse's LCP got worse in three pairs of runs.)
-const sessionAsked = beginSessionCheck();
+beginSessionCheck();
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery({ ...marketStatusQuery(), retry: false });
 
@@ -27,28 +27,15 @@ const floor = root.querySelector('[data-loading-screen]')
   ? loadingScreenPaintedAt() + loadingScreenMinMs
   : null;
 
-// Preact draws the first tree in one task, and it shows nothing index.html does not already show
-// (the loading screen). Made in the task that loads this module, it held back the session status
-// request, which can only go in a later task once the (preloaded) CSRF answer is read, and every
-// signed-in page's first paint waits for that status (issue 15). So the render waits until the
-// status has been asked for, or at most `firstRenderWaitMs` if the CSRF answer is slow.
-const firstRenderWaitMs = 300;
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-      {floor !== null && <LoadingFloor until={floor} />}
-    </StrictMode>,
-  );
-let rendered = false;
-const renderOnce = () => {
-  if (rendered) return;
-  rendered = true;
-  render();
-};
-void sessionAsked.then(() => setTimeout(renderOnce, 0));
-setTimeout(renderOnce, firstRenderWaitMs);
+// The browser build renders with preact/compat (build-plugins/preact-aliases), which draws this
+// first tree in one task; the loading screen above stays on screen meanwhile.
+createRoot(root).render(
+  <StrictMode>
+    <Providers queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+    {floor !== null && <LoadingFloor until={floor} />}
+  </StrictMode>,
+);

@@ -82,25 +82,6 @@ describe('BFFAuthProvider start-up (spec §4)', () => {
     ]);
   });
 
-  it("tells main.tsx when the status and a returning user's /auth/me have gone, before either answers", async () => {
-    rememberIdentity({ ...meUser, email_verified: true });
-    const status = heldUntilReleased(() => json(signedInSession));
-    const server = installFakeFetch({
-      ...authRoutesFor(true),
-      'GET /api/auth/session-status': status.handler,
-    });
-    // main.tsx makes its first render once this settles, so the render does not hold them back.
-    await beginSessionCheck();
-    expect(server.keys()).toEqual([
-      'GET /api/auth/csrf/',
-      'GET /api/auth/session-status',
-      'GET /api/auth/me',
-    ]);
-    status.release();
-    renderProvider();
-    await screen.findByText('authenticated:satoshi:true');
-  });
-
   it('asks /auth/me beside the session status when this browser was signed in last time', async () => {
     rememberIdentity({ ...meUser, email_verified: true });
     const status = heldUntilReleased(() => json(signedInSession));

@@ -12,8 +12,6 @@ export interface SessionCheck {
    * (a returning user); null when it waits for the status to say someone is signed in.
    */
   me: Promise<User | null> | null;
-  /** Settles once the session status (and a returning user's /auth/me) has been asked for. */
-  asked: Promise<void>;
 }
 
 /** Spec §4 start: the CSRF token first, then the session status. */
@@ -36,9 +34,7 @@ export function startSessionCheck(): SessionCheck {
   // The provider reads them when it mounts; a failure before then is not an unhandled rejection.
   session.catch(() => {});
   me?.catch(() => {});
-  // Chained after the two above, so it runs once their requests have gone.
-  const asked = answered.then(() => undefined);
-  return { csrfSettled, session, me, asked };
+  return { csrfSettled, session, me };
 }
 
 let early: SessionCheck | undefined;
@@ -47,9 +43,8 @@ let early: SessionCheck | undefined;
  * Starts the check as the app's code starts, so its requests travel while React makes its first
  * render instead of after it (issue 15: they were on the way to every signed-in page's first paint).
  */
-export function beginSessionCheck(): Promise<void> {
+export function beginSessionCheck(): void {
   early ??= startSessionCheck();
-  return early.asked;
 }
 
 /** The check begun at start, taken once; later checks (the network back, a test) start anew. */
