@@ -42,11 +42,11 @@ function isTextField(element: unknown): boolean {
   );
 }
 
-// Events and waitFor callbacks run inside act, so the renders they cause are on screen before the
-// test's next line (what @testing-library/react does with React's act).
+// Events run inside act, so the renders they cause are on screen before the test's next line (what
+// @testing-library/react does with React's act).
 configure({
-  // The callback (waitFor's polling) is started inside act but runs outside it: renders queued
-  // inside act only happen when act ends, so waiting inside it would wait for nothing.
+  // waitFor's polling is started inside act but runs outside it: renders queued inside act only
+  // happen when act ends, so polling inside it would wait for nothing.
   asyncWrapper: async (callback) => {
     let result: unknown;
     await act(() => {
