@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preactAliases } from './build-plugins/preact-aliases.ts';
 import { precompress } from './build-plugins/precompress.ts';
@@ -13,109 +14,120 @@ import { zodJitless } from './build-plugins/zod-jitless.ts';
 import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
 
 const api = 'http://127.0.0.1:3000';
+// @prefresh/vite's types promise a PluginOption, a nesting Vite's own type does not accept; it
+// resolves to a list of plugins.
+const devRefresh = () => prefresh() as Promise<Plugin[]>;
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-export default defineConfig({
-  plugins: [
-    zodWithoutJsonSchema(),
-    zodJitless(),
-    pureContracts(),
-    react(),
-    tailwindcss(),
-    routeBudget({
-      routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
-      // DESIGN §9. Measured on this build (vendor code split out, gz): zod 4 classic without its
-      // JSON Schema generator 21.2 kB, react-router 13.5, TanStack Query 11, Preact with its hooks
-      // and React compatibility layer 9.8 (in place of react-dom's 65.7 and react's 2.9;
-      // build-plugins/preact-aliases), zustand 1.3. The shell parses with schemas loaded beside its
-      // first request (lib/api/lazy-schemas), and its modules are one chunk (codeSplitting below),
-      // so a page that parses nothing before it paints is ~51 kB; a page whose own chunk uses a
-      // schema still brings zod. What a page draws only after its data arrives loads beside that
-      // request (lib/lazy-part). The ceilings hold each route ~1 kB above its size, so growth
-      // fails the build; lower them as routes shrink.
-      budgetKb: 120,
-      ceilingsKb: {
-        'terminal-route': 62.2,
-        'insights-route': 59.1,
-        'coin-detail-route': 59.0,
-        'tax-page': 58.7,
-        'projections-page': 58.7,
-        'portfolio-detail-route': 57.0,
-        'notifications-settings-route': 56.8,
-        'transactions-page': 56.7,
-        'portfolios-page': 56.2,
-        'alerts-page': 55.5,
-        'settings-index-page': 55.4,
-        'notifications-page': 54.7,
-        'metrics-page': 54.5,
-        'profile-settings-route': 53.9,
-        // The signed-out pages and the settings pages that parse nothing at first paint.
-        default: 52.4,
+export default defineConfig(
+  ({ command }): UserConfig => ({
+    plugins: [
+      zodWithoutJsonSchema(),
+      zodJitless(),
+      pureContracts(),
+      // React's Fast Refresh runtime cannot refresh Preact components (an edit was 'hot updated'
+      // and nothing redrew), so the dev server refreshes them with Prefresh; builds keep the React
+      // plugin's JSX set-up, which the aliases point at Preact.
+      command === 'serve' ? devRefresh() : react(),
+      tailwindcss(),
+      routeBudget({
+        routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
+        // DESIGN §9. Measured on this build (vendor code split out, gz): zod 4 classic without its
+        // JSON Schema generator 21.2 kB, react-router 13.5, TanStack Query 11, Preact with its hooks
+        // and React compatibility layer 9.8 (in place of react-dom's 65.7 and react's 2.9;
+        // build-plugins/preact-aliases), zustand 1.3. The shell parses with schemas loaded beside its
+        // first request (lib/api/lazy-schemas), and its modules are one chunk (codeSplitting below),
+        // so a page that parses nothing before it paints is ~51 kB; a page whose own chunk uses a
+        // schema still brings zod. What a page draws only after its data arrives loads beside that
+        // request (lib/lazy-part). The ceilings hold each route ~1 kB above its size, so growth
+        // fails the build; lower them as routes shrink.
+        budgetKb: 120,
+        ceilingsKb: {
+          'terminal-route': 62.2,
+          'insights-route': 59.1,
+          'coin-detail-route': 59.0,
+          'tax-page': 58.7,
+          'projections-page': 58.7,
+          'portfolio-detail-route': 57.0,
+          'notifications-settings-route': 56.8,
+          'transactions-page': 56.7,
+          'portfolios-page': 56.2,
+          'alerts-page': 55.5,
+          'settings-index-page': 55.4,
+          'notifications-page': 54.7,
+          'metrics-page': 54.5,
+          'profile-settings-route': 53.9,
+          // The signed-out pages and the settings pages that parse nothing at first paint.
+          default: 52.4,
+        },
+        reportOnly: process.env.ROUTE_BUDGET === 'report',
+      }),
+      prerenderLanding({ entry: 'src/features/landing/prerender.tsx', alias }),
+      // Issue 13: the service worker precaches the build so the app shell loads offline. The page
+      // registers it after load (lib/offline), so it adds nothing to a route's initial JS.
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/service-worker',
+        filename: 'sw.ts',
+        injectRegister: false,
+        includeManifestIcons: false,
+        manifest: webAppManifest,
+        injectManifest: {
+          // The pre-rendered landing is the server's answer to signed-out visitors, never the shell;
+          // .br/.gz are the server's business (the browser decodes what the worker caches).
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          globIgnores: ['landing.html', '**/*.br', '**/*.gz'],
+        },
+      }),
+      precompress(),
+    ],
+    // The app is written against React's API and ships preact/compat (build-plugins/preact-aliases).
+    resolve: { alias: [...preactAliases, { find: '@', replacement: alias['@'] }] },
+    // Prefresh would otherwise compile JSX to Preact's classic `h`; the app's JSX is React's.
+    oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: false,
+      target: 'es2022',
+      // Vite's preload helper appends a <link rel=modulepreload> per dependency of each lazy chunk;
+      // at Lighthouse's 4x slowdown those appends took 20-50 ms per lazy import, in the tasks that
+      // render the page (issue 15: TBT 426 -> 72 ms on /transactions without them). The browser
+      // fetches a chunk's static imports itself once the chunk arrives. The shell's schemas keep
+      // theirs: the session check's answer is parsed with them, and finding zod and the contract
+      // modules one level after another was on the way to every signed-in page's first paint.
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (filename, deps) =>
+          /(^|\/)shell-schemas-[\w-]+\.js$/.test(filename) ? deps : [],
       },
-      reportOnly: process.env.ROUTE_BUDGET === 'report',
-    }),
-    prerenderLanding({ entry: 'src/features/landing/prerender.tsx', alias }),
-    // Issue 13: the service worker precaches the build so the app shell loads offline. The page
-    // registers it after load (lib/offline), so it adds nothing to a route's initial JS.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/service-worker',
-      filename: 'sw.ts',
-      injectRegister: false,
-      includeManifestIcons: false,
-      manifest: webAppManifest,
-      injectManifest: {
-        // The pre-rendered landing is the server's answer to signed-out visitors, never the shell;
-        // .br/.gz are the server's business (the browser decodes what the worker caches).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['landing.html', '**/*.br', '**/*.gz'],
-      },
-    }),
-    precompress(),
-  ],
-  // The app is written against React's API and ships preact/compat (build-plugins/preact-aliases).
-  resolve: { alias: [...preactAliases, { find: '@', replacement: alias['@'] }] },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-    // Vite's preload helper appends a <link rel=modulepreload> per dependency of each lazy chunk;
-    // at Lighthouse's 4x slowdown those appends took 20-50 ms per lazy import, in the tasks that
-    // render the page (issue 15: TBT 426 -> 72 ms on /transactions without them). The browser
-    // fetches a chunk's static imports itself once the chunk arrives. The shell's schemas keep
-    // theirs: the session check's answer is parsed with them, and finding zod and the contract
-    // modules one level after another was on the way to every signed-in page's first paint.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (filename, deps) => (/(^|\/)shell-schemas-[\w-]+\.js$/.test(filename) ? deps : []),
-    },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The modules the entry loads before any route are one chunk. Without this group Rolldown
-          // cut them into eight (react, jsx-runtime, the api client, the query core, contract
-          // errors and routes, its runtime…) wherever a lazy page shared one, and every page paid
-          // each file's own compression (~1.6 kB gz of 108; issue 15). Pages still import from it.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The modules the entry loads before any route are one chunk. Without this group Rolldown
+            // cut them into eight (react, jsx-runtime, the api client, the query core, contract
+            // errors and routes, its runtime…) wherever a lazy page shared one, and every page paid
+            // each file's own compression (~1.6 kB gz of 108; issue 15). Pages still import from it.
+            groups: [{ name: 'shell', tags: ['$initial'] }],
+          },
+        },
+        treeshake: {
+          // The workspace packages are pure modules; without this hint the decimal.js set-up in
+          // @app/core ships on every page even when only a formatting helper is imported. So are the
+          // web app's features, lib and components (nothing runs at import; app/ wires things up):
+          // without it, one import through a feature's index pulls every module the index names,
+          // e.g. the terminal loaded the Alerts page's chunk for its 'Create alert' button.
+          moduleSideEffects: (id: string) =>
+            !/[\\/](packages[\\/](core|contracts)[\\/]src|decimal\.js)[\\/]/.test(id) &&
+            !/[\\/]apps[\\/]web[\\/]src[\\/](features|lib|components)[\\/].*\.tsx?$/.test(id),
         },
       },
-      treeshake: {
-        // The workspace packages are pure modules; without this hint the decimal.js set-up in
-        // @app/core ships on every page even when only a formatting helper is imported. So are the
-        // web app's features, lib and components (nothing runs at import; app/ wires things up):
-        // without it, one import through a feature's index pulls every module the index names,
-        // e.g. the terminal loaded the Alerts page's chunk for its 'Create alert' button.
-        moduleSideEffects: (id: string) =>
-          !/[\\/](packages[\\/](core|contracts)[\\/]src|decimal\.js)[\\/]/.test(id) &&
-          !/[\\/]apps[\\/]web[\\/]src[\\/](features|lib|components)[\\/].*\.tsx?$/.test(id),
+    },
+    server: {
+      proxy: {
+        '/api': { target: api, changeOrigin: false },
+        '/health-check': { target: api, changeOrigin: false },
       },
     },
-  },
-  server: {
-    proxy: {
-      '/api': { target: api, changeOrigin: false },
-      '/health-check': { target: api, changeOrigin: false },
-    },
-  },
-});
+  }),
+);
