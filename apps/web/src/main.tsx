@@ -6,6 +6,7 @@ import { Providers } from '@/app/providers';
 import { AppRoutes } from '@/app/routes';
 import { LoadingFloor, loadingScreenMinMs, loadingScreenPaintedAt } from '@/components/ui/loading-floor';
 import { beginSessionCheck } from '@/features/auth';
+import { runEffectsBeforeInput } from '@/lib/effects-before-input';
 import { marketStatusQuery } from '@/lib/market';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
@@ -26,6 +27,8 @@ if (root === null) throw new Error('index.html is missing #root');
 const floor = root.querySelector('[data-loading-screen]')
   ? loadingScreenPaintedAt() + loadingScreenMinMs
   : null;
+
+runEffectsBeforeInput();
 
 // The browser build renders with preact/compat (build-plugins/preact-aliases), which draws this
 // first tree in one task; the loading screen above stays on screen meanwhile.
