@@ -127,9 +127,10 @@ describe('benchmark', () => {
     expect(
       await screen.findByText(/Dashed: Bitcoin rebased .* vs Bitcoin 4\.00%: \+6\.00 pp\./),
     ).toBeTruthy();
-    // The chart's own picker: the held coin is offered; any other coin through the search.
+    // The chart's own picker: the held coin is offered (once the holdings have answered, which
+    // can come after the line); any other coin through the search.
     const pickers = screen.getAllByRole('combobox', { name: 'Benchmark' });
-    expect(within(pickers[0] as HTMLElement).getByRole('option', { name: 'Cardano' })).toBeTruthy();
+    expect(await within(pickers[0] as HTMLElement).findByRole('option', { name: 'Cardano' })).toBeTruthy();
     await userEvent.selectOptions(pickers[0] as HTMLElement, 'Another coin…');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search a benchmark coin' }), 'doge');
     await waitFor(() => expect(calls.map((c) => c.path).join(' ')).toContain('search=doge'), {
