@@ -96,7 +96,8 @@ beforeAll(async () => {
   if (info.kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), 'el-kill-'));
     target = `pglite:${join(dir, 'pglite')}`;
-    cleanup = () => rm(dir, { recursive: true, force: true });
+    // A killed child's database may still be closing files as the folder goes (CI: ENOTEMPTY).
+    cleanup = () => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   } else {
     // An empty database: the child migrates it, as a server does on first start.
     const name = `k_${randomBytes(6).toString('hex')}`;
