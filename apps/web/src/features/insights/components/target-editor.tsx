@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { isApiError } from '@/lib/api/api-error';
 import { cn } from '@/lib/cn';
+import { useOnChange } from '@/lib/use-on-change';
 import { insightKeys, putTargets, targetsQuery } from '../api/insights-api';
 
 type TargetType = AllocationTarget['type'];
@@ -23,17 +24,12 @@ export function TargetEditor({ portfolioId }: { portfolioId: string }) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const listId = useId();
 
-  // Copied in the render that brings the stored targets, not in an effect a frame later, which
-  // wiped a row the user had added meanwhile.
-  const [shown, setShown] = useState(stored.data);
-  if (stored.data !== shown) {
-    setShown(stored.data);
-    if (stored.data) {
-      setType(stored.data.targets[0]?.type ?? 'coin');
-      setRows(stored.data.targets.map((t) => ({ key: t.key, percentage: t.percentage })));
-      setErrors({});
-    }
-  }
+  useOnChange(stored.data, (data) => {
+    if (!data) return;
+    setType(data.targets[0]?.type ?? 'coin');
+    setRows(data.targets.map((t) => ({ key: t.key, percentage: t.percentage })));
+    setErrors({});
+  });
 
   const save = useMutation({
     mutationFn: (targets: AllocationTarget[]) => putTargets({ portfolio_id: portfolioId, targets }),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
+import { taxSettingsQuery } from '@/lib/tax/tax-api';
 import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import { render, screen, waitFor } from '@/test/testing-library';
 import { TaxRuleSection } from './tax-rule-section';
@@ -132,5 +133,21 @@ describe('TaxRuleSection', () => {
       slow,
     );
     expect(calls.filter((c) => c.method === 'PATCH').length).toBe(2);
+  });
+
+  it('shows the saved threshold and rates when the settings were already loaded (coming back to Settings)', async () => {
+    const saved = { rule: 'custom', custom_threshold_days: 200, short_rate: '30', long_rate: '10' } as const;
+    stored = { ...saved };
+    const client = createQueryClient();
+    client.setQueryData(taxSettingsQuery().queryKey, { ...saved });
+    render(
+      <QueryClientProvider client={client}>
+        <TaxRuleSection />
+      </QueryClientProvider>,
+    );
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect(value('Long-term after (days)')).toBe('200');
+    expect(value('Short-term rate (%)')).toBe('30');
+    expect(value('Long-term rate (%)')).toBe('10');
   });
 });

@@ -2,6 +2,7 @@ import { type TaxRule, taxRuleFacts, taxRules } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { taxSettingsQuery, useUpdateTaxSettings } from '@/lib/tax/tax-api';
+import { useOnChange } from '@/lib/use-on-change';
 
 function matchingNote(rule: TaxRule): string {
   const fixed = taxRuleFacts[rule].fixed_method;
@@ -17,17 +18,12 @@ export function TaxRuleSection() {
   const [days, setDays] = useState('365');
   const [shortRate, setShortRate] = useState('0');
   const [longRate, setLongRate] = useState('0');
-  // The stored values are copied in the render that brings them, not in an effect after it: with
-  // Preact the effect ran a frame later and overwrote what the user had typed meanwhile.
-  const [shown, setShown] = useState(data);
-  if (data !== shown) {
-    setShown(data);
-    if (data) {
-      setDays(String(data.custom_threshold_days));
-      setShortRate(data.short_rate);
-      setLongRate(data.long_rate);
-    }
-  }
+  useOnChange(data, (stored) => {
+    if (!stored) return;
+    setDays(String(stored.custom_threshold_days));
+    setShortRate(stored.short_rate);
+    setLongRate(stored.long_rate);
+  });
   // The choice shows in the same render as the click (the mutation's state reaches React only on a
   // later task) and stays until its own save settles: a later choice, saved after it, keeps showing.
   const [chosen, setChosen] = useState<TaxRule | null>(null);
