@@ -1,11 +1,11 @@
-import { options } from 'preact';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+import { runEffectsBeforeInput } from '@/lib/effects-before-input';
 import { cleanup } from '@/test/testing-library';
 
-// Preact runs effects after the next animation frame; happy-dom paints no frames and times its
-// requestAnimationFrame itself, so effects wait on the next task instead, as React's do in tests.
-options.requestAnimationFrame = (flush) => setTimeout(flush, 0);
+// Components are tested with the effect timing the app installs in main.tsx (happy-dom's animation
+// frame is the next macrotask, so effects run soon after a render, and at once on a key or pointer).
+runEffectsBeforeInput();
 
 // Testing Library only auto-cleans when test globals are on; ours are imported explicitly.
 afterEach(() => {

@@ -241,12 +241,13 @@ describe('BFFAuthProvider without a network (issue 13)', () => {
     first.unmount();
     failing();
     configureApiClient({ isOnline: () => false });
+    const listens = vi.spyOn(window, 'addEventListener');
     renderProvider();
     await waitFor(() => expect(latest?.offline).toBe(true));
 
-    // The provider listens for 'online' from an effect, which runs on the task after the render
-    // shown above (test/setup.ts).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The provider listens for 'online' from an effect, which runs after the render shown above.
+    await waitFor(() => expect(listens).toHaveBeenCalledWith('online', expect.any(Function)));
+    listens.mockRestore();
     configureApiClient({ isOnline: () => true });
     installFakeFetch(authRoutesFor(false));
     act(() => {
