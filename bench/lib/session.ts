@@ -1,6 +1,7 @@
 /**
  * Signs up a fresh account over HTTP, the way a browser does, and returns its cookie header
- * (the session and the CSRF cookie bound to it; callers echo `csrftoken` in X-CSRFToken).
+ * (every cookie the sign-up set, as a browser keeps them: the session, the CSRF cookie bound to it
+ * and the signed-in hint; callers echo `csrftoken` in X-CSRFToken).
  */
 export async function signedInCookie(baseUrl: string): Promise<string> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf/`);
@@ -24,7 +25,7 @@ export async function signedInCookie(baseUrl: string): Promise<string> {
   // Sign-in rotates the token: the new one is bound to the new session.
   const rotated = signedIn.find((c) => c.startsWith('csrftoken='));
   if (!session || !rotated) throw new Error('no session or csrftoken cookie after signup');
-  return `${rotated}; ${session}`;
+  return signedIn.join('; ');
 }
 
 /** A fresh account's headers for JSON writes: its cookies and the CSRF token bound to its session. */

@@ -27,3 +27,9 @@ export const healthCheckPath = '/health-check';
 export const csrfCookieName = 'csrftoken';
 export const csrfHeaderName = 'X-CSRFToken';
 export const sessionCookieName = 'session';
+/**
+ * Set and cleared with the session cookie, readable by scripts (the session's is not): tells the
+ * app at start that a session is probably there, so it asks for the user beside the session
+ * status. A hint only: the status decides, and a stale hint costs one unanswered /auth/me.
+ */
+export const sessionHintCookieName = 'signed_in';

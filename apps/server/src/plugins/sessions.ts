@@ -1,4 +1,11 @@
-import { accountMessages, authMessages, errorCodes, sessionCookieName, type User } from '@app/contracts';
+import {
+  accountMessages,
+  authMessages,
+  errorCodes,
+  sessionCookieName,
+  sessionHintCookieName,
+  type User,
+} from '@app/contracts';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -38,6 +45,13 @@ export function setSessionCookie(
     secure: options.secure,
     expires: session.expiresAt,
   });
+  reply.setCookie(sessionHintCookieName, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: options.secure,
+    expires: session.expiresAt,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply, options: SessionCookieOptions): void {
@@ -47,6 +61,7 @@ export function clearSessionCookie(reply: FastifyReply, options: SessionCookieOp
     sameSite: 'lax',
     secure: options.secure,
   });
+  reply.clearCookie(sessionHintCookieName, { path: '/', sameSite: 'lax', secure: options.secure });
 }
 
 export function sessionToken(request: FastifyRequest): string | undefined {

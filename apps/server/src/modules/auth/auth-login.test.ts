@@ -1,4 +1,4 @@
-import { accountMessages, csrfCookieName } from '@app/contracts';
+import { accountMessages, csrfCookieName, sessionCookieName, sessionHintCookieName } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp, strongPassword, uniqueEmail } from '../../test/test-client.ts';
@@ -202,6 +202,24 @@ describe('sign-in', () => {
       headers: { cookie: `session=${first}` },
     });
     expect(old.statusCode).toBe(401);
+  });
+
+  it('sets a script-readable signed-in hint beside the session cookie, and clears both on sign-out', async () => {
+    const c = t.client();
+    const { email } = await signUp(t.client());
+    const res = await c.post('/api/auth/login', { email, password: strongPassword });
+    expect(res.statusCode).toBe(200);
+    const session = res.cookies.find((k) => k.name === sessionCookieName);
+    const hint = res.cookies.find((k) => k.name === sessionHintCookieName);
+    expect(session?.httpOnly).toBe(true);
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(hint?.httpOnly).toBeFalsy();
+    // It says nothing the session does not: same lifetime, no token.
+    expect(hint?.expires?.getTime()).toBe(session?.expires?.getTime());
+    const out = await c.post('/api/auth/logout', {});
+    expect(out.statusCode).toBe(200);
+    expect(c.cookies.has(sessionCookieName)).toBe(false);
+    expect(c.cookies.has(sessionHintCookieName)).toBe(false);
   });
 
   it('gives one generic answer for a wrong password and an unknown email', async () => {

@@ -98,6 +98,27 @@ describe('BFFAuthProvider start-up (spec §4)', () => {
     expect(server.count('GET /api/auth/me')).toBe(1);
   });
 
+  it("asks /auth/me beside the session status when the server's signed-in hint cookie is there (the first page after signing in)", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the server's Set-Cookie, as happy-dom stores it
+    document.cookie = 'signed_in=1; path=/';
+    try {
+      const status = heldUntilReleased(() => json(signedInSession));
+      const server = installFakeFetch({
+        ...authRoutesFor(true),
+        'GET /api/auth/session-status': status.handler,
+      });
+      renderProvider();
+      await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
+      expect(screen.getByText(/^loading:/)).toBeTruthy();
+      status.release();
+      await screen.findByText('authenticated:satoshi:true');
+      expect(server.count('GET /api/auth/me')).toBe(1);
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: the server's clearing Set-Cookie
+      document.cookie = 'signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
+
   it('with a remembered user whose session ended, is signed out and forgets them', async () => {
     rememberIdentity({ ...meUser, email_verified: true });
     const server = installFakeFetch(authRoutesFor(false));

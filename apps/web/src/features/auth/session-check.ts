@@ -1,4 +1,4 @@
-import type { SessionStatus, User } from '@app/contracts';
+import { type SessionStatus, sessionHintCookieName, type User } from '@app/contracts';
 import { readIdentity } from '@/lib/offline/identity';
 import { getMe, getSessionStatus, initCsrf } from './api/auth-api';
 
@@ -12,6 +12,10 @@ export interface SessionCheck {
    * (a returning user); null when it waits for the status to say someone is signed in.
    */
   me: Promise<User | null> | null;
+}
+
+function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${sessionHintCookieName}=`));
 }
 
 /** Spec §4 start: the CSRF token first, then the session status. */
@@ -28,9 +32,10 @@ export function startSessionCheck(): SessionCheck {
   const session = answered.then(getSessionStatus);
   // The signed-in layout's first paint waits for /auth/me (email_verified), and asking it only
   // once the status had answered put a third round trip before every returning user's first paint
-  // (issue 15). A browser whose last session the server confirmed is very likely signed in still,
-  // so it asks beside the status; a first visit asks nothing before it knows (no 401 for nobody).
-  const me = readIdentity() === null ? null : answered.then(getMe);
+  // (issue 15). A browser whose last session the server confirmed, or that holds the server's
+  // signed-in hint cookie (the first page after signing in, or storage cleared), is very likely
+  // signed in still, so it asks beside the status; a first visit asks nothing before it knows.
+  const me = readIdentity() === null && !hasSessionHint() ? null : answered.then(getMe);
   // The provider reads them when it mounts; a failure before then is not an unhandled rejection.
   session.catch(() => {});
   me?.catch(() => {});
