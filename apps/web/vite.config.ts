@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { htmlModulePreload } from './build-plugins/html-module-preload.ts';
 import { preactAliases } from './build-plugins/preact-aliases.ts';
 import { precompress } from './build-plugins/precompress.ts';
 import { prerenderLanding } from './build-plugins/prerender-landing.ts';
@@ -17,6 +18,8 @@ const api = 'http://127.0.0.1:3000';
 // @prefresh/vite's types promise a PluginOption, a nesting Vite's own type does not accept; it
 // resolves to a list of plugins.
 const devRefresh = () => prefresh() as Promise<Plugin[]>;
+/** The shell's schemas: they parse the session check's answer before any signed-in page paints. */
+const shellSchemas = /[\\/]src[\\/]lib[\\/]api[\\/]shell-schemas\.ts$/;
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig(
@@ -30,36 +33,40 @@ export default defineConfig(
       // plugin's JSX set-up, which the aliases point at Preact.
       command === 'serve' ? devRefresh() : react(),
       tailwindcss(),
+      htmlModulePreload({ modules: shellSchemas }),
       routeBudget({
         routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
         // DESIGN §9. Measured on this build (vendor code split out, gz): zod 4 classic without its
         // JSON Schema generator 21.2 kB, react-router 13.5, TanStack Query 11, Preact with its hooks
         // and React compatibility layer 9.8 (in place of react-dom's 65.7 and react's 2.9;
-        // build-plugins/preact-aliases), zustand 1.3. The shell parses with schemas loaded beside its
-        // first request (lib/api/lazy-schemas), and its modules are one chunk (codeSplitting below),
-        // so a page that parses nothing before it paints is ~51 kB; a page whose own chunk uses a
-        // schema still brings zod. What a page draws only after its data arrives loads beside that
-        // request (lib/lazy-part). The ceilings hold each route ~1 kB above its size, so growth
-        // fails the build; lower them as routes shrink.
+        // build-plugins/preact-aliases), zustand 1.3. The shell's modules are one chunk
+        // (codeSplitting below), ~51 kB. It parses the session check's answer with its schemas
+        // (lib/api/shell-schemas: zod and the contract modules, ~25 kB), which index.html preloads
+        // beside the entry (htmlModulePreload), so they count on every route (~76 kB): fetched once
+        // the entry had run, they were a round trip on the way to every signed-in first paint (LCP
+        // 139-258 ms later, paired Lighthouse runs). What a page draws only after its data arrives
+        // loads beside that request (lib/lazy-part). The ceilings hold each route ~1 kB above its
+        // size, so growth fails the build; lower them as routes shrink.
         budgetKb: 120,
         ceilingsKb: {
-          'terminal-route': 62.2,
-          'insights-route': 59.1,
-          'coin-detail-route': 59.0,
-          'tax-page': 58.7,
-          'projections-page': 58.7,
-          'portfolio-detail-route': 57.0,
-          'notifications-settings-route': 56.8,
-          'transactions-page': 56.7,
-          'portfolios-page': 56.2,
-          'alerts-page': 55.5,
-          'settings-index-page': 55.4,
-          'notifications-page': 54.7,
-          'metrics-page': 54.5,
-          'profile-settings-route': 53.9,
+          'terminal-route': 86.7,
+          'tax-page': 84.0,
+          'insights-route': 83.7,
+          'coin-detail-route': 83.5,
+          'projections-page': 83.1,
+          'portfolio-detail-route': 82.3,
+          'notifications-settings-route': 82.0,
+          'transactions-page': 82.0,
+          'portfolios-page': 81.4,
+          'alerts-page': 80.8,
+          'settings-index-page': 80.7,
+          'notifications-page': 80.0,
+          'metrics-page': 79.8,
+          'profile-settings-route': 79.2,
           // The signed-out pages and the settings pages that parse nothing at first paint.
-          default: 52.4,
+          default: 77.6,
         },
+        preloadedByHtml: shellSchemas,
         reportOnly: process.env.ROUTE_BUDGET === 'report',
       }),
       prerenderLanding({ entry: 'src/features/landing/prerender.tsx', alias }),
@@ -93,14 +100,9 @@ export default defineConfig(
       // Vite's preload helper appends a <link rel=modulepreload> per dependency of each lazy chunk;
       // at Lighthouse's 4x slowdown those appends took 20-50 ms per lazy import, in the tasks that
       // render the page (issue 15: TBT 426 -> 72 ms on /transactions without them). The browser
-      // fetches a chunk's static imports itself once the chunk arrives. The shell's schemas keep
-      // theirs: the session check's answer is parsed with them, and finding zod and the contract
-      // modules one level after another was on the way to every signed-in page's first paint.
-      modulePreload: {
-        polyfill: false,
-        resolveDependencies: (filename, deps) =>
-          /(^|\/)shell-schemas-[\w-]+\.js$/.test(filename) ? deps : [],
-      },
+      // fetches a chunk's static imports itself once the chunk arrives. The shell's schemas and
+      // their imports are preloaded by index.html instead (htmlModulePreload above).
+      modulePreload: { polyfill: false, resolveDependencies: () => [] },
       rolldownOptions: {
         output: {
           codeSplitting: {

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
+import { chunksOf, preloadedFiles, staticClosure } from './html-module-preload.ts';
 
 export interface RouteBudgetOptions {
   /** The module whose dynamic imports are the routes (the route table). */
@@ -13,6 +14,8 @@ export interface RouteBudgetOptions {
    * growth fails the build.
    */
   ceilingsKb?: Record<string, number>;
+  /** Lazy modules index.html preloads (build-plugins/html-module-preload): every route fetches them. */
+  preloadedByHtml?: RegExp;
   /** Print only, never fail (for looking into a build that is over its limits). */
   reportOnly?: boolean;
 }
@@ -23,32 +26,21 @@ export interface RouteCost {
   gzipBytes: number;
 }
 
-function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
-  const out = new Map<string, OutputChunk>();
-  for (const item of Object.values(bundle)) if (item.type === 'chunk') out.set(item.fileName, item);
-  return out;
-}
-
-/** A chunk and everything it imports statically: what the browser must fetch before running it. */
-function staticClosure(start: string[], chunks: Map<string, OutputChunk>): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...start];
-  while (queue.length > 0) {
-    const file = queue.pop();
-    if (file === undefined || seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...(chunks.get(file)?.imports ?? []));
-  }
-  return seen;
-}
-
 /**
  * Initial JavaScript per route: the entry and its static imports, plus the route's chunk and its
- * static imports. `routeModules` are the modules the route table imports lazily (its routes).
+ * static imports, and what index.html preloads. `routeModules` are the modules the route table
+ * imports lazily (its routes).
  */
-export function routeCosts(bundle: OutputBundle, routeModules: readonly string[]): RouteCost[] {
+export function routeCosts(
+  bundle: OutputBundle,
+  routeModules: readonly string[],
+  preloadedByHtml?: RegExp,
+): RouteCost[] {
   const chunks = chunksOf(bundle);
-  const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+  const entries = [
+    ...[...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
+    ...(preloadedByHtml ? preloadedFiles(bundle, preloadedByHtml) : []),
+  ];
   const gzipCache = new Map<string, number>();
   const gz = (file: string) => {
     let size = gzipCache.get(file);
@@ -84,7 +76,9 @@ export function routeBudget(options: RouteBudgetOptions): Plugin {
       const table = [...this.getModuleIds()].find((id) => options.routeTable.test(id));
       if (table === undefined) this.error(`route-budget: no module matches ${options.routeTable}`);
       const routes = this.getModuleInfo(table)?.dynamicallyImportedIds ?? [];
-      const costs = routeCosts(bundle, routes).sort((a, b) => b.gzipBytes - a.gzipBytes);
+      const costs = routeCosts(bundle, routes, options.preloadedByHtml).sort(
+        (a, b) => b.gzipBytes - a.gzipBytes,
+      );
       const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
       const ceiling = (route: string) =>
         (options.ceilingsKb?.[route] ?? options.ceilingsKb?.default ?? options.budgetKb) * 1024;
