@@ -82,37 +82,31 @@ describe('BFFAuthProvider start-up (spec §4)', () => {
     ]);
   });
 
-  it('asks /auth/me beside the session status when this browser was signed in last time', async () => {
-    rememberIdentity({ ...meUser, email_verified: true });
+  /** The status is held back: /auth/me is on its way before it answers, and asked once. */
+  async function expectMeBesideTheStatus() {
     const status = heldUntilReleased(() => json(signedInSession));
     const server = installFakeFetch({
       ...authRoutesFor(true),
       'GET /api/auth/session-status': status.handler,
     });
     renderProvider();
-    // The status has not answered, and /auth/me is already on its way.
     await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
     expect(screen.getByText(/^loading:/)).toBeTruthy();
     status.release();
     await screen.findByText('authenticated:satoshi:true');
     expect(server.count('GET /api/auth/me')).toBe(1);
+  }
+
+  it('asks /auth/me beside the session status when this browser was signed in last time', async () => {
+    rememberIdentity({ ...meUser, email_verified: true });
+    await expectMeBesideTheStatus();
   });
 
   it("asks /auth/me beside the session status when the server's signed-in hint cookie is there (the first page after signing in)", async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the server's Set-Cookie, as happy-dom stores it
     document.cookie = 'signed_in=1; path=/';
     try {
-      const status = heldUntilReleased(() => json(signedInSession));
-      const server = installFakeFetch({
-        ...authRoutesFor(true),
-        'GET /api/auth/session-status': status.handler,
-      });
-      renderProvider();
-      await waitFor(() => expect(server.keys()).toContain('GET /api/auth/me'));
-      expect(screen.getByText(/^loading:/)).toBeTruthy();
-      status.release();
-      await screen.findByText('authenticated:satoshi:true');
-      expect(server.count('GET /api/auth/me')).toBe(1);
+      await expectMeBesideTheStatus();
     } finally {
       // biome-ignore lint/suspicious/noDocumentCookie: the server's clearing Set-Cookie
       document.cookie = 'signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
