@@ -3,7 +3,7 @@ import { insightMessages } from '@app/contracts';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
-import { envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { envelope, heldUntilReleased, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import { renderPage } from '@/test/render-page';
 import { render, screen, waitFor, within } from '@/test/testing-library';
 import { highlightUnverified } from './components/narration-panel';
@@ -185,6 +185,29 @@ describe('OraclePage', () => {
       portfolio_id: 'all',
       targets: [{ type: 'coin', key: 'bitcoin', percentage: '90' }],
     });
+  });
+
+  it('opens the target form once the stored targets are in, so a row added then is kept', async () => {
+    const targets = heldUntilReleased(() =>
+      json({ portfolio_id: null, targets: [{ type: 'coin', key: 'bitcoin', percentage: '100' }] }),
+    );
+    installFakeFetch({
+      'GET /api/v2/portfolios/': () => json({ results: [], count: 0 }),
+      'GET /api/v2/insights/': () => json({ ...feed(false), cards: [concentration] }),
+      'GET /api/v2/insights/targets/': targets.handler,
+      'GET /api/v2/insights/settings/': () =>
+        json({ concentration_threshold: '40', near_percent: '10', narration_consented_at: null }),
+    });
+    renderOracle();
+    await screen.findByText('Loading targets…');
+    expect(screen.queryByRole('form', { name: 'Target allocation' })).toBeNull();
+    targets.release();
+    const form = await screen.findByRole('form', { name: 'Target allocation' });
+    expect((within(form).getByLabelText('Target 1 coin id') as HTMLInputElement).value).toBe('bitcoin');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add target' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((within(form).getByLabelText('Target 1 coin id') as HTMLInputElement).value).toBe('bitcoin');
+    expect(within(form).getByLabelText('Target 2 coin id')).toBeTruthy();
   });
 
   it('shows what will be sent before the first summary, then streams it with unverified numbers marked', async () => {

@@ -2,6 +2,7 @@ import { type AllocationTarget, marketCategoryOptions } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api/api-error';
 import { cn } from '@/lib/cn';
 import { useOnChange } from '@/lib/use-on-change';
@@ -48,6 +49,9 @@ export function TargetEditor({ portfolioId }: { portfolioId: string }) {
         .filter((r) => r.key.trim() !== '' || r.percentage.trim() !== '')
         .map((r) => ({ type, key: r.key.trim(), percentage: r.percentage.trim() })),
     );
+
+  // The form waits for the stored targets: rows added before they arrived would be replaced by them.
+  if (stored.isPending) return <Spinner label="Loading targets…" />;
 
   return (
     <form
