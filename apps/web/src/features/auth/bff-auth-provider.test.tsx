@@ -103,13 +103,12 @@ describe('BFFAuthProvider start-up (spec §4)', () => {
   });
 
   it("asks /auth/me beside the session status when the server's signed-in hint cookie is there (the first page after signing in)", async () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the server's Set-Cookie, as happy-dom stores it
-    document.cookie = 'signed_in=1; path=/';
+    // The cookie jar as the server's Set-Cookie left it (the hint is readable by scripts).
+    const cookies = vi.spyOn(document, 'cookie', 'get').mockReturnValue('csrftoken=t; signed_in=1');
     try {
       await expectMeBesideTheStatus();
     } finally {
-      // biome-ignore lint/suspicious/noDocumentCookie: the server's clearing Set-Cookie
-      document.cookie = 'signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+      cookies.mockRestore();
     }
   });
 

@@ -1,4 +1,5 @@
 import { type SessionStatus, sessionHintCookieName, type User } from '@app/contracts';
+import { readCookie } from '@/lib/api/cookies';
 import { readIdentity } from '@/lib/offline/identity';
 import { getMe, getSessionStatus, initCsrf } from './api/auth-api';
 
@@ -12,10 +13,6 @@ export interface SessionCheck {
    * (a returning user); null when it waits for the status to say someone is signed in.
    */
   me: Promise<User | null> | null;
-}
-
-function hasSessionHint(): boolean {
-  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${sessionHintCookieName}=`));
 }
 
 /** Spec §4 start: the CSRF token first, then the session status. */
@@ -35,7 +32,8 @@ export function startSessionCheck(): SessionCheck {
   // (issue 15). A browser whose last session the server confirmed, or that holds the server's
   // signed-in hint cookie (the first page after signing in, or storage cleared), is very likely
   // signed in still, so it asks beside the status; a first visit asks nothing before it knows.
-  const me = readIdentity() === null && !hasSessionHint() ? null : answered.then(getMe);
+  const hinted = readCookie(sessionHintCookieName) !== null;
+  const me = readIdentity() === null && !hinted ? null : answered.then(getMe);
   // The provider reads them when it mounts; a failure before then is not an unhandled rejection.
   session.catch(() => {});
   me?.catch(() => {});
