@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { createQueryClient } from '@/lib/query-client';
 import { taxSettingsQuery } from '@/lib/tax/tax-api';
-import { authRoutesFor, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import {
+  authRoutesFor,
+  heldUntilReleased,
+  installFakeFetch,
+  json,
+  type RecordedCall,
+} from '@/test/fake-fetch';
 import { render, screen, waitFor } from '@/test/testing-library';
 import { TaxRuleSection } from './tax-rule-section';
 
@@ -149,5 +155,31 @@ describe('TaxRuleSection', () => {
     expect(value('Long-term after (days)')).toBe('200');
     expect(value('Short-term rate (%)')).toBe('30');
     expect(value('Long-term rate (%)')).toBe('10');
+  });
+
+  it('keeps rates typed while the answer to choosing Custom was on its way', async () => {
+    const patch = heldUntilReleased((call) => {
+      stored = { ...stored, ...JSON.parse(call.body ?? '{}') };
+      return json(stored);
+    });
+    installFakeFetch({
+      ...authRoutesFor(true),
+      'GET /api/v2/tax/settings/': () => json({ ...stored }),
+      'PATCH /api/v2/tax/settings/': patch.handler,
+    });
+    renderSection();
+    const custom = await screen.findByRole('radio', { name: /Custom/ }, slow);
+    await waitFor(() => expect((custom as HTMLInputElement).disabled).toBe(false), slow);
+    await userEvent.click(custom);
+    const days = await screen.findByLabelText('Long-term after (days)', {}, slow);
+    await userEvent.clear(days);
+    await userEvent.type(days, '200');
+    await userEvent.clear(screen.getByLabelText('Short-term rate (%)'));
+    await userEvent.type(screen.getByLabelText('Short-term rate (%)'), '30');
+    patch.release();
+    await waitFor(() => expect(stored.rule).toBe('custom'), slow);
+    await waitFor(() => expect((custom as HTMLInputElement).disabled).toBe(false), slow);
+    expect((days as HTMLInputElement).value).toBe('200');
+    expect((screen.getByLabelText('Short-term rate (%)') as HTMLInputElement).value).toBe('30');
   });
 });

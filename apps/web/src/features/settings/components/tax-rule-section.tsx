@@ -18,11 +18,14 @@ export function TaxRuleSection() {
   const [days, setDays] = useState('365');
   const [shortRate, setShortRate] = useState('0');
   const [longRate, setLongRate] = useState('0');
-  useOnChange(data, (stored) => {
-    if (!stored) return;
-    setDays(String(stored.custom_threshold_days));
-    setShortRate(stored.short_rate);
-    setLongRate(stored.long_rate);
+  // Copied when the stored rates change, not whenever the settings do: the answer to a rule choice
+  // carries the old rates and would overwrite rates typed while it was on its way.
+  const storedRates = data && ([data.custom_threshold_days, data.short_rate, data.long_rate] as const);
+  useOnChange(storedRates?.join(' '), () => {
+    if (!storedRates) return;
+    setDays(String(storedRates[0]));
+    setShortRate(storedRates[1]);
+    setLongRate(storedRates[2]);
   });
   // The choice shows in the same render as the click (the mutation's state reaches React only on a
   // later task) and stays until its own save settles: a later choice, saved after it, keeps showing.
