@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { htmlModulePreload } from './build-plugins/html-module-preload.ts';
 import { preactAliases } from './build-plugins/preact-aliases.ts';
 import { precompress } from './build-plugins/precompress.ts';
-import { prerenderLanding } from './build-plugins/prerender-landing.ts';
+import { demoShellFile, prerenderHtml } from './build-plugins/prerender-html.ts';
 import { pureContracts } from './build-plugins/pure-contracts.ts';
 import { routeBudget } from './build-plugins/route-budget.ts';
 import { webAppManifest } from './build-plugins/web-app-manifest.ts';
@@ -69,7 +69,7 @@ export default defineConfig(
         preloadedByHtml: shellSchemas,
         reportOnly: process.env.ROUTE_BUDGET === 'report',
       }),
-      prerenderLanding({ entry: 'src/features/landing/prerender.tsx', alias }),
+      prerenderHtml({ entry: 'src/prerender.tsx', alias }),
       // Issue 13: the service worker precaches the build so the app shell loads offline. The page
       // registers it after load (lib/offline), so it adds nothing to a route's initial JS.
       VitePWA({
@@ -80,10 +80,10 @@ export default defineConfig(
         includeManifestIcons: false,
         manifest: webAppManifest,
         injectManifest: {
-          // The pre-rendered landing is the server's answer to signed-out visitors, never the shell;
+          // The pre-rendered pages are the server's answers to a visitor or a session, never the shell;
           // .br/.gz are the server's business (the browser decodes what the worker caches).
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-          globIgnores: ['landing.html', '**/*.br', '**/*.gz'],
+          globIgnores: ['landing.html', demoShellFile, '**/*.br', '**/*.gz'],
         },
       }),
       precompress(),

@@ -49,6 +49,7 @@ import { normaliseUrl } from './plugins/normalise-url.ts';
 import { registerOpenApiRoutes, serverVersion } from './plugins/openapi.ts';
 import { defaultRateLimits, type RateLimits, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { resolveSession } from './plugins/sessions.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 
 export interface BuildAppOptions {
@@ -227,6 +228,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerStaticWeb(app, {
     webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),
     publicDir: join(packageRoot, 'public'),
+    // Issue 15: in demo mode a signed-in page opens with the demo banner in its HTML. The session
+    // is checked as the API scope checks it (an expired cookie is cleared, a sliding one renewed).
+    paintsDemoBanner: async (request, reply) => {
+      if (marketService.describe().mode !== 'demo') return false;
+      await resolveSession(request, reply, { ...cookieOptions, sessions });
+      return request.user !== null;
+    },
   });
 
   app.addHook('onClose', async () => {

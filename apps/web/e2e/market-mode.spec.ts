@@ -8,14 +8,20 @@ const bannerText = 'Demo data — simulated prices, not real';
 
 /**
  * Records, for each page load, whether the demo banner was already there when the layout's main
- * element first appeared (so it pushed nothing down), and the page's layout-shift total (CLS).
+ * element first appeared (so it pushed nothing down), how often it left the page once shown (a
+ * flash), and the page's layout-shift total (CLS).
  */
-async function watchBannerShift(page: Page): Promise<() => Promise<{ withMain: boolean[]; cls: number }>> {
+type BannerRecord = { withMain: boolean[]; gaps: number; cls: number };
+
+async function watchBannerShift(page: Page): Promise<() => Promise<BannerRecord>> {
   await page.addInitScript(() => {
     const seen = new WeakSet<Element>();
-    const record = { withMain: [] as boolean[], cls: 0 };
+    const record: BannerRecord = { withMain: [], gaps: 0, cls: 0 };
+    let bannerShown = false;
     (window as unknown as { __bannerShift: typeof record }).__bannerShift = record;
     new MutationObserver(() => {
+      if (document.querySelector('section[aria-label="Demo data"]')) bannerShown = true;
+      else if (bannerShown) record.gaps += 1;
       const main = document.getElementById('main');
       if (!main || seen.has(main)) return;
       seen.add(main);
@@ -28,13 +34,13 @@ async function watchBannerShift(page: Page): Promise<() => Promise<{ withMain: b
         if (!entry.hadRecentInput) record.cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { __bannerShift: { withMain: boolean[]; cls: number } }).__bannerShift,
-    );
+  return () => page.evaluate(() => (window as unknown as { __bannerShift: BannerRecord }).__bannerShift);
 }
 
-test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', async ({ page }, info) => {
+test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', async ({
+  page,
+  browser,
+}, info) => {
   const shifts = await watchBannerShift(page);
   const terminal = new TerminalPage(page);
   await terminal.signUpAndOpen('/terminal', `demo-${info.project.name}`);
@@ -58,13 +64,29 @@ test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', 
   await page.getByRole('main').getByRole('link', { name: 'Manage alerts' }).first().click();
   await expectBanner('/alerts');
 
-  // A fresh load of a main page: the banner comes with the layout's first render, never after it.
+  // A fresh load of a main page: the banner is in the page's HTML (issue 15) and stays on screen
+  // through the loading screen into the layout's first render, never arriving after it.
   await page.goto('/dashboard');
   await expectBanner('/dashboard');
-  const { withMain, cls } = await shifts();
+  const { withMain, gaps, cls } = await shifts();
   info.annotations.push({ type: 'cls', description: cls.toFixed(4) });
   expect(withMain.length).toBeGreaterThan(0);
   expect(withMain, 'the banner was missing when the page first rendered').not.toContain(false);
+  expect(gaps, 'the banner left the page while it loaded').toBe(0);
+
+  // Before any script runs: the server painted the banner above the loading screen.
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto(new URL('/projections', page.url()).href);
+    await expect(bare.getByRole('region', { name: 'Demo data' })).toContainText(bannerText);
+    await expect(bare.getByRole('status')).toHaveText('Loading…');
+  } finally {
+    await noScript.close();
+  }
 });
 
 test('live mode: no demo banner, and the terminal names its provider', async ({ browser }, info) => {
@@ -99,6 +121,12 @@ test('live mode: no demo banner, and the terminal names its provider', async ({ 
         await expect(page.getByText(bannerText)).toHaveCount(0);
       }
     }
+    // Nor is it in the HTML the server sends a signed-in page.
+    const html = await context.request.get('/dashboard', { headers: { accept: 'text/html' } });
+    expect(html.status()).toBe(200);
+    const body = await html.text();
+    expect(body).toContain('data-loading-screen');
+    expect(body).not.toContain(bannerText);
   } finally {
     // The server first: it is a separate process that must not outlive the run.
     await server.stop();

@@ -2,6 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { notePaintedDemoBanner, PaintedDemoBannerPicture } from '@/app/layout/market-mode-banner';
 import { Providers } from '@/app/providers';
 import { AppRoutes } from '@/app/routes';
 import { LoadingFloor, loadingScreenMinMs, loadingScreenPaintedAt } from '@/components/ui/loading-floor';
@@ -27,6 +28,7 @@ if (root === null) throw new Error('index.html is missing #root');
 const floor = root.querySelector('[data-loading-screen]')
   ? loadingScreenPaintedAt() + loadingScreenMinMs
   : null;
+notePaintedDemoBanner(document);
 
 runEffectsBeforeInput();
 
@@ -39,6 +41,10 @@ createRoot(root).render(
         <AppRoutes />
       </BrowserRouter>
     </Providers>
-    {floor !== null && <LoadingFloor until={floor} />}
+    {floor !== null && (
+      <LoadingFloor until={floor}>
+        <PaintedDemoBannerPicture />
+      </LoadingFloor>
+    )}
   </StrictMode>,
 );

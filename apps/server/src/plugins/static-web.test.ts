@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { signUp, TestClient } from '../test/test-client.ts';
 
 // A web build as `vite build` leaves it: hashed assets, each with the .br/.gz the build writes.
 const webDist = mkdtempSync(join(tmpdir(), 'el-web-static-'));
@@ -15,6 +16,10 @@ const files: Record<string, { body: string; type: string }> = {
   },
   'landing.html': {
     body: `<!doctype html><title>landing</title><div id="root">${'<h1>pre-rendered</h1>'.repeat(60)}</div>`,
+    type: 'text/html',
+  },
+  'demo-shell.html': {
+    body: `<!doctype html><title>spa</title><div id="root"><section>Demo data</section>${'<p>x</p>'.repeat(100)}</div>`,
     type: 'text/html',
   },
   'sw.js': { body: `self.addEventListener('fetch', () => {});${'//x\n'.repeat(400)}`, type: 'javascript' },
@@ -131,6 +136,40 @@ describe('pre-rendered landing page', () => {
     expect(String(visitor.headers.vary).toLowerCase()).toContain('cookie');
     const member = await t.app.inject({ url: '/landing', headers: { ...html, cookie: 'session=abc' } });
     expect(brotliDecompressSync(member.rawPayload).toString()).toBe(files['index.html']?.body);
+  });
+});
+
+describe('signed-in pages in demo mode (issue 15)', () => {
+  const html = { accept: 'text/html', 'accept-encoding': browserEncoding };
+  const page = (res: { rawPayload: Buffer }) => brotliDecompressSync(res.rawPayload).toString();
+
+  it('open with the demo banner painted for a live session, and vary on the cookie', async () => {
+    const member = new TestClient(t.app);
+    await signUp(member);
+    for (const path of ['/', '/dashboard', '/transactions', '/no-such-page']) {
+      const res = await member.get(path, html);
+      expect(page(res), path).toBe(files['demo-shell.html']?.body);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+      expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    }
+  });
+
+  it('never on the signed-out pages, where the app draws no layout', async () => {
+    const member = new TestClient(t.app);
+    await signUp(member);
+    for (const path of ['/landing', '/login', '/register', '/auth/complete-signup']) {
+      expect(page(await member.get(path, html)), path).toBe(files['index.html']?.body);
+    }
+  });
+
+  it('never without a session, and an unknown session cookie is cleared', async () => {
+    const visitor = await t.app.inject({ url: '/dashboard', headers: html });
+    expect(page(visitor)).toBe(files['index.html']?.body);
+    expect(String(visitor.headers.vary).toLowerCase()).toContain('cookie');
+    const stale = await t.app.inject({ url: '/dashboard', headers: { ...html, cookie: 'session=abc' } });
+    expect(page(stale)).toBe(files['index.html']?.body);
+    expect(stale.cookies.find((c) => c.name === 'session')?.value).toBe('');
   });
 });
 

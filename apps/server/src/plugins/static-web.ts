@@ -12,6 +12,19 @@ export interface StaticWebOptions {
   webDist: string;
   /** Files the server always ships (favicon, robots.txt, auth page CSS). */
   publicDir: string;
+  /**
+   * Whether a page request gets the build's demo-shell.html: the market serves demo prices and
+   * the request carries a live session (issue 15). Absent, every page gets index.html.
+   */
+  paintsDemoBanner?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+/** The build's index.html with the demo banner painted above its loading screen (web prerender-html). */
+const demoShellFile = 'demo-shell.html';
+
+/** Pages the app draws without the signed-in layout: they never get the layout's banner. */
+function isSignedOutPage(path: string): boolean {
+  return ['/landing', '/login', '/register'].includes(path) || path.startsWith('/auth/');
 }
 
 const notBuiltPage = `<!doctype html>
@@ -52,16 +65,24 @@ function webFile(webDist: string, path: string): string | undefined {
  * /landing for a visitor without a session: the page pre-rendered at build time, HTML and CSS
  * only (no app JavaScript). With a session cookie the app renders it, offering "Open the app".
  */
-function landingFile(
+function landingFile(request: FastifyRequest, webDist: string, path: string): string | undefined {
+  if (path !== '/landing') return undefined;
+  if (sessionToken(request) !== undefined) return undefined;
+  return existsSync(join(webDist, 'landing.html')) ? 'landing.html' : undefined;
+}
+
+/** demo-shell.html for a signed-in page while the market serves demo prices. */
+async function demoShell(
   request: FastifyRequest,
   reply: FastifyReply,
   webDist: string,
+  options: StaticWebOptions,
   path: string,
-): string | undefined {
-  if (path !== '/landing') return undefined;
-  reply.header('vary', 'Cookie');
-  if (sessionToken(request) !== undefined) return undefined;
-  return existsSync(join(webDist, 'landing.html')) ? 'landing.html' : undefined;
+): Promise<string | undefined> {
+  if (isSignedOutPage(path) || sessionToken(request) === undefined || !options.paintsDemoBanner)
+    return undefined;
+  if (!existsSync(join(webDist, demoShellFile))) return undefined;
+  return (await options.paintsDemoBanner(request, reply)) ? demoShellFile : undefined;
 }
 
 function sendIndex(reply: FastifyReply, webDist: string, file = 'index.html'): FastifyReply {
@@ -100,7 +121,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/robots.txt', (_request, reply) => reply.sendFile('robots.txt', publicDir, { maxAge: '1d' }));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
     if (path === undefined) return sendError(reply, notFound());
     if (path === apiBase || path.startsWith(`${apiBase}/`))
@@ -111,8 +132,12 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     const file = webFile(webDist, path);
     if (file) return reply.sendFile(file, webDist, { maxAge: '1h' });
     // The SPA renders its own 404 page for unknown routes; non-HTML clients get the envelope.
-    if (acceptsHtml(request)) return sendIndex(reply, webDist, landingFile(request, reply, webDist, path));
-    return sendError(reply, notFound());
+    if (!acceptsHtml(request)) return sendError(reply, notFound());
+    // The page depends on the session cookie: a shared cache must not hand one visitor's to another.
+    reply.header('vary', 'Cookie');
+    const page =
+      landingFile(request, webDist, path) ?? (await demoShell(request, reply, webDist, options, path));
+    return sendIndex(reply, webDist, page);
   });
 }
 

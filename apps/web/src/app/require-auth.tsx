@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useBFFAuth } from '@/features/auth';
 import { rememberReturnPath } from '@/lib/session-state';
+import { ShellLoadingScreen } from './layout/shell-loading-screen';
 
 interface RequireAuthProps {
   children: ReactNode;
@@ -14,7 +14,7 @@ interface RequireAuthProps {
 export function RequireAuth({ children, ready = true }: RequireAuthProps) {
   const { status } = useBFFAuth();
   const location = useLocation();
-  if (status === 'loading' || (status === 'authenticated' && !ready)) return <LoadingScreen />;
+  if (status === 'loading' || (status === 'authenticated' && !ready)) return <ShellLoadingScreen />;
   if (status === 'unauthenticated') {
     if (location.pathname === '/') return <Navigate to="/landing" replace />;
     const returnTo = `${location.pathname}${location.search}`;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type Alert,
   alertListResponseSchema,
@@ -84,7 +87,12 @@ async function world(): Promise<World> {
     { SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' },
     '/tmp',
   );
+  // A web build's two signed-in pages: the plain app and the one with the demo banner painted.
+  const webDist = mkdtempSync(join(tmpdir(), 'el-provenance-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<div id="root">app</div>');
+  writeFileSync(join(webDist, 'demo-shell.html'), '<div id="root"><section>Demo data</section></div>');
   const app = await buildApp({
+    webDist,
     config,
     db: db.database.db,
     clock,
@@ -126,6 +134,7 @@ async function world(): Promise<World> {
       await app.close();
       await db.dispose();
       await fake.close();
+      rmSync(webDist, { recursive: true, force: true });
     },
   };
 }
@@ -144,6 +153,12 @@ async function list(w: World) {
 }
 async function health(w: World) {
   return healthResponseSchema.parse((await w.app.inject({ method: 'GET', url: '/health-check' })).json());
+}
+/** The HTML a signed-in browser is sent for one of the app's pages. */
+async function pageHtml(client: TestClient, path: string): Promise<string> {
+  const res = await client.get(path, { accept: 'text/html', 'accept-encoding': 'identity' });
+  expect(res.statusCode).toBe(200);
+  return res.body;
 }
 async function signedIn(w: World) {
   return portfolioUser(new TestClient(w.app));
@@ -228,6 +243,8 @@ describe('offline start -> demo everywhere', () => {
     expect(notes.results).toHaveLength(1);
     expect(notes.results[0]?.event_payload.demo).toBe(true);
     await expectExportsLabelled(w, u, true);
+    // Issue 15: a signed-in page opens with the demo banner already in its HTML.
+    expect(await pageHtml(u.client, '/dashboard')).toContain('Demo data');
   });
 });
 
@@ -246,6 +263,8 @@ describe('live -> 503 for ten minutes -> live', () => {
     expect(first.results.find((c) => c.id === 'bitcoin')?.current_price).toBe(15842.82);
 
     const u = await signedIn(w);
+    // Live prices: no page is sent with the demo banner painted.
+    expect(await pageHtml(u.client, '/dashboard')).toBe('<div id="root">app</div>');
     expect((await u.client.post('/api/v2/alerts/', priceAtLeast(16_000))).statusCode).toBe(201);
     await w.refresh(); // first evaluation: below the threshold, no firing
     expect((await notificationsOf(u.client)).results).toHaveLength(0);

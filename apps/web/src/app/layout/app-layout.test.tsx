@@ -6,6 +6,11 @@ import { browserLocation } from '@/lib/browser-location';
 import { authRoutesFor, installFakeFetch, json, meUser } from '@/test/fake-fetch';
 import { renderApp } from '@/test/render-app';
 import { screen, waitFor, within } from '@/test/testing-library';
+import {
+  notePaintedDemoBanner,
+  paintedDemoBannerAttribute,
+  removePaintedDemoBanner,
+} from './market-mode-banner';
 
 beforeEach(() => {
   resetApiClientState();
@@ -90,6 +95,68 @@ describe('market status before the first render (issue 10: no layout shift)', ()
     renderApp('/dashboard');
     expect(await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Demo data' })).toBeNull();
+  });
+});
+
+describe("the server's painted demo banner (issue 15)", () => {
+  /** What demo-shell.html puts before #root. */
+  const paint = () => {
+    const painted = document.createElement('div');
+    painted.setAttribute(paintedDemoBannerAttribute, '');
+    painted.innerHTML = '<section aria-label="Demo data">Demo data</section>';
+    document.body.prepend(painted);
+    notePaintedDemoBanner(document);
+    return painted;
+  };
+  afterEach(() => {
+    removePaintedDemoBanner();
+    notePaintedDemoBanner(document);
+  });
+  const demoStatus = () =>
+    json({ source: 'demo', mode: 'demo', as_of: '2026-11-01', stale: false, age_seconds: null });
+
+  it('stays on screen above the loading screen, then hands over to the layout banner', async () => {
+    const painted = paint();
+    let answerSession: (() => void) | undefined;
+    const routes = authRoutesFor(true);
+    installFakeFetch({
+      ...routes,
+      'GET /api/auth/session-status': (call) =>
+        new Promise<Response>((resolve) => {
+          answerSession = () => resolve(routes['GET /api/auth/session-status']?.(call) ?? json({}, 500));
+        }),
+      'GET /api/v2/market/status/': demoStatus,
+    });
+    const { container } = renderApp('/dashboard');
+    await waitFor(() => expect(answerSession).toBeDefined());
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    expect(painted.isConnected).toBe(true);
+    // The loading screen sits below the painted banner's room, as in the server's HTML.
+    const room = () => container.querySelector('div.invisible[aria-hidden="true"]');
+    expect(room()?.textContent).toContain('Demo data');
+    answerSession?.();
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(painted.isConnected).toBe(false);
+    expect(room()).toBeNull();
+    const [banner, ...more] = screen.getAllByRole('region', { name: 'Demo data' });
+    expect(more).toHaveLength(0);
+    expect(container.contains(banner ?? null)).toBe(true);
+  });
+
+  it('goes once the status says the prices are live', async () => {
+    const painted = paint();
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(painted.isConnected).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Demo data' })).toBeNull();
+  });
+
+  it('goes with the loading screen when the session has ended', async () => {
+    const painted = paint();
+    installFakeFetch(authRoutesFor(false));
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(painted.isConnected).toBe(false));
   });
 });
 

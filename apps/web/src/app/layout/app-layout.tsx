@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useBFFAuth } from '@/features/auth';
@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { MainNav } from './main-nav';
-import { MarketModeBanner } from './market-mode-banner';
+import { MarketModeBanner, removePaintedDemoBanner } from './market-mode-banner';
 import { hidesTopBarOnMobile } from './nav-entries';
 import { useSessionRestore } from './use-session-restore';
 import { UserMenu } from './user-menu';
@@ -35,6 +35,8 @@ export function AppLayout({ children }: AppLayoutProps) {
   useSessionRestore();
   const queryClient = useQueryClient();
   const { user, offline } = useBFFAuth();
+  // Drawn without a loading screen first (which hands the banner over), the layout takes it here.
+  useLayoutEffect(removePaintedDemoBanner, []);
 
   return (
     <div className="flex min-h-dvh flex-col bg-bg">

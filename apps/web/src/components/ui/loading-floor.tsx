@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LoadingScreen } from './loading-screen';
 
 /** Spec §9 "Loading-state completion timer: 500 ms". */
@@ -18,7 +18,7 @@ export function loadingScreenPaintedAt(): number {
  * start never flashes it. The app renders and fetches underneath meanwhile (nothing waits on it);
  * when ready later than that, this is already gone and adds nothing.
  */
-export function LoadingFloor({ until }: { until: number }) {
+export function LoadingFloor({ until, children }: { until: number; children?: ReactNode }) {
   const [done, setDone] = useState(() => performance.now() >= until);
   useEffect(() => {
     if (done) return;
@@ -28,6 +28,7 @@ export function LoadingFloor({ until }: { until: number }) {
   if (done) return null;
   return (
     <div className="fixed inset-0 z-[100]">
+      {children}
       <LoadingScreen />
     </div>
   );

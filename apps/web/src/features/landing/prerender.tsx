@@ -4,7 +4,7 @@ import { LandingPage } from './landing-page';
 
 /**
  * The landing page as a signed-out visitor sees it, rendered once at build time
- * (build-plugins/prerender-landing): the server sends it as HTML and CSS, with no JavaScript.
+ * (build-plugins/prerender-html): the server sends it as HTML and CSS, with no JavaScript.
  */
 export function renderLanding(): string {
   return renderToStaticMarkup(

@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 
-export interface PrerenderLandingOptions {
-  /** The module exporting `renderLanding(): string`. */
+export interface PrerenderHtmlOptions {
+  /** The module exporting `renderLanding(): string` and `renderDemoBanner(): string`. */
   entry: string;
   /** The app's import aliases (the nested server build does not read vite.config.ts). */
   alias: Record<string, string>;
@@ -21,29 +21,48 @@ export function withoutScripts(html: string): string {
     .replace(/<link rel="(modulepreload|preload)"[^>]*(\.js"|as="fetch")[^>]*>\s*/g, '');
 }
 
+/** The server's index.html for a signed-in page in demo mode (apps/server plugins/static-web). */
+export const demoShellFile = 'demo-shell.html';
+
 /**
- * Writes dist/landing.html: index.html with the landing page rendered into #root and no app
- * JavaScript, so /landing paints from HTML and CSS alone; its links load the app when followed.
+ * index.html with the demo banner painted over the top of the page and its room kept at the top
+ * of #root, the app and its preloads kept. The banner goes before #root, not in it: React's first
+ * render replaces #root's content, and a paint whose element is gone before the browser reports
+ * it counts for nothing (LCP).
  */
-export function prerenderLanding(options: PrerenderLandingOptions): Plugin {
+export function withBanner(html: string, painted: { banner: string; room: string }): string {
+  const root = '<div id="root">';
+  if (!html.includes(root)) throw new Error('prerender-html: index.html has no <div id="root">');
+  return html.replace(root, `${painted.banner}${root}${painted.room}`);
+}
+
+/**
+ * Writes two pages beside index.html:
+ * - landing.html: the landing page rendered into #root and no app JavaScript, so /landing paints
+ *   from HTML and CSS alone; its links load the app when followed.
+ * - demo-shell.html: index.html with the demo banner above the loading screen, which the server
+ *   sends a signed-in user while it serves demo prices (issue 15): the first paint says so, and
+ *   the banner, the layout's largest element then, no longer waits for the app to start.
+ */
+export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
   let root = '';
   let outDir = '';
   return {
-    name: 'prerender-landing',
+    name: 'prerender-html',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
-      // Before precompress (order 'post'), so landing.html gets its .br and .gz too.
+      // Before precompress (order 'post'), so both pages get their .br and .gz too.
       sequential: true,
       async handler() {
         // No index.html: the build failed before writing it (e.g. a route over its budget), and
         // Vite reports that error unless this hook throws one of its own over it.
         if (!existsSync(join(outDir, 'index.html'))) return;
         // Inside node_modules, so the built module resolves react and react-router from here.
-        const work = join(root, 'node_modules', '.prerender-landing');
+        const work = join(root, 'node_modules', '.prerender-html');
         rmSync(work, { recursive: true, force: true });
         mkdirSync(work, { recursive: true });
         try {
@@ -62,15 +81,17 @@ export function prerenderLanding(options: PrerenderLandingOptions): Plugin {
           });
           const module = (await import(pathToFileURL(join(work, 'prerender.mjs')).href)) as {
             renderLanding: () => string;
+            renderDemoBanner: () => { banner: string; room: string };
           };
           const index = readFileSync(join(outDir, 'index.html'), 'utf8');
           const slot = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
-          if (!slot.test(index)) throw new Error('prerender-landing: index.html has no #root before </body>');
+          if (!slot.test(index)) throw new Error('prerender-html: index.html has no #root before </body>');
           const page = withoutScripts(index).replace(
             slot,
             `<div id="root">${module.renderLanding()}</div>\n  </body>`,
           );
           writeFileSync(join(outDir, 'landing.html'), page);
+          writeFileSync(join(outDir, demoShellFile), withBanner(index, module.renderDemoBanner()));
         } finally {
           rmSync(work, { recursive: true, force: true });
         }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { withoutScripts } from './prerender-landing.ts';
+import { withBanner, withoutScripts } from './prerender-html.ts';
 
 /**
  * The pre-rendered landing is index.html without the app. The app's first request (the CSRF
@@ -27,5 +27,25 @@ describe('withoutScripts', () => {
     expect(landing).toContain('<link rel="preload" as="image" href="/favicon.svg"/>');
     expect(landing).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
     expect(landing).toContain('data-loading-screen');
+  });
+});
+
+describe('withBanner', () => {
+  const index = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+  it('paints the banner before #root and its room in it, and keeps the app, its preloads and the token', () => {
+    const page = withBanner(index, {
+      banner: '<section>Demo</section>',
+      room: '<div class="invisible"></div>',
+    });
+    expect(page).toMatch(
+      /<section>Demo<\/section><div id="root"><div class="invisible"><\/div><div data-loading-screen/,
+    );
+    expect(page).toContain('<script type="module"');
+    expect(page).toContain('/api/auth/csrf/');
+  });
+
+  it('fails the build when index.html has no #root to paint into', () => {
+    expect(() => withBanner('<body></body>', { banner: '', room: '' })).toThrow(/no <div id="root">/);
   });
 });
