@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { notePaintedDemoBanner, PaintedDemoBannerPicture } from '@/app/layout/market-mode-banner';
 import { Providers } from '@/app/providers';
-import { AppRoutes } from '@/app/routes';
+import { AppRoutes, preloadPageAt } from '@/app/routes';
 import { LoadingFloor, loadingScreenMinMs, loadingScreenPaintedAt } from '@/components/ui/loading-floor';
-import { beginSessionCheck } from '@/features/auth';
+import { beginSessionCheck, likelySignedIn } from '@/features/auth';
 import { runEffectsBeforeInput } from '@/lib/effects-before-input';
 import { marketStatusQuery } from '@/lib/market';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
@@ -16,11 +16,14 @@ import { createQueryClient } from '@/lib/query-client';
 applyPreferences(usePreferences.getState());
 
 // What every signed-in page's first paint waits for starts before React's first render, which it
-// used to follow (issue 15): the session check and the market status the layout's banner needs.
-// (Loading the page's code here too was tried: Lighthouse's LCP got worse in three pairs of runs.)
+// used to follow (issue 15): the session check, the market status the layout's banner needs, and
+// for a returning user the page's own code. (Loading the page's code here once made Lighthouse's
+// LCP worse: the LCP element was the layout's banner, which the page's code then competed with.
+// The server now paints that banner for a signed-in page in demo mode.)
 beginSessionCheck();
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery({ ...marketStatusQuery(), retry: false });
+if (likelySignedIn()) preloadPageAt(window.location.pathname);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html is missing #root');

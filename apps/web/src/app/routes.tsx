@@ -1,5 +1,5 @@
-import { type ComponentType, lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { NotFoundRoute } from './not-found-route';
 import { ProtectedLayout } from './protected-layout';
 import { RootShell } from './root-shell';
@@ -10,7 +10,10 @@ import { RootShell } from './root-shell';
  * on every page's initial JavaScript.
  */
 const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }));
+  Object.assign(
+    lazy(async () => ({ default: pick(await load()) })),
+    { preload: load },
+  );
 
 const LandingRoute = page(
   () => import('./routes/landing-route'),
@@ -102,38 +105,65 @@ const VerifyEmailPage = page(
 );
 
 /** Spec §2: every route of the product. */
+const routes = (
+  <Route element={<RootShell />}>
+    <Route path="landing" element={<LandingRoute />} />
+    <Route path="login" element={<LoginPage />} />
+    <Route path="register" element={<RegisterPage />} />
+    <Route path="auth/complete-signup" element={<CompleteSignupPage />} />
+    <Route path="auth/signup-pending" element={<SignupPendingPage />} />
+    <Route element={<ProtectedLayout />}>
+      <Route index element={<TerminalRoute />} />
+      <Route path="terminal" element={<TerminalRoute />} />
+      <Route path="dashboard" element={<MetricsPage />} />
+      <Route path="cryptocurrencies/:id" element={<CoinDetailRoute />} />
+      <Route path="transactions" element={<TransactionsPage />} />
+      <Route path="portfolios" element={<PortfoliosPage />} />
+      <Route path="portfolios/:id" element={<PortfolioDetailRoute />} />
+      <Route path="projections" element={<ProjectionsPage />} />
+      <Route path="projections/:id" element={<ProjectionsPage />} />
+      <Route path="tax" element={<TaxPage />} />
+      <Route path="insights" element={<InsightsRoute />} />
+      <Route path="alerts" element={<AlertsPage />} />
+      <Route path="notifications" element={<NotificationsPage />} />
+      <Route path="settings" element={<SettingsIndexPage />} />
+      <Route path="settings/profile" element={<ProfileSettingsRoute />} />
+      <Route path="settings/notifications" element={<NotificationsSettingsRoute />} />
+      <Route path="settings/appearance" element={<AppearanceSettingsPage />} />
+      <Route path="settings/subscription" element={<SubscriptionSettingsRoute />} />
+      <Route path="verify-email" element={<VerifyEmailPage />} />
+    </Route>
+    <Route path="*" element={<NotFoundRoute />} />
+  </Route>
+);
+
 export function AppRoutes() {
+  return <Routes>{routes}</Routes>;
+}
+
+/**
+ * Starts loading the code of the page at `pathname` (issue 15). The app calls it at start for a
+ * browser that is very likely signed in: the page's chunk and its imports then travel beside the
+ * session check instead of after the layout's first render, two or three round trips later.
+ */
+export function preloadPageAt(pathname: string): void {
+  // A failed load is tried again, and reported, when the page renders.
+  pageAt(pathname)
+    ?.preload()
+    .catch(() => undefined);
+}
+
+/** The lazily loaded page the routes render at `pathname`; undefined for one in the main chunk. */
+export function pageAt(pathname: string): { preload: () => Promise<unknown> } | undefined {
+  const element = matchRoutes(createRoutesFromElements(routes), pathname)?.at(-1)?.route.element;
+  return isValidElement(element) && hasPreload(element.type) ? element.type : undefined;
+}
+
+function hasPreload(type: unknown): type is { preload: () => Promise<unknown> } {
   return (
-    <Routes>
-      <Route element={<RootShell />}>
-        <Route path="landing" element={<LandingRoute />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="auth/complete-signup" element={<CompleteSignupPage />} />
-        <Route path="auth/signup-pending" element={<SignupPendingPage />} />
-        <Route element={<ProtectedLayout />}>
-          <Route index element={<TerminalRoute />} />
-          <Route path="terminal" element={<TerminalRoute />} />
-          <Route path="dashboard" element={<MetricsPage />} />
-          <Route path="cryptocurrencies/:id" element={<CoinDetailRoute />} />
-          <Route path="transactions" element={<TransactionsPage />} />
-          <Route path="portfolios" element={<PortfoliosPage />} />
-          <Route path="portfolios/:id" element={<PortfolioDetailRoute />} />
-          <Route path="projections" element={<ProjectionsPage />} />
-          <Route path="projections/:id" element={<ProjectionsPage />} />
-          <Route path="tax" element={<TaxPage />} />
-          <Route path="insights" element={<InsightsRoute />} />
-          <Route path="alerts" element={<AlertsPage />} />
-          <Route path="notifications" element={<NotificationsPage />} />
-          <Route path="settings" element={<SettingsIndexPage />} />
-          <Route path="settings/profile" element={<ProfileSettingsRoute />} />
-          <Route path="settings/notifications" element={<NotificationsSettingsRoute />} />
-          <Route path="settings/appearance" element={<AppearanceSettingsPage />} />
-          <Route path="settings/subscription" element={<SubscriptionSettingsRoute />} />
-          <Route path="verify-email" element={<VerifyEmailPage />} />
-        </Route>
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-    </Routes>
+    (typeof type === 'function' || typeof type === 'object') &&
+    type !== null &&
+    'preload' in type &&
+    typeof type.preload === 'function'
   );
 }

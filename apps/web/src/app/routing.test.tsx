@@ -6,6 +6,7 @@ import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
 import { screen, waitFor } from '@/test/testing-library';
+import { pageAt } from './routes';
 
 // The pages these tests reach are lazy routes; their first import transforms a whole module graph,
 // which on a busy machine outlasts a findBy* wait. Loading them once up front keeps every test about
@@ -115,5 +116,20 @@ describe('404 page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to Terminal' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Terminal' })).toBeTruthy();
+  });
+});
+
+describe('the page at a path, loaded before it renders (issue 15)', () => {
+  it("finds the lazily loaded page a path renders and loads that page's module", async () => {
+    const module = (await pageAt('/transactions')?.preload()) as Record<string, unknown>;
+    expect(typeof module.TransactionsPage).toBe('function');
+    const coin = (await pageAt('/cryptocurrencies/bitcoin')?.preload()) as Record<string, unknown>;
+    expect(typeof coin.CoinDetailRoute).toBe('function');
+    const terminal = (await pageAt('/')?.preload()) as Record<string, unknown>;
+    expect(typeof terminal.TerminalRoute).toBe('function');
+  });
+
+  it('finds none for a path the main chunk draws (the 404 page)', () => {
+    expect(pageAt('/no/such/page')).toBeUndefined();
   });
 });

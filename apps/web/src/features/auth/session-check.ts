@@ -15,6 +15,14 @@ export interface SessionCheck {
   me: Promise<User | null> | null;
 }
 
+/**
+ * Whether this browser is very likely signed in: the server confirmed its last session, or it
+ * holds the server's signed-in hint cookie (the first page after signing in, or storage cleared).
+ */
+export function likelySignedIn(): boolean {
+  return readIdentity() !== null || readCookie(sessionHintCookieName) !== null;
+}
+
 /** Spec §4 start: the CSRF token first, then the session status. */
 export function startSessionCheck(): SessionCheck {
   const csrf = initCsrf();
@@ -29,11 +37,9 @@ export function startSessionCheck(): SessionCheck {
   const session = answered.then(getSessionStatus);
   // The signed-in layout's first paint waits for /auth/me (email_verified), and asking it only
   // once the status had answered put a third round trip before every returning user's first paint
-  // (issue 15). A browser whose last session the server confirmed, or that holds the server's
-  // signed-in hint cookie (the first page after signing in, or storage cleared), is very likely
-  // signed in still, so it asks beside the status; a first visit asks nothing before it knows.
-  const hinted = readCookie(sessionHintCookieName) !== null;
-  const me = readIdentity() === null && !hinted ? null : answered.then(getMe);
+  // (issue 15). A browser that is very likely signed in asks beside the status; a first visit asks
+  // nothing before it knows.
+  const me = likelySignedIn() ? answered.then(getMe) : null;
   // The provider reads them when it mounts; a failure before then is not an unhandled rejection.
   session.catch(() => {});
   me?.catch(() => {});
