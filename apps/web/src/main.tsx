@@ -8,9 +8,10 @@ import { AppRoutes, preloadPageAt } from '@/app/routes';
 import { LoadingFloor, loadingScreenMinMs, loadingScreenPaintedAt } from '@/components/ui/loading-floor';
 import { beginSessionCheck, likelySignedIn } from '@/features/auth';
 import { runEffectsBeforeInput } from '@/lib/effects-before-input';
-import { marketStatusQuery } from '@/lib/market';
+import { marketStatusQuery, warmLocalTime } from '@/lib/market';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
+import { whenIdle } from '@/lib/when-idle';
 
 // Apply the stored theme before the first paint; the CSP forbids an inline script in index.html.
 applyPreferences(usePreferences.getState());
@@ -51,3 +52,6 @@ createRoot(root).render(
     )}
   </StrictMode>,
 );
+
+// Its cost, paid in a quiet moment instead of in the render that first shows a source badge.
+whenIdle(warmLocalTime);
