@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 
 export interface PrerenderHtmlOptions {
-  /** The module exporting `renderLanding(): string` and `renderDemoBanner(): string`. */
+  /** The module exporting `renderLanding(): string` and `renderDemoBanner(): { banner; room }`. */
   entry: string;
   /** The app's import aliases (the nested server build does not read vite.config.ts). */
   alias: Record<string, string>;
