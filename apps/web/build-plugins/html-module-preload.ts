@@ -1,24 +1,6 @@
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
-
-export function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
-  const out = new Map<string, OutputChunk>();
-  for (const item of Object.values(bundle)) if (item.type === 'chunk') out.set(item.fileName, item);
-  return out;
-}
-
-/** A chunk and everything it imports statically. */
-export function staticClosure(start: readonly string[], chunks: Map<string, OutputChunk>): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...start];
-  while (queue.length > 0) {
-    const file = queue.pop();
-    if (file === undefined || seen.has(file)) continue;
-    seen.add(file);
-    queue.push(...(chunks.get(file)?.imports ?? []));
-  }
-  return seen;
-}
+import { chunksOf, entryFiles, staticClosure } from './bundle-graph.ts';
 
 /**
  * The files of the lazy chunks whose module matches `modules`, with their static imports, less
@@ -26,8 +8,7 @@ export function staticClosure(start: readonly string[], chunks: Map<string, Outp
  */
 export function preloadedFiles(bundle: OutputBundle, modules: RegExp): string[] {
   const chunks = chunksOf(bundle);
-  const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
-  const loadedByEntry = staticClosure(entries, chunks);
+  const loadedByEntry = staticClosure(entryFiles(chunks), chunks);
   const starts = [...chunks.values()]
     .filter((c) => c.facadeModuleId !== null && modules.test(c.facadeModuleId))
     .map((c) => c.fileName);

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
-import { chunksOf, preloadedFiles, staticClosure } from './html-module-preload.ts';
+import { chunksOf, entryFiles, staticClosure } from './bundle-graph.ts';
+import { preloadedFiles } from './html-module-preload.ts';
 
 export interface RouteBudgetOptions {
   /** The module whose dynamic imports are the routes (the route table). */
@@ -38,7 +39,7 @@ export function routeCosts(
 ): RouteCost[] {
   const chunks = chunksOf(bundle);
   const entries = [
-    ...[...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
+    ...entryFiles(chunks),
     ...(preloadedByHtml ? preloadedFiles(bundle, preloadedByHtml) : []),
   ];
   const gzipCache = new Map<string, number>();

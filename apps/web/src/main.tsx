@@ -2,7 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { notePaintedDemoBanner, PaintedDemoBannerPicture } from '@/app/layout/market-mode-banner';
+import { notePaintedDemoBanner, PaintedDemoBanner } from '@/app/layout/market-mode-banner';
 import { Providers } from '@/app/providers';
 import { AppRoutes, preloadPageAt } from '@/app/routes';
 import { LoadingFloor, loadingScreenMinMs, loadingScreenPaintedAt } from '@/components/ui/loading-floor';
@@ -47,7 +47,7 @@ createRoot(root).render(
     </Providers>
     {floor !== null && (
       <LoadingFloor until={floor}>
-        <PaintedDemoBannerPicture />
+        <PaintedDemoBanner as="picture" />
       </LoadingFloor>
     )}
   </StrictMode>,

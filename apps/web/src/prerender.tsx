@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { DemoBanner, DemoBannerRoom, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
+import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
 
 export { renderLanding } from '@/features/landing/prerender';
 
@@ -15,6 +15,6 @@ export function renderDemoBanner(): { banner: string; room: string } {
         <DemoBanner />
       </div>,
     ),
-    room: renderToStaticMarkup(<DemoBannerRoom />),
+    room: renderToStaticMarkup(<DemoBannerCopy invisible />),
   };
 }

@@ -27,32 +27,23 @@ export function removePaintedDemoBanner(): void {
   paintedBanner = null;
 }
 
-/** The server's painted demo banner, drawn by the app: where the status has not answered yet. */
-export function PaintedDemoBanner() {
-  return demoBannerPainted ? <DemoBanner /> : null;
-}
-
 /**
- * A picture of the painted banner for the loading floor, which lies over the page for its first
- * 500 ms: hidden from assistive technology, which already has the banner underneath.
+ * What the app draws of the server's painted demo banner, when the server painted one:
+ * - `banner`: the banner itself, where the market status has not answered yet;
+ * - `picture`: a copy for the loading floor, which lies over the page for its first 500 ms,
+ *   hidden from assistive technology, which already has the banner underneath;
+ * - `room`: an invisible copy holding the place the painted banner lies over, so what follows
+ *   sits below it.
  */
-export function PaintedDemoBannerPicture() {
-  return demoBannerPainted ? (
-    <div aria-hidden="true">
-      <DemoBanner />
-    </div>
-  ) : null;
+export function PaintedDemoBanner({ as = 'banner' }: { as?: 'banner' | 'picture' | 'room' }) {
+  if (!demoBannerPainted) return null;
+  return as === 'banner' ? <DemoBanner /> : <DemoBannerCopy invisible={as === 'room'} />;
 }
 
-/** The room the painted banner lies over, while it does: what follows sits below it. */
-export function PaintedDemoBannerRoom() {
-  return demoBannerPainted ? <DemoBannerRoom /> : null;
-}
-
-/** An invisible copy of the demo banner: its room on the page, at every width. */
-export function DemoBannerRoom() {
+/** A copy of the demo banner hidden from assistive technology; `invisible` keeps only its room. */
+export function DemoBannerCopy({ invisible = false }: { invisible?: boolean }) {
   return (
-    <div aria-hidden="true" className="invisible">
+    <div aria-hidden="true" className={invisible ? 'invisible' : undefined}>
       <DemoBanner />
     </div>
   );

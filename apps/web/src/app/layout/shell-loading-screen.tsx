@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { PaintedDemoBannerRoom, removePaintedDemoBanner } from './market-mode-banner';
+import { PaintedDemoBanner, removePaintedDemoBanner } from './market-mode-banner';
 
 /**
  * The loading screen of a signed-in page, below the room of the demo banner the server painted
@@ -12,7 +12,7 @@ export function ShellLoadingScreen() {
   useLayoutEffect(() => removePaintedDemoBanner, []);
   return (
     <>
-      <PaintedDemoBannerRoom />
+      <PaintedDemoBanner as="room" />
       <LoadingScreen />
     </>
   );
