@@ -10,6 +10,7 @@ import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
 import { startStorageCleanup } from '@/lib/storage';
 import { loadSonner, toast } from '@/lib/toast';
+import { useIdleReached } from '@/lib/when-idle';
 import { LiveEvents } from './live-events';
 
 const offlineKit = () => import('./offline-kit');
@@ -28,7 +29,8 @@ configureApiClient({
   writesReplayed: () => offlineKit().then((kit) => kit.writesReplayed()),
 });
 
-// Not needed to paint: it loads right after the first render (see lib/toast).
+// Not needed to paint: it loads in the first quiet moment after start, or with the first toast
+// (see lib/toast).
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 interface ProvidersProps {
@@ -41,6 +43,7 @@ export function Providers({ children, queryClient: given }: ProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const theme = usePreferences((s) => s.theme);
   const privacyMode = usePreferences((s) => s.privacyMode);
+  const idle = useIdleReached();
 
   useEffect(() => applyPreferences({ theme, privacyMode }), [theme, privacyMode]);
   useEffect(() => startStorageCleanup(), []);
@@ -52,18 +55,20 @@ export function Providers({ children, queryClient: given }: ProvidersProps) {
         {children}
       </BFFAuthProvider>
       <Suspense fallback={null}>
-        <Toaster
-          theme={theme}
-          // At the top right a toast covered the currency picker and user menu (pushed down by the
-          // demo and email banners, three lines tall on a phone) or the page's own actions below them.
-          position="bottom-right"
-          offset={{ bottom: 'var(--toast-bottom)', right: 16 }}
-          mobileOffset={{ bottom: 'var(--toast-bottom)' }}
-          duration={toastDefaults.durationMs}
-          visibleToasts={toastDefaults.maxVisible}
-          closeButton
-          richColors
-        />
+        {idle && (
+          <Toaster
+            theme={theme}
+            // At the top right a toast covered the currency picker and user menu (pushed down by the
+            // demo and email banners, three lines tall on a phone) or the page's own actions below them.
+            position="bottom-right"
+            offset={{ bottom: 'var(--toast-bottom)', right: 16 }}
+            mobileOffset={{ bottom: 'var(--toast-bottom)' }}
+            duration={toastDefaults.durationMs}
+            visibleToasts={toastDefaults.maxVisible}
+            closeButton
+            richColors
+          />
+        )}
       </Suspense>
     </QueryClientProvider>
   );

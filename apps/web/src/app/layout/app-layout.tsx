@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useBFFAuth } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
+import { useIdleReached } from '@/lib/when-idle';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { MainNav } from './main-nav';
 import { MarketModeBanner, removePaintedDemoBanner } from './market-mode-banner';
@@ -13,14 +14,15 @@ import { useSessionRestore } from './use-session-restore';
 import { UserMenu } from './user-menu';
 
 // Issue 15: the Alerts panel opens on demand and the notification toasts only matter once a new
-// notification arrives; neither is needed to paint, so both load after the shell.
+// notification arrives; neither is needed to paint, so the panel loads when opened and the toasts
+// in the first quiet moment after start.
 const AlertsPanel = lazy(() =>
   import('@/features/notifications/alerts-panel').then((m) => ({ default: m.AlertsPanel })),
 );
 const NotificationToasts = lazy(() =>
   import('@/features/notifications/notification-toasts').then((m) => ({ default: m.NotificationToasts })),
 );
-// Issue 13: the offline marker, queued writes and their machinery load after the first paint.
+// Issue 13: the offline marker, queued writes and their machinery load in the first quiet moment.
 const OfflineStatus = lazy(() => import('@/app/offline-kit').then((kit) => ({ default: kit.OfflineStatus })));
 
 interface AppLayoutProps {
@@ -35,6 +37,7 @@ export function AppLayout({ children }: AppLayoutProps) {
   useSessionRestore();
   const queryClient = useQueryClient();
   const { user, offline } = useBFFAuth();
+  const idle = useIdleReached();
   // Drawn without a loading screen first (which hands the banner over), the layout takes it here.
   useLayoutEffect(removePaintedDemoBanner, []);
 
@@ -47,7 +50,7 @@ export function AppLayout({ children }: AppLayoutProps) {
         Skip to content
       </a>
       <Suspense fallback={null}>
-        <OfflineStatus client={queryClient} user={user} unconfirmed={offline === true} />
+        {idle && <OfflineStatus client={queryClient} user={user} unconfirmed={offline === true} />}
       </Suspense>
       <MarketModeBanner />
       <EmailVerificationBanner />
@@ -70,7 +73,7 @@ export function AppLayout({ children }: AppLayoutProps) {
         </div>
         <Suspense fallback={null}>
           {alertsOpen && <AlertsPanel onClose={() => setAlertsOpen(false)} />}
-          <NotificationToasts />
+          {idle && <NotificationToasts />}
         </Suspense>
       </div>
       {/* 56 px keeps content clear of the fixed bottom bar (spec §9 mobile offset). */}
