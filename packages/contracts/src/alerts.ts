@@ -6,7 +6,7 @@ import {
   isPeriodMetric,
   type PeriodMetric,
 } from './alerts-constants.ts';
-import { baseCurrencySchema } from './market.ts';
+import { baseCurrencySchema } from './base-currency.ts';
 import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
 
 // Route paths and stream event names live apart from the schemas, so the app shell's event

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountMessages } from './account-messages.ts';
+import { userSchema } from './session.ts';
 
 /** Limits chosen so no field can be used to bloat the database or a log line. */
 export const authLimits = {
@@ -69,45 +70,12 @@ export const loginQuerySchema = z.object({
 
 /** /auth/complete-signup: the username the identity provider did not give. */
 export const oidcCompleteSignupBodySchema = z.object({ username: usernameSchema });
-/** Where the browser goes next: the app (signed in) or /auth/signup-pending (email to verify). */
-export const oidcCompleteSignupResponseSchema = z.object({ success: z.literal(true), redirect: z.string() });
 export const oidcLinkBodySchema = z.object({
   password: z.string().min(1, 'Enter your password.').max(authLimits.passwordMax),
 });
 
-/** Spec §3 "User". */
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  picture: z.string().nullable(),
-  email_verified: z.boolean(),
-  /**
-   * Issue 13: false for an account made through single sign-on, which has no local password (it
-   * signs in at the identity provider). Absent from older servers: read as true.
-   */
-  has_password: z.boolean().optional(),
-});
-export type User = z.infer<typeof userSchema>;
-
 export const authSuccessSchema = z.object({ success: z.literal(true), user: userSchema });
 export type AuthSuccess = z.infer<typeof authSuccessSchema>;
-
-/** Spec §3 "Session user". Fields are null when signed out. */
-export const sessionStatusSchema = z.object({
-  is_authenticated: z.boolean(),
-  user_id: z.string().nullable(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  expires_at: z.string().nullable(),
-});
-export type SessionStatus = z.infer<typeof sessionStatusSchema>;
-
-/** Spec §3 "Logout response". */
-export const logoutResponseSchema = z.object({ success: z.boolean(), logout_url: z.string() });
-export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
-
-export const csrfResponseSchema = z.object({ csrfToken: z.string() });
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const passwordResetConfirmSchema = z.object({
@@ -140,14 +108,3 @@ export const passwordChangeSchema = z.object({
   current_password: z.string().min(1).max(authLimits.passwordMax),
   new_password: passwordSchema,
 });
-
-export const okSchema = z.object({ success: z.literal(true) });
-
-/** The self-hosted build has no paid tiers; sync reports that honestly. */
-export const subscriptionSchema = z.object({
-  plan: z.literal('self_hosted'),
-  status: z.literal('active'),
-  features: z.array(z.string()),
-  synced_at: z.string(),
-});
-export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { baseCurrencies, defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
+import { baseCurrencySchema } from './base-currency.ts';
+import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
 import { chartTimeframes, coinListOrders, marketLimits, marketMessages } from './market-options.ts';
 
 /**
  * Market data as our API serves it (spec §3 coin details / coin list response, §7 "Crypto",
  * §9 limits). Field names follow CoinGecko's so the UI reads one vocabulary whatever the source.
  */
-
-export const baseCurrencySchema = z.enum(baseCurrencies);
 
 export const chartTimeframeSchema = z.enum(chartTimeframes);
 export type ChartTimeframe = z.infer<typeof chartTimeframeSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { baseCurrencySchema } from './base-currency.ts';
 import { costBasisMethods } from './cost-basis-constants.ts';
-import { baseCurrencySchema } from './market.ts';
 
 /** Per-user settings kept on the server (issue 3): base currency, favourites, cost-basis method. */
 

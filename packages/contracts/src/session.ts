@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// What the app shell parses before any page draws (the session check, the signed-in user, sign-out,
+// the CSRF token): apart from auth.ts's forms, so the first paint builds these schemas only
+// (issue 15).
+
+/** Where the browser goes next: the app (signed in) or /auth/signup-pending (email to verify). */
+export const oidcCompleteSignupResponseSchema = z.object({ success: z.literal(true), redirect: z.string() });
+
+/** Spec §3 "User". */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  picture: z.string().nullable(),
+  email_verified: z.boolean(),
+  /**
+   * Issue 13: false for an account made through single sign-on, which has no local password (it
+   * signs in at the identity provider). Absent from older servers: read as true.
+   */
+  has_password: z.boolean().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Spec §3 "Session user". Fields are null when signed out. */
+export const sessionStatusSchema = z.object({
+  is_authenticated: z.boolean(),
+  user_id: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
+/** Spec §3 "Logout response". */
+export const logoutResponseSchema = z.object({ success: z.boolean(), logout_url: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
+
+export const csrfResponseSchema = z.object({ csrfToken: z.string() });
+
+export const okSchema = z.object({ success: z.literal(true) });
+
+/** The self-hosted build has no paid tiers; sync reports that honestly. */
+export const subscriptionSchema = z.object({
+  plan: z.literal('self_hosted'),
+  status: z.literal('active'),
+  features: z.array(z.string()),
+  synced_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
