@@ -113,7 +113,17 @@ export default defineConfig(
             // cut them into eight (react, jsx-runtime, the api client, the query core, contract
             // errors and routes, its runtime…) wherever a lazy page shared one, and every page paid
             // each file's own compression (~1.6 kB gz of 108; issue 15). Pages still import from it.
-            groups: [{ name: 'shell', tags: ['$initial'] }],
+            groups: [
+              { name: 'shell', tags: ['$initial'] },
+              // The confirm dialog and the dialog it draws travel together (the dialog's own
+              // chunk was a third request level under the pages that ask for a confirmation, after
+              // the page's chunk and its imports; issue 15). Their imports keep their own chunks.
+              {
+                name: 'confirm-dialog',
+                test: /[\\/]src[\\/]components[\\/]ui[\\/](confirm-)?dialog\.tsx$/,
+                includeDependenciesRecursively: false,
+              },
+            ],
           },
         },
         treeshake: {
