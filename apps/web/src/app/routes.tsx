@@ -1,5 +1,5 @@
 import { type ComponentType, isValidElement, lazy } from 'react';
-import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
+import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
 import { NotFoundRoute } from './not-found-route';
 import { ProtectedLayout } from './protected-layout';
 import { RootShell } from './root-shell';
@@ -137,8 +137,11 @@ const routes = (
   </Route>
 );
 
+/** The route objects, made once: `<Routes>` remade them from the elements on every render, and `pageAt` at start. */
+const routeObjects = createRoutesFromElements(routes);
+
 export function AppRoutes() {
-  return <Routes>{routes}</Routes>;
+  return useRoutes(routeObjects);
 }
 
 /**
@@ -155,7 +158,7 @@ export function preloadPageAt(pathname: string): void {
 
 /** The lazily loaded page the routes render at `pathname`; undefined for one in the main chunk. */
 export function pageAt(pathname: string): { preload: () => Promise<unknown> } | undefined {
-  const element = matchRoutes(createRoutesFromElements(routes), pathname)?.at(-1)?.route.element;
+  const element = matchRoutes(routeObjects, pathname)?.at(-1)?.route.element;
   return isValidElement(element) && hasPreload(element.type) ? element.type : undefined;
 }
 
