@@ -4,6 +4,7 @@ import { CountBadge } from '@/components/ui/count-badge';
 import { useBFFAuth } from '@/features/auth';
 import { unreadLabel, useNotifications } from '@/features/notifications';
 import { usePreferences } from '@/lib/preferences';
+import { useIdleReached } from '@/lib/when-idle';
 
 interface UserMenuProps {
   onOpenAlerts: () => void;
@@ -52,7 +53,9 @@ function Item({ onSelect, children, checked }: ItemProps) {
  */
 export function UserMenu({ onOpenAlerts }: UserMenuProps) {
   const { user, logout } = useBFFAuth();
-  const { unreadCount } = useNotifications();
+  // The unread count is asked for in the first quiet moment: its request and schemas came before
+  // the page's first paint otherwise (issue 15), for a badge the page does not wait on.
+  const { unreadCount } = useNotifications(useIdleReached());
   const navigate = useNavigate();
   const privacyMode = usePreferences((s) => s.privacyMode);
   const setPrivacyMode = usePreferences((s) => s.setPrivacyMode);
