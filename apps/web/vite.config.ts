@@ -47,9 +47,9 @@ export default defineConfig(
         // 139-258 ms later, paired Lighthouse runs). Those contract modules hold only what the shell
         // parses (@app/contracts session, base-currency): a module's schemas are all built when it
         // loads, and the auth forms' and the market's were half of the 173 ms task (at 4x slowdown)
-        // that built them before every signed-in first paint. What a page draws only after its data arrives loads beside that
-        // request (lib/lazy-part). The ceilings hold each route ~1 kB above its size, so growth fails
-        // the build; lower them as routes shrink.
+        // that built them before every signed-in first paint. What a page draws only after its data
+        // arrives loads beside that request (lib/lazy-part). The ceilings hold each route ~1 kB
+        // above its size, so growth fails the build; lower them as routes shrink.
         budgetKb: 120,
         ceilingsKb: {
           'terminal-route': 84.8,

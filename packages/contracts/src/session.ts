@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// What the app shell parses before any page draws (the session check, the signed-in user, sign-out,
-// the CSRF token): apart from auth.ts's forms, so the first paint builds these schemas only
+// What the app shell parses (web lib/api/shell-schemas): the session check, the signed-in user,
+// the subscription sync, sign-out, the CSRF token and the single sign-on sign-up's answer. Apart
+// from auth.ts's forms, so these are the only auth schemas built before a page's first paint
 // (issue 15).
 
 /** Where the browser goes next: the app (signed in) or /auth/signup-pending (email to verify). */

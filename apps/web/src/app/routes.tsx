@@ -137,7 +137,10 @@ const routes = (
   </Route>
 );
 
-/** The route objects, made once: `<Routes>` remade them from the elements on every render, and `pageAt` at start. */
+/**
+ * The route objects, made once: `<Routes>` remade them from the elements on every render, and
+ * `pageAt` once more at start.
+ */
 const routeObjects = createRoutesFromElements(routes);
 
 export function AppRoutes() {
