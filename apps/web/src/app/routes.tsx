@@ -4,16 +4,19 @@ import { NotFoundRoute } from './not-found-route';
 import { ProtectedLayout } from './protected-layout';
 import { RootShell } from './root-shell';
 
+/** Each lazy page's loader, by its component: `pageAt` starts one before the page renders. */
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
 /**
  * Each page is its own chunk (DESIGN §6 "Routes are code-split"). Declarative routes, not the
  * data router: the app uses no loaders or actions, and the data router is ~18 kB gzipped more
  * on every page's initial JavaScript.
  */
-const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
-  Object.assign(
-    lazy(async () => ({ default: pick(await load()) })),
-    { preload: load },
-  );
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {
+  const component = lazy(async () => ({ default: pick(await load()) }));
+  loaders.set(component, load);
+  return component;
+};
 
 const LandingRoute = page(
   () => import('./routes/landing-route'),
@@ -162,14 +165,6 @@ export function preloadPageAt(pathname: string): void {
 /** The lazily loaded page the routes render at `pathname`; undefined for one in the main chunk. */
 export function pageAt(pathname: string): { preload: () => Promise<unknown> } | undefined {
   const element = matchRoutes(routeObjects, pathname)?.at(-1)?.route.element;
-  return isValidElement(element) && hasPreload(element.type) ? element.type : undefined;
-}
-
-function hasPreload(type: unknown): type is { preload: () => Promise<unknown> } {
-  return (
-    (typeof type === 'function' || typeof type === 'object') &&
-    type !== null &&
-    'preload' in type &&
-    typeof type.preload === 'function'
-  );
+  const preload = isValidElement(element) ? loaders.get(element.type) : undefined;
+  return preload && { preload };
 }

@@ -55,7 +55,8 @@ export function UserMenu({ onOpenAlerts }: UserMenuProps) {
   const { user, logout } = useBFFAuth();
   // The unread count is asked for in the first quiet moment: its request and schemas came before
   // the page's first paint otherwise (issue 15), for a badge the page does not wait on.
-  const { unreadCount } = useNotifications(useIdleReached());
+  const idle = useIdleReached();
+  const { unreadCount } = useNotifications(idle);
   const navigate = useNavigate();
   const privacyMode = usePreferences((s) => s.privacyMode);
   const setPrivacyMode = usePreferences((s) => s.setPrivacyMode);
