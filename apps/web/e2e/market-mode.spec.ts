@@ -68,6 +68,9 @@ test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', 
   // through the loading screen into the layout's first render, never arriving after it.
   await page.goto('/dashboard');
   await expectBanner('/dashboard');
+  // The banner above passes on the one painted with the HTML: the record is read once the layout
+  // has drawn the page.
+  await page.locator('#main').waitFor();
   const { withMain, gaps, cls } = await shifts();
   info.annotations.push({ type: 'cls', description: cls.toFixed(4) });
   expect(withMain.length).toBeGreaterThan(0);
