@@ -1,3 +1,5 @@
+import { yieldToMain } from '@/lib/yield-to-main';
+
 /** A zod schema's synchronous parse. */
 interface SyncSchema<T> {
   parse(input: unknown): T;
@@ -5,13 +7,6 @@ interface SyncSchema<T> {
 
 /** Rows parsed per slice: a slice of the market list (168 sparkline points a row) is a few ms. */
 const defaultSliceRows = 25;
-
-/** Gives the main thread back between slices (scheduler.yield where the browser has it). */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * A page of rows parsed a slice of rows at a time, yielding between slices, so a long list is not
