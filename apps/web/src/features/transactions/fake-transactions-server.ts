@@ -1,6 +1,13 @@
 import type { MarketSelectItem, Transaction, TransactionType } from '@app/contracts';
 import { knownCoinSymbol } from '@app/core';
-import { authRoutesFor, envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import {
+  authRoutesFor,
+  envelope,
+  heldUntilReleased,
+  installFakeFetch,
+  json,
+  type RecordedCall,
+} from '@/test/fake-fetch';
 
 /*
  * A stateful stand-in for the transaction routes, through the fake fetch the other component
@@ -239,6 +246,17 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
         .map((c) => c.path.slice('/api/v2/transactions/?'.length)),
     refuseDeletes: () => {
       refuseDelete = true;
+    },
+    /** The portfolios answer (none, when `none`) held back until the returned function is called. */
+    holdPortfolios: ({ none = false } = {}) => {
+      const options = routes['GET /api/v2/transactions/options/'];
+      if (!options) throw new Error('no options route');
+      const held = heldUntilReleased(async (call) => {
+        const answer = (await (await options(call)).json()) as Record<string, unknown>;
+        return json(none ? { ...answer, portfolios: [] } : answer);
+      });
+      routes['GET /api/v2/transactions/options/'] = held.handler;
+      return held.release;
     },
   };
 }

@@ -316,3 +316,33 @@ describe('/transactions list', journey, () => {
     expect(bodyRows()).toHaveLength(3);
   });
 });
+
+describe('/transactions before and without data', journey, () => {
+  const note = /Prices and fees are in each portfolio's currency/;
+
+  it('shows neither filters nor the note until the portfolios are known, then says there are none', async () => {
+    const server = installFakeTransactionsServer(stored);
+    const release = server.holdPortfolios({ none: true });
+    renderApp('/transactions');
+    expect(await screen.findByText('Loading transactions', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Search transactions' })).toBeNull();
+    expect(screen.queryByText(note)).toBeNull();
+    release();
+    expect(await screen.findByText('No portfolios yet', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Search transactions' })).toBeNull();
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
+  it('explains the listed figures only when figures are listed', async () => {
+    installFakeTransactionsServer([]);
+    renderApp('/transactions');
+    expect(await screen.findByText('No transactions', {}, slow)).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search transactions' })).toBeTruthy();
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
+  it('shows the note under a list of transactions', async () => {
+    await openPage();
+    expect(screen.getByText(note)).toBeTruthy();
+  });
+});

@@ -138,7 +138,11 @@ export function TransactionsPage() {
           />
         </div>
       )}
-      {options.isSuccess && portfolios.length === 0 ? (
+      {/* Until the portfolios are known, neither the filters nor the empty state: a new user saw
+          the filters and the list's note flash before "No portfolios yet". */}
+      {options.isPending ? (
+        loadingList
+      ) : options.isSuccess && portfolios.length === 0 ? (
         <EmptyState title="No portfolios yet">
           Transactions belong to a portfolio.{' '}
           <Link className="text-accent underline" to="/portfolios">
@@ -271,10 +275,13 @@ export function TransactionsPage() {
               </button>
             </nav>
           )}
-          <p className="mt-6 text-xs text-muted">
-            Prices and fees are in each portfolio's currency, except a fee recorded in another one (shown in
-            it and valued at its day's rate or price). {portfolioMessages.ratesNote}
-          </p>
+          {/* It explains the listed figures: with none listed it says nothing. */}
+          {rows.length > 0 && (
+            <p className="mt-6 text-xs text-muted">
+              Prices and fees are in each portfolio's currency, except a fee recorded in another one (shown in
+              it and valued at its day's rate or price). {portfolioMessages.ratesNote}
+            </p>
+          )}
         </>
       )}
       {confirm.dialog}
