@@ -24,7 +24,7 @@ async function json(res: Response, what: string): Promise<Record<string, unknown
 }
 
 /** Signs up like a browser (CSRF cookie, then the form post), then seeds a portfolio and a projection. */
-async function newUser(base: string, i: number): Promise<LoadUser> {
+export async function newUser(base: string, i: number): Promise<LoadUser> {
   const jar = setCookies(await fetch(`${base}/api/auth/csrf/`));
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const send = async (method: string, path: string, body: unknown) => {

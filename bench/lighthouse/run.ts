@@ -4,14 +4,17 @@
 // LIGHTHOUSE_SHIFTS=1 also prints the elements behind each route's layout shifts;
 // LIGHTHOUSE_REPORTS=<dir> writes each run's full JSON report there, for its diagnostics;
 // LIGHTHOUSE_BASELINE=<checkout> also measures that checkout's build, already made there with
-// `npm ci && npm run build`, its runs alternating with these, and prints its rows beside). Offline: Chromium at /usr/bin/chromium, the app on the
-// bundled market snapshot. Not part of `npm test`: it prints figures, it asserts nothing.
+// `npm ci && npm run build`, its runs alternating with these, and prints its rows beside;
+// LIGHTHOUSE_ACCOUNT=seeded signs in an account with a portfolio of five buys and an exit plan of
+// 20 sells, bench/lib/load-users, instead of a new one whose pages show their empty states).
+// Offline: Chromium at /usr/bin/chromium, the app on the bundled market snapshot. Not part of `npm test`: it prints figures, it asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { newUser } from '../lib/load-users.ts';
 import { freePort, waitForHttp } from '../lib/processes.ts';
 import { signedInCookie } from '../lib/session.ts';
 import { type BuiltApp, chromiumFlags, chromiumPath, startBuiltApp } from './built-app.ts';
@@ -212,6 +215,10 @@ interface Side {
 }
 
 const baselineRoot = process.env.LIGHTHOUSE_BASELINE;
+const seeded = process.env.LIGHTHOUSE_ACCOUNT === 'seeded';
+/** The signed-in account's cookies: a new account's, or one with data (LIGHTHOUSE_ACCOUNT=seeded). */
+const accountCookie = async (base: string): Promise<string> =>
+  seeded ? (await newUser(base, 0)).cookie : signedInCookie(base);
 const app = await startBuiltApp();
 const baselineApp = baselineRoot
   ? await startBuiltApp(resolve(baselineRoot)).catch(async (error) => {
@@ -221,15 +228,18 @@ const baselineApp = baselineRoot
   : null;
 const chromium = await startChromium();
 try {
-  const sides: Side[] = [{ label: '', reportTag: '', app, cookie: await signedInCookie(app.base) }];
+  const sides: Side[] = [{ label: '', reportTag: '', app, cookie: await accountCookie(app.base) }];
   if (baselineApp)
     sides.push({
       label: ' (baseline)',
       reportTag: '-baseline',
       app: baselineApp,
-      cookie: await signedInCookie(baselineApp.base),
+      cookie: await accountCookie(baselineApp.base),
     });
   console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
+  console.log(
+    seeded ? 'Account: seeded (a portfolio of five buys, an exit plan of 20 sells)' : 'Account: new, no data',
+  );
   if (baselineApp)
     console.log(`Baseline: the build in ${baselineRoot}, its runs alternating with these on the same host`);
   console.log('| route | perf | a11y | best practices | FCP ms | LCP ms | TBT ms | CLS | bytes |');
