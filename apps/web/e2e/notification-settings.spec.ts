@@ -106,8 +106,11 @@ test('channels: add a webhook, send a test, see a failing one; quiet hours and t
     });
     await dialog.submit();
     const alerts = (await (await page.request.get('/api/v2/alerts/')).json()) as {
-      results: { channel_ids: string[] | null }[];
+      results: { channel_ids: string[] | null; op: string; right: { value: number | null } }[];
     };
+    expect(alerts.results).toHaveLength(1);
+    // What the dialog made: an alert that cannot fire would leave the wait below to time out.
+    expect(alerts.results[0]).toMatchObject({ op: '>=', right: { value: 1 } });
     expect(alerts.results[0]?.channel_ids).toHaveLength(1);
 
     // It fires on the next market refresh; with the digest on, its delivery waits for the digest.
@@ -121,9 +124,17 @@ test('channels: add a webhook, send a test, see a failing one; quiet hours and t
           const log = (await answer.json()) as { results: { channel_name: string; status: string }[] };
           return log.results.filter((d) => d.channel_name === 'My hook' && d.status === 'digest').length;
         },
-        { timeout: 30_000 },
+        {
+          timeout: 30_000,
+          // On a timeout, the engine's word on the alert: evaluated or not, fired or not.
+          message: 'a digest delivery for the alert (see the alert below)',
+        },
       )
-      .toBe(1);
+      .toBe(1)
+      .catch(async (error: unknown) => {
+        const state = await (await page.request.get('/api/v2/alerts/')).text();
+        throw new Error(`${String(error)}\nalerts: ${state}`);
+      });
     await page.goto('/settings/notifications');
     const log = page.getByRole('list', { name: 'Recent deliveries' });
     await expect(
