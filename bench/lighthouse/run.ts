@@ -7,7 +7,8 @@
 // `npm ci && npm run build`, its runs alternating with these, and prints its rows beside;
 // LIGHTHOUSE_ACCOUNT=seeded signs in an account with a portfolio of five buys and an exit plan of
 // 20 sells, bench/lib/load-users, instead of a new one whose pages show their empty states).
-// Offline: Chromium at /usr/bin/chromium, the app on the bundled market snapshot. Not part of `npm test`: it prints figures, it asserts nothing.
+// Offline: Chromium at /usr/bin/chromium, the app on the bundled market snapshot. Not part of
+// `npm test`: it prints figures, it asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

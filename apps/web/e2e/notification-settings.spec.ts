@@ -126,8 +126,7 @@ test('channels: add a webhook, send a test, see a failing one; quiet hours and t
         },
         {
           timeout: 30_000,
-          // On a timeout, the engine's word on the alert: evaluated or not, fired or not.
-          message: 'a digest delivery for the alert (see the alert below)',
+          message: "a digest delivery for the alert (the alert, with the engine's last evaluation, follows)",
         },
       )
       .toBe(1)
