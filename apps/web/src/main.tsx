@@ -1,5 +1,4 @@
 import './styles.css';
-import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -26,14 +25,14 @@ applyPreferences(usePreferences.getState());
 beginSessionCheck();
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery({ ...marketStatusQuery(), retry: false });
-void start(queryClient);
+void start();
 
 /**
  * The rest of start-up, cut into tasks: evaluating the entry, starting its requests and drawing the
  * first tree were one task of ~450 ms at Lighthouse's 4x slowdown, all of it blocking time (issue
  * 15). Each part now gives the main thread back before the next; the requests are on their way.
  */
-async function start(queryClient: QueryClient): Promise<void> {
+async function start(): Promise<void> {
   await yieldToMain();
   if (likelySignedIn()) preloadPageAt(window.location.pathname);
 
