@@ -95,7 +95,14 @@ describe('quiet hours and digest time', () => {
   it('makes a digest due once a day, after the local digest time', () => {
     const p = { timeZone: 'America/New_York', digestTime: '08:00', lastDigestDate: null };
     expect(digestDue(new Date('2027-01-11T12:59:00Z'), p)).toBeNull(); // 07:59 in New York
-    expect(digestDue(new Date('2027-01-11T13:00:00Z'), p)).toBe('2027-01-11');
+    expect(digestDue(new Date('2027-01-11T13:00:00Z'), p)).toEqual({
+      date: '2027-01-11',
+      cutoff: new Date('2027-01-11T13:00:00Z'),
+    });
+    // Found late (11:42:17.5 in New York): it still covers only what was held before 08:00.
+    expect(digestDue(new Date('2027-01-11T16:42:17.500Z'), p)?.cutoff).toEqual(
+      new Date('2027-01-11T13:00:00Z'),
+    );
     expect(digestDue(new Date('2027-01-11T20:00:00Z'), { ...p, lastDigestDate: '2027-01-11' })).toBeNull();
   });
 });

@@ -452,6 +452,34 @@ describe('choice, quiet hours, digest and email', () => {
     expect((await u.deliveries('?status=digested')).results).toHaveLength(2);
   });
 
+  it("an alert held after the day's digest time waits for the next day's digest", async () => {
+    // The digest is turned on at 13:00 in Berlin, past its 08:00: the alert that fires then is
+    // not today's, even though no digest has gone out today.
+    t.clock.set(new Date('2027-03-12T12:00:00Z'));
+    const u = await user();
+    const path = hookPath('late-digest');
+    await u.channel({ kind: 'webhook', preset: 'json', name: 'L', url: `${receiver.url}${path}` });
+    await u.c.send('PATCH', '/api/v2/notification-preferences/', {
+      time_zone: 'Europe/Berlin',
+      digest: true,
+      digest_time: '08:00',
+    });
+    await u.fire();
+    await worker.digests();
+    await worker.drain();
+    expect(hooksAt(path)).toHaveLength(0);
+    expect((await u.deliveries('?status=digest')).results).toHaveLength(1);
+    t.clock.set(new Date('2027-03-13T07:00:30Z')); // 08:00:30 the next day in Berlin
+    await worker.digests();
+    await worker.drain();
+    expect(hooksAt(path)).toHaveLength(1);
+    expect(json(hooksAt(path)[0])).toMatchObject({
+      kind: 'digest',
+      title: expect.stringContaining('1 alert'),
+    });
+    expect((await u.deliveries('?status=digested')).results).toHaveLength(1);
+  });
+
   it("email goes to the account's address through SMTP", async () => {
     const u = await user();
     const me = (await u.c.get('/api/auth/me')).json() as { email: string };

@@ -1,5 +1,5 @@
 import type { DeliveryMessage } from '@app/contracts';
-import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notificationDeliveries, notificationPreferences } from '../../db/schema/index.ts';
 import { digestMessage } from './delivery-text.ts';
@@ -8,9 +8,9 @@ import { digestDue } from './quiet-hours.ts';
 
 /**
  * The daily digest (issue 13): with it on, alerts are held (`digest`) instead of sent; once the
- * user's local digest time has passed, each channel gets one message listing that day's held
- * alerts, written to the outbox like any other (so it inherits retries and the dead-letter state).
- * The day is claimed by a conditional update, so two processes never write two digests.
+ * user's local digest time has passed, each channel gets one message listing the alerts held
+ * before it (those held later wait for the next day's), written to the outbox like any other (so
+ * it inherits retries and the dead-letter state). The day is claimed by a conditional update, so two processes never write two digests.
  */
 export async function runDueDigests(db: Db, now: Date, publicUrl: string): Promise<number> {
   const prefs = await db
@@ -19,8 +19,9 @@ export async function runDueDigests(db: Db, now: Date, publicUrl: string): Promi
     .where(eq(notificationPreferences.digest, true));
   let written = 0;
   for (const p of prefs) {
-    const date = digestDue(now, p);
-    if (!date) continue;
+    const due = digestDue(now, p);
+    if (!due) continue;
+    const { date, cutoff } = due;
     written += await db.transaction(async (tx) => {
       const claimed = await tx
         .update(notificationPreferences)
@@ -43,7 +44,13 @@ export async function runDueDigests(db: Db, now: Date, publicUrl: string): Promi
           message: notificationDeliveries.message,
         })
         .from(notificationDeliveries)
-        .where(and(eq(notificationDeliveries.userId, p.userId), eq(notificationDeliveries.status, 'digest')))
+        .where(
+          and(
+            eq(notificationDeliveries.userId, p.userId),
+            eq(notificationDeliveries.status, 'digest'),
+            lt(notificationDeliveries.firedAt, cutoff),
+          ),
+        )
         .orderBy(asc(notificationDeliveries.firedAt));
       if (held.length === 0) return 0;
       const byChannel = new Map<string, DeliveryMessage[]>();

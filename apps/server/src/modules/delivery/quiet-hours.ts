@@ -44,12 +44,21 @@ export function quietUntil(
   return new Date(at.getTime() + (wait * 60 - seconds) * 1000);
 }
 
-/** True once the local time has reached the digest time on a local date without a digest yet. */
+/**
+ * A digest is due once the local time has reached the digest time on a local date without a
+ * digest yet. It covers the alerts held before that day's digest time (`cutoff`): one that fires
+ * later, on the day the digest was turned on or while a late server catches up, belongs to the
+ * next day's, so a digest never goes out a minute after the alert it lists. The cutoff counts
+ * back the wall-clock minutes since the digest time, which a daylight-saving change between the
+ * two would shift by its hour; the digest times people choose lie far from those changes.
+ */
 export function digestDue(
   at: Date,
   prefs: { timeZone: string; digestTime: string; lastDigestDate: string | null },
-): string | null {
-  const { date, minutes } = localClock(at, prefs.timeZone);
+): { date: string; cutoff: Date } | null {
+  const { date, minutes, seconds } = localClock(at, prefs.timeZone);
   if (prefs.lastDigestDate === date) return null;
-  return minutes >= minutesOf(prefs.digestTime) ? date : null;
+  const since = minutes - minutesOf(prefs.digestTime);
+  if (since < 0) return null;
+  return { date, cutoff: new Date(at.getTime() - (since * 60 + seconds) * 1000 - at.getUTCMilliseconds()) };
 }
