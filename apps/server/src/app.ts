@@ -26,6 +26,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { registerInsightsRoutes } from './modules/insights/insights.routes.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
+import { createCoinImageCache } from './modules/market/coin-image-cache.ts';
 import { registerMarketRoutes } from './modules/market/market.routes.ts';
 import { createMarketService, isMarketService, type MarketService } from './modules/market/market.service.ts';
 import type { MarketReader } from './modules/market/market-reader.ts';
@@ -193,7 +194,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       watchlists,
       positions: () => positions,
     });
-    await registerMarketRoutes(api, { market: marketService, terminal });
+    await registerMarketRoutes(api, {
+      market: marketService,
+      terminal,
+      images: createCoinImageCache({ clock, origin: config.coinImageOrigin }),
+    });
     await registerTerminalRoutes(api, { market: marketService, terminal });
     await registerWatchlistRoutes(api, { watchlists });
     await registerProjectionRoutes(api, {

@@ -26,6 +26,8 @@ const envSchema = z.object({
   MARKET_DATA: z.enum(['auto', 'coingecko', 'snapshot']).default('auto'),
   COINGECKO_API_KEY: optionalText,
   COINGECKO_BASE_URL: optionalUrl,
+  // Where coin logos are fetched from instead of the host in their URL: a mirror, or a test's fake.
+  COIN_IMAGE_ORIGIN: optionalUrl,
   COINGECKO_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(30),
   BINANCE_ENABLED: z
     .enum(['true', 'false', '1', '0'])
@@ -93,6 +95,8 @@ export interface Config {
   databaseUrl: string | undefined;
   marketData: 'auto' | 'coingecko' | 'snapshot';
   coingecko: { apiKey: string | undefined; baseUrl: string | undefined; callsPerMinute: number };
+  /** The origin coin logos are fetched from (issue 15): a mirror or a test's fake; by default, their own host. */
+  coinImageOrigin: string | undefined;
   /** The second real provider: older daily history and current prices while CoinGecko fails. */
   binance: { enabled: boolean; baseUrl: string | undefined; weightPerMinute: number };
   /** MARKET_REFRESH_SECONDS in ms. */
@@ -203,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       baseUrl: e.COINGECKO_BASE_URL,
       callsPerMinute: e.COINGECKO_CALLS_PER_MINUTE,
     },
+    coinImageOrigin: e.COIN_IMAGE_ORIGIN,
     binance: {
       enabled: e.BINANCE_ENABLED,
       baseUrl: e.BINANCE_BASE_URL,

@@ -4,6 +4,8 @@
  * (the browser build places a module whole in the first chunk that imports it; issue 15).
  */
 
+import { apiBase } from './routes.ts';
+
 /** Spec: base currency defaults to usd; issue 3 requires at least these six. */
 export const baseCurrencies = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const;
 export type BaseCurrency = (typeof baseCurrencies)[number];
@@ -46,4 +48,11 @@ export const marketRoutes = {
   watchlist: (id: string) => `/v2/terminal/watchlists/${encodeURIComponent(id)}/`,
   watchlistItems: '/v2/terminal/watchlist-items/',
   watchlistItem: (id: string) => `/v2/terminal/watchlist-items/${encodeURIComponent(id)}/`,
+  /** Ours (issue 15): a coin logo served from this server, fetched once from the market's image host. */
+  coinImage: '/v2/coin-images/',
 } as const;
+
+/** A coin logo's address on this server: the market's image URL and the letters drawn when it cannot load. */
+export function coinImagePath(src: string, letters: string): string {
+  return `${apiBase}${marketRoutes.coinImage}?src=${encodeURIComponent(src)}&letters=${encodeURIComponent(letters)}`;
+}

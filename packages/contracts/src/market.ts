@@ -358,6 +358,15 @@ export const searchQuerySchema = z.object({
   limit: limitQuery(marketLimits.searchLimit, marketLimits.searchLimit),
 });
 
+/** The coin logo route (issue 15): `src` must be on an allowed market image host (spec §5). */
+export const coinImageQuerySchema = z.object({
+  src: z.string().trim().min(1).max(2048),
+  letters: z
+    .string()
+    .regex(/^[\p{L}\p{N}?]{1,2}$/u, 'Must be one or two letters or digits')
+    .default('?'),
+});
+
 export const coinDetailIncludes = ['description', 'links', 'social', 'sparkline'] as const;
 export const coinDetailsQuerySchema = z.object({
   vs_currency: vsCurrencyQuery,

@@ -29,6 +29,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validationError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/sessions.ts';
+import { registerCoinImageRoute } from './coin-image.route.ts';
+import type { CoinImageCache } from './coin-image-cache.ts';
 import type { MarketService } from './market.service.ts';
 import { registerMarketListRoute } from './market-list.route.ts';
 import { marketStatus } from './market-status.ts';
@@ -42,12 +44,13 @@ const idParams = coinIdParamsSchema;
 /** Spec §7 "Crypto": public market data (no user data), read from the cache. */
 export async function registerMarketRoutes(
   app: FastifyInstance,
-  deps: { market: MarketService; terminal: TerminalService },
+  deps: { market: MarketService; terminal: TerminalService; images: CoinImageCache },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { market } = deps;
   const source = () => market.describe();
   registerMarketListRoute(app, { market, config: publicData });
+  registerCoinImageRoute(app, { images: deps.images, config: publicData });
 
   // The web app's demo banner and stale marker read this on every page (issue 10).
   r.get(

@@ -1,3 +1,4 @@
+import { coinImagePath } from '@app/contracts';
 import { safeImageUrl } from '@app/core';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -13,6 +14,8 @@ interface CoinAvatarProps {
 /**
  * A coin's logo, or its first letters when the image is missing, fails to load, or is not
  * from an allowed market-data host (spec §5: such URLs are dropped with a console warning).
+ * A market host's logo is asked of this server, which fetches it once and keeps it (issue 15),
+ * and answers the same letters as an image when it cannot.
  */
 export function CoinAvatar({ src, name, symbol, size = 24, className }: CoinAvatarProps) {
   const checked = safeImageUrl(src);
@@ -28,6 +31,7 @@ export function CoinAvatar({ src, name, symbol, size = 24, className }: CoinAvat
       .slice(0, 2)
       .toUpperCase() || '?';
   const style = { width: size, height: size };
+  const local = checked.url.startsWith('/') ? checked.url : coinImagePath(checked.url, letters);
   if (checked.url === '' || failed) {
     return (
       <span
@@ -44,7 +48,7 @@ export function CoinAvatar({ src, name, symbol, size = 24, className }: CoinAvat
   }
   return (
     <img
-      src={checked.url}
+      src={local}
       alt=""
       width={size}
       height={size}

@@ -41,7 +41,9 @@ describe('projection switcher (spec §2)', () => {
       'BTC Position',
       'ETETH Position',
     ]);
-    expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe(btcImage);
+    expect(items[1]?.querySelector('img')?.getAttribute('src')).toBe(
+      `/api/v2/coin-images/?src=${encodeURIComponent(btcImage)}&letters=BT`,
+    );
     expect(items[2]?.querySelector('img')).toBeNull();
     expect(within(nav).getByRole('button', { name: 'All' }).getAttribute('aria-current')).toBe('page');
   });

@@ -1,0 +1,117 @@
+import type { Clock } from '../../lib/clock.ts';
+
+/** A coin logo as this server holds it: the bytes its image host sent, and when. */
+export interface CoinImage {
+  contentType: string;
+  body: Buffer;
+  fetchedAt: Date;
+}
+
+export interface CoinImageCache {
+  /** The logo at `src` (an allowed image host's URL), fetched on first use; null when it cannot be had. */
+  get(src: string): Promise<CoinImage | null>;
+}
+
+export interface CoinImageCacheOptions {
+  clock: Clock;
+  /** Replaces the image host's scheme and host when fetching (a mirror; tests use a fake on 127.0.0.1). */
+  origin?: string | undefined;
+  timeoutMs?: number;
+  maxImageBytes?: number;
+  /** Bytes of logos kept in memory; the least recently served go first. */
+  budgetBytes?: number;
+  /** How long a logo that could not be fetched is not asked for again. */
+  retryAfterMs?: number;
+}
+
+// Raster types only: an SVG from upstream could carry script if opened from our origin.
+const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
+
+/**
+ * Coin logos served from this server (issue 15: images are local), so a page never asks the
+ * market's image host itself: offline, or with that host down, nothing fails in the browser.
+ * Kept in memory, bounded by bytes: a restart fetches again, and each process keeps its own.
+ */
+export function createCoinImageCache(options: CoinImageCacheOptions): CoinImageCache {
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  const maxImageBytes = options.maxImageBytes ?? 256 * 1024;
+  const budgetBytes = options.budgetBytes ?? 16 * 1024 * 1024;
+  const retryAfterMs = options.retryAfterMs ?? 10 * 60_000;
+  const images = new Map<string, CoinImage>();
+  const failedUntil = new Map<string, number>();
+  const inFlight = new Map<string, Promise<CoinImage | null>>();
+  let heldBytes = 0;
+
+  function upstreamUrl(src: string): string {
+    if (!options.origin) return src;
+    const url = new URL(src);
+    return `${options.origin.replace(/\/+$/, '')}${url.pathname}${url.search}`;
+  }
+
+  async function fetchImage(src: string): Promise<CoinImage | null> {
+    try {
+      const res = await fetch(upstreamUrl(src), {
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: [...imageTypes].join(', ') },
+      });
+      const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const declared = Number(res.headers.get('content-length') ?? '0');
+      if (!res.ok || !imageTypes.has(type) || declared > maxImageBytes) {
+        await res.body?.cancel();
+        return null;
+      }
+      const body = Buffer.from(await res.arrayBuffer());
+      if (body.length === 0 || body.length > maxImageBytes) return null;
+      return { contentType: type, body, fetchedAt: options.clock() };
+    } catch {
+      return null;
+    }
+  }
+
+  function keep(src: string, image: CoinImage): void {
+    images.set(src, image);
+    heldBytes += image.body.length;
+    for (const [oldest, held] of images) {
+      if (heldBytes <= budgetBytes) break;
+      images.delete(oldest);
+      heldBytes -= held.body.length;
+    }
+  }
+
+  function remember(src: string, image: CoinImage | null): void {
+    if (image) {
+      failedUntil.delete(src);
+      keep(src, image);
+      return;
+    }
+    failedUntil.set(src, options.clock().getTime() + retryAfterMs);
+    // Bounded like the images: the oldest failures are forgotten first.
+    if (failedUntil.size > 10_000) {
+      const [first] = failedUntil.keys();
+      if (first !== undefined) failedUntil.delete(first);
+    }
+  }
+
+  return {
+    async get(src) {
+      const held = images.get(src);
+      if (held) {
+        images.delete(src);
+        images.set(src, held);
+        return held;
+      }
+      const until = failedUntil.get(src);
+      if (until !== undefined && until > options.clock().getTime()) return null;
+      const pending = inFlight.get(src);
+      if (pending) return pending;
+      const request = fetchImage(src).then((image) => {
+        remember(src, image);
+        inFlight.delete(src);
+        return image;
+      });
+      inFlight.set(src, request);
+      return request;
+    },
+  };
+}
