@@ -43,6 +43,33 @@ test('the search box spans the width of a phone and keeps its size on a desktop'
   }
 });
 
+test('the terminal asks no other host: coin logos come from this server (issue 15)', async ({
+  page,
+  baseURL,
+}, info) => {
+  const elsewhere: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).origin !== new URL(baseURL ?? '').origin) elsewhere.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const terminal = new TerminalPage(page);
+  await terminal.signUpAndOpen('/terminal', `logos-${info.project.name}`);
+  const logo = page.getByRole('button', { name: /^Bitcoin/ }).locator('img');
+  await expect(logo).toHaveAttribute(
+    'src',
+    /^\/api\/v2\/coin-images\/\?src=https%3A%2F%2Fcoin-images\.coingecko\.com/,
+  );
+  // Offline, the server answers the coin's letters as an image: it loads like a logo would.
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(elsewhere).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('/terminal?coin=bitcoin opens on Bitcoin', async ({ page }, info) => {
   const terminal = new TerminalPage(page);
   await terminal.signUpAndOpen('/terminal?coin=bitcoin', `deeplink-${info.project.name}`);
