@@ -27,10 +27,12 @@ export interface BuiltApp {
 /**
  * The built app (`npm run build`) on a fresh data folder with the bundled market snapshot: what a
  * user of the README's first command gets offline. Waits until it answers. `root` is the checkout
- * whose build it starts (another one's, for a baseline measured side by side).
+ * whose build it starts (another one's, for a baseline measured side by side); `env` adds to or
+ * overrides its environment (e.g. bench/lib/fake-live-market's liveMarketEnv for live mode).
  */
 export async function startBuiltApp(
   root: string = fileURLToPath(new URL('../..', import.meta.url)),
+  env: Record<string, string> = {},
 ): Promise<BuiltApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-built-app-'));
   const port = await freePort();
@@ -40,6 +42,7 @@ export async function startBuiltApp(
     DATABASE_URL: '',
     MARKET_DATA: 'snapshot',
     LOG_LEVEL: 'warn',
+    ...env,
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -53,4 +56,22 @@ export async function startBuiltApp(
     throw error;
   }
   return { base, process: child, stop };
+}
+
+/** Waits until the app's market is live (its first refresh from the market's API has landed). */
+export async function waitForLiveMarket(base: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(`${base}/api/v2/market/status/`);
+      const status = (await res.json()) as { mode?: unknown };
+      if (status.mode === 'live') return;
+      last = JSON.stringify(status);
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${base} did not go live within ${timeoutMs} ms (last status: ${last})`);
 }

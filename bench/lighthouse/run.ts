@@ -6,19 +6,23 @@
 // LIGHTHOUSE_BASELINE=<checkout> also measures that checkout's build, already made there with
 // `npm ci && npm run build`, its runs alternating with these, and prints its rows beside;
 // LIGHTHOUSE_ACCOUNT=seeded signs in an account with a portfolio of five buys and an exit plan of
-// 20 sells, bench/lib/load-users, instead of a new one whose pages show their empty states).
-// Offline: Chromium at /usr/bin/chromium, the app on the bundled market snapshot. Not part of
-// `npm test`: it prints figures, it asserts nothing.
+// 20 sells, bench/lib/load-users, instead of a new one whose pages show their empty states;
+// LIGHTHOUSE_MARKET=live runs the app(s) in live mode, MARKET_DATA=coingecko against a fake
+// CoinGecko on 127.0.0.1 serving the snapshot's 283 coins, bench/lib/fake-live-market, and audits
+// once the market is live, instead of demo mode on the bundled snapshot with its "Demo data" banner).
+// Offline: Chromium at /usr/bin/chromium, the app on the bundled market snapshot or the fake. Not
+// part of `npm test`: it prints figures, it asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { liveMarketEnv, startFakeLiveMarket } from '../lib/fake-live-market.ts';
 import { newUser } from '../lib/load-users.ts';
 import { freePort, waitForHttp } from '../lib/processes.ts';
 import { signedInCookie } from '../lib/session.ts';
-import { type BuiltApp, chromiumFlags, chromiumPath, startBuiltApp } from './built-app.ts';
+import { type BuiltApp, chromiumFlags, chromiumPath, startBuiltApp, waitForLiveMarket } from './built-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -35,6 +39,9 @@ const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
 const routes = only ? allRoutes.filter((r) => only.includes(r.path)) : allRoutes;
 const showShifts = process.env.LIGHTHOUSE_SHIFTS === '1';
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
+const marketMode = process.env.LIGHTHOUSE_MARKET || 'demo';
+if (marketMode !== 'demo' && marketMode !== 'live')
+  throw new Error(`LIGHTHOUSE_MARKET=${marketMode}: expected live (or demo, the default)`);
 if (reportDir) mkdirSync(reportDir, { recursive: true });
 
 interface Figures {
@@ -220,10 +227,26 @@ const seeded = process.env.LIGHTHOUSE_ACCOUNT === 'seeded';
 /** The signed-in account's cookies: a new account's, or one with data (LIGHTHOUSE_ACCOUNT=seeded). */
 const accountCookie = async (base: string): Promise<string> =>
   seeded ? (await newUser(base, 0)).cookie : signedInCookie(base);
-const app = await startBuiltApp();
+const fake = marketMode === 'live' ? await startFakeLiveMarket() : null;
+const marketEnv = fake ? liveMarketEnv(fake) : {};
+/** A build's server; in live mode, once its first refresh from the fake has made it live. */
+async function startSide(checkout?: string): Promise<BuiltApp> {
+  const started = await startBuiltApp(checkout, marketEnv);
+  if (fake)
+    await waitForLiveMarket(started.base, 120_000).catch(async (error) => {
+      await started.stop();
+      throw error;
+    });
+  return started;
+}
+const app = await startSide().catch(async (error) => {
+  await fake?.close();
+  throw error;
+});
 const baselineApp = baselineRoot
-  ? await startBuiltApp(resolve(baselineRoot)).catch(async (error) => {
+  ? await startSide(resolve(baselineRoot)).catch(async (error) => {
       await app.stop();
+      await fake?.close();
       throw error;
     })
   : null;
@@ -240,6 +263,11 @@ try {
   console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
   console.log(
     seeded ? 'Account: seeded (a portfolio of five buys, an exit plan of 20 sells)' : 'Account: new, no data',
+  );
+  console.log(
+    fake
+      ? `Market: live (fake CoinGecko on 127.0.0.1 serving ${fake.coinCount} coins)`
+      : 'Market: demo (bundled snapshot)',
   );
   if (baselineApp)
     console.log(`Baseline: the build in ${baselineRoot}, its runs alternating with these on the same host`);
@@ -278,10 +306,15 @@ try {
     console.log(
       `\nHost: Lighthouse benchmarkIndex median ${median(indexes).toFixed(0)} (${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)} over ${indexes.length} runs)`,
     );
+  if (fake)
+    console.log(
+      `Fake CoinGecko answered: ${[...fake.counts].map(([route, n]) => `${route} ${n}`).join(', ')}`,
+    );
 } finally {
   // The apps first: they share this process's stderr, so a failure below must not leave them
   // running (a pipe into `tail` would then never close).
   await app.stop();
   await baselineApp?.stop();
+  await fake?.close();
   await chromium.stop();
 }
