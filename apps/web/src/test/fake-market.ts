@@ -6,6 +6,7 @@ import type {
   GlobalDataResponse,
   MarketBreadth,
   MarketSource,
+  MarketStatus,
   TrendingResponse,
   UserSettings,
   Watchlist,
@@ -297,6 +298,8 @@ export interface FakeMarketState {
   watchlists: Watchlist[];
   /** Coin ids with a details page; others answer 404 like the server. */
   details: Map<string, CoinDetailsResponse>;
+  /** What GET /api/v2/market/status/ answers: the snapshot's demo mode unless a test says otherwise. */
+  status: MarketStatus;
 }
 
 export function fakeMarketState(over: Partial<FakeMarketState> = {}): FakeMarketState {
@@ -306,6 +309,7 @@ export function fakeMarketState(over: Partial<FakeMarketState> = {}): FakeMarket
     settings: { base_currency: 'usd', favorites: [], cost_basis_method: 'average' },
     watchlists: [],
     details: new Map(coins.map((c) => [c.id, coinDetails(c)])),
+    status: { ...snapshotSource, age_seconds: null },
     ...over,
   };
 }
@@ -322,6 +326,7 @@ const stamp = '2026-11-20T00:00:00.000Z';
 export function fakeMarketRoutes(state: FakeMarketState): Record<string, Handler> {
   const routes: Record<string, Handler> = {
     'GET /api/v2/cryptocurrencies/': (call) => json(listPage(state.coins, query(call))),
+    'GET /api/v2/market/status/': () => json(state.status),
     'GET /api/v2/cryptocurrencies/global_data/': (call) =>
       json(globalData(query(call).get('vs_currency') ?? 'usd')),
     'GET /api/v2/cryptocurrencies/trending/': (call) =>

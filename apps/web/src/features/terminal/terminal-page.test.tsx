@@ -90,6 +90,37 @@ describe('terminal market table', () => {
     expect(within(market()).getByText('5 coins')).toBeTruthy();
   });
 
+  it("says where the figures come from before the list answers: the server's market status", async () => {
+    install(
+      fakeMarketState({
+        status: {
+          source: 'coingecko',
+          mode: 'live',
+          as_of: '2026-11-20T14:05:00.000Z',
+          stale: false,
+          age_seconds: 30,
+        },
+      }),
+    );
+    let releaseList = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
+    const answer = routes['GET /api/v2/cryptocurrencies/'];
+    if (!answer) throw new Error('no list route');
+    routes['GET /api/v2/cryptocurrencies/'] = async (call) => {
+      await held;
+      return answer(call);
+    };
+    open();
+    const badge = await screen.findByText(/^Live — CoinGecko, updated /, {}, slow);
+    expect(badge.getAttribute('role')).toBe('status');
+    expect(tableNames()).toEqual([]);
+    // The list's own source takes over once it answers (the fake's list is the demo snapshot).
+    releaseList();
+    await screen.findByText('Demo data: prices simulated from a snapshot of Nov 20, 2026', {}, slow);
+  });
+
   it('paints the first screen of rows before the full page, and the sparklines follow with it', async () => {
     install(fakeMarketState({ coins: Array.from({ length: 300 }, (_, i) => marketCoin(i + 1)) }));
     let releaseFull = () => {};

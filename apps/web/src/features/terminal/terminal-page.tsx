@@ -9,7 +9,13 @@ import { Panel } from '@/components/ui/panel';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyPart } from '@/lib/lazy-part';
-import { coinDetailsQuery, coinListQuery, useRefreshMarket, userCoinsQuery } from '@/lib/market';
+import {
+  coinDetailsQuery,
+  coinListQuery,
+  marketStatusQuery,
+  useRefreshMarket,
+  userCoinsQuery,
+} from '@/lib/market';
 import { useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
 import { CoinSearch } from './components/coin-search';
 import { GlobalStats } from './components/global-stats';
@@ -88,6 +94,10 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     enabled: list.isPending,
   });
   const listing = list.data ?? firstScreen.data;
+  // Until the list brings its own source, the server's market status (asked at start) says where
+  // the figures come from, so the badge is in the page's first paint: live, it was the LCP
+  // element, and waited for the list (issue 15).
+  const status = useQuery(marketStatusQuery());
   const coins = listing?.results ?? [];
   const quotes = useMemo(() => new Map(coins.map((c) => [c.id, c])), [coins]);
   // Favourites can sit outside the loaded page, so that view lists the user's own coins in full.
@@ -131,10 +141,10 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
           title's line makes room for them, so the badge and the search below it span the width. */}
       <div className="mb-4 flex flex-wrap items-center gap-3 sm:pr-32 md:pr-0">
         <h1 className="pr-32 text-2xl font-semibold tracking-tight sm:pr-0">Terminal</h1>
-        {/* The badge arrives with the market list; on a phone it takes its own line (two in demo
-            mode), so that line is kept from the first paint instead of pushing the page down (CLS). */}
+        {/* On a phone the badge takes its own line (two in demo mode), kept from the first paint
+            so that a badge arriving later does not push the page down (CLS). */}
         <div className="min-h-[42px] w-full sm:min-h-0 sm:w-auto">
-          <SourceBadge source={listing?.source} />
+          <SourceBadge source={listing?.source ?? status.data} />
         </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
           <CoinSearch vs={vs} money={money} onSelect={select} />
