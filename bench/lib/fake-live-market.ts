@@ -177,14 +177,22 @@ export async function startFakeLiveMarket(): Promise<FakeLiveMarket> {
     '1y': 365 * dayMs,
   };
 
+  /** What both the markets list and a coin's page derive from the snapshot at `now`. */
+  function figuresOf(coin: Coin, now: number) {
+    const s = coin.snap;
+    return {
+      s,
+      usd: priceAt(coin, now),
+      usd24: priceAt(coin, now - dayMs),
+      ...range(coin, now - dayMs, now),
+      x: extremes(coin),
+      fdvSupply: s.maxSupply ?? s.totalSupply,
+    };
+  }
+
   function marketItem(coin: Coin, vs: string, now: number, spark: boolean, changes: string[]): Json {
     const rate = perUsd(vs);
-    const s = coin.snap;
-    const usd = priceAt(coin, now);
-    const usd24 = priceAt(coin, now - dayMs);
-    const { high, low } = range(coin, now - dayMs, now);
-    const x = extremes(coin);
-    const fdvSupply = s.maxSupply ?? s.totalSupply;
+    const { s, usd, usd24, high, low, x, fdvSupply } = figuresOf(coin, now);
     const item: Record<string, Json> = {
       id: s.id,
       symbol: s.symbol,
@@ -261,12 +269,7 @@ export async function startFakeLiveMarket(): Promise<FakeLiveMarket> {
   }
 
   function coinDetails(coin: Coin, q: URLSearchParams, now: number): Json {
-    const s = coin.snap;
-    const usd = priceAt(coin, now);
-    const usd24 = priceAt(coin, now - dayMs);
-    const { high, low } = range(coin, now - dayMs, now);
-    const x = extremes(coin);
-    const fdvSupply = s.maxSupply ?? s.totalSupply;
+    const { s, usd, usd24, high, low, x, fdvSupply } = figuresOf(coin, now);
     const change = (span: number) => pct(usd, priceAt(coin, now - span));
     const changeIn = (span: number) => Object.fromEntries(vsCurrencies.map((vs) => [vs, change(span)]));
     const dates = (date: string) => Object.fromEntries(vsCurrencies.map((vs) => [vs, date]));
