@@ -3,10 +3,12 @@
 // and prints each task over 50 ms with the functions that took most of it (self and inclusive).
 // `npm run build` (ideally `ROUTE_BUDGET=report npx vite build --minify false` in apps/web for
 // readable names), then `node --import tsx bench/lighthouse/profile.ts /transactions`
-// (PROFILE_MIN_TASK_MS=30 prints shorter tasks too). Prints figures; asserts nothing.
+// (PROFILE_MIN_TASK_MS=30 prints shorter tasks too; PROFILE_MARKET=live runs the app live against
+// bench/lib/fake-live-market, as LIGHTHOUSE_MARKET=live does). Prints figures; asserts nothing.
 import { chromium } from 'playwright-core';
+import { liveMarketEnv, startFakeLiveMarket } from '../lib/fake-live-market.ts';
 import { signedInCookie } from '../lib/session.ts';
-import { chromiumFlags, chromiumPath, startBuiltApp } from './built-app.ts';
+import { chromiumFlags, chromiumPath, startBuiltApp, waitForLiveMarket } from './built-app.ts';
 
 interface CallFrame {
   functionName: string;
@@ -39,7 +41,14 @@ const path = process.argv[2] ?? '/';
 const slowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
 /** Shorter tasks are printed too with PROFILE_MIN_TASK_MS=30 (blocking time still counts over 50 ms). */
 const minTaskMs = Number(process.env.PROFILE_MIN_TASK_MS ?? 50);
-const app = await startBuiltApp();
+const fake = process.env.PROFILE_MARKET === 'live' ? await startFakeLiveMarket() : null;
+const app = await startBuiltApp(undefined, fake ? liveMarketEnv(fake) : {});
+if (fake)
+  await waitForLiveMarket(app.base).catch(async (error) => {
+    await app.stop();
+    await fake.close();
+    throw error;
+  });
 const { base } = app;
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -166,4 +175,5 @@ try {
 } finally {
   await browser.close();
   await app.stop();
+  await fake?.close();
 }
