@@ -1,7 +1,7 @@
 import { marketMessages } from '@app/contracts';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 import {
@@ -24,6 +24,18 @@ vi.setConfig({ testTimeout: 30_000 });
 vi.mock('@/components/ui/price-chart-canvas', async () => {
   const { PriceChartCanvasStandIn } = await import('@/test/chart-stand-in');
   return { PriceChartCanvas: PriceChartCanvasStandIn };
+});
+
+// The page's requests parse with schemas loaded on first use (the market's, the watchlists', and
+// the shell's for the market status); on a fresh clone the first import transforms zod and the
+// contract modules, which on a busy machine outlasted a findBy* wait. Loaded once up front, the
+// tests wait for the page, not for the transform.
+beforeAll(async () => {
+  await Promise.all([
+    import('@/lib/api/shell-schemas'),
+    import('@/lib/market/market-schemas'),
+    import('./api/watchlists-schemas'),
+  ]);
 });
 
 /** Waits for state on a busy shared machine; never a timing assertion. */
