@@ -14,12 +14,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  timeoutMs = 60_000,
+  /** What counts as ready; by default any answer below 500. */
+  ready: (res: Response) => Promise<boolean> = async (res) => res.status < 500,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
       const res = await fetch(url, { method: 'GET' });
-      if (res.status < 500) return;
+      if (await ready(res)) return;
     } catch {
       // not up yet
     }

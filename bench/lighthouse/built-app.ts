@@ -60,18 +60,8 @@ export async function startBuiltApp(
 
 /** Waits until the app's market is live (its first refresh from the market's API has landed). */
 export async function waitForLiveMarket(base: string, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`${base}/api/v2/market/status/`);
-      const status = (await res.json()) as { mode?: unknown };
-      if (status.mode === 'live') return;
-      last = JSON.stringify(status);
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${base} did not go live within ${timeoutMs} ms (last status: ${last})`);
+  await waitForHttp(`${base}/api/v2/market/status/`, timeoutMs, async (res) => {
+    const status = (await res.json()) as { mode?: unknown };
+    return status.mode === 'live';
+  });
 }
