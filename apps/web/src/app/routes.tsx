@@ -1,5 +1,6 @@
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
+import { trackStartupLoad } from '@/lib/startup-settled';
 import { NotFoundRoute } from './not-found-route';
 import { ProtectedLayout } from './protected-layout';
 import { RootShell } from './root-shell';
@@ -12,7 +13,8 @@ const loaders = new Map<unknown, () => Promise<unknown>>();
  * data router: the app uses no loaders or actions, and the data router is ~18 kB gzipped more
  * on every page's initial JavaScript.
  */
-const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {
+const page = <M,>(importPage: () => Promise<M>, pick: (m: M) => ComponentType) => {
+  const load = () => trackStartupLoad(importPage());
   const component = lazy(async () => ({ default: pick(await load()) }));
   loaders.set(component, load);
   return component;

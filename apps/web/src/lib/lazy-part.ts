@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
+import { trackStartupLoad } from './startup-settled';
 
 export interface LazyPart<P> {
   Component: ComponentType<P>;
@@ -24,7 +25,7 @@ export function lazyPart<M, P extends object>(
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   let loaded: ComponentType<P> | undefined;
   const start = () => {
-    pending ??= load().then(
+    pending ??= trackStartupLoad(load()).then(
       (m) => {
         loaded = pick(m);
         return { default: loaded };

@@ -1,13 +1,32 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@/test/testing-library';
+import { resetStartupSettled, trackStartupLoad } from './startup-settled';
 import { useIdleReached } from './when-idle';
 
 function Probe() {
   return <p>{useIdleReached() ? 'after idle' : 'starting'}</p>;
 }
 
-describe('useIdleReached (issue 15: what no page paints with mounts in the first quiet moment)', () => {
-  afterEach(() => vi.unstubAllGlobals());
+describe('useIdleReached (issue 15: what no page paints with mounts once the page is drawn and quiet)', () => {
+  const frames: FrameRequestCallback[] = [];
+  const runFrames = async (count: number) => {
+    for (let i = 0; i < count; i += 1) {
+      await act(async () => {
+        for (const frame of frames.splice(0)) frame(0);
+        await Promise.resolve();
+      });
+    }
+  };
+
+  beforeEach(() => {
+    resetStartupSettled();
+    frames.length = 0;
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+  });
+  afterEach(() => {
+    resetStartupSettled();
+    vi.unstubAllGlobals();
+  });
 
   function stubIdleCallbacks() {
     const queued = new Map<number, IdleRequestCallback>();
@@ -24,18 +43,27 @@ describe('useIdleReached (issue 15: what no page paints with mounts in the first
     return { queued, runIdle };
   }
 
-  it('is false until the browser reports a quiet moment', () => {
+  it('waits for the page’s start-up loads, then for a quiet moment', async () => {
     const idle = stubIdleCallbacks();
+    let finishPage: () => void = () => {};
+    void trackStartupLoad(new Promise<void>((resolve) => (finishPage = resolve)));
     const { unmount } = render(<Probe />);
+    await runFrames(3);
+    expect(idle.queued.size).toBe(0);
+
+    await act(async () => finishPage());
+    await runFrames(2);
+    expect(idle.queued.size).toBe(1);
     expect(screen.getByText('starting')).toBeTruthy();
     act(() => idle.runIdle());
     expect(screen.getByText('after idle')).toBeTruthy();
     unmount();
   });
 
-  it('cancels its wait when unmounted first', () => {
+  it('cancels its wait when unmounted first', async () => {
     const idle = stubIdleCallbacks();
     const { unmount } = render(<Probe />);
+    await runFrames(2);
     expect(idle.queued.size).toBe(1);
     unmount();
     expect(idle.queued.size).toBe(0);

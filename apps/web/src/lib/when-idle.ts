@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenStartupSettled } from './startup-settled';
 
 /**
  * Runs `task` when the browser has a quiet moment (at the latest after `timeoutMs`), for work that
@@ -15,12 +16,22 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
 }
 
 /**
- * False until the first quiet moment after mount (`whenIdle`). Parts no page paints with (the
- * toasts, the offline marker) mount then: their code loaded during start-up travelled beside the
- * page's own and ran between its renders (issue 15).
+ * False until start-up has settled (lib/startup-settled: the page's first code and data are in and
+ * drawn) and the browser then has a quiet moment. Parts no page paints with (the toasts, the
+ * offline marker, the unread count) mount then: their code and requests travelled beside the
+ * page's own otherwise (issue 15).
  */
 export function useIdleReached(): boolean {
   const [reached, setReached] = useState(false);
-  useEffect(() => whenIdle(() => setReached(true)), []);
+  useEffect(() => {
+    let cancelIdle: (() => void) | undefined;
+    const cancelWait = whenStartupSettled(() => {
+      cancelIdle = whenIdle(() => setReached(true));
+    });
+    return () => {
+      cancelWait();
+      cancelIdle?.();
+    };
+  }, []);
   return reached;
 }

@@ -10,6 +10,7 @@ import { readCookie } from '@/lib/api/cookies';
 import { shellSchemas } from '@/lib/api/lazy-schemas';
 import { sleep, withRetry } from '@/lib/api/retry';
 import { clientMessages } from '@/lib/messages';
+import { trackStartupLoad } from '@/lib/startup-settled';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type WriteMethod = Exclude<HttpMethod, 'GET' | 'HEAD' | 'OPTIONS'>;
@@ -112,7 +113,11 @@ function csrfToken(): string | null {
  * content type when there is a body, and the 30 s timeout. Rejects only with a
  * network ApiError; HTTP error statuses come back as the Response.
  */
-export async function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
+export function apiFetch(path: string, options: FetchOptions = {}): Promise<Response> {
+  return trackStartupLoad(exchange(path, options));
+}
+
+async function exchange(path: string, options: FetchOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   // A JSON content type on an empty body is refused by the server's JSON parser, so
@@ -275,7 +280,11 @@ async function parseBody<T>(response: Response, loading: Promise<Schema<T> | und
  * The generic API call of spec §7: sends, retries per policy, turns error envelopes
  * into ApiError, handles CSRF refresh and session loss, and parses the body.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return trackStartupLoad(requestAndParse(path, options));
+}
+
+async function requestAndParse<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const schema = schemaLoading(options.schema);
   let response = await sendWithPolicy(path, options);
 
