@@ -115,6 +115,7 @@ beforeEach(async () => {
   api = new FakeApi();
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(await api.start());
   vi.stubGlobal('EventSource', FakeEventSource);
+  FakeEventSource.last = null;
   client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
@@ -123,6 +124,8 @@ beforeEach(async () => {
   );
   // The first two answers over HTTP: a second or more at CI load.
   await screen.findByText(/market as of 2026-01-01T00:00:01\.000Z · settings in usd/, {}, { timeout: 5_000 });
+  // The stream opens once start-up has settled (lib/startup-settled), a few frames after those answers.
+  await vi.waitFor(() => expect(FakeEventSource.last).not.toBeNull());
 });
 
 afterEach(async () => {
