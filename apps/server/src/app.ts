@@ -233,12 +233,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerStaticWeb(app, {
     webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),
     publicDir: join(packageRoot, 'public'),
-    // Issue 15: in demo mode a signed-in page opens with the demo banner in its HTML. The session
-    // is checked as the API scope checks it (an expired cookie is cleared, a sliding one renewed).
-    paintsDemoBanner: async (request, reply) => {
-      if (marketService.describe().mode !== 'demo') return false;
+    // Issue 15: a signed-in page opens with its heading, and in demo mode the demo banner, in its
+    // HTML. The session is checked as the API scope checks it (an expired cookie is cleared, a
+    // sliding one renewed).
+    pageState: async (request, reply) => {
       await resolveSession(request, reply, { ...cookieOptions, sessions });
-      return request.user !== null;
+      return {
+        signedIn: request.user !== null,
+        emailVerified: request.user?.email_verified === true,
+        demo: marketService.describe().mode === 'demo',
+      };
     },
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { withBanner, withoutScripts } from './prerender-html.ts';
+import { pageFrameName, withBanner, withoutScripts, withPageFrame } from './prerender-html.ts';
 
 /**
  * The pre-rendered landing is index.html without the app. The app's first request (the CSRF
@@ -47,5 +47,27 @@ describe('withBanner', () => {
 
   it('fails the build when index.html has no #root to paint into', () => {
     expect(() => withBanner('<body></body>', { banner: '', room: '' })).toThrow(/no <div id="root">/);
+  });
+});
+
+describe('withPageFrame', () => {
+  const index = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+  it("lays the page's heading before #root, after a painted banner, keeping the app and its loading screen", () => {
+    const demo = withBanner(index, {
+      banner: '<section>Demo</section>',
+      room: '<div class="invisible"></div>',
+    });
+    const page = withPageFrame(demo, '<div data-painted-page-frame="">Metrics</div>');
+    expect(page).toMatch(
+      /<section>Demo<\/section><div data-painted-page-frame="">Metrics<\/div><div id="root"><div class="invisible"><\/div><div data-loading-screen/,
+    );
+    expect(page).toContain('<script type="module"');
+  });
+
+  it('names each shell after its page, and fails the build for a path that is no plain name', () => {
+    expect(pageFrameName('/transactions')).toBe('transactions');
+    expect(() => pageFrameName('/portfolios/1')).toThrow(/no shell name/);
+    expect(() => pageFrameName('/')).toThrow(/no shell name/);
   });
 });

@@ -36,13 +36,33 @@ export function withBanner(html: string, painted: { banner: string; room: string
   return html.replace(root, `${painted.banner}${root}${painted.room}`);
 }
 
+/** The folder of the framed pages' shells: `<page>.html` and `<page>.demo.html` (server static-web). */
+export const pageFramesDir = 'frames';
+
+/** `html` with a page's painted heading laid over the top, before #root (after a painted banner). */
+export function withPageFrame(html: string, frame: string): string {
+  const root = '<div id="root">';
+  if (!html.includes(root)) throw new Error('prerender-html: index.html has no <div id="root">');
+  return html.replace(root, `${frame}${root}`);
+}
+
+/** The shell's name of a framed page: /transactions -> transactions. */
+export function pageFrameName(path: string): string {
+  const name = path.slice(1);
+  if (!/^[a-z][a-z-]*$/.test(name)) throw new Error(`prerender-html: no shell name for ${path}`);
+  return name;
+}
+
 /**
- * Writes two pages beside index.html:
+ * Writes these pages beside index.html:
  * - landing.html: the landing page rendered into #root and no app JavaScript, so /landing paints
  *   from HTML and CSS alone; its links load the app when followed.
  * - demo-shell.html: index.html with the demo banner above the loading screen, which the server
  *   sends a signed-in user while it serves demo prices (issue 15): the first paint says so, and
  *   the banner, the layout's largest element then, no longer waits for the app to start.
+ * - frames/<page>.html and frames/<page>.demo.html: index.html and demo-shell.html with a signed-in
+ *   page's heading painted where the page draws it (lib/painted-page-frame), for the server to send
+ *   a signed-in request for that page.
  */
 export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
   let root = '';
@@ -82,6 +102,7 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
           const module = (await import(pathToFileURL(join(work, 'prerender.mjs')).href)) as {
             renderLanding: () => string;
             renderDemoBanner: () => { banner: string; room: string };
+            renderPageFrames: () => { path: string; live: string; demo: string }[];
           };
           const index = readFileSync(join(outDir, 'index.html'), 'utf8');
           const slot = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
@@ -91,7 +112,17 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
             `<div id="root">${module.renderLanding()}</div>\n  </body>`,
           );
           writeFileSync(join(outDir, 'landing.html'), page);
-          writeFileSync(join(outDir, demoShellFile), withBanner(index, module.renderDemoBanner()));
+          const demoShell = withBanner(index, module.renderDemoBanner());
+          writeFileSync(join(outDir, demoShellFile), demoShell);
+          mkdirSync(join(outDir, pageFramesDir), { recursive: true });
+          for (const frame of module.renderPageFrames()) {
+            const name = pageFrameName(frame.path);
+            writeFileSync(join(outDir, pageFramesDir, `${name}.html`), withPageFrame(index, frame.live));
+            writeFileSync(
+              join(outDir, pageFramesDir, `${name}.demo.html`),
+              withPageFrame(demoShell, frame.demo),
+            );
+          }
         } finally {
           rmSync(work, { recursive: true, force: true });
         }

@@ -6,9 +6,11 @@ import { notePaintedDemoBanner, PaintedDemoBanner } from '@/app/layout/market-mo
 import { Providers } from '@/app/providers';
 import { AppRoutes, preloadPageAt } from '@/app/routes';
 import { LoadingFloor, loadingScreenMinMs, loadingScreenPaintedAt } from '@/components/ui/loading-floor';
+import { PaintedPageFramePicture } from '@/components/ui/painted-page-frame-picture';
 import { beginSessionCheck, likelySignedIn } from '@/features/auth';
 import { runEffectsBeforeInput } from '@/lib/effects-before-input';
 import { marketStatusQuery, warmLocalTime } from '@/lib/market';
+import { notePaintedPageFrame } from '@/lib/painted-page-frame';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
 import { whenIdle } from '@/lib/when-idle';
@@ -43,6 +45,7 @@ async function start(): Promise<void> {
     ? loadingScreenPaintedAt() + loadingScreenMinMs
     : null;
   notePaintedDemoBanner(document);
+  notePaintedPageFrame(document);
 
   runEffectsBeforeInput();
   await yieldToMain();
@@ -58,6 +61,7 @@ async function start(): Promise<void> {
       {floor !== null && (
         <LoadingFloor until={floor}>
           <PaintedDemoBanner as="picture" />
+          <PaintedPageFramePicture />
         </LoadingFloor>
       )}
     </StrictMode>,

@@ -1,5 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
+import { hidesTopBarOnMobile } from '@/app/layout/nav-entries';
+import { PaintedPageHeader } from '@/components/ui/page-frame';
+import { type FramedPath, pageHeaders } from '@/lib/page-headers';
+import { paintedPageFrameAttribute } from '@/lib/painted-page-frame';
 
 export { renderLanding } from '@/features/landing/prerender';
 
@@ -17,4 +21,32 @@ export function renderDemoBanner(): { banner: string; room: string } {
     ),
     room: renderToStaticMarkup(<DemoBannerCopy invisible />),
   };
+}
+
+/** A signed-in page's heading where the page draws it, over the top of index.html (lib/painted-page-frame). */
+export function PaintedPageFrame({ path, demo }: { path: FramedPath; demo: boolean }) {
+  return (
+    <div
+      {...{ [paintedPageFrameAttribute]: '' }}
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-x-0 top-0"
+    >
+      {/* The room of what the layout draws above the page: the demo banner, the top bar. */}
+      {demo && <DemoBannerCopy invisible />}
+      <div className={hidesTopBarOnMobile(path) ? 'hidden h-14 md:block' : 'h-14'} />
+      <PaintedPageHeader {...pageHeaders[path]} />
+    </div>
+  );
+}
+
+/**
+ * Each framed page's painted heading (build-plugins/prerender-html writes a shell per page): `live`
+ * over index.html, `demo` over demo-shell.html, below the painted demo banner.
+ */
+export function renderPageFrames(): { path: string; live: string; demo: string }[] {
+  return (Object.keys(pageHeaders) as FramedPath[]).map((path) => ({
+    path,
+    live: renderToStaticMarkup(<PaintedPageFrame path={path} demo={false} />),
+    demo: renderToStaticMarkup(<PaintedPageFrame path={path} demo />),
+  }));
 }

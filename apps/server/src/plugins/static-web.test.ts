@@ -9,6 +9,7 @@ import { signUp, TestClient } from '../test/test-client.ts';
 // A web build as `vite build` leaves it: hashed assets, each with the .br/.gz the build writes.
 const webDist = mkdtempSync(join(tmpdir(), 'el-web-static-'));
 mkdirSync(join(webDist, 'assets'));
+mkdirSync(join(webDist, 'frames'));
 const files: Record<string, { body: string; type: string }> = {
   'index.html': {
     body: `<!doctype html><title>spa</title><div id="root">${'<p>landing</p>'.repeat(100)}</div>`,
@@ -20,6 +21,14 @@ const files: Record<string, { body: string; type: string }> = {
   },
   'demo-shell.html': {
     body: `<!doctype html><title>spa</title><div id="root"><section>Demo data</section>${'<p>x</p>'.repeat(100)}</div>`,
+    type: 'text/html',
+  },
+  'frames/transactions.html': {
+    body: `<!doctype html><title>spa</title><div>Transactions</div><div id="root">${'<p>x</p>'.repeat(100)}</div>`,
+    type: 'text/html',
+  },
+  'frames/transactions.demo.html': {
+    body: `<!doctype html><title>spa</title><section>Demo data</section><div>Transactions</div><div id="root">${'<p>x</p>'.repeat(100)}</div>`,
     type: 'text/html',
   },
   'sw.js': { body: `self.addEventListener('fetch', () => {});${'//x\n'.repeat(400)}`, type: 'javascript' },
@@ -46,9 +55,12 @@ const assets = Object.keys(files).filter((name) => name.startsWith('assets/'));
 const browserEncoding = 'gzip, deflate, br, zstd';
 
 let t: TestApp;
+/** The database's first account, verified on sign-up (no SMTP): its pages show no email banner. */
+let verified: TestClient;
 beforeAll(async () => {
   t = await createTestApp({
     webDist,
+    autoVerifyFirstAccount: true,
     extend(app) {
       app.get('/api/test/big', { config: { auth: 'public' } }, async () => ({
         rows: Array.from({ length: 200 }, (_, i) => ({ i, name: `row ${i}` })),
@@ -65,6 +77,8 @@ beforeAll(async () => {
       );
     },
   });
+  verified = new TestClient(t.app);
+  await signUp(verified);
 });
 afterAll(async () => {
   await t?.close();
@@ -146,13 +160,28 @@ describe('signed-in pages in demo mode (issue 15)', () => {
   it('open with the demo banner painted for a live session, and vary on the cookie', async () => {
     const member = new TestClient(t.app);
     await signUp(member);
-    for (const path of ['/', '/dashboard', '/transactions', '/no-such-page']) {
+    for (const path of ['/', '/dashboard', '/alerts', '/no-such-page']) {
       const res = await member.get(path, html);
       expect(page(res), path).toBe(files['demo-shell.html']?.body);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
       expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
     }
+  });
+
+  it('open with their heading painted too where the build made a shell for the page', async () => {
+    const res = await verified.get('/transactions', html);
+    expect(page(res)).toBe(files['frames/transactions.demo.html']?.body);
+    expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+    // Only a page's own path: a file of the build is never sent as a page.
+    expect(page(await verified.get('/transactions/', html))).not.toContain('<div>Transactions</div>');
+    // An unverified account's pages open with the email banner above the heading, a height the
+    // build cannot know: the heading is left to the app.
+    const unverified = new TestClient(t.app);
+    await signUp(unverified);
+    expect(page(await unverified.get('/transactions', html))).toBe(files['demo-shell.html']?.body);
+    const visitor = await t.app.inject({ url: '/transactions', headers: html });
+    expect(page(visitor)).toBe(files['index.html']?.body);
   });
 
   it('never on the signed-out pages, where the app draws no layout', async () => {

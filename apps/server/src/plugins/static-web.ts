@@ -13,14 +13,23 @@ export interface StaticWebOptions {
   /** Files the server always ships (favicon, robots.txt, auth page CSS). */
   publicDir: string;
   /**
-   * Whether a page request gets the build's demo-shell.html: the market serves demo prices and
-   * the request carries a live session (issue 15). Absent, every page gets index.html.
+   * What the server paints into a page request's HTML (issue 15): whether the request carries a
+   * live session, and whether the market serves demo prices. Absent, every page gets index.html.
    */
-  paintsDemoBanner?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  pageState?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageState>;
+}
+
+export interface PageState {
+  signedIn: boolean;
+  /** An unverified account's pages open with the email banner, whose height the build cannot know. */
+  emailVerified: boolean;
+  demo: boolean;
 }
 
 /** The build's index.html with the demo banner painted above its loading screen (web prerender-html). */
 const demoShellFile = 'demo-shell.html';
+/** The build's shells of the pages whose heading it paints: frames/<page>[.demo].html (web prerender-html). */
+const pageFramesDir = 'frames';
 
 /** Pages the app draws without the signed-in layout: they never get the layout's banner. */
 function isSignedOutPage(path: string): boolean {
@@ -71,18 +80,25 @@ function landingFile(request: FastifyRequest, webDist: string, path: string): st
   return existsSync(join(webDist, 'landing.html')) ? 'landing.html' : undefined;
 }
 
-/** demo-shell.html for a signed-in page while the market serves demo prices. */
-async function demoShell(
+/**
+ * A signed-in page's shell: its heading painted when the build made a shell for it (frames/) and
+ * nothing the build cannot size lies above it, the demo banner too while the market serves demo
+ * prices (demo-shell.html); undefined for index.html.
+ */
+async function signedInShell(
   request: FastifyRequest,
   reply: FastifyReply,
   webDist: string,
   options: StaticWebOptions,
   path: string,
 ): Promise<string | undefined> {
-  if (isSignedOutPage(path) || sessionToken(request) === undefined || !options.paintsDemoBanner)
-    return undefined;
-  if (!existsSync(join(webDist, demoShellFile))) return undefined;
-  return (await options.paintsDemoBanner(request, reply)) ? demoShellFile : undefined;
+  if (isSignedOutPage(path) || sessionToken(request) === undefined || !options.pageState) return undefined;
+  const state = await options.pageState(request, reply);
+  if (!state.signedIn) return undefined;
+  const name = state.emailVerified ? /^\/([a-z][a-z-]*)$/.exec(path)?.[1] : undefined;
+  const framed = name && `${pageFramesDir}/${name}${state.demo ? '.demo' : ''}.html`;
+  if (framed && existsSync(join(webDist, framed))) return framed;
+  return state.demo && existsSync(join(webDist, demoShellFile)) ? demoShellFile : undefined;
 }
 
 function sendIndex(reply: FastifyReply, webDist: string, file = 'index.html'): FastifyReply {
@@ -136,7 +152,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     // The page depends on the session cookie: a shared cache must not hand one visitor's to another.
     reply.header('vary', 'Cookie');
     const page =
-      landingFile(request, webDist, path) ?? (await demoShell(request, reply, webDist, options, path));
+      landingFile(request, webDist, path) ?? (await signedInShell(request, reply, webDist, options, path));
     return sendIndex(reply, webDist, page);
   });
 }

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useBFFAuth } from '@/features/auth';
+import { removePaintedPageFrame } from '@/lib/painted-page-frame';
 import { rememberReturnPath } from '@/lib/session-state';
 import { ShellLoadingScreen } from './layout/shell-loading-screen';
 
@@ -19,7 +20,13 @@ export function RequireAuth({ children, ready = true }: RequireAuthProps) {
     if (location.pathname === '/') return <Navigate to="/landing" replace />;
     const returnTo = `${location.pathname}${location.search}`;
     rememberReturnPath(returnTo);
-    return <Navigate to={`/login?return_to=${encodeURIComponent(returnTo)}`} replace />;
+    return <LeaveSignedInPage to={`/login?return_to=${encodeURIComponent(returnTo)}`} />;
   }
   return children;
+}
+
+/** To the sign-in page, without the heading the server painted for a session that has ended. */
+function LeaveSignedInPage({ to }: { to: string }) {
+  useLayoutEffect(removePaintedPageFrame, []);
+  return <Navigate to={to} replace />;
 }

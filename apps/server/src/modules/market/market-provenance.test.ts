@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -87,10 +87,17 @@ async function world(): Promise<World> {
     { SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent' },
     '/tmp',
   );
-  // A web build's two signed-in pages: the plain app and the one with the demo banner painted.
+  // A web build's signed-in pages: the plain app, the one with the demo banner painted, and
+  // /dashboard's with its heading painted over each.
   const webDist = mkdtempSync(join(tmpdir(), 'el-provenance-web-'));
   writeFileSync(join(webDist, 'index.html'), '<div id="root">app</div>');
   writeFileSync(join(webDist, 'demo-shell.html'), '<div id="root"><section>Demo data</section></div>');
+  mkdirSync(join(webDist, 'frames'));
+  writeFileSync(join(webDist, 'frames/dashboard.html'), '<div>Metrics</div><div id="root">app</div>');
+  writeFileSync(
+    join(webDist, 'frames/dashboard.demo.html'),
+    '<section>Demo data</section><div>Metrics</div><div id="root"></div>',
+  );
   const app = await buildApp({
     webDist,
     config,
@@ -243,8 +250,12 @@ describe('offline start -> demo everywhere', () => {
     expect(notes.results).toHaveLength(1);
     expect(notes.results[0]?.event_payload.demo).toBe(true);
     await expectExportsLabelled(w, u, true);
-    // Issue 15: a signed-in page opens with the demo banner already in its HTML.
-    expect(await pageHtml(u.client, '/dashboard')).toContain('Demo data');
+    // Issue 15: a signed-in page opens with the demo banner already in its HTML, and its heading
+    // when the build painted one.
+    expect(await pageHtml(u.client, '/dashboard')).toBe(
+      '<section>Demo data</section><div>Metrics</div><div id="root"></div>',
+    );
+    expect(await pageHtml(u.client, '/alerts')).toContain('Demo data');
   });
 });
 
@@ -263,8 +274,9 @@ describe('live -> 503 for ten minutes -> live', () => {
     expect(first.results.find((c) => c.id === 'bitcoin')?.current_price).toBe(15842.82);
 
     const u = await signedIn(w);
-    // Live prices: no page is sent with the demo banner painted.
-    expect(await pageHtml(u.client, '/dashboard')).toBe('<div id="root">app</div>');
+    // Live prices: no page is sent with the demo banner painted; a framed page has its heading.
+    expect(await pageHtml(u.client, '/dashboard')).toBe('<div>Metrics</div><div id="root">app</div>');
+    expect(await pageHtml(u.client, '/alerts')).toBe('<div id="root">app</div>');
     expect((await u.client.post('/api/v2/alerts/', priceAtLeast(16_000))).statusCode).toBe(201);
     await w.refresh(); // first evaluation: below the threshold, no firing
     expect((await notificationsOf(u.client)).results).toHaveLength(0);

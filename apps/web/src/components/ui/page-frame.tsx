@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
+import { removePaintedPageFrame } from '@/lib/painted-page-frame';
 
 interface PageFrameProps {
   title: string;
@@ -8,17 +9,43 @@ interface PageFrameProps {
   children: ReactNode;
 }
 
-export function PageFrame({ title, description, actions, children }: PageFrameProps) {
+const frameClass = 'mx-auto w-full max-w-7xl px-4 py-6 md:px-6';
+
+function PageHeader({
+  title,
+  description,
+  actions,
+  painted = false,
+}: Omit<PageFrameProps, 'children'> & { painted?: boolean }) {
+  // The server's painted copy is a picture of the heading, not a second one.
+  const Title = painted ? 'div' : 'h1';
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 md:px-6">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4 pr-12 md:pr-0">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          {description !== undefined && <p className="mt-1 text-sm text-muted">{description}</p>}
-        </div>
-        {actions !== undefined && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4 pr-12 md:pr-0">
+      <div>
+        <Title className="text-2xl font-semibold tracking-tight">{title}</Title>
+        {description !== undefined && <p className="mt-1 text-sm text-muted">{description}</p>}
       </div>
+      {actions !== undefined && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function PageFrame({ title, description, actions, children }: PageFrameProps) {
+  // The page's heading is drawn in the place of the one the server painted (lib/painted-page-frame).
+  useLayoutEffect(removePaintedPageFrame, []);
+  return (
+    <div className={frameClass}>
+      <PageHeader title={title} description={description} actions={actions} />
       {children}
+    </div>
+  );
+}
+
+/** The page's heading as PageFrame draws it, without its controls or content: the server's picture of it. */
+export function PaintedPageHeader({ title, description }: { title: string; description: string }) {
+  return (
+    <div className={frameClass}>
+      <PageHeader title={title} description={description} painted />
     </div>
   );
 }

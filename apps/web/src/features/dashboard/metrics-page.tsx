@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { lazyPart } from '@/lib/lazy-part';
+import { pageHeaders } from '@/lib/page-headers';
 import { useMoneyFormatter } from '@/lib/settings';
 import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
 import { defaultBenchmark } from './components/benchmark';
@@ -48,10 +49,7 @@ export function MetricsPage() {
     (current.metric === 'positions' ? 'Positions' : 'Holdings');
 
   return (
-    <PageFrame
-      title="Metrics"
-      description="Holdings, returns, capital invested and cost basis across your portfolios."
-    >
+    <PageFrame title={pageHeaders['/dashboard'].title} description={pageHeaders['/dashboard'].description}>
       <TopBar selection={current} portfolios={known} onChange={set} />
       {portfolios.isSuccess && known.length === 0 ? (
         <EmptyState title="No portfolios yet">

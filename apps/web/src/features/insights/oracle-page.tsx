@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
+import { pageHeaders } from '@/lib/page-headers';
 import { insightPortfoliosQuery, insightsQuery } from './api/insights-api';
 import { type AlertActionRenderer, InsightCardView } from './components/insight-card';
 import { InsightSettingsForm } from './components/insight-settings';
@@ -26,10 +27,7 @@ export function OraclePage({ renderAlertAction }: OraclePageProps) {
   const feed = useQuery(insightsQuery(scope));
 
   return (
-    <PageFrame
-      title="Oracle"
-      description="Insights computed from your own numbers, each with the figures and formula behind it."
-    >
+    <PageFrame title={pageHeaders['/insights'].title} description={pageHeaders['/insights'].description}>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm">
           <span className="text-muted">Portfolio</span>

@@ -9,6 +9,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Private } from '@/components/ui/private-value';
 import { Spinner } from '@/components/ui/spinner';
 import { isQueuedOffline } from '@/lib/api/api-error';
+import { pageHeaders } from '@/lib/page-headers';
 import { useMoneyFormatter } from '@/lib/settings';
 import { toast } from '@/lib/toast';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
@@ -25,8 +26,8 @@ export function PortfoliosPage() {
 
   return (
     <PageFrame
-      title="Portfolios"
-      description="Group holdings and follow each portfolio's value and exact P&L."
+      title={pageHeaders['/portfolios'].title}
+      description={pageHeaders['/portfolios'].description}
       actions={
         <button type="button" className={buttonStyles.primary} onClick={() => setCreating(true)}>
           New portfolio

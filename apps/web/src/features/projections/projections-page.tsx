@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api/api-error';
 import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { lazyPart } from '@/lib/lazy-part';
+import { pageHeaders } from '@/lib/page-headers';
 import { usePrivacyMode } from '@/lib/privacy';
 import { listErrorText, projectionDetailQuery, projectionsListQuery } from './api/projections-api';
 import { LazyProjectionDialog } from './components/lazy-projection-dialog';
@@ -227,8 +228,8 @@ export function ProjectionsPage() {
 
   return (
     <PageFrame
-      title="Projections"
-      description="Plan exits per coin: sell ladders, fees, price impact and sell tax."
+      title={pageHeaders['/projections'].title}
+      description={pageHeaders['/projections'].description}
       actions={
         <button type="button" className={buttonStyles.primary} onClick={openCreate}>
           Add projection

@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
 import { saveOrQueue } from '@/lib/api/saved-or-queued';
+import { pageHeaders } from '@/lib/page-headers';
 import { toast } from '@/lib/toast';
 import {
   createTransaction,
@@ -118,8 +119,8 @@ export function TransactionsPage() {
 
   return (
     <PageFrame
-      title="Transactions"
-      description="Buys, sells, transfers and rewards. Every figure is computed from these."
+      title={pageHeaders['/transactions'].title}
+      description={pageHeaders['/transactions'].description}
       actions={
         portfolios.length > 0 && (
           <button type="button" className={buttonStyles.primary} onClick={() => setForm({})}>

@@ -1,0 +1,36 @@
+/**
+ * Issue 15: for a signed-in page with a fixed heading (lib/page-headers) the server sends
+ * index.html with that heading painted where the page will draw it, so the first paint shows which
+ * page is loading and the largest text on screen no longer waits for the app's code, the session
+ * check and the page's chunks (Lighthouse's LCP with a live market: /transactions 2.3 s -> 1.5 s
+ * in a trial). Like the painted demo banner it lies over the top of the page outside #root, hidden
+ * from assistive technology (the loading screen speaks meanwhile), and goes when the page draws its
+ * own heading in the same place.
+ */
+
+/** Marks the frame the server painted (apps/web/src/prerender.tsx writes it). */
+export const paintedPageFrameAttribute = 'data-painted-page-frame';
+
+// Set once by main.tsx before the first render.
+let painted: Element | null = null;
+let picture: Node | null = null;
+
+/** Finds the painted frame, if the server painted one; main.tsx calls it before React renders. */
+export function notePaintedPageFrame(page: ParentNode): void {
+  painted = page.querySelector(`[${paintedPageFrameAttribute}]`);
+  picture = painted?.cloneNode(true) ?? null;
+}
+
+/** The page draws its own heading (or another page is shown): the painted one goes. */
+export function removePaintedPageFrame(): void {
+  painted?.remove();
+  painted = null;
+}
+
+/**
+ * A copy of the painted frame, for the loading floor that lies over the page for its first 500 ms
+ * (it would hide the painted frame underneath it); null when the server painted none.
+ */
+export function paintedPageFramePicture(): Node | null {
+  return picture?.cloneNode(true) ?? null;
+}

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageFrame } from '@/components/ui/page-frame';
+import { PaintedPageFramePicture } from '@/components/ui/painted-page-frame-picture';
+import type { FramedPath } from '@/lib/page-headers';
+import { notePaintedPageFrame, paintedPageFrameAttribute } from '@/lib/painted-page-frame';
+import { PaintedPageFrame } from '@/prerender';
+import { render, screen } from '@/test/testing-library';
+
+/** index.html as the server sends it for a framed page: the painted heading before #root. */
+function paintFrame(path: FramedPath): Element {
+  const { container } = render(<PaintedPageFrame path={path} demo={false} />);
+  // Out of React's container: the server's copy lies outside #root.
+  const frame = container.firstElementChild;
+  if (frame) document.body.prepend(frame);
+  notePaintedPageFrame(document);
+  const painted = document.querySelector(`[${paintedPageFrameAttribute}]`);
+  if (!painted) throw new Error('not painted');
+  return painted;
+}
+
+describe('the page heading the server paints (issue 15)', () => {
+  afterEach(() => {
+    for (const e of document.querySelectorAll(`[${paintedPageFrameAttribute}]`)) e.remove();
+    notePaintedPageFrame(document);
+  });
+
+  it('is a picture of the heading: hidden from assistive technology, no second h1', () => {
+    const painted = paintFrame('/transactions');
+    expect(painted.getAttribute('aria-hidden')).toBe('true');
+    expect(painted.querySelector('h1')).toBeNull();
+    expect(painted.textContent).toContain('Transactions');
+    expect(painted.textContent).toContain('Every figure is computed from these.');
+  });
+
+  it('keeps the room of the demo banner in demo mode, and of the top bar where the page shows it on a phone', () => {
+    const markup = (path: FramedPath, demo: boolean) =>
+      render(<PaintedPageFrame path={path} demo={demo} />).container.innerHTML;
+    expect(markup('/dashboard', true)).toContain('Demo data — simulated prices, not real.');
+    expect(markup('/dashboard', false)).not.toContain('Demo data');
+    expect(markup('/dashboard', false)).toContain('<div class="h-14"></div>');
+    expect(markup('/transactions', false)).toContain('<div class="hidden h-14 md:block"></div>');
+  });
+
+  it('goes when the page draws its own heading', () => {
+    const painted = paintFrame('/transactions');
+    render(
+      <PageFrame title="Transactions" description="Buys, sells, transfers and rewards.">
+        <p>rows</p>
+      </PageFrame>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeTruthy();
+    expect(painted.isConnected).toBe(false);
+  });
+
+  it('lies in the loading floor too, as a copy, while the painted one stays underneath', () => {
+    const painted = paintFrame('/insights');
+    const { container } = render(<PaintedPageFramePicture />);
+    const copy = container.querySelector(`[${paintedPageFrameAttribute}]`);
+    expect(copy?.textContent).toContain('Oracle');
+    expect(copy).not.toBe(painted);
+    expect(painted.isConnected).toBe(true);
+  });
+
+  it('draws nothing in the loading floor when the server painted no heading', () => {
+    notePaintedPageFrame(document);
+    const { container } = render(<PaintedPageFramePicture />);
+    expect(container.textContent).toBe('');
+  });
+});
