@@ -53,7 +53,7 @@ export default defineConfig(
         budgetKb: 120,
         ceilingsKb: {
           'terminal-route': 84.8,
-          'insights-route': 81.7,
+          'insights-route': 82.7,
           'coin-detail-route': 81.5,
           'tax-page': 81.3,
           'projections-page': 81.2,

@@ -34,3 +34,11 @@ export function removePaintedPageFrame(): void {
 export function paintedPageFramePicture(): Node | null {
   return picture?.cloneNode(true) ?? null;
 }
+
+/**
+ * A copy of the painted heading alone (without the room above it) while the painted frame is on
+ * screen, for what the layout draws in the page's place meanwhile to sit below; null otherwise.
+ */
+export function paintedHeadingCopy(): Node | null {
+  return painted?.isConnected ? (painted.lastElementChild?.cloneNode(true) ?? null) : null;
+}

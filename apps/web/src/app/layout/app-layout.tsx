@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { useBFFAuth } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { BaseCurrencySelect } from '@/lib/settings';
@@ -10,6 +9,7 @@ import { EmailVerificationBanner } from './email-verification-banner';
 import { MainNav } from './main-nav';
 import { MarketModeBanner, removePaintedDemoBanner } from './market-mode-banner';
 import { hidesTopBarOnMobile } from './nav-entries';
+import { PageLoading } from './page-loading';
 import { useSessionRestore } from './use-session-restore';
 import { UserMenu } from './user-menu';
 
@@ -78,7 +78,7 @@ export function AppLayout({ children }: AppLayoutProps) {
       </div>
       {/* 56 px keeps content clear of the fixed bottom bar (spec §9 mobile offset). */}
       <main id="main" className="flex-1 pb-[56px] md:pb-0">
-        <Suspense fallback={<Spinner label="Loading…" className="p-6" />}>{children ?? <Outlet />}</Suspense>
+        <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>
     </div>
   );
