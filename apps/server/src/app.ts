@@ -236,13 +236,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Issue 15: a signed-in page opens with its heading, and in demo mode the demo banner, in its
     // HTML. The session is checked as the API scope checks it (an expired cookie is cleared, a
     // sliding one renewed).
-    pageState: async (request, reply) => {
-      await resolveSession(request, reply, { ...cookieOptions, sessions });
-      return {
-        signedIn: request.user !== null,
-        emailVerified: request.user?.email_verified === true,
-        demo: marketService.describe().mode === 'demo',
-      };
+    pageState: {
+      demo: () => marketService.describe().mode === 'demo',
+      user: async (request, reply) => {
+        await resolveSession(request, reply, { ...cookieOptions, sessions });
+        return request.user && { emailVerified: request.user.email_verified };
+      },
     },
   });
 

@@ -13,17 +13,20 @@ export interface StaticWebOptions {
   /** Files the server always ships (favicon, robots.txt, auth page CSS). */
   publicDir: string;
   /**
-   * What the server paints into a page request's HTML (issue 15): whether the request carries a
-   * live session, and whether the market serves demo prices. Absent, every page gets index.html.
+   * What the server paints into a signed-in page's HTML depends on (issue 15). Absent, every page
+   * gets index.html.
    */
-  pageState?: (request: FastifyRequest, reply: FastifyReply) => Promise<PageState>;
+  pageState?: PageState;
 }
 
 export interface PageState {
-  signedIn: boolean;
-  /** An unverified account's pages open with the email banner, whose height the build cannot know. */
-  emailVerified: boolean;
-  demo: boolean;
+  /** Whether the market serves demo prices (the demo banner is painted). */
+  demo: () => boolean;
+  /**
+   * The request's live session, checked as the API scope checks it; null without one. An
+   * unverified account's pages open with the email banner, whose height the build cannot know.
+   */
+  user: (request: FastifyRequest, reply: FastifyReply) => Promise<{ emailVerified: boolean } | null>;
 }
 
 /** The build's index.html with the demo banner painted above its loading screen (web prerender-html). */
@@ -89,16 +92,20 @@ async function signedInShell(
   request: FastifyRequest,
   reply: FastifyReply,
   webDist: string,
-  options: StaticWebOptions,
+  state: StaticWebOptions['pageState'],
   path: string,
 ): Promise<string | undefined> {
-  if (isSignedOutPage(path) || sessionToken(request) === undefined || !options.pageState) return undefined;
-  const state = await options.pageState(request, reply);
-  if (!state.signedIn) return undefined;
-  const name = state.emailVerified ? /^\/([a-z][a-z-]*)$/.exec(path)?.[1] : undefined;
-  const framed = name && `${pageFramesDir}/${name}${state.demo ? '.demo' : ''}.html`;
-  if (framed && existsSync(join(webDist, framed))) return framed;
-  return state.demo && existsSync(join(webDist, demoShellFile)) ? demoShellFile : undefined;
+  if (isSignedOutPage(path) || sessionToken(request) === undefined || !state) return undefined;
+  const demo = state.demo();
+  const name = /^\/([a-z][a-z-]*)$/.exec(path)?.[1];
+  const framed = name && `${pageFramesDir}/${name}${demo ? '.demo' : ''}.html`;
+  const frame = framed && existsSync(join(webDist, framed)) ? framed : undefined;
+  const banner = demo && existsSync(join(webDist, demoShellFile)) ? demoShellFile : undefined;
+  // Nothing to paint on this page: no session lookup on its way.
+  if (frame === undefined && banner === undefined) return undefined;
+  const user = await state.user(request, reply);
+  if (user === null) return undefined;
+  return (user.emailVerified ? frame : undefined) ?? banner;
 }
 
 function sendIndex(reply: FastifyReply, webDist: string, file = 'index.html'): FastifyReply {
@@ -152,7 +159,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     // The page depends on the session cookie: a shared cache must not hand one visitor's to another.
     reply.header('vary', 'Cookie');
     const page =
-      landingFile(request, webDist, path) ?? (await signedInShell(request, reply, webDist, options, path));
+      landingFile(request, webDist, path) ??
+      (await signedInShell(request, reply, webDist, options.pageState, path));
     return sendIndex(reply, webDist, page);
   });
 }

@@ -13,12 +13,10 @@ export const paintedPageFrameAttribute = 'data-painted-page-frame';
 
 // Set once by main.tsx before the first render.
 let painted: Element | null = null;
-let picture: Node | null = null;
 
 /** Finds the painted frame, if the server painted one; main.tsx calls it before React renders. */
 export function notePaintedPageFrame(page: ParentNode): void {
   painted = page.querySelector(`[${paintedPageFrameAttribute}]`);
-  picture = painted?.cloneNode(true) ?? null;
 }
 
 /** The page draws its own heading (or another page is shown): the painted one goes. */
@@ -28,11 +26,11 @@ export function removePaintedPageFrame(): void {
 }
 
 /**
- * A copy of the painted frame, for the loading floor that lies over the page for its first 500 ms
- * (it would hide the painted frame underneath it); null when the server painted none.
+ * A copy of the painted frame while it is on screen, for the loading floor that lies over the page
+ * for its first 500 ms (it would hide the painted frame underneath it); null otherwise.
  */
 export function paintedPageFramePicture(): Node | null {
-  return picture?.cloneNode(true) ?? null;
+  return painted?.isConnected ? painted.cloneNode(true) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubAnimationFrames } from '@/test/animation-frames';
 import {
   resetStartupSettled,
   startupSettleCapMs,
@@ -16,10 +17,9 @@ function deferred() {
 }
 
 describe('whenStartupSettled (issue 15: what no page paints with waits for the page)', () => {
-  const frames: FrameRequestCallback[] = [];
+  let frames: ReturnType<typeof stubAnimationFrames>;
   const runFrame = async () => {
-    const due = frames.splice(0);
-    for (const frame of due) frame(0);
+    frames.runDue();
     // The check awaits each frame's promise.
     await Promise.resolve();
     await Promise.resolve();
@@ -29,8 +29,7 @@ describe('whenStartupSettled (issue 15: what no page paints with waits for the p
 
   beforeEach(() => {
     resetStartupSettled();
-    frames.length = 0;
-    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    frames = stubAnimationFrames();
   });
   afterEach(() => {
     resetStartupSettled();

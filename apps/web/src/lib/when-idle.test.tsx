@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubAnimationFrames } from '@/test/animation-frames';
 import { act, render, screen } from '@/test/testing-library';
 import { resetStartupSettled, trackStartupLoad } from './startup-settled';
 import { useIdleReached } from './when-idle';
@@ -8,11 +9,11 @@ function Probe() {
 }
 
 describe('useIdleReached (issue 15: what no page paints with mounts once the page is drawn and quiet)', () => {
-  const frames: FrameRequestCallback[] = [];
+  let frames: ReturnType<typeof stubAnimationFrames>;
   const runFrames = async (count: number) => {
     for (let i = 0; i < count; i += 1) {
       await act(async () => {
-        for (const frame of frames.splice(0)) frame(0);
+        frames.runDue();
         await Promise.resolve();
       });
     }
@@ -20,8 +21,7 @@ describe('useIdleReached (issue 15: what no page paints with mounts once the pag
 
   beforeEach(() => {
     resetStartupSettled();
-    frames.length = 0;
-    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    frames = stubAnimationFrames();
   });
   afterEach(() => {
     resetStartupSettled();

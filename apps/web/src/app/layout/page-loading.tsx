@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { NodeCopy } from '@/components/ui/node-copy';
 import { Spinner } from '@/components/ui/spinner';
 import { paintedHeadingCopy } from '@/lib/painted-page-frame';
 
@@ -9,14 +9,9 @@ import { paintedHeadingCopy } from '@/lib/painted-page-frame';
  * (issue 15).
  */
 export function PageLoading() {
-  const room = useRef<HTMLDivElement>(null);
-  const [heading] = useState(paintedHeadingCopy);
-  useLayoutEffect(() => {
-    if (heading) room.current?.replaceChildren(heading);
-  }, [heading]);
   return (
     <>
-      {heading && <div ref={room} className="invisible" aria-hidden="true" />}
+      <NodeCopy take={paintedHeadingCopy} className="invisible" />
       <Spinner label="Loading…" className="p-6" />
     </>
   );
