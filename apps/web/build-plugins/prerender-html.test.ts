@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pageFrameName, withBanner, withoutScripts, withPageFrame } from './prerender-html.ts';
+import {
+  pageFrameName,
+  withBanner,
+  withDataPreloads,
+  withoutScripts,
+  withPageFrame,
+} from './prerender-html.ts';
 
 /**
  * The pre-rendered landing is index.html without the app. The app's first request (the CSRF
@@ -69,5 +75,25 @@ describe('withPageFrame', () => {
     expect(pageFrameName('/transactions')).toBe('transactions');
     expect(() => pageFrameName('/portfolios/1')).toThrow(/no shell name/);
     expect(() => pageFrameName('/')).toThrow(/no shell name/);
+  });
+});
+
+describe('withDataPreloads', () => {
+  const index = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+  it("asks for the page's data in the head, with credentials as the app asks, at low priority", () => {
+    const page = withDataPreloads(index, ['/api/v2/settings/', '/api/v2/portfolios/']);
+    const head = page.slice(0, page.indexOf('</head>'));
+    for (const url of ['/api/v2/settings/', '/api/v2/portfolios/']) {
+      expect(head).toContain(
+        `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" fetchpriority="low">`,
+      );
+    }
+    expect(page).toContain('<script type="module"');
+  });
+
+  it('leaves a page with nothing to ask for as it was, and fails the build without a head', () => {
+    expect(withDataPreloads(index, [])).toBe(index);
+    expect(() => withDataPreloads('<body></body>', ['/api/v2/settings/'])).toThrow(/no <\/head>/);
   });
 });

@@ -46,6 +46,23 @@ export function withPageFrame(html: string, frame: string): string {
   return html.replace(root, `${frame}${root}`);
 }
 
+/**
+ * `html` that asks for `data`, a framed page's first API requests, as it arrives (issue 15): the
+ * page's own requests then take answers already on their way instead of going out once the session
+ * check, the layout and the page have run, two round trips and the renders between later. At low
+ * priority, as the schemas' preloads: the loading screen's first paint never waits for them.
+ */
+export function withDataPreloads(html: string, data: readonly string[]): string {
+  if (!html.includes('</head>')) throw new Error('prerender-html: index.html has no </head>');
+  if (data.length === 0) return html;
+  // As lib/api/client asks: with credentials, or the browser would not match them and ask again.
+  const links = data.map(
+    (url) =>
+      `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" fetchpriority="low">`,
+  );
+  return html.replace('</head>', `  ${links.join('\n  ')}\n  </head>`);
+}
+
 /** The shell's name of a framed page: /transactions -> transactions. */
 export function pageFrameName(path: string): string {
   const name = path.slice(1);
@@ -61,8 +78,9 @@ export function pageFrameName(path: string): string {
  *   sends a signed-in user while it serves demo prices (issue 15): the first paint says so, and
  *   the banner, the layout's largest element then, no longer waits for the app to start.
  * - frames/<page>.html and frames/<page>.demo.html: index.html and demo-shell.html with a signed-in
- *   page's heading painted where the page draws it (lib/painted-page-frame), for the server to send
- *   a signed-in request for that page.
+ *   page's heading painted where the page draws it (lib/painted-page-frame) and its first API
+ *   requests preloaded (lib/page-data-preloads), for the server to send a verified session's
+ *   request for that page.
  */
 export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
   let root = '';
@@ -102,7 +120,7 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
           const module = (await import(pathToFileURL(join(work, 'prerender.mjs')).href)) as {
             renderLanding: () => string;
             renderDemoBanner: () => { banner: string; room: string };
-            renderPageFrames: () => { path: string; live: string; demo: string }[];
+            renderPageFrames: () => { path: string; live: string; demo: string; data: string[] }[];
           };
           const index = readFileSync(join(outDir, 'index.html'), 'utf8');
           const slot = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
@@ -117,10 +135,13 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
           mkdirSync(join(outDir, pageFramesDir), { recursive: true });
           for (const frame of module.renderPageFrames()) {
             const name = pageFrameName(frame.path);
-            writeFileSync(join(outDir, pageFramesDir, `${name}.html`), withPageFrame(index, frame.live));
+            writeFileSync(
+              join(outDir, pageFramesDir, `${name}.html`),
+              withDataPreloads(withPageFrame(index, frame.live), frame.data),
+            );
             writeFileSync(
               join(outDir, pageFramesDir, `${name}.demo.html`),
-              withPageFrame(demoShell, frame.demo),
+              withDataPreloads(withPageFrame(demoShell, frame.demo), frame.data),
             );
           }
         } finally {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { newAccount, ServerAuthPage } from './pages/auth-pages.ts';
 import { findLinkInOutbox } from './pages/outbox.ts';
 
@@ -61,4 +61,28 @@ test("a verified account's page opens with its heading painted where the page th
   const drawn = await heading.boundingBox();
   expect(painted).not.toBeNull();
   expect({ x: drawn?.x, y: drawn?.y }).toEqual({ x: painted?.x, y: painted?.y });
+  // The shell asked for the page's first data as it arrived, and the page took those answers: a
+  // preload the app's request did not match (another URL, no credentials) would be asked twice.
+  await expect(page.getByRole('heading', { name: 'No projections available' })).toBeVisible();
+  expect(await askedBy(page, '/api/v2/projections/exit-strategy/')).toEqual(['link']);
+  expect(await askedBy(page, '/api/v2/settings/')).toEqual(['link']);
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('No portfolios yet')).toBeVisible();
+  expect(await askedBy(page, '/api/v2/portfolios/')).toEqual(['link']);
 });
+
+/**
+ * Who asked the server for `path` since the page loaded, once per request (Resource Timing): `link`
+ * for the shell's preload, `fetch` for the app's own request.
+ */
+function askedBy(page: Page, path: string): Promise<string[]> {
+  return page.evaluate(
+    (url) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name === url)
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    new URL(path, page.url()).href,
+  );
+}

@@ -1,7 +1,9 @@
+import { apiBase } from '@app/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
 import { hidesTopBarOnMobile } from '@/app/layout/nav-entries';
 import { PaintedPageHeader } from '@/components/ui/page-frame';
+import { pageDataPreloads } from '@/lib/page-data-preloads';
 import { type FramedPath, pageHeaders } from '@/lib/page-headers';
 import { paintedPageFrameAttribute } from '@/lib/painted-page-frame';
 
@@ -43,9 +45,10 @@ export function PaintedPageFrame({ path, demo }: { path: FramedPath; demo: boole
  * Each framed page's painted heading (build-plugins/prerender-html writes a shell per page): `live`
  * over index.html, `demo` over demo-shell.html, below the painted demo banner.
  */
-export function renderPageFrames(): { path: string; live: string; demo: string }[] {
+export function renderPageFrames(): { path: string; live: string; demo: string; data: string[] }[] {
   return (Object.keys(pageHeaders) as FramedPath[]).map((path) => ({
     path,
+    data: pageDataPreloads[path].map((api) => `${apiBase}${api}`),
     live: renderToStaticMarkup(<PaintedPageFrame path={path} demo={false} />),
     demo: renderToStaticMarkup(<PaintedPageFrame path={path} demo />),
   }));
