@@ -5,7 +5,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
 import { closeOfflineDb, offlineDb } from '@/lib/offline/offline-db';
-import { restoreQuerySnapshot, saveQuerySnapshot } from '@/lib/offline/query-snapshot';
+import {
+  clearQuerySnapshot,
+  currentBuild,
+  restoreQuerySnapshot,
+  savedAt,
+  saveQuerySnapshot,
+} from '@/lib/offline/query-snapshot';
 import { listWrites, queueWrite } from '@/lib/offline/write-queue';
 import { envelope, installFakeFetch, json, signedInSession } from '@/test/fake-fetch';
 import { render, screen, waitFor, within } from '@/test/testing-library';
@@ -134,5 +140,25 @@ describe('saved queries for offline reading', () => {
     before.setQueryData(['x'], 1);
     await saveQuerySnapshot(before, 'u1', 0);
     expect(await restoreQuerySnapshot(new QueryClient(), 'u1', 24 * 60 * 60_000 + 1)).toBeNull();
+    expect(await savedAt('u1')).toBeNull();
+  });
+
+  it('tells when this user’s copy was saved, from its header alone, until the copy goes', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['x'], 1);
+    await saveQuerySnapshot(client, 'u1', 4_000);
+    expect(await savedAt('u1')).toBe(4_000);
+    expect(await savedAt('u2')).toBeNull();
+    // The header never carries the saved answers: reading it deserialises none of them.
+    const db = await offlineDb();
+    expect(await db.get('snapshots', 'queries-saved')).toEqual({
+      owner: 'u1',
+      savedAt: 4_000,
+      build: currentBuild(),
+      queries: [],
+    });
+    await clearQuerySnapshot();
+    expect(await savedAt('u1')).toBeNull();
+    expect(await restoreQuerySnapshot(new QueryClient(), 'u1', 5_000)).toBeNull();
   });
 });

@@ -3,6 +3,12 @@ import { offlineDb, type SavedQuery } from './offline-db';
 import { emitOfflineChange } from './offline-events';
 
 const snapshotKey = 'queries';
+/**
+ * The snapshot's owner and time without its queries, written with it: the offline marker asks
+ * when data was saved after every save and queued write, and reading the snapshot itself
+ * deserialised every saved answer (the market list's 250 rows and sparklines) on the main thread.
+ */
+const headerKey = 'queries-saved';
 /** Spec §9: stale local entries are purged after 24 hours. */
 const keepMs = 24 * 60 * 60_000;
 
@@ -28,8 +34,14 @@ function collect(client: QueryClient): SavedQuery[] {
 /** Saves the cached queries for this user, so a reload without a network can show them. */
 export async function saveQuerySnapshot(client: QueryClient, owner: string, now: number = Date.now()) {
   const queries = collect(client);
+  const header = { owner, savedAt: now, build: currentBuild() };
   const db = await offlineDb();
-  await db.put('snapshots', { owner, savedAt: now, build: currentBuild(), queries }, snapshotKey);
+  const tx = db.transaction('snapshots', 'readwrite');
+  await Promise.all([
+    tx.store.put({ ...header, queries }, snapshotKey),
+    tx.store.put({ ...header, queries: [] }, headerKey),
+    tx.done,
+  ]);
   emitOfflineChange();
 }
 
@@ -46,7 +58,7 @@ export async function restoreQuerySnapshot(
   const snapshot = await db.get('snapshots', snapshotKey);
   if (snapshot === undefined) return null;
   if (snapshot.owner !== owner || snapshot.build !== currentBuild() || now - snapshot.savedAt > keepMs) {
-    await db.delete('snapshots', snapshotKey);
+    await deleteSnapshot();
     return null;
   }
   for (const saved of snapshot.queries) {
@@ -58,16 +70,22 @@ export async function restoreQuerySnapshot(
   return snapshot.savedAt;
 }
 
+/** When this user's snapshot was saved (its header only); null when there is none of theirs. */
 export async function savedAt(owner: string): Promise<number | null> {
   const db = await offlineDb();
-  const snapshot = await db.get('snapshots', snapshotKey);
-  return snapshot?.owner === owner ? snapshot.savedAt : null;
+  const header = await db.get('snapshots', headerKey);
+  return header?.owner === owner ? header.savedAt : null;
+}
+
+async function deleteSnapshot(): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction('snapshots', 'readwrite');
+  await Promise.all([tx.store.delete(snapshotKey), tx.store.delete(headerKey), tx.done]);
 }
 
 /** Sign-out: another person at this browser must not see this user's figures offline. */
 export async function clearQuerySnapshot(): Promise<void> {
-  const db = await offlineDb();
-  await db.delete('snapshots', snapshotKey);
+  await deleteSnapshot();
 }
 
 /**
