@@ -13,7 +13,6 @@ import { marketStatusQuery, warmLocalTime } from '@/lib/market';
 import { notePaintedPageFrame } from '@/lib/painted-page-frame';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
-import { whenIdle } from '@/lib/when-idle';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 // Apply the stored theme before the first paint; the CSP forbids an inline script in index.html.
@@ -49,6 +48,11 @@ async function start(): Promise<void> {
 
   runEffectsBeforeInput();
   await yieldToMain();
+  // The session check is in flight and the loading screen painted: the locale data's load costs
+  // nothing here, where it fell inside the render that first shows a source badge. Left to an
+  // idle callback it often ran after that render (issue 15).
+  warmLocalTime();
+  await yieldToMain();
   // The browser build renders with preact/compat (build-plugins/preact-aliases), which draws this
   // first tree in one task; the loading screen above stays on screen meanwhile.
   createRoot(root).render(
@@ -66,7 +70,4 @@ async function start(): Promise<void> {
       )}
     </StrictMode>,
   );
-
-  // Its cost, paid in a quiet moment instead of in the render that first shows a source badge.
-  whenIdle(warmLocalTime);
 }

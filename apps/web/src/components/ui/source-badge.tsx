@@ -1,7 +1,7 @@
 import type { MarketSource } from '@app/contracts';
 import { dateFormat } from '@app/core';
 import { cn } from '@/lib/cn';
-import { asOfText, localTime, providerName } from '@/lib/market/market-status';
+import { asOfText, clockTime, localTime, providerName } from '@/lib/market/market-status';
 
 // Dates and times in the reader's locale (issue 14); the snapshot's day in UTC, as the server
 // dates it.
@@ -10,13 +10,6 @@ function day(iso: string): string {
   return Number.isNaN(d.getTime())
     ? iso
     : dateFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
-}
-
-function time(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : dateFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 /**
@@ -30,7 +23,7 @@ export function SourceBadge({ source, className }: { source: MarketSource | unde
     ? `Demo data: prices simulated from a snapshot of ${day(source.as_of)}`
     : source.stale
       ? `Stale — ${providerName(source.source)}, ${asOfText(source.as_of)}`
-      : `Live — ${providerName(source.source)}, updated ${time(source.as_of)}`;
+      : `Live — ${providerName(source.source)}, updated ${clockTime(source.as_of)}`;
   return (
     <p
       role="status"
