@@ -56,7 +56,7 @@ export default defineConfig(
           'insights-route': 82.7,
           'coin-detail-route': 81.5,
           'tax-page': 81.3,
-          'projections-page': 81.2,
+          'projections-page': 82.0,
           'portfolio-detail-route': 79.5,
           'notifications-settings-route': 79.3,
           'transactions-page': 79.2,

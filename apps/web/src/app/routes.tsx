@@ -5,18 +5,36 @@ import { NotFoundRoute } from './not-found-route';
 import { ProtectedLayout } from './protected-layout';
 import { RootShell } from './root-shell';
 
+interface PageLoader {
+  load: () => Promise<unknown>;
+  /** Loads the page's code, then starts what it needs first at `pathname` beyond that code. */
+  loadAt: (pathname: string) => Promise<unknown>;
+}
+
 /** Each lazy page's loader, by its component: `pageAt` starts one before the page renders. */
-const loaders = new Map<unknown, () => Promise<unknown>>();
+const loaders = new Map<unknown, PageLoader>();
 
 /**
  * Each page is its own chunk (DESIGN §6 "Routes are code-split"). Declarative routes, not the
  * data router: the app uses no loaders or actions, and the data router is ~18 kB gzipped more
- * on every page's initial JavaScript.
+ * on every page's initial JavaScript. `firstParts` names what the page loads only once mounted
+ * but needs for its first content (its answers' schemas, a lazily drawn view), for `preloadPageAt`.
  */
-const page = <M,>(importPage: () => Promise<M>, pick: (m: M) => ComponentType) => {
+const page = <M,>(
+  importPage: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  firstParts?: (m: M, pathname: string) => void,
+) => {
   const load = () => trackStartupLoad(importPage());
   const component = lazy(async () => ({ default: pick(await load()) }));
-  loaders.set(component, load);
+  loaders.set(component, {
+    load,
+    loadAt: (pathname) =>
+      load().then((m) => {
+        firstParts?.(m, pathname);
+        return m;
+      }),
+  });
   return component;
 };
 
@@ -47,6 +65,7 @@ const TerminalRoute = page(
 const MetricsPage = page(
   () => import('@/features/dashboard/metrics-page'),
   (m) => m.MetricsPage,
+  (m) => m.preloadMetricsFirstParts(),
 );
 const CoinDetailRoute = page(
   () => import('./routes/coin-detail-route'),
@@ -67,6 +86,7 @@ const PortfolioDetailRoute = page(
 const ProjectionsPage = page(
   () => import('@/features/projections/projections-page'),
   (m) => m.ProjectionsPage,
+  (m, pathname) => m.preloadProjectionsFirstParts(pathname),
 );
 const TaxPage = page(
   () => import('@/features/tax/tax-page'),
@@ -153,20 +173,25 @@ export function AppRoutes() {
 }
 
 /**
- * Starts loading the code of the page at `pathname` (issue 15). The app calls it at start for a
- * browser that is very likely signed in: the page's chunk and its imports then travel beside the
- * session check instead of after the layout's first render, two or three round trips later.
+ * Starts loading the code of the page at `pathname` (issue 15), then what that page needs first
+ * beyond it (`firstParts`). The app calls it at start for a browser that is very likely signed
+ * in: the page's chunk and its imports then travel beside the session check instead of after the
+ * layout's first render, two or three round trips later.
  */
 export function preloadPageAt(pathname: string): void {
   // A failed load is tried again, and reported, when the page renders.
-  pageAt(pathname)
-    ?.preload()
+  loaderAt(pathname)
+    ?.loadAt(pathname)
     .catch(() => undefined);
+}
+
+function loaderAt(pathname: string): PageLoader | undefined {
+  const element = matchRoutes(routeObjects, pathname)?.at(-1)?.route.element;
+  return isValidElement(element) ? loaders.get(element.type) : undefined;
 }
 
 /** The lazily loaded page the routes render at `pathname`; undefined for one in the main chunk. */
 export function pageAt(pathname: string): { preload: () => Promise<unknown> } | undefined {
-  const element = matchRoutes(routeObjects, pathname)?.at(-1)?.route.element;
-  const preload = isValidElement(element) ? loaders.get(element.type) : undefined;
-  return preload && { preload };
+  const loader = loaderAt(pathname);
+  return loader && { preload: loader.load };
 }

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { lazyPart } from '@/lib/lazy-part';
 import { pageHeaders } from '@/lib/page-headers';
 import { useMoneyFormatter } from '@/lib/settings';
-import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
+import { dashboardPortfoliosQuery, dashboardQuery, preloadDashboardSchemas } from './api/dashboard-api';
 import { defaultBenchmark } from './components/benchmark';
 import { TopBar } from './components/top-bar';
 import { metricOptions, useDashboardSelection } from './dashboard-selection';
@@ -27,6 +27,14 @@ const loading = (
     <Spinner label="Loading metrics" />
   </div>
 );
+
+/**
+ * What the page needs before its first content beyond its own code, started with that code when
+ * the app opens at /dashboard (routes' preloadPageAt): the schemas that parse its first answers.
+ */
+export function preloadMetricsFirstParts(): void {
+  preloadDashboardSchemas();
+}
 
 /** Metrics (spec §2 /dashboard): top bar, then the four visible sections. */
 export function MetricsPage() {

@@ -13,7 +13,12 @@ import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { lazyPart } from '@/lib/lazy-part';
 import { pageHeaders } from '@/lib/page-headers';
 import { usePrivacyMode } from '@/lib/privacy';
-import { listErrorText, projectionDetailQuery, projectionsListQuery } from './api/projections-api';
+import {
+  listErrorText,
+  preloadProjectionSchemas,
+  projectionDetailQuery,
+  projectionsListQuery,
+} from './api/projections-api';
 import { LazyProjectionDialog } from './components/lazy-projection-dialog';
 import { ProjectionSwitcher } from './components/projection-switcher';
 import {
@@ -43,6 +48,16 @@ const allProjectionsView = lazyPart(
 );
 const loadingProjection = <Spinner label="Loading projection…" />;
 const loadingProjections = <Spinner label="Loading projections…" />;
+
+/**
+ * What the page needs before its first content beyond its own code, started with that code when
+ * the app opens at `pathname` (routes' preloadPageAt): the schemas that parse its first answers,
+ * and the view the address draws (the page starts it once mounted, three round trips later).
+ */
+export function preloadProjectionsFirstParts(pathname: string): void {
+  preloadProjectionSchemas();
+  (pathname.startsWith('/projections/') ? projectionView : allProjectionsView).preload();
+}
 
 function ProjectionDetail({ id }: { id: string }) {
   const detail = useQuery({ ...projectionDetailQuery(id), meta: { silent: true } });
