@@ -58,7 +58,7 @@ export async function restoreQuerySnapshot(
   const snapshot = await db.get('snapshots', snapshotKey);
   if (snapshot === undefined) return null;
   if (snapshot.owner !== owner || snapshot.build !== currentBuild() || now - snapshot.savedAt > keepMs) {
-    await deleteSnapshot();
+    await clearQuerySnapshot();
     return null;
   }
   for (const saved of snapshot.queries) {
@@ -77,15 +77,11 @@ export async function savedAt(owner: string): Promise<number | null> {
   return header?.owner === owner ? header.savedAt : null;
 }
 
-async function deleteSnapshot(): Promise<void> {
+/** Sign-out: another person at this browser must not see this user's figures offline. */
+export async function clearQuerySnapshot(): Promise<void> {
   const db = await offlineDb();
   const tx = db.transaction('snapshots', 'readwrite');
   await Promise.all([tx.store.delete(snapshotKey), tx.store.delete(headerKey), tx.done]);
-}
-
-/** Sign-out: another person at this browser must not see this user's figures offline. */
-export async function clearQuerySnapshot(): Promise<void> {
-  await deleteSnapshot();
 }
 
 /**
