@@ -35,7 +35,8 @@ void start();
  */
 async function start(): Promise<void> {
   await yieldToMain();
-  if (likelySignedIn()) preloadPageAt(window.location.pathname);
+  // Never rejects: a failed load is tried again when the page renders.
+  if (likelySignedIn()) void preloadPageAt(window.location.pathname);
 
   const root = document.getElementById('root');
   if (root === null) throw new Error('index.html is missing #root');

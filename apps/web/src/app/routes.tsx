@@ -65,7 +65,7 @@ const TerminalRoute = page(
 const MetricsPage = page(
   () => import('@/features/dashboard/metrics-page'),
   (m) => m.MetricsPage,
-  (m) => m.preloadMetricsFirstParts(),
+  (m) => m.preloadDashboardSchemas(),
 );
 const CoinDetailRoute = page(
   () => import('./routes/coin-detail-route'),
@@ -176,13 +176,15 @@ export function AppRoutes() {
  * Starts loading the code of the page at `pathname` (issue 15), then what that page needs first
  * beyond it (`firstParts`). The app calls it at start for a browser that is very likely signed
  * in: the page's chunk and its imports then travel beside the session check instead of after the
- * layout's first render, two or three round trips later.
+ * layout's first render, two or three round trips later. Settles, never rejecting, once the
+ * page's code is in and its first parts have started.
  */
-export function preloadPageAt(pathname: string): void {
+export function preloadPageAt(pathname: string): Promise<void> {
   // A failed load is tried again, and reported, when the page renders.
-  loaderAt(pathname)
-    ?.loadAt(pathname)
-    .catch(() => undefined);
+  return Promise.resolve(loaderAt(pathname)?.loadAt(pathname)).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 function loaderAt(pathname: string): PageLoader | undefined {

@@ -6,7 +6,7 @@ import { authRoutesFor, installFakeFetch } from '@/test/fake-fetch';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
 import { renderApp } from '@/test/render-app';
 import { screen, waitFor } from '@/test/testing-library';
-import { pageAt } from './routes';
+import { pageAt, preloadPageAt } from './routes';
 
 // The pages these tests reach are lazy routes; their first import transforms a whole module graph,
 // which on a busy machine outlasts a findBy* wait. Loading them once up front keeps every test about
@@ -127,6 +127,25 @@ describe('the page at a path, loaded before it renders (issue 15)', () => {
     expect(typeof coin.CoinDetailRoute).toBe('function');
     const terminal = (await pageAt('/')?.preload()) as Record<string, unknown>;
     expect(typeof terminal.TerminalRoute).toBe('function');
+  });
+
+  it("starts the page's first parts once its code is in, for the address it opens at", async () => {
+    const metrics = await import('@/features/dashboard/metrics-page');
+    const projections = await import('@/features/projections/projections-page');
+    const schemas = vi.spyOn(metrics, 'preloadDashboardSchemas');
+    const projectionParts = vi.spyOn(projections, 'preloadProjectionsFirstParts');
+    try {
+      await preloadPageAt('/dashboard');
+      expect(schemas).toHaveBeenCalledOnce();
+      await preloadPageAt('/projections/p-1');
+      expect(projectionParts).toHaveBeenCalledWith('/projections/p-1');
+      await preloadPageAt('/transactions');
+      expect(schemas).toHaveBeenCalledOnce();
+      expect(projectionParts).toHaveBeenCalledOnce();
+    } finally {
+      schemas.mockRestore();
+      projectionParts.mockRestore();
+    }
   });
 
   it('finds none for a path the main chunk draws (the 404 page)', () => {

@@ -7,10 +7,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { lazyPart } from '@/lib/lazy-part';
 import { pageHeaders } from '@/lib/page-headers';
 import { useMoneyFormatter } from '@/lib/settings';
-import { dashboardPortfoliosQuery, dashboardQuery, preloadDashboardSchemas } from './api/dashboard-api';
+import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
 import { defaultBenchmark } from './components/benchmark';
 import { TopBar } from './components/top-bar';
 import { metricOptions, useDashboardSelection } from './dashboard-selection';
+
+/** The page's `firstParts` (app/routes): the schemas of its first answers. */
+export { preloadDashboardSchemas } from './api/dashboard-api';
 
 /**
  * The sections (summary, metric views, charts, return rates, recent transactions) are drawn only
@@ -27,14 +30,6 @@ const loading = (
     <Spinner label="Loading metrics" />
   </div>
 );
-
-/**
- * What the page needs before its first content beyond its own code, started with that code when
- * the app opens at /dashboard (routes' preloadPageAt): the schemas that parse its first answers.
- */
-export function preloadMetricsFirstParts(): void {
-  preloadDashboardSchemas();
-}
 
 /** Metrics (spec §2 /dashboard): top bar, then the four visible sections. */
 export function MetricsPage() {

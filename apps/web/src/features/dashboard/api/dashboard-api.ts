@@ -4,18 +4,9 @@ import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 
 /** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
-const loadSchemas = () => import('./dashboard-schemas');
-const schema = schemaLoader(loadSchemas);
-
-/**
- * Starts loading this feature's schemas before its first request: the app calls it at start for
- * the page it opens at (routes' preloadPageAt), so they are not a round trip (and their imports
- * another) after the page mounts, on the way to its first content (issue 15).
- */
-export function preloadDashboardSchemas(): void {
-  // A failed load is tried again, and reported, by the request that needs the schemas.
-  loadSchemas().catch(() => undefined);
-}
+const schema = schemaLoader(() => import('./dashboard-schemas'));
+/** For the page's `firstParts` (app/routes): the schemas of its first answers. */
+export const preloadDashboardSchemas = schema.preload;
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
