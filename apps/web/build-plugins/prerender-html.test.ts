@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import * as shells from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { pageHeaders } from '../src/lib/page-headers.ts';
 import {
+  demoShellFile,
   pageFrameName,
+  pageFramesDir,
   withBanner,
   withDataPreloads,
   withoutScripts,
@@ -75,6 +79,18 @@ describe('withPageFrame', () => {
     expect(pageFrameName('/transactions')).toBe('transactions');
     expect(() => pageFrameName('/portfolios/1')).toThrow(/no shell name/);
     expect(() => pageFrameName('/')).toThrow(/no shell name/);
+  });
+
+  // Vite's config loader cannot load the contracts' TypeScript, so the build keeps its own names;
+  // the server finds the shells by @app/contracts web-shells, and this keeps the two the same.
+  it('writes each shell where the server looks for it', () => {
+    expect(demoShellFile).toBe(shells.demoShellFile);
+    expect(pageFramesDir).toBe(shells.pageFramesDir);
+    for (const path of Object.keys(pageHeaders)) {
+      const name = pageFrameName(path);
+      expect(shells.pageFrameFile(path, false)).toBe(`${pageFramesDir}/${name}.html`);
+      expect(shells.pageFrameFile(path, true)).toBe(`${pageFramesDir}/${name}.demo.html`);
+    }
   });
 });
 

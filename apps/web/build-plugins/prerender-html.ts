@@ -21,7 +21,7 @@ export function withoutScripts(html: string): string {
     .replace(/<link rel="(modulepreload|preload)"[^>]*(\.js"|as="fetch")[^>]*>\s*/g, '');
 }
 
-/** The server's index.html for a signed-in page in demo mode (apps/server plugins/static-web). */
+/** The server's index.html for a signed-in page in demo mode (@app/contracts web-shells, which the server reads). */
 export const demoShellFile = 'demo-shell.html';
 
 /**
@@ -36,7 +36,7 @@ export function withBanner(html: string, painted: { banner: string; room: string
   return html.replace(root, `${painted.banner}${root}${painted.room}`);
 }
 
-/** The folder of the framed pages' shells: `<page>.html` and `<page>.demo.html` (server static-web). */
+/** The folder of the framed pages' shells: `<page>.html` and `<page>.demo.html` (@app/contracts web-shells). */
 export const pageFramesDir = 'frames';
 
 /** `html` with a page's painted heading laid over the top, before #root (after a painted banner). */

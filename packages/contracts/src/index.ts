@@ -40,3 +40,4 @@ export * from './tax-constants.ts';
 export * from './transaction.ts';
 export * from './transaction-constants.ts';
 export * from './transaction-preview.ts';
+export * from './web-shells.ts';

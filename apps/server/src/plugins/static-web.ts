@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { apiBase, errorCodes } from '@app/contracts';
+import { apiBase, demoShellFile, errorCodes, pageFrameFile } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -28,11 +28,6 @@ export interface PageState {
    */
   user: (request: FastifyRequest, reply: FastifyReply) => Promise<{ emailVerified: boolean } | null>;
 }
-
-/** The build's index.html with the demo banner painted above its loading screen (web prerender-html). */
-const demoShellFile = 'demo-shell.html';
-/** The build's shells of the pages whose heading it paints: frames/<page>[.demo].html (web prerender-html). */
-const pageFramesDir = 'frames';
 
 /** Pages the app draws without the signed-in layout: they never get the layout's banner. */
 function isSignedOutPage(path: string): boolean {
@@ -97,8 +92,7 @@ async function signedInShell(
 ): Promise<string | undefined> {
   if (isSignedOutPage(path) || sessionToken(request) === undefined || !state) return undefined;
   const demo = state.demo();
-  const name = /^\/([a-z][a-z-]*)$/.exec(path)?.[1];
-  const framed = name && `${pageFramesDir}/${name}${demo ? '.demo' : ''}.html`;
+  const framed = pageFrameFile(path, demo);
   const frame = framed && existsSync(join(webDist, framed)) ? framed : undefined;
   const banner = demo && existsSync(join(webDist, demoShellFile)) ? demoShellFile : undefined;
   // Nothing to paint on this page: no session lookup on its way.

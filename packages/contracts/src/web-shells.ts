@@ -1,0 +1,22 @@
+/**
+ * The names of the web build's pre-rendered shells, which the build writes (apps/web
+ * build-plugins/prerender-html) and the server chooses between for a signed-in page (apps/server
+ * plugins/static-web). One place, so the two cannot drift apart.
+ */
+
+/** index.html with the demo banner painted above its loading screen. */
+export const demoShellFile = 'demo-shell.html';
+
+/** The folder of the framed pages' shells. */
+export const pageFramesDir = 'frames';
+
+/**
+ * The shell of a framed page, relative to the build's folder: /transactions ->
+ * frames/transactions.html, or frames/transactions.demo.html under the demo banner. Undefined for
+ * a path that names no single top-level page (/, /portfolios/1, anything but lowercase words), so
+ * a request's path can never reach outside that folder.
+ */
+export function pageFrameFile(path: string, demo: boolean): string | undefined {
+  const name = /^\/([a-z][a-z-]*)$/.exec(path)?.[1];
+  return name && `${pageFramesDir}/${name}${demo ? '.demo' : ''}.html`;
+}
