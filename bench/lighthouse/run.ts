@@ -193,19 +193,42 @@ function row(name: string, all: Figures[]): string {
 }
 
 /**
+ * Two runs of a pair whose benchmarkIndex differs by more than this factor ran on a host that
+ * changed under them (seen here: 2,168 against 1,344 within one pair, a TBT difference of +470 ms
+ * where the other pairs said -50 to -350): their difference measures the host, not the builds.
+ */
+const unevenHostFactor = 1.25;
+
+function evenHost([ours, baseline]: readonly [Figures, Figures]): boolean {
+  const low = Math.min(ours.benchmarkIndex, baseline.benchmarkIndex);
+  return Math.max(ours.benchmarkIndex, baseline.benchmarkIndex) <= low * unevenHostFactor;
+}
+
+/**
  * The two builds' runs paired in the order they were measured: a pair shares the host's state of
- * the moment, so the median of their differences sees changes the medians' spread hides.
+ * the moment, so the median of their differences sees changes the medians' spread hides. Pairs on
+ * an uneven host are left out of the medians (when any pair is even) and named, and each metric's
+ * differences are printed pair by pair, so a reader sees the spread a median hides.
  */
 function pairedDifference(path: string, ours: (Figures | null)[], baseline: (Figures | null)[]): string {
   const both = ours.flatMap((o, i) => {
     const b = baseline[i];
     return o && b ? [[o, b] as const] : [];
   });
-  const d = (pick: (f: Figures) => number) => {
-    const value = median(both.map(([o, b]) => pick(o) - pick(b)));
-    return `${value >= 0 ? '+' : ''}${value.toFixed(0)}`;
-  };
-  return `  ${path}: perf ${d((f) => f.performance)}, FCP ${d((f) => f.fcpMs)} ms, LCP ${d((f) => f.lcpMs)} ms, TBT ${d((f) => f.tbtMs)} ms, bytes ${d((f) => f.bytes)} (${both.length} pairs)`;
+  const even = both.filter(evenHost);
+  const counted = even.length > 0 ? even : both;
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(0)}`;
+  const d = (pick: (f: Figures) => number) => signed(median(counted.map(([o, b]) => pick(o) - pick(b))));
+  const each = (pick: (f: Figures) => number) => both.map(([o, b]) => signed(pick(o) - pick(b))).join(', ');
+  const uneven = both.length - even.length;
+  const pairs =
+    uneven === 0
+      ? `${both.length} pairs`
+      : `${counted.length} of ${both.length} pairs; ${uneven} left out, their benchmarkIndex more than ${unevenHostFactor}x apart`;
+  return [
+    `  ${path}: perf ${d((f) => f.performance)}, FCP ${d((f) => f.fcpMs)} ms, LCP ${d((f) => f.lcpMs)} ms, TBT ${d((f) => f.tbtMs)} ms, bytes ${d((f) => f.bytes)} (${pairs})`,
+    `    pair by pair: LCP ${each((f) => f.lcpMs)}; TBT ${each((f) => f.tbtMs)}; benchmarkIndex ${both.map(([o, b]) => `${o.benchmarkIndex.toFixed(0)}/${b.benchmarkIndex.toFixed(0)}`).join(', ')}`,
+  ].join('\n');
 }
 
 if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
