@@ -221,10 +221,13 @@ function pairedDifference(path: string, ours: (Figures | null)[], baseline: (Fig
   const d = (pick: (f: Figures) => number) => signed(median(counted.map(([o, b]) => pick(o) - pick(b))));
   const each = (pick: (f: Figures) => number) => both.map(([o, b]) => signed(pick(o) - pick(b))).join(', ');
   const uneven = both.length - even.length;
+  const apart = `benchmarkIndex more than ${unevenHostFactor}x apart`;
   const pairs =
     uneven === 0
       ? `${both.length} pairs`
-      : `${counted.length} of ${both.length} pairs; ${uneven} left out, their benchmarkIndex more than ${unevenHostFactor}x apart`;
+      : even.length === 0
+        ? `${both.length} pairs, every one with its ${apart}`
+        : `${even.length} of ${both.length} pairs; ${uneven} left out, their ${apart}`;
   return [
     `  ${path}: perf ${d((f) => f.performance)}, FCP ${d((f) => f.fcpMs)} ms, LCP ${d((f) => f.lcpMs)} ms, TBT ${d((f) => f.tbtMs)} ms, bytes ${d((f) => f.bytes)} (${pairs})`,
     `    pair by pair: LCP ${each((f) => f.lcpMs)}; TBT ${each((f) => f.tbtMs)}; benchmarkIndex ${both.map(([o, b]) => `${o.benchmarkIndex.toFixed(0)}/${b.benchmarkIndex.toFixed(0)}`).join(', ')}`,
