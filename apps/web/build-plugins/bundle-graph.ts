@@ -24,3 +24,9 @@ export function staticClosure(start: readonly string[], chunks: Map<string, Outp
   }
   return seen;
 }
+
+/** The chunk that holds the module `id` (as its facade or one of its modules), if any. */
+export function chunkHolding(id: string, chunks: Map<string, OutputChunk>): OutputChunk | undefined {
+  const all = [...chunks.values()];
+  return all.find((c) => c.facadeModuleId === id) ?? all.find((c) => id in c.modules);
+}

@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
 import * as shells from '@app/contracts';
+import type { OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { pageHeaders } from '../src/lib/page-headers.ts';
+import { pageModulePreloads } from '../src/lib/page-module-preloads.ts';
 import {
   demoShellFile,
   pageFrameName,
   pageFramesDir,
+  pageModuleFiles,
   withBanner,
   withDataPreloads,
+  withModulePreloads,
   withoutScripts,
   withPageFrame,
 } from './prerender-html.ts';
@@ -111,5 +115,62 @@ describe('withDataPreloads', () => {
   it('leaves a page with nothing to ask for as it was, and fails the build without a head', () => {
     expect(withDataPreloads(index, [])).toBe(index);
     expect(() => withDataPreloads('<body></body>', ['/api/v2/settings/'])).toThrow(/no <\/head>/);
+  });
+});
+
+describe('pageModuleFiles', () => {
+  const chunk = (fileName: string, imports: string[], extra: Partial<OutputChunk> = {}): OutputChunk =>
+    ({ type: 'chunk', fileName, imports, facadeModuleId: null, modules: {}, ...extra }) as OutputChunk;
+  /** The entry imports the shell; a page imports the shell and a table; its schemas sit in a shared chunk. */
+  const chunks = new Map(
+    [
+      chunk('assets/index-a.js', ['assets/shell-b.js'], { isEntry: true }),
+      chunk('assets/shell-b.js', []),
+      chunk('assets/shell-schemas-c.js', ['assets/shell-b.js']),
+      chunk('assets/table-d.js', ['assets/shell-b.js']),
+      chunk('assets/page-e.js', ['assets/table-d.js', 'assets/shell-b.js'], {
+        facadeModuleId: '/app/src/features/page.tsx',
+      }),
+      chunk('assets/schemas-f.js', ['assets/shell-schemas-c.js'], {
+        modules: {
+          '/app/src/features/api/page-schemas.ts': { code: '', renderedLength: 0, renderedExports: [] },
+        } as OutputChunk['modules'],
+      }),
+    ].map((c) => [c.fileName, c]),
+  );
+  const index =
+    '<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/shell-schemas-c.js">';
+
+  it("lists the modules' chunks first, then what they import, less what index.html loads", () => {
+    expect(
+      pageModuleFiles(['features/page.tsx', 'features/api/page-schemas.ts'], '/app/src', chunks, index),
+    ).toEqual(['assets/page-e.js', 'assets/schemas-f.js', 'assets/table-d.js']);
+  });
+
+  it('fails the build for a module no chunk holds', () => {
+    expect(() => pageModuleFiles(['features/gone.tsx'], '/app/src', chunks, index)).toThrow(
+      'prerender-html: no chunk holds src/features/gone.tsx',
+    );
+  });
+
+  it("names framed pages only, each with the page's own module first", () => {
+    for (const [path, modules] of Object.entries(pageModulePreloads)) {
+      expect(Object.keys(pageHeaders)).toContain(path);
+      expect(modules[0]).toMatch(/-(page|route)\.tsx$/);
+    }
+  });
+});
+
+describe('withModulePreloads', () => {
+  const index = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+  it("fetches the page's chunks from the head in CORS mode, at low priority", () => {
+    const page = withModulePreloads(index, ['assets/page-e.js', 'assets/table-d.js']);
+    const head = page.slice(0, page.indexOf('</head>'));
+    for (const file of ['assets/page-e.js', 'assets/table-d.js']) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+    }
+    expect(withModulePreloads(index, [])).toBe(index);
+    expect(() => withModulePreloads('<body></body>', ['assets/page-e.js'])).toThrow(/no <\/head>/);
   });
 });

@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { OutputChunk } from 'rolldown';
 import { build, type Plugin } from 'vite';
+import { chunkHolding, chunksOf, staticClosure } from './bundle-graph.ts';
 
 export interface PrerenderHtmlOptions {
   /** The module exporting `renderLanding(): string` and `renderDemoBanner(): { banner; room }`. */
@@ -63,6 +65,44 @@ export function withDataPreloads(html: string, data: readonly string[]): string 
   return html.replace('</head>', `  ${links.join('\n  ')}\n  </head>`);
 }
 
+/**
+ * The chunks of `modules` (source paths under `srcDir`) and every chunk they import, less what
+ * index.html already loads, the modules' own chunks first: what a page's shell fetches beside the
+ * entry. Fails the build for a path that no chunk holds (a page moved, a part renamed).
+ */
+export function pageModuleFiles(
+  modules: readonly string[],
+  srcDir: string,
+  chunks: Map<string, OutputChunk>,
+  indexHtml: string,
+): string[] {
+  const byIndex = [...indexHtml.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const loaded = staticClosure(byIndex, chunks);
+  const starts = modules.map((module) => {
+    const chunk = chunkHolding(resolve(srcDir, module), chunks);
+    if (chunk === undefined) throw new Error(`prerender-html: no chunk holds src/${module}`);
+    return chunk.fileName;
+  });
+  const files = new Set(starts);
+  for (const file of staticClosure(starts, chunks)) files.add(file);
+  return [...files].filter((file) => !loaded.has(file));
+}
+
+/**
+ * `html` that fetches a framed page's chunks as it arrives (`pageModuleFiles`), at low priority as
+ * the shell's schemas: Lighthouse counts a high-priority script that starts before the first paint
+ * as blocking it (FCP +460 ms on /dashboard in a trial with the browser's default priority).
+ */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  if (!html.includes('</head>')) throw new Error('prerender-html: index.html has no </head>');
+  if (files.length === 0) return html;
+  // As Vite's own module preloads: the module script is fetched in CORS mode, so must they be.
+  const links = files.map(
+    (file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`,
+  );
+  return html.replace('</head>', `  ${links.join('\n  ')}\n  </head>`);
+}
+
 /** The shell's name of a framed page: /transactions -> transactions. */
 export function pageFrameName(path: string): string {
   const name = path.slice(1);
@@ -78,19 +118,23 @@ export function pageFrameName(path: string): string {
  *   sends a signed-in user while it serves demo prices (issue 15): the first paint says so, and
  *   the banner, the layout's largest element then, no longer waits for the app to start.
  * - frames/<page>.html and frames/<page>.demo.html: index.html and demo-shell.html with a signed-in
- *   page's heading painted where the page draws it (lib/painted-page-frame) and its first API
- *   requests preloaded (lib/page-data-preloads), for the server to send a verified session's
- *   request for that page.
+ *   page's heading painted where the page draws it (lib/painted-page-frame), and its first API
+ *   requests (lib/page-data-preloads) and its code (lib/page-module-preloads) preloaded, for the
+ *   server to send a verified session's request for that page.
  */
 export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
   let root = '';
   let outDir = '';
+  let chunks = new Map<string, OutputChunk>();
   return {
     name: 'prerender-html',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_output, bundle) {
+      chunks = chunksOf(bundle);
     },
     closeBundle: {
       // Before precompress (order 'post'), so both pages get their .br and .gz too.
@@ -120,7 +164,13 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
           const module = (await import(pathToFileURL(join(work, 'prerender.mjs')).href)) as {
             renderLanding: () => string;
             renderDemoBanner: () => { banner: string; room: string };
-            renderPageFrames: () => { path: string; live: string; demo: string; data: string[] }[];
+            renderPageFrames: () => {
+              path: string;
+              live: string;
+              demo: string;
+              data: string[];
+              modules: string[];
+            }[];
           };
           const index = readFileSync(join(outDir, 'index.html'), 'utf8');
           const slot = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
@@ -135,13 +185,15 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
           mkdirSync(join(outDir, pageFramesDir), { recursive: true });
           for (const frame of module.renderPageFrames()) {
             const name = pageFrameName(frame.path);
+            const files = pageModuleFiles(frame.modules, join(root, 'src'), chunks, index);
+            const preloads = (html: string) => withModulePreloads(withDataPreloads(html, frame.data), files);
             writeFileSync(
               join(outDir, pageFramesDir, `${name}.html`),
-              withDataPreloads(withPageFrame(index, frame.live), frame.data),
+              preloads(withPageFrame(index, frame.live)),
             );
             writeFileSync(
               join(outDir, pageFramesDir, `${name}.demo.html`),
-              withDataPreloads(withPageFrame(demoShell, frame.demo), frame.data),
+              preloads(withPageFrame(demoShell, frame.demo)),
             );
           }
         } finally {

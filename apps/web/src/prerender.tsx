@@ -5,6 +5,7 @@ import { hidesTopBarOnMobile } from '@/app/layout/nav-entries';
 import { PaintedPageHeader } from '@/components/ui/page-frame';
 import { pageDataPreloads } from '@/lib/page-data-preloads';
 import { type FramedPath, pageHeaders } from '@/lib/page-headers';
+import { pageModulePreloads } from '@/lib/page-module-preloads';
 import { paintedPageFrameAttribute } from '@/lib/painted-page-frame';
 
 export { renderLanding } from '@/features/landing/prerender';
@@ -43,12 +44,20 @@ export function PaintedPageFrame({ path, demo }: { path: FramedPath; demo: boole
 
 /**
  * Each framed page's painted heading (build-plugins/prerender-html writes a shell per page): `live`
- * over index.html, `demo` over demo-shell.html, below the painted demo banner.
+ * over index.html, `demo` over demo-shell.html, below the painted demo banner; `data`, the API
+ * requests and `modules`, the source modules (under src/) its shell asks for as it arrives.
  */
-export function renderPageFrames(): { path: string; live: string; demo: string; data: string[] }[] {
+export function renderPageFrames(): {
+  path: string;
+  live: string;
+  demo: string;
+  data: string[];
+  modules: string[];
+}[] {
   return (Object.keys(pageHeaders) as FramedPath[]).map((path) => ({
     path,
     data: pageDataPreloads[path].map((api) => `${apiBase}${api}`),
+    modules: [...(pageModulePreloads[path] ?? [])],
     live: renderToStaticMarkup(<PaintedPageFrame path={path} demo={false} />),
     demo: renderToStaticMarkup(<PaintedPageFrame path={path} demo />),
   }));
