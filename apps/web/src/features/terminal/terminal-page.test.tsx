@@ -77,6 +77,20 @@ const tableNames = () =>
     (tr) => tr.querySelector('td:nth-child(3) .font-medium')?.textContent,
   );
 const listCalls = () => keys().filter((k) => k.startsWith('GET /api/v2/cryptocurrencies/?'));
+/** Holds the market list's answers whose path `matches` until the returned function is called. */
+function holdListAnswers(matches: (path: string) => boolean = () => true): () => void {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = routes['GET /api/v2/cryptocurrencies/'];
+  if (!answer) throw new Error('no list route');
+  routes['GET /api/v2/cryptocurrencies/'] = async (call) => {
+    if (matches(call.path)) await held;
+    return answer(call);
+  };
+  return release;
+}
 const panel = (title: string) => {
   const heading = screen.getByRole('heading', { name: title });
   const section = heading.closest('section');
@@ -89,9 +103,10 @@ describe('terminal market table', () => {
     open();
     await screen.findByRole('table');
     expect(tableNames()).toEqual(['Bitcoin', 'Ethereum', 'Tether', 'Solana', 'Dogecoin']);
+    await waitFor(() => expect(listCalls()).toHaveLength(2), slow);
     expect(listCalls()).toEqual([
-      'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=250&order=market_cap_desc&sparkline=true',
       'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=25&order=market_cap_desc',
+      'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=250&order=market_cap_desc&sparkline=true',
     ]);
     await waitFor(
       () => expect(within(market()).getAllByRole('img', { name: /7-day trend$/ })).toHaveLength(5),
@@ -114,16 +129,7 @@ describe('terminal market table', () => {
         },
       }),
     );
-    let releaseList = () => {};
-    const held = new Promise<void>((resolve) => {
-      releaseList = resolve;
-    });
-    const answer = routes['GET /api/v2/cryptocurrencies/'];
-    if (!answer) throw new Error('no list route');
-    routes['GET /api/v2/cryptocurrencies/'] = async (call) => {
-      await held;
-      return answer(call);
-    };
+    const releaseList = holdListAnswers();
     open();
     const badge = await screen.findByText(/^Live — CoinGecko, updated /, {}, slow);
     expect(badge.getAttribute('role')).toBe('status');
@@ -133,23 +139,34 @@ describe('terminal market table', () => {
     await screen.findByText('Demo data: prices simulated from a snapshot of Nov 20, 2026', {}, slow);
   });
 
+  it('asks for the full page only once the first screen has answered', async () => {
+    const releaseFirst = holdListAnswers((path) => path.includes('per_page=25&'));
+    open();
+    // Asked beside it, the full page would go in the same tick as the first screen.
+    await waitFor(() => expect(listCalls()).toHaveLength(1), slow);
+    // The page has drawn (its source badge, from the market status); the full page still waits.
+    await screen.findByText(/^Demo data: prices simulated/, {}, slow);
+    expect(listCalls()).toEqual([
+      'GET /api/v2/cryptocurrencies/?vs_currency=usd&page=1&per_page=25&order=market_cap_desc',
+    ]);
+    releaseFirst();
+    await waitFor(() => expect(listCalls()).toHaveLength(2), slow);
+    expect(listCalls()[1]).toContain('per_page=250');
+    await waitFor(
+      () => expect(within(market()).getAllByRole('img', { name: /7-day trend$/ })).toHaveLength(5),
+      slow,
+    );
+  });
+
   it('paints the first screen of rows before the full page, and the sparklines follow with it', async () => {
     install(fakeMarketState({ coins: Array.from({ length: 300 }, (_, i) => marketCoin(i + 1)) }));
-    let releaseFull = () => {};
-    const full = new Promise<void>((resolve) => {
-      releaseFull = resolve;
-    });
-    const answer = routes['GET /api/v2/cryptocurrencies/'];
-    if (!answer) throw new Error('no list route');
-    routes['GET /api/v2/cryptocurrencies/'] = async (call) => {
-      if (call.path.includes('per_page=250')) await full;
-      return answer(call);
-    };
+    const releaseFull = holdListAnswers((path) => path.includes('per_page=250'));
     open();
     // The first 25 rows of page 1, in the same order, with the page count of the full list.
     await waitFor(() => expect(tableNames()[0]).toBe('Coin 1'), slow);
     expect(screen.getByText('Cryptocurrency market, 25 coins')).toBeTruthy();
-    expect(within(market()).getByText('300 coins · updating…')).toBeTruthy();
+    expect(within(market()).getByText('300 coins')).toBeTruthy();
+    expect(within(market()).getByText('· updating…').getAttribute('aria-hidden')).toBeNull();
     expect(
       within(screen.getByRole('navigation', { name: 'Market pages' })).getByText('Page 1 of 2'),
     ).toBeTruthy();
@@ -161,6 +178,7 @@ describe('terminal market table', () => {
     await waitFor(() => expect(screen.getByText('Cryptocurrency market, 250 coins')).toBeTruthy(), slow);
     expect(within(market()).getAllByRole('img', { name: /7-day trend$/ }).length).toBeGreaterThan(0);
     expect(within(market()).getByText('300 coins')).toBeTruthy();
+    expect(within(market()).getByText('· updating…').getAttribute('aria-hidden')).toBe('true');
     // Later pages keep the rows shown until theirs arrive: no first-screen request for them.
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(tableNames()[0]).toBe('Coin 251'), slow);
@@ -229,7 +247,8 @@ describe('terminal market table', () => {
     open();
     await screen.findByRole('table');
     // The full page has arrived (the first screen of rows shows before it, with "updating…").
-    await within(market()).findByText('600 coins', {}, slow);
+    await screen.findByText('Cryptocurrency market, 250 coins', {}, slow);
+    expect(within(market()).getByText('600 coins')).toBeTruthy();
     const pages = screen.getByRole('navigation', { name: 'Market pages' });
     expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
     expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
@@ -421,7 +440,7 @@ describe('base currency (spec §9 decimals)', () => {
     await waitFor(() => expect(within(market()).getByText('€97,123.46')).toBeTruthy(), slow);
     expect(within(market()).getByText('€0.004567')).toBeTruthy();
     expect(within(market()).getByText('€1,923,456,789,012')).toBeTruthy();
-    const global = screen.getByRole('region', { name: 'Global market' });
+    const global = await screen.findByRole('region', { name: 'Global market' }, slow);
     await waitFor(() => expect(within(global).getByText('€3,456,789,012,345')).toBeTruthy(), slow);
     // Nothing on the page is left in dollars.
     await waitFor(() => expect(document.body.textContent).not.toContain('$'), slow);
@@ -494,15 +513,7 @@ describe('refresh toasts (spec §8)', () => {
     open();
     await screen.findByRole('table');
     // Hold the refreshed list until the "refreshing" state has been seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const answer = routes['GET /api/v2/cryptocurrencies/'];
-    routes['GET /api/v2/cryptocurrencies/'] = async (call) => {
-      await held;
-      return answer ? answer(call) : json({});
-    };
+    const release = holdListAnswers();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText(marketMessages.refreshing, {}, slow)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', true);
