@@ -2,6 +2,8 @@
 // `npm run bench:lighthouse` (LIGHTHOUSE_SKIP_BUILD=1 reuses the current build, LIGHTHOUSE_RUNS
 // sets the runs per route, default 3; LIGHTHOUSE_ROUTES=/,/dashboard measures only those;
 // LIGHTHOUSE_SHIFTS=1 also prints the elements behind each route's layout shifts;
+// LIGHTHOUSE_LCP=1 prints each run's LCP element, when it painted in the unthrottled load, and
+// the requests that had started by then: Lighthouse's simulated LCP counts every one of them;
 // LIGHTHOUSE_REPORTS=<dir> writes each run's full JSON report there, for its diagnostics;
 // LIGHTHOUSE_BASELINE=<checkout> also measures that checkout's build, already made there with
 // `npm ci && npm run build`, its runs alternating with these, and prints its rows beside;
@@ -38,6 +40,7 @@ const allRoutes = [
 const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
 const routes = only ? allRoutes.filter((r) => only.includes(r.path)) : allRoutes;
 const showShifts = process.env.LIGHTHOUSE_SHIFTS === '1';
+const showLcp = process.env.LIGHTHOUSE_LCP === '1';
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
 const marketMode = process.env.LIGHTHOUSE_MARKET || 'demo';
 if (marketMode !== 'demo' && marketMode !== 'live')
@@ -148,7 +151,7 @@ async function audit(url: string, port: number, run: string): Promise<Figures | 
   if (reportDir) {
     const name = new URL(url).pathname.replace(/^\/$/, '/terminal').slice(1).replaceAll('/', '-');
     writeFileSync(join(reportDir, `${name}-${run}.json`), JSON.stringify(result.lhr, null, 1));
-    // The page load's trace too, for what the report's long tasks were (bench/lighthouse/tasks.ts).
+    // The page load's trace too, for what the report's long tasks were (DevTools' Performance panel).
     const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
     if (trace) writeFileSync(join(reportDir, `${name}-${run}.trace.json`), JSON.stringify(trace));
   }
@@ -172,6 +175,7 @@ async function audit(url: string, port: number, run: string): Promise<Figures | 
       );
     }
   }
+  if (showLcp) console.log(lcpLine(audits));
   return {
     performance: (categories.performance?.score ?? 0) * 100,
     accessibility: (categories.accessibility?.score ?? 0) * 100,
@@ -183,6 +187,27 @@ async function audit(url: string, port: number, run: string): Promise<Figures | 
     bytes: numeric('total-byte-weight'),
     benchmarkIndex: result.lhr.environment.benchmarkIndex,
   };
+}
+
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+
+/**
+ * What a run's LCP waited for: its element, when it painted in the unthrottled load, and the
+ * requests started by then. Lighthouse simulates the LCP from every one of those (their bytes and
+ * the chain of requests behind each), not from the element's own request alone.
+ */
+function lcpLine(audits: Audits): string {
+  const items = (id: string) => (audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+  const observed = (items('metrics')[0] as { observedLargestContentfulPaint?: number } | undefined)
+    ?.observedLargestContentfulPaint;
+  const element = items('lcp-breakdown-insight').find(
+    (item): item is { type: 'node'; nodeLabel?: string } => (item as { type?: string }).type === 'node',
+  );
+  const before = (
+    items('network-requests') as { networkRequestTime?: number; transferSize?: number }[]
+  ).filter((r) => observed !== undefined && (r.networkRequestTime ?? Number.POSITIVE_INFINITY) < observed);
+  const kb = before.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000;
+  return `  LCP "${element?.nodeLabel ?? '?'}" painted at ${observed?.toFixed(0) ?? '?'} ms unthrottled; ${before.length} requests (${kb.toFixed(1)} kB) had started`;
 }
 
 /** A route's table row: the median of the runs measured (a failed run has no figures). */
