@@ -74,6 +74,12 @@ test("a verified account's page opens with its heading painted where the page th
   await page.goto('/dashboard');
   await expect(page.getByText(firstContent.dashboard)).toBeVisible();
   expect(await askedBeforeShown(page, '/api/v2/portfolios/', firstContent.dashboard)).toEqual(['link']);
+  // The page's code came with the shell too (its module preloads): each chunk asked for once, and
+  // before the app's entry had even arrived, so by the HTML, not by the app's import of it.
+  for (const chunk of ['/assets/metrics-page-', '/assets/dashboard-schemas-']) {
+    expect(await askedBeforeShown(page, chunk, firstContent.dashboard, { prefix: true })).toHaveLength(1);
+    expect(await askedBeforeEntryArrived(page, chunk)).toEqual([true]);
+  }
 });
 
 /**
@@ -94,18 +100,40 @@ function noteWhenShown(texts: Record<string, string>): void {
 }
 
 /**
- * Who asked the server for `path` before `text` was first in the page, once per request (Resource
- * Timing): `link` for the shell's preload, `fetch` for the app's own request.
+ * For each request for a chunk (by the start of its hashed name): whether it went out before the
+ * app's entry script had arrived. Only the HTML can have asked for it then; the app's own import
+ * (whose initiator Resource Timing reports as a preload's, `other`) comes after the entry has run.
  */
-function askedBeforeShown(page: Page, path: string, text: string): Promise<string[]> {
+function askedBeforeEntryArrived(page: Page, chunk: string): Promise<boolean[]> {
+  return page.evaluate((prefix) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const entryScript = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+    return entries
+      .filter((e) => e.name.startsWith(prefix))
+      .map((e) => entryScript !== undefined && e.startTime < entryScript.responseEnd);
+  }, new URL(chunk, page.url()).href);
+}
+
+/**
+ * Who asked the server for `path` (every path it begins, with `prefix`: a chunk's hashed name)
+ * before `text` was first in the page, once per request (Resource Timing): `link` for the shell's
+ * data preload, `fetch` for the app's own request.
+ */
+function askedBeforeShown(
+  page: Page,
+  path: string,
+  text: string,
+  { prefix = false }: { prefix?: boolean } = {},
+): Promise<string[]> {
   return page.evaluate(
-    ({ url, text }) => {
+    ({ url, text, prefix }) => {
       const shownAt = (window as unknown as { shownAt: Record<string, number> }).shownAt[text] ?? Infinity;
       return performance
         .getEntriesByType('resource')
-        .filter((entry) => entry.name === url && entry.startTime < shownAt)
+        .filter((entry) => (prefix ? entry.name.startsWith(url) : entry.name === url))
+        .filter((entry) => entry.startTime < shownAt)
         .map((entry) => (entry as PerformanceResourceTiming).initiatorType);
     },
-    { url: new URL(path, page.url()).href, text },
+    { url: new URL(path, page.url()).href, text, prefix },
   );
 }

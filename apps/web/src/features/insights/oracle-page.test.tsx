@@ -156,6 +156,22 @@ describe('OraclePage', () => {
     await waitFor(() => expect(within(why).getByRole('table').textContent).toContain('USDC'));
   });
 
+  it('keeps the headings in order: the page, each card, each table of its why', async () => {
+    install();
+    renderOracle();
+    const card = await screen.findByRole('article', { name: 'Concentration' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oracle');
+    expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('Concentration');
+    await userEvent.click(within(card).getByRole('button', { name: 'Why?' }));
+    const why = screen.getByRole('region', { name: 'Why: Concentration' });
+    expect(within(why).getByRole('heading', { level: 3 }).textContent).toBe('Positions by value');
+    // No level is skipped anywhere on the page (Lighthouse's heading-order audit).
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    levels.forEach((level, i) => {
+      expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1);
+    });
+  });
+
   it('explains the card that was clicked when a kind has one card per projection', async () => {
     install(false, [plan('p-btc', 'BTC'), plan('p-eth', 'ETH')]);
     renderOracle();

@@ -81,7 +81,7 @@ export function InsightCardView({ card, portfolioId, renderAlertAction }: Insigh
         >
           {severityLabel[card.severity]}
         </span>
-        <h3 className="text-sm font-semibold">{card.title}</h3>
+        <h2 className="text-sm font-semibold">{card.title}</h2>
         {card.estimate && (
           <span className="rounded-full border border-warning/60 px-2 py-0.5 text-xs text-warning">
             Estimate

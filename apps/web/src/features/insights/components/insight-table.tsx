@@ -8,7 +8,7 @@ export function InsightTableView({ table }: { table: InsightTable }) {
   if (table.rows.length === 0) return null;
   return (
     <div className="mt-3">
-      <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{table.title}</h4>
+      <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{table.title}</h3>
       <Table
         caption={table.title}
         size="xs"
