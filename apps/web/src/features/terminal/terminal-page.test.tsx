@@ -166,7 +166,7 @@ describe('terminal market table', () => {
     await waitFor(() => expect(tableNames()[0]).toBe('Coin 1'), slow);
     expect(screen.getByText('Cryptocurrency market, 25 coins')).toBeTruthy();
     expect(within(market()).getByText('300 coins')).toBeTruthy();
-    expect(within(market()).getByText('· updating…').getAttribute('aria-hidden')).toBeNull();
+    expect(within(market()).getByText('updating… ·').getAttribute('aria-hidden')).toBeNull();
     expect(
       within(screen.getByRole('navigation', { name: 'Market pages' })).getByText('Page 1 of 2'),
     ).toBeTruthy();
@@ -178,7 +178,7 @@ describe('terminal market table', () => {
     await waitFor(() => expect(screen.getByText('Cryptocurrency market, 250 coins')).toBeTruthy(), slow);
     expect(within(market()).getAllByRole('img', { name: /7-day trend$/ }).length).toBeGreaterThan(0);
     expect(within(market()).getByText('300 coins')).toBeTruthy();
-    expect(within(market()).getByText('· updating…').getAttribute('aria-hidden')).toBe('true');
+    expect(within(market()).getByText('updating… ·').getAttribute('aria-hidden')).toBe('true');
     // Later pages keep the rows shown until theirs arrive: no first-screen request for them.
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(tableNames()[0]).toBe('Coin 251'), slow);

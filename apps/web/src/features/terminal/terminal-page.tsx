@@ -231,14 +231,15 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
               </label>
               {listing && (
                 <span className="ml-auto flex gap-1 text-xs text-muted">
-                  <span>{listing.count} coins</span>
-                  {/* Kept in its place while hidden: going, it moved the count (a layout shift). */}
+                  {/* Before the count, and kept in its place while hidden: going, it moved the count
+                      (a layout shift), which stays flush with the table's right edge. */}
                   <span
                     className={updating ? undefined : 'invisible'}
                     aria-hidden={updating ? undefined : true}
                   >
-                    · updating…
+                    updating… ·
                   </span>
+                  <span>{listing.count} coins</span>
                 </span>
               )}
             </div>
