@@ -55,13 +55,20 @@ export function withPageFrame(html: string, frame: string): string {
  * priority, as the schemas' preloads: the loading screen's first paint never waits for them.
  */
 export function withDataPreloads(html: string, data: readonly string[]): string {
-  if (!html.includes('</head>')) throw new Error('prerender-html: index.html has no </head>');
-  if (data.length === 0) return html;
   // As lib/api/client asks: with credentials, or the browser would not match them and ask again.
-  const links = data.map(
-    (url) =>
-      `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" fetchpriority="low">`,
+  return withHeadLinks(
+    html,
+    data.map(
+      (url) =>
+        `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials" fetchpriority="low">`,
+    ),
   );
+}
+
+/** `html` with `links` at the end of its head; unchanged without any. */
+function withHeadLinks(html: string, links: readonly string[]): string {
+  if (!html.includes('</head>')) throw new Error('prerender-html: index.html has no </head>');
+  if (links.length === 0) return html;
   return html.replace('</head>', `  ${links.join('\n  ')}\n  </head>`);
 }
 
@@ -83,8 +90,7 @@ export function pageModuleFiles(
     if (chunk === undefined) throw new Error(`prerender-html: no chunk holds src/${module}`);
     return chunk.fileName;
   });
-  const files = new Set(starts);
-  for (const file of staticClosure(starts, chunks)) files.add(file);
+  const files = new Set([...starts, ...staticClosure(starts, chunks)]);
   return [...files].filter((file) => !loaded.has(file));
 }
 
@@ -94,13 +100,11 @@ export function pageModuleFiles(
  * as blocking it (FCP +460 ms on /dashboard in a trial with the browser's default priority).
  */
 export function withModulePreloads(html: string, files: readonly string[]): string {
-  if (!html.includes('</head>')) throw new Error('prerender-html: index.html has no </head>');
-  if (files.length === 0) return html;
   // As Vite's own module preloads: the module script is fetched in CORS mode, so must they be.
-  const links = files.map(
-    (file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`,
+  return withHeadLinks(
+    html,
+    files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
   );
-  return html.replace('</head>', `  ${links.join('\n  ')}\n  </head>`);
 }
 
 /** The shell's name of a framed page: /transactions -> transactions. */

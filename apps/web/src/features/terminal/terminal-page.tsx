@@ -102,10 +102,8 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     // Only a first load waits: later pages and filters keep the previous rows until theirs arrive.
     enabled: list.isPending,
   });
-  const firstScreenSettled = firstScreen.isSuccess || firstScreen.isError;
-  useEffect(() => {
-    if (firstScreenSettled) setFullListHeld(false);
-  }, [firstScreenSettled]);
+  // Latched in the render that sees the first screen settle, so the request goes with that commit.
+  if (fullListHeld && (firstScreen.isSuccess || firstScreen.isError)) setFullListHeld(false);
   const listing = list.data ?? firstScreen.data;
   const updating = list.isFetching || fullListHeld;
   // Until the list brings its own source, the server's market status (asked at start) says where
