@@ -1,10 +1,12 @@
 import { request } from 'node:http';
-import { type LoadResult, load, printTable } from './lib/load.ts';
+import { type LoadResult, load, loadInRounds, printTable, roundRatios } from './lib/load.ts';
 import { waitForHttp } from './lib/processes.ts';
 import { startAppAndBaseline } from './lib/servers.ts';
 import { signedInCookie } from './lib/session.ts';
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each route's seconds are split into this many runs, the routes taking turns (see loadInRounds). */
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const connections = Number(process.env.BENCH_MARKET_CONNECTIONS ?? 100);
 /** What Chromium sends on every fetch; the market list is read by browsers. */
 const browserEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -76,45 +78,54 @@ export async function benchMarketList(): Promise<void> {
     const full200 = await wireBytes(listUrl, browser);
     const sameBytesUrl = `${bareUrl}-bytes/${full200.bytes}`;
     // The load generator must not spend its CPU decoding compressed bodies.
-    const base = { connections, durationSeconds, discardBodies: true };
+    const base = { connections, durationSeconds: durationSeconds / rounds, discardBodies: true };
     const polling = { ...base, headers: { ...browser, 'if-none-match': etag }, serverPid: appPid };
     const firstLoad = { ...base, headers: browser, serverPid: appPid };
     const bareLoad = { ...base, headers: browser, serverPid: barePid };
     await load('warm-up', bareUrl, { ...bareLoad, durationSeconds: 2 });
     await load('warm-up', sameBytesUrl, { ...bareLoad, durationSeconds: 2 });
     await load('warm-up', listUrl, { ...polling, durationSeconds: 2 });
-    const bare = await load('bare Fastify GET /bare (browser headers)', bareUrl, bareLoad);
-    const bareBytes = await load(
-      `bare Fastify GET /bare-bytes (${full200.bytes} B, as many as the list's 200)`,
-      sameBytesUrl,
-      bareLoad,
+    const [bare, polled, bareBytes, full] = await loadInRounds(
+      [
+        { label: 'bare Fastify GET /bare (browser headers)', url: bareUrl, options: bareLoad },
+        { label: 'market list, browser revalidating (If-None-Match -> 304)', url: listUrl, options: polling },
+        {
+          label: `bare Fastify GET /bare-bytes (${full200.bytes} B, as many as the list's 200)`,
+          url: sameBytesUrl,
+          options: bareLoad,
+        },
+        {
+          label: `market list, full 200 (${full200.coding}, ${full200.bytes} B)`,
+          url: listUrl,
+          options: firstLoad,
+        },
+      ],
+      rounds,
     );
-    const polled = await load('market list, browser revalidating (If-None-Match -> 304)', listUrl, polling);
-    const full = await load(
-      `market list, full 200 (${full200.coding}, ${full200.bytes} B)`,
-      listUrl,
-      firstLoad,
-    );
+    if (!bare || !polled || !bareBytes || !full) throw new Error('a load plan gave no result');
     printTable(
-      `market list (GET /api/v2/cryptocurrencies/?per_page=50&sparkline=true) vs bare routes — ${connections} connections, ${durationSeconds} s each, session cookie, Accept-Encoding: gzip, deflate, br, zstd, snapshot data, default refresh`,
-      [bare, bareBytes, polled, full],
+      `market list (GET /api/v2/cryptocurrencies/?per_page=50&sparkline=true) vs bare routes — ${connections} connections, ${durationSeconds} s each in ${rounds} runs taking turns (medians), session cookie, Accept-Encoding: gzip, deflate, br, zstd, snapshot data, default refresh`,
+      [bare.median, bareBytes.median, polled.median, full.median],
     );
-    const ratio = (list: { requestsPerSecond: number }, of: { requestsPerSecond: number }) =>
-      (list.requestsPerSecond / of.requestsPerSecond).toFixed(2);
-    const notModified = polled.non2xx / Math.max(1, polled.requestsPerSecond * durationSeconds);
+    const ratio = (list: { rounds: LoadResult[] }, of: { rounds: LoadResult[] }) => {
+      const { median, min, max } = roundRatios(list, of);
+      return `${median.toFixed(2)} (${min.toFixed(2)}-${max.toFixed(2)} over ${rounds} rounds)`;
+    };
+    const answered = polled.rounds.reduce((sum, r) => sum + r.requestsPerSecond * base.durationSeconds, 0);
+    const notModified = polled.median.non2xx / Math.max(1, answered);
     console.log(
-      `browser revalidating: ${ratio(polled, bare)} of the bare route's throughput (aim: at least 0.5); ${(100 * Math.min(1, notModified)).toFixed(0)} % of answers were 304`,
+      `browser revalidating: ${ratio(polled, bare)} of the bare route's throughput, round by round (aim: at least 0.5); ${(100 * Math.min(1, notModified)).toFixed(0)} % of answers were 304`,
     );
     console.log(
       `full 200s: ${ratio(full, bare)} of the bare route, ${ratio(full, bareBytes)} of the bare route sending the same bytes`,
     );
-    // req/s ratios swing with whatever else the machine runs; CPU per request does not.
+    // What the server spent on each answer, free of the load generator's share of the two cores.
     const cpuRatio = (list: LoadResult, of: LoadResult) =>
       list.serverCpuUs && of.serverCpuUs ? (of.serverCpuUs / list.serverCpuUs).toFixed(2) : 'n/a';
     console.log(
-      `server CPU per request, bare ÷ list (the ratio when the server is the bottleneck): revalidation ${cpuRatio(polled, bare)}, full 200 ${cpuRatio(full, bare)} (${cpuRatio(full, bareBytes)} against the same bytes)`,
+      `server CPU per request, bare ÷ list (the ratio when the server is the bottleneck): revalidation ${cpuRatio(polled.median, bare.median)}, full 200 ${cpuRatio(full.median, bare.median)} (${cpuRatio(full.median, bareBytes.median)} against the same bytes)`,
     );
-    if (polled.non2xx === 0) console.log('warning: no 304s, the ETag was not honoured');
+    if (polled.median.non2xx === 0) console.log('warning: no 304s, the ETag was not honoured');
   } finally {
     await servers.stop();
   }

@@ -79,3 +79,64 @@ export function printTable(title: string, rows: LoadResult[]): void {
     );
   }
 }
+
+export interface LoadPlan {
+  label: string;
+  url: string;
+  options: Parameters<typeof load>[2];
+}
+
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** One row from a plan's rounds: the median of each figure, the sum of non-2xx and errors. */
+function combined(label: string, results: LoadResult[]): LoadResult {
+  const row: LoadResult = {
+    label,
+    requestsPerSecond: Math.round(medianOf(results.map((r) => r.requestsPerSecond))),
+    p50Ms: medianOf(results.map((r) => r.p50Ms)),
+    p99Ms: medianOf(results.map((r) => r.p99Ms)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
+  const server = results.flatMap((r) => (r.serverCpuUs === undefined ? [] : [r.serverCpuUs]));
+  const generator = results.flatMap((r) => (r.loadCpuUs === undefined ? [] : [r.loadCpuUs]));
+  if (server.length > 0) row.serverCpuUs = Math.round(medianOf(server));
+  if (generator.length > 0) row.loadCpuUs = Math.round(medianOf(generator));
+  return row;
+}
+
+/**
+ * Runs the plans in turn, `rounds` times over, each for its `durationSeconds` a round, and gives
+ * each plan's rounds and their medians. On a shared host the speed drifts by tens of percent over
+ * a minute (seen here: the same bare route at 23k and 38k req/s ten seconds apart), so a route
+ * measured in one block against a baseline in another compares two hosts; alternating short runs
+ * puts both on the same one, and a ratio taken round by round cancels the drift.
+ */
+export async function loadInRounds(
+  plans: LoadPlan[],
+  rounds: number,
+): Promise<Array<{ rounds: LoadResult[]; median: LoadResult }>> {
+  const byPlan: LoadResult[][] = plans.map(() => []);
+  for (let round = 0; round < rounds; round++)
+    for (const [index, plan] of plans.entries())
+      byPlan[index]?.push(await load(plan.label, plan.url, plan.options));
+  return plans.map((plan, index) => {
+    const results = byPlan[index] ?? [];
+    return { rounds: results, median: combined(plan.label, results) };
+  });
+}
+
+/** Round-by-round ratios of one plan's req/s to another's: their median and range. */
+export function roundRatios(
+  of: { rounds: LoadResult[] },
+  to: { rounds: LoadResult[] },
+): { median: number; min: number; max: number } {
+  const ratios = of.rounds.map(
+    (r, i) => r.requestsPerSecond / Math.max(1, to.rounds[i]?.requestsPerSecond ?? 0),
+  );
+  return { median: medianOf(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+}

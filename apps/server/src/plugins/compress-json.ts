@@ -40,25 +40,34 @@ function addVary(reply: FastifyReply): void {
  * bodies, precompressed static files) pass through untouched, and so do streams (SSE).
  */
 export function registerJsonCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('content-encoding') || request.method === 'HEAD') return payload;
-    if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // Callback style: most answers (304s, small or already encoded bodies) leave at the first checks,
+  // and settle without a promise and a microtask.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.hasHeader('content-encoding') || request.method === 'HEAD') return done(null, payload);
+    if (reply.statusCode === 204 || reply.statusCode === 304) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+    if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
     const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (length < minBytes) return payload;
+    if (length < minBytes) return done(null, payload);
     addVary(reply);
     const coding = negotiateEncoding(request.headers['accept-encoding'], { br: true });
-    if (coding === 'identity') return payload;
+    if (coding === 'identity') return done(null, payload);
     const reusable = typeof payload === 'string' && length >= reuseFromBytes ? recent[coding] : null;
     const known = reusable?.get(payload as string);
-    const body =
-      known ??
-      (await (coding === 'br' ? brotli(payload, brotliTextOptions(4, length)) : gz(payload, { level: 6 })));
-    if (reusable && known === undefined) remember(reusable, payload as string, body);
-    reply.header('content-encoding', coding);
-    reply.removeHeader('content-length');
-    return body;
+    const encoded = known
+      ? Promise.resolve(known)
+      : coding === 'br'
+        ? brotli(payload, brotliTextOptions(4, length))
+        : gz(payload, { level: 6 });
+    encoded.then(
+      (body) => {
+        if (reusable && known === undefined) remember(reusable, payload as string, body);
+        reply.header('content-encoding', coding);
+        reply.removeHeader('content-length');
+        done(null, body);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

@@ -97,24 +97,36 @@ export function registerIdempotency(api: FastifyInstance, options: IdempotencyOp
     return reply.type('application/json; charset=utf-8').send(first.body);
   });
 
-  api.addHook('onSend', async (request, reply, payload) => {
-    const claim = claims.get(request);
-    if (claim === undefined) return payload;
-    claims.delete(request);
+  /** Stores a 2xx answer under its key, or frees the key of any other. */
+  async function settle(claim: Claim, reply: FastifyReply, payload: unknown): Promise<void> {
     if (reply.statusCode >= 200 && reply.statusCode < 300) {
       const body = await plainBody(reply, payload);
       await store.finish(claim.userId, claim.key, { status: reply.statusCode, body });
     } else {
       await store.release(claim.userId, claim.key);
     }
-    return payload;
+  }
+
+  // Every API answer passes these two hooks and nearly none holds a claim: callback style, so that
+  // case settles without a promise and a microtask each (a revalidated market list is ~60 µs).
+  api.addHook('onSend', (request, reply, payload, done) => {
+    const claim = claims.get(request);
+    if (claim === undefined) return done(null, payload);
+    claims.delete(request);
+    settle(claim, reply, payload).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 
   // A request that never reached onSend must not hold its key until it expires.
-  api.addHook('onResponse', async (request) => {
+  api.addHook('onResponse', (request, _reply, done) => {
     const claim = claims.get(request);
-    if (claim === undefined) return;
+    if (claim === undefined) return done();
     claims.delete(request);
-    await store.release(claim.userId, claim.key, true);
+    store.release(claim.userId, claim.key, true).then(
+      () => done(),
+      (error: Error) => done(error),
+    );
   });
 }

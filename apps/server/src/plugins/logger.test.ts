@@ -1,0 +1,81 @@
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccessLogController, loggerOptions } from './logger.ts';
+
+interface LogLine {
+  msg?: string;
+  reqId?: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
+  responseTime?: number;
+  form?: { password?: string };
+}
+
+let app: FastifyInstance | undefined;
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function appLogging(level: string): Promise<{ app: FastifyInstance; lines: LogLine[] }> {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString('utf8').split('\n'))
+        if (text.trim() !== '') lines.push(JSON.parse(text) as LogLine);
+      done();
+    },
+  });
+  const options = loggerOptions(level);
+  const built = Fastify({
+    logger: typeof options === 'object' ? { ...options, stream } : options,
+    logController: new AccessLogController(),
+  });
+  built.get('/plain', async () => ({ ok: true }));
+  built.post('/form', async (request) => {
+    request.log.info({ form: request.body }, 'form received');
+    return { ok: true };
+  });
+  app = built;
+  return { app: built, lines };
+}
+
+describe('access log', () => {
+  it('writes one completed line per request with its id, method, status and the URL without its secrets', async () => {
+    const { app, lines } = await appLogging('info');
+    await app.inject({ method: 'GET', url: '/plain?token=s3cret-value&page=2' });
+    const access = lines.filter((l) => l.msg === 'request completed');
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      method: 'GET',
+      url: '/plain?token=[redacted]&page=2',
+      statusCode: 200,
+    });
+    expect(access[0]?.reqId).toMatch(/^req-/);
+    expect(typeof access[0]?.responseTime).toBe('number');
+    expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
+    expect(JSON.stringify(lines)).not.toContain('s3cret-value');
+  });
+
+  it('still redacts secrets in the other lines a request writes', async () => {
+    const { app, lines } = await appLogging('info');
+    await app.inject({
+      method: 'POST',
+      url: '/form',
+      payload: { email: 'a@b.test', password: 'hunter2-secret' },
+    });
+    const form = lines.find((l) => l.msg === 'form received');
+    expect(form?.form?.password).toBe('[redacted]');
+    expect(JSON.stringify(lines)).not.toContain('hunter2-secret');
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(1);
+  });
+
+  it('writes no access line above the info level', async () => {
+    const { app, lines } = await appLogging('warn');
+    await app.inject({ method: 'GET', url: '/plain' });
+    expect(lines).toEqual([]);
+  });
+});
