@@ -45,7 +45,7 @@ import { registerApiScope, registerRouteTable } from './plugins/api-scope.ts';
 import { registerJsonCompression } from './plugins/compress-json.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
-import { AccessLogController, loggerOptions } from './plugins/logger.ts';
+import { AccessLogController, loggerOptions, requestLoggerFactory } from './plugins/logger.ts';
 import { normaliseUrl } from './plugins/normalise-url.ts';
 import { registerOpenApiRoutes, serverVersion } from './plugins/openapi.ts';
 import { defaultRateLimits, type RateLimits, registerRateLimit } from './plugins/rate-limit.ts';
@@ -100,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     logController: new AccessLogController(),
+    childLoggerFactory: requestLoggerFactory,
     // Every spelling of a path (escapes, `//`, `/./`, case under /api) routes as its canonical form.
     rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
     frameworkErrors,

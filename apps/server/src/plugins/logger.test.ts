@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccessLogController, loggerOptions } from './logger.ts';
+import { AccessLogController, loggerOptions, requestLoggerFactory } from './logger.ts';
 
 interface LogLine {
   msg?: string;
@@ -33,11 +33,13 @@ async function appLogging(level: string): Promise<{ app: FastifyInstance; lines:
   const built = Fastify({
     logger: typeof options === 'object' ? { ...options, stream } : options,
     logController: new AccessLogController(),
+    childLoggerFactory: requestLoggerFactory,
   });
   built.get('/plain', async () => ({ ok: true }));
   built.post('/form', async (request) => {
+    const level = request.log.level;
     request.log.info({ form: request.body }, 'form received');
-    return { ok: true };
+    return { ok: true, level };
   });
   app = built;
   return { app: built, lines };
@@ -70,7 +72,17 @@ describe('access log', () => {
     const form = lines.find((l) => l.msg === 'form received');
     expect(form?.form?.password).toBe('[redacted]');
     expect(JSON.stringify(lines)).not.toContain('hunter2-secret');
-    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(1);
+    const access = lines.filter((l) => l.msg === 'request completed');
+    expect(access).toHaveLength(1);
+    // The request's own logger, made on its first line, is bound to the same request id.
+    expect(form?.reqId).toMatch(/^req-/);
+    expect(form?.reqId).toBe(access[0]?.reqId);
+  });
+
+  it("tells a request's level before its logger has written a line", async () => {
+    const { app } = await appLogging('debug');
+    const res = await app.inject({ method: 'POST', url: '/form', payload: {} });
+    expect(res.json()).toEqual({ ok: true, level: 'debug' });
   });
 
   it('writes no access line above the info level', async () => {
