@@ -1,6 +1,6 @@
 import { projectionLabels } from '@app/contracts';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@/test/testing-library';
 import { btcDetail } from '../test/render';
 import { ProjectionSwitcher } from './projection-switcher';
@@ -16,6 +16,13 @@ const p2 = {
   coin_symbol: 'eth',
   coin_image: '',
 };
+
+// The actions menu is a lazy part. Loaded cold, Vitest transforms it and its imports on the first
+// click, which on a busy host outlasted findByRole's one second (a fresh-clone CI run failed so).
+// Loaded here, the click still goes through React.lazy, whose import is then already settled.
+beforeAll(async () => {
+  await import('./projection-actions-menu');
+});
 
 function renderSwitcher(props: Partial<Parameters<typeof ProjectionSwitcher>[0]> = {}) {
   const handlers = { onSelectAll: vi.fn(), onSelect: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
