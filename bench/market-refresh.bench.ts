@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './lib/stats.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The last commit before market provenance (c279deb): "today's refresh" for this comparison. */
@@ -137,12 +138,6 @@ async function variant(name: string, serverSrc: string, baseUrl: string): Promis
       return result;
     },
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 export async function benchMarketRefresh(): Promise<void> {

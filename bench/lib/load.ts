@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { processCpuMs } from './processes.ts';
+import { median } from './stats.ts';
 
 export interface LoadResult {
   label: string;
@@ -86,26 +87,20 @@ export interface LoadPlan {
   options: Parameters<typeof load>[2];
 }
 
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
 /** One row from a plan's rounds: the median of each figure, the sum of non-2xx and errors. */
 function combined(label: string, results: LoadResult[]): LoadResult {
   const row: LoadResult = {
     label,
-    requestsPerSecond: Math.round(medianOf(results.map((r) => r.requestsPerSecond))),
-    p50Ms: medianOf(results.map((r) => r.p50Ms)),
-    p99Ms: medianOf(results.map((r) => r.p99Ms)),
+    requestsPerSecond: Math.round(median(results.map((r) => r.requestsPerSecond))),
+    p50Ms: median(results.map((r) => r.p50Ms)),
+    p99Ms: median(results.map((r) => r.p99Ms)),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
   };
   const server = results.flatMap((r) => (r.serverCpuUs === undefined ? [] : [r.serverCpuUs]));
   const generator = results.flatMap((r) => (r.loadCpuUs === undefined ? [] : [r.loadCpuUs]));
-  if (server.length > 0) row.serverCpuUs = Math.round(medianOf(server));
-  if (generator.length > 0) row.loadCpuUs = Math.round(medianOf(generator));
+  if (server.length > 0) row.serverCpuUs = Math.round(median(server));
+  if (generator.length > 0) row.loadCpuUs = Math.round(median(generator));
   return row;
 }
 
@@ -138,5 +133,5 @@ export function roundRatios(
   const ratios = of.rounds.map(
     (r, i) => r.requestsPerSecond / Math.max(1, to.rounds[i]?.requestsPerSecond ?? 0),
   );
-  return { median: medianOf(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
 }

@@ -24,6 +24,7 @@ import { liveMarketEnv, startFakeLiveMarket } from '../lib/fake-live-market.ts';
 import { newUser } from '../lib/load-users.ts';
 import { freePort, waitForHttp } from '../lib/processes.ts';
 import { signedInCookie } from '../lib/session.ts';
+import { median } from '../lib/stats.ts';
 import { type BuiltApp, chromiumFlags, chromiumPath, startBuiltApp, waitForLiveMarket } from './built-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -58,12 +59,6 @@ interface Figures {
   bytes: number;
   /** Lighthouse's measure of the host's CPU speed: the same page blocks longer on a slower host. */
   benchmarkIndex: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
