@@ -1,21 +1,8 @@
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputBundle } from 'rolldown';
 import { describe, expect, it } from 'vitest';
+import { fakeChunk as chunk } from './fake-chunk.ts';
 import { preloadedFiles } from './html-module-preload.ts';
 import { routeCosts } from './route-budget.ts';
-
-function chunk(fileName: string, imports: string[], extra: Partial<OutputChunk> = {}): OutputChunk {
-  return {
-    type: 'chunk',
-    fileName,
-    name: fileName.replace(/-\w+\.js$/, ''),
-    imports,
-    isEntry: false,
-    facadeModuleId: null,
-    modules: {},
-    code: 'x'.repeat(100),
-    ...extra,
-  } as OutputChunk;
-}
 
 /** index imports shell; shell-schemas (lazy) imports zod and shell; a page imports shell. */
 const bundle = {

@@ -86,7 +86,8 @@ export function routeBudget(options: RouteBudgetOptions): Plugin {
       const budget = options.budgetKb * 1024;
       const lines = costs.map((c) => {
         const mark = c.gzipBytes <= budget ? 'ok' : `over budget (ceiling ${kb(ceiling(c.route))})`;
-        return `  ${c.route.padEnd(30)} ${kb(c.gzipBytes).padStart(9)}  ${mark}`;
+        const files = `${c.files.length} files`.padStart(9);
+        return `  ${c.route.padEnd(30)} ${kb(c.gzipBytes).padStart(9)} ${files}  ${mark}`;
       });
       this.info(`initial JS per route (gzip), budget ${kb(budget)}:\n${lines.join('\n')}`);
       const failed = costs.filter((c) => c.gzipBytes > ceiling(c.route));
