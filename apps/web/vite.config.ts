@@ -37,8 +37,8 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
- * The app's build. `parts` are the modules of the shared-parts chunk, or `analysis` for the build
- * in memory that finds them, which writes nothing and checks no budget.
+ * The app's build. `parts` maps the modules of the shared-parts chunks to their chunk's name, or is
+ * `analysis` for the build in memory that finds them, which writes nothing and checks no budget.
  */
 function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string> | 'analysis'): UserConfig {
   const analysis = parts === 'analysis';
@@ -70,8 +70,10 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
           // parses (@app/contracts session, base-currency): a module's schemas are all built when it
           // loads, and the auth forms' and the market's were half of the 173 ms task (at 4x slowdown)
           // that built them before every signed-in first paint. What a page draws only after its data
-          // arrives loads beside that request (lib/lazy-part). The ceilings hold each route ~1 kB
-          // above its size, so growth fails the build; lower them as routes shrink.
+          // arrives loads beside that request (lib/lazy-part). The small parts that pages share are
+          // two chunks (sharedPartsOptions above): 3-5 kB more a route, for 5-10 fewer requests. The
+          // ceilings hold each route ~1 kB above its size, so growth fails the build; lower them as
+          // routes shrink.
           budgetKb: 120,
           ceilingsKb: {
             'terminal-route': 88.2,
