@@ -10,7 +10,7 @@ import { precompress } from './build-plugins/precompress.ts';
 import { demoShellFile, pageFramesDir, prerenderHtml } from './build-plugins/prerender-html.ts';
 import { pureContracts } from './build-plugins/pure-contracts.ts';
 import { routeBudget } from './build-plugins/route-budget.ts';
-import { analyseSharedParts, sharedPartsCheck } from './build-plugins/shared-parts.ts';
+import { analyseSharedParts, sharedPartsCheck, sharedPartsGroup } from './build-plugins/shared-parts.ts';
 import { webAppManifest } from './build-plugins/web-app-manifest.ts';
 import { zodJitless } from './build-plugins/zod-jitless.ts';
 import { zodWithoutJsonSchema } from './build-plugins/zod-without-json-schema.ts';
@@ -42,8 +42,8 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  */
 function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string> | 'analysis'): UserConfig {
   const analysis = parts === 'analysis';
-  const unlessAnalysis = <T>(...plugins: T[]): T[] => (analysis ? [] : plugins);
   return {
+    root: webRoot,
     plugins: [
       zodWithoutJsonSchema(),
       zodJitless(),
@@ -54,69 +54,70 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
       command === 'serve' ? devRefresh() : react(),
       tailwindcss(),
       htmlModulePreload({ modules: shellSchemas }),
-      ...unlessAnalysis(sharedPartsCheck(sharedPartsOptions)),
-      ...unlessAnalysis(
-        routeBudget({
-          routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
-          // DESIGN §9. Measured on this build (vendor code split out, gz): zod 4 classic without its
-          // JSON Schema generator 21.2 kB, react-router 13.5, TanStack Query 11, Preact with its hooks
-          // and React compatibility layer 9.8 (in place of react-dom's 65.7 and react's 2.9;
-          // build-plugins/preact-aliases), zustand 1.3. The shell's modules are one chunk
-          // (codeSplitting below), ~51 kB. It parses the session check's answer with its schemas
-          // (lib/api/shell-schemas: zod and the contract modules, ~22 kB), which index.html preloads
-          // beside the entry (htmlModulePreload), so they count on every route (~73 kB): fetched once
-          // the entry had run, they were a round trip on the way to every signed-in first paint (LCP
-          // 139-258 ms later, paired Lighthouse runs). Those contract modules hold only what the shell
-          // parses (@app/contracts session, base-currency): a module's schemas are all built when it
-          // loads, and the auth forms' and the market's were half of the 173 ms task (at 4x slowdown)
-          // that built them before every signed-in first paint. What a page draws only after its data
-          // arrives loads beside that request (lib/lazy-part). The small parts that pages share are
-          // two chunks (sharedPartsOptions above): 3-5 kB more a route, for 5-10 fewer requests. The
-          // ceilings hold each route ~1 kB above its size, so growth fails the build; lower them as
-          // routes shrink.
-          budgetKb: 120,
-          ceilingsKb: {
-            'terminal-route': 88.2,
-            'projections-page': 85.8,
-            'coin-detail-route': 85.4,
-            'tax-page': 85.3,
-            'insights-route': 85.2,
-            'transactions-page': 84.8,
-            'portfolio-detail-route': 84.1,
-            'notifications-settings-route': 83.8,
-            'portfolios-page': 83.7,
-            'settings-index-page': 83.0,
-            'metrics-page': 81.9,
-            'notifications-page': 80.8,
-            'alerts-page': 80.6,
-            'profile-settings-route': 80.3,
-            // The signed-out pages and the settings pages that parse nothing at first paint.
-            default: 79.5,
-          },
-          preloadedByHtml: shellSchemas,
-          reportOnly: process.env.ROUTE_BUDGET === 'report',
-        }),
-      ),
-      ...unlessAnalysis(prerenderHtml({ entry: 'src/prerender.tsx', alias })),
-      // Issue 13: the service worker precaches the build so the app shell loads offline. The page
-      // registers it after load (lib/offline), so it adds nothing to a route's initial JS.
-      ...unlessAnalysis(
-        VitePWA({
-          strategies: 'injectManifest',
-          srcDir: 'src/service-worker',
-          filename: 'sw.ts',
-          injectRegister: false,
-          includeManifestIcons: false,
-          manifest: webAppManifest,
-          injectManifest: {
-            // The pre-rendered pages are the server's answers to a visitor or a session, never the shell;
-            // .br/.gz are the server's business (the browser decodes what the worker caches).
-            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-            globIgnores: ['landing.html', demoShellFile, `${pageFramesDir}/**`, '**/*.br', '**/*.gz'],
-          },
-        }),
-      ),
-      ...unlessAnalysis(precompress()),
+      // What writes the build's files or checks its budgets; the analysis build does neither.
+      ...(analysis
+        ? []
+        : [
+            sharedPartsCheck(sharedPartsOptions),
+            routeBudget({
+              routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
+              // DESIGN §9. Measured on this build (vendor code split out, gz): zod 4 classic without its
+              // JSON Schema generator 21.2 kB, react-router 13.5, TanStack Query 11, Preact with its hooks
+              // and React compatibility layer 9.8 (in place of react-dom's 65.7 and react's 2.9;
+              // build-plugins/preact-aliases), zustand 1.3. The shell's modules are one chunk
+              // (codeSplitting below), ~51 kB. It parses the session check's answer with its schemas
+              // (lib/api/shell-schemas: zod and the contract modules, ~22 kB), which index.html preloads
+              // beside the entry (htmlModulePreload), so they count on every route (~73 kB): fetched once
+              // the entry had run, they were a round trip on the way to every signed-in first paint (LCP
+              // 139-258 ms later, paired Lighthouse runs). Those contract modules hold only what the shell
+              // parses (@app/contracts session, base-currency): a module's schemas are all built when it
+              // loads, and the auth forms' and the market's were half of the 173 ms task (at 4x slowdown)
+              // that built them before every signed-in first paint. What a page draws only after its data
+              // arrives loads beside that request (lib/lazy-part). The small parts that pages share are
+              // two chunks (sharedPartsOptions above): 3-5 kB more a route, for 5-10 fewer requests. The
+              // ceilings hold each route ~1 kB above its size, so growth fails the build; lower them as
+              // routes shrink.
+              budgetKb: 120,
+              ceilingsKb: {
+                'terminal-route': 88.2,
+                'projections-page': 85.8,
+                'coin-detail-route': 85.4,
+                'tax-page': 85.3,
+                'insights-route': 85.2,
+                'transactions-page': 84.8,
+                'portfolio-detail-route': 84.1,
+                'notifications-settings-route': 83.8,
+                'portfolios-page': 83.7,
+                'settings-index-page': 83.0,
+                'metrics-page': 81.9,
+                'notifications-page': 80.8,
+                'alerts-page': 80.6,
+                'profile-settings-route': 80.3,
+                // The signed-out pages and the settings pages that parse nothing at first paint.
+                default: 79.5,
+              },
+              preloadedByHtml: shellSchemas,
+              reportOnly: process.env.ROUTE_BUDGET === 'report',
+            }),
+            prerenderHtml({ entry: 'src/prerender.tsx', alias }),
+            // Issue 13: the service worker precaches the build so the app shell loads offline. The page
+            // registers it after load (lib/offline), so it adds nothing to a route's initial JS.
+            VitePWA({
+              strategies: 'injectManifest',
+              srcDir: 'src/service-worker',
+              filename: 'sw.ts',
+              injectRegister: false,
+              includeManifestIcons: false,
+              manifest: webAppManifest,
+              injectManifest: {
+                // The pre-rendered pages are the server's answers to a visitor or a session, never the shell;
+                // .br/.gz are the server's business (the browser decodes what the worker caches).
+                globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+                globIgnores: ['landing.html', demoShellFile, `${pageFramesDir}/**`, '**/*.br', '**/*.gz'],
+              },
+            }),
+            precompress(),
+          ]),
     ],
     // The app is written against React's API and ships preact/compat (build-plugins/preact-aliases).
     resolve: { alias: [...preactAliases, { find: '@', replacement: alias['@'] }] },
@@ -150,10 +151,7 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
                 test: /[\\/]src[\\/]components[\\/]ui[\\/](confirm-)?dialog\.tsx$/,
                 includeDependenciesRecursively: false,
               },
-              ...unlessAnalysis({
-                name: (id: string) => (analysis ? null : (parts.get(id) ?? null)),
-                includeDependenciesRecursively: false,
-              }),
+              ...(analysis ? [] : [sharedPartsGroup(parts)]),
             ],
           },
         },
@@ -180,9 +178,6 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
 
 export default defineConfig(async ({ command }) =>
   command === 'build'
-    ? appConfig(
-        command,
-        await analyseSharedParts({ ...appConfig(command, 'analysis'), root: webRoot }, sharedPartsOptions),
-      )
+    ? appConfig(command, await analyseSharedParts(appConfig(command, 'analysis'), sharedPartsOptions))
     : appConfig(command, new Map()),
 );

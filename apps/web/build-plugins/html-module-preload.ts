@@ -15,6 +15,13 @@ export function preloadedFiles(bundle: OutputBundle, modules: RegExp): string[] 
   return [...staticClosure(starts, chunks)].filter((f) => !loadedByEntry.has(f)).sort();
 }
 
+/** The files every page has loaded: the entry, what index.html preloads, and their imports. */
+export function everyPageFiles(bundle: OutputBundle, preloadedByHtml?: RegExp): Set<string> {
+  const chunks = chunksOf(bundle);
+  const preloaded = preloadedByHtml ? preloadedFiles(bundle, preloadedByHtml) : [];
+  return staticClosure([...entryFiles(chunks), ...preloaded], chunks);
+}
+
 /**
  * Puts `<link rel="modulepreload">` tags for the given lazy chunks into index.html, so the browser
  * fetches them beside the entry instead of once the entry has run and asked for them (issue 15:

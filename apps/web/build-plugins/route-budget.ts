@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
-import { chunksOf, entryFiles, staticClosure } from './bundle-graph.ts';
-import { preloadedFiles } from './html-module-preload.ts';
+import { chunksOf, staticClosure } from './bundle-graph.ts';
+import { everyPageFiles } from './html-module-preload.ts';
 
 export interface RouteBudgetOptions {
   /** The module whose dynamic imports are the routes (the route table). */
@@ -38,10 +38,7 @@ export function routeCosts(
   preloadedByHtml?: RegExp,
 ): RouteCost[] {
   const chunks = chunksOf(bundle);
-  const entries = [
-    ...entryFiles(chunks),
-    ...(preloadedByHtml ? preloadedFiles(bundle, preloadedByHtml) : []),
-  ];
+  const entries = [...everyPageFiles(bundle, preloadedByHtml)];
   const gzipCache = new Map<string, number>();
   const gz = (file: string) => {
     let size = gzipCache.get(file);

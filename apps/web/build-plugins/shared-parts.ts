@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { CodeSplittingGroup, OutputBundle, OutputChunk } from 'rolldown';
 import { build, type InlineConfig, type Plugin } from 'vite';
-import { chunksOf, entryFiles, staticClosure } from './bundle-graph.ts';
-import { preloadedFiles } from './html-module-preload.ts';
+import { chunksOf } from './bundle-graph.ts';
+import { everyPageFiles } from './html-module-preload.ts';
 
 /** The chunks' names in the build (Rolldown adds the hash). */
 export const sharedPartsNames = { parts: 'shared-parts', schemas: 'shared-schemas' } as const;
@@ -18,12 +18,6 @@ export interface SharedPartsOptions {
    * own, so a page that needs only the other parts does not run them.
    */
   buildsAtLoad: RegExp;
-}
-
-/** The files every page has loaded: the entry, what index.html preloads, and their imports. */
-export function everyPageFiles(bundle: OutputBundle, preloadedByHtml: RegExp): Set<string> {
-  const chunks = chunksOf(bundle);
-  return staticClosure([...entryFiles(chunks), ...preloadedFiles(bundle, preloadedByHtml)], chunks);
 }
 
 /**
@@ -77,6 +71,14 @@ export async function analyseSharedParts(
     for (const item of out.output) bundle[item.fileName] = item;
   }
   return smallSharedParts(bundle, options);
+}
+
+/**
+ * The code-splitting group that makes the chunks: `parts` maps each module to its chunk's name
+ * (`analyseSharedParts`). Their imports are on every page already, so they need not come along.
+ */
+export function sharedPartsGroup(parts: ReadonlyMap<string, string>): CodeSplittingGroup {
+  return { name: (id) => parts.get(id) ?? null, includeDependenciesRecursively: false };
 }
 
 /**
