@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import { createDbIdempotencyStore } from './db/idempotency-store.ts';
 import { createDbRateLimitCounter } from './db/rate-limit-counter.ts';
 import type { WriteGeneration } from './db/table-writes.ts';
+import { emptyPageCheck } from './empty-pages.ts';
 import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
@@ -241,8 +242,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       demo: () => marketService.describe().mode === 'demo',
       user: async (request, reply) => {
         await resolveSession(request, reply, { ...cookieOptions, sessions });
-        return request.user && { emailVerified: request.user.email_verified };
+        return request.user && { id: request.user.id, emailVerified: request.user.email_verified };
       },
+      empty: emptyPageCheck(db),
     },
   });
 

@@ -7,6 +7,12 @@ describe('the framed pages’ shell files', () => {
     expect(pageFrameFile('/transactions', true)).toBe('frames/transactions.demo.html');
   });
 
+  it('names the shell with the page’s empty state painted too', () => {
+    expect(pageFrameFile('/dashboard', false, true)).toBe('frames/dashboard.empty.html');
+    expect(pageFrameFile('/dashboard', true, true)).toBe('frames/dashboard.empty.demo.html');
+    expect(pageFrameFile('/portfolios/1', false, true)).toBeUndefined();
+  });
+
   it('names none for the root, a nested or an odd path, so none leaves the folder', () => {
     for (const path of [
       '/',

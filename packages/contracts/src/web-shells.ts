@@ -11,12 +11,19 @@ export const demoShellFile = 'demo-shell.html';
 export const pageFramesDir = 'frames';
 
 /**
- * The shell of a framed page, relative to the build's folder: /transactions ->
- * frames/transactions.html, or frames/transactions.demo.html under the demo banner. Undefined for
- * a path that names no single top-level page (/, /portfolios/1, anything but lowercase words), so
- * a request's path can never reach outside that folder.
+ * The framed pages whose shell can also paint the page's empty state, for an account with nothing
+ * on it yet (the server checks): their first content then no longer waits for the app (issue 15).
  */
-export function pageFrameFile(path: string, demo: boolean): string | undefined {
+export const emptyFramedPaths = ['/dashboard', '/projections'] as const;
+
+/**
+ * The shell of a framed page, relative to the build's folder: /transactions ->
+ * frames/transactions.html, or frames/transactions.demo.html under the demo banner;
+ * frames/dashboard.empty.html (.empty.demo.html) with the page's empty state painted too. Undefined
+ * for a path that names no single top-level page (/, /portfolios/1, anything but lowercase words),
+ * so a request's path can never reach outside that folder.
+ */
+export function pageFrameFile(path: string, demo: boolean, empty = false): string | undefined {
   const name = /^\/([a-z][a-z-]*)$/.exec(path)?.[1];
-  return name && `${pageFramesDir}/${name}${demo ? '.demo' : ''}.html`;
+  return name && `${pageFramesDir}/${name}${empty ? '.empty' : ''}${demo ? '.demo' : ''}.html`;
 }

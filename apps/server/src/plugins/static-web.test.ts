@@ -31,6 +31,16 @@ const files: Record<string, { body: string; type: string }> = {
     body: `<!doctype html><title>spa</title><section>Demo data</section><div>Transactions</div><div id="root">${'<p>x</p>'.repeat(100)}</div>`,
     type: 'text/html',
   },
+  // The empty states painted too (frames/<page>.empty.demo.html), for an account with nothing yet.
+  ...Object.fromEntries(
+    ['dashboard', 'dashboard.empty', 'projections', 'projections.empty'].map((name) => [
+      `frames/${name}.demo.html`,
+      {
+        body: `<!doctype html><div>${name}</div><div id="root">${'<p>x</p>'.repeat(100)}</div>`,
+        type: 'text/html',
+      },
+    ]),
+  ),
   'sw.js': { body: `self.addEventListener('fetch', () => {});${'//x\n'.repeat(400)}`, type: 'javascript' },
   'manifest.webmanifest': {
     body: JSON.stringify({ name: 'Exit Liquidity', icons: Array.from({ length: 40 }, (_, i) => ({ i })) }),
@@ -182,6 +192,39 @@ describe('signed-in pages in demo mode (issue 15)', () => {
     expect(page(await unverified.get('/transactions', html))).toBe(files['demo-shell.html']?.body);
     const visitor = await t.app.inject({ url: '/transactions', headers: html });
     expect(page(visitor)).toBe(files['index.html']?.body);
+  });
+
+  it('paint the page’s empty state too while the account has nothing that page shows, its own data only', async () => {
+    const painted = async (client: TestClient, path: string) =>
+      page(await client.get(path, html)).match(/<div>([a-z.]+)<\/div>/)?.[1];
+    // The verified account has no portfolio and no projection yet.
+    expect(await painted(verified, '/dashboard')).toBe('dashboard.empty');
+    expect(await painted(verified, '/projections')).toBe('projections.empty');
+    // Another account's data does not count for it.
+    const other = new TestClient(t.app);
+    await signUp(other);
+    expect((await other.post('/api/v2/portfolios/', { name: 'Other' })).statusCode).toBe(201);
+    expect(await painted(verified, '/dashboard')).toBe('dashboard.empty');
+
+    const portfolio = await verified.post('/api/v2/portfolios/', { name: 'Main' });
+    expect(portfolio.statusCode).toBe(201);
+    expect(await painted(verified, '/dashboard')).toBe('dashboard');
+    expect(await painted(verified, '/projections')).toBe('projections.empty');
+    const projection = await verified.post('/api/v2/projections/exit-strategy/', {
+      name: 'BTC Position',
+      coin_id: 'bitcoin',
+      coin_name: 'Bitcoin',
+      coin_symbol: 'btc',
+      invested_capital: '10000',
+      tokens_owned: '2',
+      sell_tax: '20',
+    });
+    expect(projection.statusCode, projection.body).toBe(201);
+    expect(await painted(verified, '/projections')).toBe('projections');
+    // Back to nothing: the empty state is painted again.
+    const deleted = await verified.send('DELETE', `/api/v2/portfolios/${portfolio.json().id}/`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await painted(verified, '/dashboard')).toBe('dashboard.empty');
   });
 
   it('never on the signed-out pages, where the app draws no layout', async () => {

@@ -26,7 +26,15 @@ export interface PageState {
    * The request's live session, checked as the API scope checks it; null without one. An
    * unverified account's pages open with the email banner, whose height the build cannot know.
    */
-  user: (request: FastifyRequest, reply: FastifyReply) => Promise<{ emailVerified: boolean } | null>;
+  user: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<{ id: string; emailVerified: boolean } | null>;
+  /**
+   * Whether the page at `path` opens on its empty state for this account: its shell then paints
+   * that state as well as the heading, where the build made one (frames/<page>.empty.html).
+   */
+  empty: (path: string, userId: string) => Promise<boolean>;
 }
 
 /** Pages the app draws without the signed-in layout: they never get the layout's banner. */
@@ -80,8 +88,9 @@ function landingFile(request: FastifyRequest, webDist: string, path: string): st
 
 /**
  * A signed-in page's shell: its heading painted when the build made a shell for it (frames/) and
- * nothing the build cannot size lies above it, the demo banner too while the market serves demo
- * prices (demo-shell.html); undefined for index.html.
+ * nothing the build cannot size lies above it, with the page's empty state too when the account has
+ * nothing the page shows yet, the demo banner too while the market serves demo prices
+ * (demo-shell.html); undefined for index.html.
  */
 async function signedInShell(
   request: FastifyRequest,
@@ -99,7 +108,10 @@ async function signedInShell(
   if (frame === undefined && banner === undefined) return undefined;
   const user = await state.user(request, reply);
   if (user === null) return undefined;
-  return (user.emailVerified ? frame : undefined) ?? banner;
+  if (!user.emailVerified || frame === undefined) return banner;
+  const emptyFrame = pageFrameFile(path, demo, true);
+  const paintsEmpty = emptyFrame !== undefined && existsSync(join(webDist, emptyFrame));
+  return paintsEmpty && (await state.empty(path, user.id)) ? emptyFrame : frame;
 }
 
 function sendIndex(reply: FastifyReply, webDist: string, file = 'index.html'): FastifyReply {

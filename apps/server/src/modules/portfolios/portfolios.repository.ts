@@ -26,6 +26,16 @@ export async function listPortfolios(db: Db, userId: string): Promise<PortfolioR
     .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
 }
 
+/** Whether the user has any portfolio (one indexed row read, not the list). */
+export async function hasPortfolios(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(eq(portfolios.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function findPortfolio(db: Db, userId: string, id: string): Promise<PortfolioRow | undefined> {
   const rows = await db
     .select()

@@ -40,6 +40,16 @@ export async function listProjections(db: Db, userId: string): Promise<Projectio
     .orderBy(asc(projections.createdAt), asc(projections.id));
 }
 
+/** Whether the user has any projection (one indexed row read, not the list). */
+export async function hasProjections(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: projections.id })
+    .from(projections)
+    .where(eq(projections.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function findProjection(db: Db, userId: string, id: string): Promise<ProjectionRow | undefined> {
   const rows = await db.select().from(projections).where(owned(userId, id)).limit(1);
   return rows[0];
