@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as shells from '@app/contracts';
 import type { OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
+import { loadingScreenClass } from '../src/components/ui/loading-screen-class.ts';
 import { pageHeaders } from '../src/lib/page-headers.ts';
 import { pageModulePreloads } from '../src/lib/page-module-preloads.ts';
 import {
@@ -11,6 +12,7 @@ import {
   pageModuleFiles,
   withBanner,
   withDataPreloads,
+  withLowLoadingScreen,
   withModulePreloads,
   withoutScripts,
   withPageFrame,
@@ -94,7 +96,27 @@ describe('withPageFrame', () => {
       const name = pageFrameName(path);
       expect(shells.pageFrameFile(path, false)).toBe(`${pageFramesDir}/${name}.html`);
       expect(shells.pageFrameFile(path, true)).toBe(`${pageFramesDir}/${name}.demo.html`);
+      expect(shells.pageFrameFile(path, false, true)).toBe(`${pageFramesDir}/${name}.empty.html`);
+      expect(shells.pageFrameFile(path, true, true)).toBe(`${pageFramesDir}/${name}.empty.demo.html`);
     }
+  });
+});
+
+describe('withLowLoadingScreen', () => {
+  const index = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+
+  it("moves index.html's loading screen low, as the app's own loading screen places it", () => {
+    expect(index).toContain(`<div data-loading-screen class="${loadingScreenClass.centre}">`);
+    const low = withLowLoadingScreen(index, loadingScreenClass);
+    expect(low).toContain(`<div data-loading-screen class="${loadingScreenClass.low}">`);
+    expect(low).not.toContain(loadingScreenClass.centre);
+    expect(low).toContain('role="status"');
+  });
+
+  it('fails the build when the loading screen is not the one the app knows', () => {
+    expect(() => withLowLoadingScreen(index, { centre: 'flex', low: 'block' })).toThrow(
+      /no <div data-loading-screen/,
+    );
   });
 });
 

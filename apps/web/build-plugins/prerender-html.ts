@@ -49,6 +49,17 @@ export function withPageFrame(html: string, frame: string): string {
 }
 
 /**
+ * `html` with index.html's loading screen moved low, from its `centre` class to its `low` one
+ * (components/ui/loading-screen): in a shell that paints a page's empty state, the spinner
+ * mid-screen would lie under it on a phone.
+ */
+export function withLowLoadingScreen(html: string, places: { centre: string; low: string }): string {
+  const centred = `<div data-loading-screen class="${places.centre}">`;
+  if (!html.includes(centred)) throw new Error(`prerender-html: index.html has no ${centred}`);
+  return html.replace(centred, `<div data-loading-screen class="${places.low}">`);
+}
+
+/**
  * `html` that asks for `data`, a framed page's first API requests, as it arrives (issue 15): the
  * page's own requests then take answers already on their way instead of going out once the session
  * check, the layout and the page have run, two round trips and the renders between later. At low
@@ -125,6 +136,9 @@ export function pageFrameName(path: string): string {
  *   page's heading painted where the page draws it (lib/painted-page-frame), and its first API
  *   requests (lib/page-data-preloads) and its code (lib/page-module-preloads) preloaded, for the
  *   server to send a verified session's request for that page.
+ * - frames/<page>.empty.html and .empty.demo.html, for the pages with an empty state the server
+ *   can tell (@app/contracts emptyFramedPaths): the same with that state painted below the heading
+ *   and the loading screen's spinner moved low, for an account with nothing the page shows yet.
  */
 export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
   let root = '';
@@ -172,9 +186,11 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
               path: string;
               live: string;
               demo: string;
+              empty?: { live: string; demo: string };
               data: string[];
               modules: string[];
             }[];
+            loadingScreenPlaces: { centre: string; low: string };
           };
           const index = readFileSync(join(outDir, 'index.html'), 'utf8');
           const slot = /<div id="root">[\s\S]*?<\/div>\s*<\/body>/;
@@ -198,6 +214,19 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
             writeFileSync(
               join(outDir, pageFramesDir, `${name}.demo.html`),
               preloads(withPageFrame(demoShell, frame.demo)),
+            );
+            if (!frame.empty) continue;
+            // Not the page's code: the painted empty state is the page's largest paint, and
+            // Lighthouse counts every request started before it (lib/page-module-preloads).
+            const empty = (html: string) =>
+              withDataPreloads(withLowLoadingScreen(html, module.loadingScreenPlaces), frame.data);
+            writeFileSync(
+              join(outDir, pageFramesDir, `${name}.empty.html`),
+              empty(withPageFrame(index, frame.empty.live)),
+            );
+            writeFileSync(
+              join(outDir, pageFramesDir, `${name}.empty.demo.html`),
+              empty(withPageFrame(demoShell, frame.empty.demo)),
             );
           }
         } finally {

@@ -2,13 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PaintedPageFramePicture } from '@/components/ui/painted-page-frame-picture';
 import type { FramedPath } from '@/lib/page-headers';
-import { notePaintedPageFrame, paintedPageFrameAttribute } from '@/lib/painted-page-frame';
+import {
+  notePaintedPageFrame,
+  paintedEmptyStateAttribute,
+  paintedPageFrameAttribute,
+  paintedPageHasContent,
+} from '@/lib/painted-page-frame';
 import { PaintedPageFrame } from '@/prerender';
 import { render, screen } from '@/test/testing-library';
 
 /** index.html as the server sends it for a framed page: the painted heading before #root. */
-function paintFrame(path: FramedPath): Element {
-  const { container } = render(<PaintedPageFrame path={path} demo={false} />);
+function paintFrame(path: FramedPath, empty = false): Element {
+  const { container } = render(<PaintedPageFrame path={path} demo={false} empty={empty} />);
   // Out of React's container: the server's copy lies outside #root.
   const frame = container.firstElementChild;
   if (frame) document.body.prepend(frame);
@@ -49,6 +54,48 @@ describe('the page heading the server paints (issue 15)', () => {
       </PageFrame>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeTruthy();
+    expect(painted.isConnected).toBe(false);
+  });
+
+  it("paints an empty page's controls and empty state below its heading, inert", () => {
+    const painted = paintFrame('/dashboard', true);
+    expect(painted.hasAttribute('inert')).toBe(true);
+    expect(painted.querySelector(`[${paintedEmptyStateAttribute}]`)?.textContent).toContain(
+      'No portfolios yetCreate a portfolio and add transactions to see your metrics.',
+    );
+    expect(painted.querySelector('select[aria-label="Portfolio"]')).not.toBeNull();
+    expect(paintedPageHasContent()).toBe(true);
+    const projections = render(<PaintedPageFrame path="/projections" demo={false} empty />).container;
+    expect(projections.textContent).toContain('Add projectionAllNo projections available');
+    // Only the pages whose emptiness the server can tell: another page gets its heading alone.
+    expect(
+      render(<PaintedPageFrame path="/transactions" demo={false} empty />).container.innerHTML,
+    ).not.toContain(paintedEmptyStateAttribute);
+  });
+
+  it('stays over a page that has not settled, and goes once it has', () => {
+    const painted = paintFrame('/dashboard', true);
+    const page = (settled: boolean) => (
+      <PageFrame title="Metrics" settled={settled}>
+        <p>loading</p>
+      </PageFrame>
+    );
+    const { rerender } = render(page(false));
+    expect(painted.isConnected).toBe(true);
+    rerender(page(true));
+    expect(painted.isConnected).toBe(false);
+    expect(paintedPageHasContent()).toBe(false);
+  });
+
+  it('goes when the page is left before it settled', () => {
+    const painted = paintFrame('/projections', true);
+    const { unmount } = render(
+      <PageFrame title="Projections" settled={false}>
+        <p>loading</p>
+      </PageFrame>,
+    );
+    expect(painted.isConnected).toBe(true);
+    unmount();
     expect(painted.isConnected).toBe(false);
   });
 

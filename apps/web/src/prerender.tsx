@@ -1,12 +1,16 @@
-import { apiBase } from '@app/contracts';
+import { apiBase, emptyFramedPaths } from '@app/contracts';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
 import { hidesTopBarOnMobile } from '@/app/layout/nav-entries';
+import { loadingScreenClass } from '@/components/ui/loading-screen-class';
 import { PaintedPageHeader } from '@/components/ui/page-frame';
+import { PaintedEmptyMetrics } from '@/features/dashboard/prerender';
+import { PaintedEmptyProjections, PaintedProjectionsActions } from '@/features/projections/prerender';
 import { pageDataPreloads } from '@/lib/page-data-preloads';
 import { type FramedPath, pageHeaders } from '@/lib/page-headers';
 import { pageModulePreloads } from '@/lib/page-module-preloads';
-import { paintedPageFrameAttribute } from '@/lib/painted-page-frame';
+import { paintedEmptyStateAttribute, paintedPageFrameAttribute } from '@/lib/painted-page-frame';
 
 export { renderLanding } from '@/features/landing/prerender';
 
@@ -26,18 +30,43 @@ export function renderDemoBanner(): { banner: string; room: string } {
   };
 }
 
-/** A signed-in page's heading where the page draws it, over the top of index.html (lib/painted-page-frame). */
-export function PaintedPageFrame({ path, demo }: { path: FramedPath; demo: boolean }) {
+type EmptyFramedPath = (typeof emptyFramedPaths)[number];
+
+/** What the empty pages draw beside and below their heading, for an account with nothing yet. */
+const emptyPages: Record<EmptyFramedPath, { actions?: ReactNode; content: ReactNode }> = {
+  '/dashboard': { content: <PaintedEmptyMetrics /> },
+  '/projections': { actions: <PaintedProjectionsActions />, content: <PaintedEmptyProjections /> },
+};
+
+/**
+ * A signed-in page's heading where the page draws it, over the top of index.html
+ * (lib/painted-page-frame); with `empty`, the page's controls and empty state too. A picture only:
+ * hidden from assistive technology, and inert, so its copies of the page's links and buttons are
+ * never focused or pressed before the page draws the real ones.
+ */
+export function PaintedPageFrame({
+  path,
+  demo,
+  empty = false,
+}: {
+  path: FramedPath;
+  demo: boolean;
+  empty?: boolean;
+}) {
+  const page = empty && Object.hasOwn(emptyPages, path) ? emptyPages[path as EmptyFramedPath] : undefined;
   return (
     <div
       {...{ [paintedPageFrameAttribute]: '' }}
       aria-hidden="true"
+      inert
       className="pointer-events-none absolute inset-x-0 top-0"
     >
       {/* The room of what the layout draws above the page: the demo banner, the top bar. */}
       {demo && <DemoBannerCopy invisible />}
       <div className={hidesTopBarOnMobile(path) ? 'hidden h-14 md:block' : 'h-14'} />
-      <PaintedPageHeader {...pageHeaders[path]} />
+      <PaintedPageHeader {...pageHeaders[path]} actions={page?.actions}>
+        {page && <div {...{ [paintedEmptyStateAttribute]: '' }}>{page.content}</div>}
+      </PaintedPageHeader>
     </div>
   );
 }
@@ -51,6 +80,8 @@ export function renderPageFrames(): {
   path: string;
   live: string;
   demo: string;
+  /** The empty pages' shells: the empty state painted too (`@app/contracts` emptyFramedPaths). */
+  empty?: { live: string; demo: string };
   data: string[];
   modules: string[];
 }[] {
@@ -60,5 +91,14 @@ export function renderPageFrames(): {
     modules: [...(pageModulePreloads[path] ?? [])],
     live: renderToStaticMarkup(<PaintedPageFrame path={path} demo={false} />),
     demo: renderToStaticMarkup(<PaintedPageFrame path={path} demo />),
+    empty: (emptyFramedPaths as readonly string[]).includes(path)
+      ? {
+          live: renderToStaticMarkup(<PaintedPageFrame path={path} demo={false} empty />),
+          demo: renderToStaticMarkup(<PaintedPageFrame path={path} demo empty />),
+        }
+      : undefined,
   }));
 }
+
+/** index.html's loading screen's class, and where a shell that paints a page's content moves it. */
+export const loadingScreenPlaces = loadingScreenClass;

@@ -11,6 +11,13 @@
 /** Marks the frame the server painted (apps/web/src/prerender.tsx writes it). */
 export const paintedPageFrameAttribute = 'data-painted-page-frame';
 
+/**
+ * Marks the page's empty state inside the painted frame, which the server paints for an account
+ * with nothing that page shows yet (apps/server empty-pages): the page removes the frame once its
+ * own data is in, rather than when it first draws (components/ui/page-frame `settled`).
+ */
+export const paintedEmptyStateAttribute = 'data-painted-empty-state';
+
 // Set once by main.tsx before the first render.
 let painted: Element | null = null;
 
@@ -25,6 +32,11 @@ export function removePaintedPageFrame(): void {
   painted = null;
 }
 
+/** Whether the painted frame on screen shows the page's empty state (the loading screen then sits below it). */
+export function paintedPageHasContent(): boolean {
+  return painted?.isConnected === true && painted.querySelector(`[${paintedEmptyStateAttribute}]`) !== null;
+}
+
 /**
  * A copy of the painted frame while it is on screen, for the loading floor that lies over the page
  * for its first 500 ms (it would hide the painted frame underneath it); null otherwise.
@@ -34,8 +46,9 @@ export function paintedPageFramePicture(): Node | null {
 }
 
 /**
- * A copy of the painted heading alone (without the room above it) while the painted frame is on
- * screen, for what the layout draws in the page's place meanwhile to sit below; null otherwise.
+ * A copy of the painted heading alone (without the room above it; with the empty state painted
+ * below it if any) while the painted frame is on screen, for what the layout draws in the page's
+ * place meanwhile to sit below; null otherwise.
  */
 export function paintedHeadingCopy(): Node | null {
   return painted?.isConnected ? (painted.lastElementChild?.cloneNode(true) ?? null) : null;

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { paintedPageHasContent } from '@/lib/painted-page-frame';
 import { LoadingScreen } from './loading-screen';
 
 /** Spec §9 "Loading-state completion timer: 500 ms". */
@@ -29,7 +30,7 @@ export function LoadingFloor({ until, children }: { until: number; children?: Re
   return (
     <div className="fixed inset-0 z-[100]">
       {children}
-      <LoadingScreen />
+      <LoadingScreen place={paintedPageHasContent() ? 'low' : 'centre'} />
     </div>
   );
 }

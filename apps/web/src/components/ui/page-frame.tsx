@@ -6,6 +6,11 @@ interface PageFrameProps {
   description?: string;
   /** The page's own controls, shown beside the title. */
   actions?: ReactNode;
+  /**
+   * False while the page draws its loading state: the frame the server painted, which may show
+   * the page's empty state too (lib/painted-page-frame), stays over it until then.
+   */
+  settled?: boolean;
   children: ReactNode;
 }
 
@@ -30,9 +35,14 @@ function PageHeader({
   );
 }
 
-export function PageFrame({ title, description, actions, children }: PageFrameProps) {
-  // The page's heading is drawn in the place of the one the server painted (lib/painted-page-frame).
-  useLayoutEffect(removePaintedPageFrame, []);
+export function PageFrame({ title, description, actions, settled = true, children }: PageFrameProps) {
+  // The page's heading is drawn in the place of the one the server painted (lib/painted-page-frame),
+  // and once settled its content in the place of what the server painted of it.
+  useLayoutEffect(() => {
+    if (settled) removePaintedPageFrame();
+  }, [settled]);
+  // Left before it settled (another page is shown): the painted frame is not this one's.
+  useLayoutEffect(() => removePaintedPageFrame, []);
   return (
     <div className={frameClass}>
       <PageHeader title={title} description={description} actions={actions} />
@@ -41,11 +51,25 @@ export function PageFrame({ title, description, actions, children }: PageFramePr
   );
 }
 
-/** The page's heading as PageFrame draws it, without its controls or content: the server's picture of it. */
-export function PaintedPageHeader({ title, description }: { title: string; description: string }) {
+/**
+ * The page's heading as PageFrame draws it: the server's picture of it, with the page's controls
+ * and content where the server paints those too (its empty state), else without.
+ */
+export function PaintedPageHeader({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className={frameClass}>
-      <PageHeader title={title} description={description} painted />
+      <PageHeader title={title} description={description} actions={actions} painted />
+      {children}
     </div>
   );
 }

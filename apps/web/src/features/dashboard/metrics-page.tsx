@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +8,7 @@ import { pageHeaders } from '@/lib/page-headers';
 import { useMoneyFormatter } from '@/lib/settings';
 import { dashboardPortfoliosQuery, dashboardQuery } from './api/dashboard-api';
 import { defaultBenchmark } from './components/benchmark';
+import { NoPortfoliosYet } from './components/no-portfolios';
 import { TopBar } from './components/top-bar';
 import { metricOptions, useDashboardSelection } from './dashboard-selection';
 
@@ -52,15 +52,15 @@ export function MetricsPage() {
     (current.metric === 'positions' ? 'Positions' : 'Holdings');
 
   return (
-    <PageFrame title={pageHeaders['/dashboard'].title} description={pageHeaders['/dashboard'].description}>
+    <PageFrame
+      title={pageHeaders['/dashboard'].title}
+      description={pageHeaders['/dashboard'].description}
+      // The server may have painted the empty state (prerender): it stays until the list is here.
+      settled={!portfolios.isPending}
+    >
       <TopBar selection={current} portfolios={known} onChange={set} />
       {portfolios.isSuccess && known.length === 0 ? (
-        <EmptyState title="No portfolios yet">
-          <Link className="text-accent underline" to="/portfolios">
-            Create a portfolio
-          </Link>{' '}
-          and add transactions to see your metrics.
-        </EmptyState>
+        <NoPortfoliosYet />
       ) : dashboard.isPending ? (
         loading
       ) : dashboard.isError ? (

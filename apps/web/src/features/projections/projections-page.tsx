@@ -20,7 +20,8 @@ import {
   projectionsListQuery,
 } from './api/projections-api';
 import { LazyProjectionDialog } from './components/lazy-projection-dialog';
-import { ProjectionSwitcher } from './components/projection-switcher';
+import { AddProjectionButton, NoProjectionsYet } from './components/no-projections';
+import { ProjectionSwitcher, ProjectionsTopBar } from './components/projection-switcher';
 import {
   useCreateProjection,
   useDeleteProjection,
@@ -219,14 +220,7 @@ export function ProjectionsPage() {
       </EmptyState>
     );
   } else if (projections.length === 0) {
-    body = (
-      <EmptyState title={projectionLabels.noProjections}>
-        <p>Create a projection for a coin, then plan the sells of your exit.</p>
-        <button type="button" className={`${buttonStyles.primary} mt-4`} onClick={openCreate}>
-          Add projection
-        </button>
-      </EmptyState>
-    );
+    body = <NoProjectionsYet onAdd={openCreate} />;
   } else if (kind === 'all')
     body = (
       <Suspense fallback={loadingProjections}>
@@ -245,13 +239,11 @@ export function ProjectionsPage() {
     <PageFrame
       title={pageHeaders['/projections'].title}
       description={pageHeaders['/projections'].description}
-      actions={
-        <button type="button" className={buttonStyles.primary} onClick={openCreate}>
-          Add projection
-        </button>
-      }
+      actions={<AddProjectionButton onClick={openCreate} />}
+      // The server may have painted the empty state (prerender): it stays until the list is here.
+      settled={!list.isPending}
     >
-      <div className="mb-4">
+      <ProjectionsTopBar>
         <ProjectionSwitcher
           projections={projections}
           currentId={routeId !== undefined && kind !== 'draft' ? routeId : current}
@@ -261,7 +253,7 @@ export function ProjectionsPage() {
           onEdit={openEdit}
           onDelete={onDelete}
         />
-      </div>
+      </ProjectionsTopBar>
       {body}
       {form.isFormVisible && (
         <LazyProjectionDialog

@@ -1,5 +1,5 @@
 import { type Projection, projectionLabels } from '@app/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { CoinIcon } from './coin-icon';
 
@@ -61,6 +61,11 @@ function ProjectionActions({ name, onEdit, onDelete }: ProjectionActionsProps) {
       />
     </Suspense>
   );
+}
+
+/** The row below the heading that holds the switcher. */
+export function ProjectionsTopBar({ children }: { children: ReactNode }) {
+  return <div className="mb-4">{children}</div>;
 }
 
 /**
