@@ -9,6 +9,8 @@
 // `npm ci && npm run build`, its runs alternating with these, and prints its rows beside;
 // LIGHTHOUSE_ACCOUNT=seeded signs in an account with a portfolio of five buys and an exit plan of
 // 20 sells, bench/lib/load-users, instead of a new one whose pages show their empty states;
+// Before a build's first signed-in audit the browser opens its /settings once, as a browser that
+// signed up in the app has run it (the app's cookies, such as the reader's clock, then go along).
 // LIGHTHOUSE_MARKET=live runs the app(s) in live mode, MARKET_DATA=coingecko against a fake
 // CoinGecko on 127.0.0.1 serving the snapshot's 283 coins, bench/lib/fake-live-market, and audits
 // once the market is live, instead of demo mode on the bundled snapshot with its "Demo data" banner).
@@ -115,6 +117,45 @@ async function setCookies(port: number, cookieHeader: string, origin: string): P
     });
     socket.addEventListener('error', () => reject(new Error('DevTools socket failed')));
   });
+}
+
+/**
+ * Opens `url` in a new tab for `ms`, then closes it: the app's start-up sets what a browser that has
+ * used the app carries (the reader's clock cookie, which the terminal's painted badge needs, as it
+ * would after signing up in the app rather than over HTTP as the bench does).
+ */
+async function visitOnce(port: number, url: string, ms = 3000): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  const call = (id: number, method: string, params: object) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onMessage = (event: MessageEvent) => {
+        const reply = JSON.parse(String(event.data)) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: { message: string };
+        };
+        if (reply.id !== id) return;
+        socket.removeEventListener('message', onMessage);
+        if (reply.error) reject(new Error(reply.error.message));
+        else resolve(reply.result ?? {});
+      };
+      socket.addEventListener('message', onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve());
+    socket.addEventListener('error', () => reject(new Error('DevTools socket failed')));
+  });
+  try {
+    const { targetId } = (await call(1, 'Target.createTarget', { url })) as { targetId: string };
+    await new Promise((r) => setTimeout(r, ms));
+    await call(2, 'Target.closeTarget', { targetId });
+  } finally {
+    socket.close();
+  }
 }
 
 async function clearCookies(port: number): Promise<void> {
@@ -321,6 +362,8 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const indexes: number[] = [];
   const differences: string[] = [];
+  // Each side's app opened once, signed in, before its first signed-in audit (visitOnce).
+  const visited = new Set<Side>();
   for (const route of routes) {
     // Each side's runs in the order measured, a failed run as null, so run i pairs with run i.
     const measured = new Map(sides.map((side) => [side, [] as (Figures | null)[]]));
@@ -328,8 +371,11 @@ try {
       // Alternating which build goes first spreads the host's drift evenly over both.
       for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
         // Both servers are on 127.0.0.1, whose cookies Chromium keeps per host, not per port.
-        if (route.signedIn) await setCookies(chromium.port, side.cookie, side.app.base);
-        else await clearCookies(chromium.port);
+        if (route.signedIn) {
+          await setCookies(chromium.port, side.cookie, side.app.base);
+          if (!visited.has(side)) await visitOnce(chromium.port, `${side.app.base}/settings`);
+          visited.add(side);
+        } else await clearCookies(chromium.port);
         const run = `${i + 1}${side.reportTag}`;
         measured.get(side)?.push(await audit(`${side.app.base}${route.path}`, chromium.port, run));
       }

@@ -239,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // HTML. The session is checked as the API scope checks it (an expired cookie is cleared, a
     // sliding one renewed).
     pageState: {
-      demo: () => marketService.describe().mode === 'demo',
+      market: () => marketService.describe(),
       user: async (request, reply) => {
         await resolveSession(request, reply, { ...cookieOptions, sessions });
         return request.user && { id: request.user.id, emailVerified: request.user.email_verified };

@@ -6,30 +6,7 @@ test("a verified account's page opens with its heading, and while it has nothing
   page,
   browser,
 }, info) => {
-  const account = newAccount(`first-paint-${info.project.name}`);
-  const auth = new ServerAuthPage(page);
-  await page.goto('/projections');
-  await auth.goToSignUp();
-  await auth.signUp(account);
-  await expect(page.getByRole('heading', { level: 1, name: 'Projections' })).toBeVisible();
-  // Verified: no email banner above the page, whose height the server could not know. (The run's
-  // first account starts verified when no SMTP server is set.)
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { email_verified: boolean };
-  if (!me.email_verified) {
-    let emailed = '';
-    await expect
-      .poll(() => {
-        try {
-          emailed = findLinkInOutbox(account.email, '/api/auth/verify-email?token=');
-        } catch {
-          // Not written yet.
-        }
-        return emailed;
-      })
-      .not.toBe('');
-    const link = new URL(emailed);
-    await page.goto(`${link.pathname}${link.search}`);
-  }
+  await signUpVerified(page, `first-paint-${info.project.name}`);
 
   // Before any script runs: the loading screen, and the page's heading and (the account has no
   // projection yet) its empty state as a picture for the eye: hidden from assistive technology,
@@ -106,6 +83,75 @@ test("a verified account's page opens with its heading, and while it has nothing
   for (const chunk of ['/assets/metrics-page-', '/assets/dashboard-schemas-']) {
     await expect.poll(() => askedWhileParsing(page, chunk)).toEqual([true]);
   }
+});
+
+/**
+ * Signs up in the app and verifies the address: no email banner above the page, whose height the
+ * server could not know. (The run's first account starts verified when no SMTP server is set.)
+ */
+async function signUpVerified(page: Page, name: string): Promise<void> {
+  const account = newAccount(name);
+  const auth = new ServerAuthPage(page);
+  await page.goto('/projections');
+  await auth.goToSignUp();
+  await auth.signUp(account);
+  await expect(page.getByRole('heading', { level: 1, name: 'Projections' })).toBeVisible();
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { email_verified: boolean };
+  if (!me.email_verified) {
+    let emailed = '';
+    await expect
+      .poll(() => {
+        try {
+          emailed = findLinkInOutbox(account.email, '/api/auth/verify-email?token=');
+        } catch {
+          // Not written yet.
+        }
+        return emailed;
+      })
+      .not.toBe('');
+    const link = new URL(emailed);
+    await page.goto(`${link.pathname}${link.search}`);
+  }
+}
+
+test("the terminal opens with its source badge painted in the reader's clock, where the app then draws it (issue 15)", async ({
+  page,
+  browser,
+}, info) => {
+  await signUpVerified(page, `first-paint-terminal-${info.project.name}`);
+  // The app has told the server the reader's locale and time zone.
+  expect((await page.context().cookies()).find((c) => c.name === 'reader_clock')?.value).toMatch(
+    /^[\w-]+\|[\w%/+-]+$/,
+  );
+
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    viewport: page.viewportSize(),
+  });
+  let painted: { text: string | null; box: Box | null } = { text: null, box: null };
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto(new URL('/', page.url()).href);
+    const frame = bare.locator('[data-painted-page-frame]');
+    await expect(frame).toHaveAttribute('inert', '');
+    await expect(frame.getByText('Terminal', { exact: true })).toBeVisible();
+    const badge = frame.locator('p');
+    await expect(badge).toBeVisible();
+    painted = { text: await badge.textContent(), box: await badge.boundingBox() };
+  } finally {
+    await noScript.close();
+  }
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terminal' })).toBeVisible();
+  await expect(page.locator('[data-painted-page-frame]')).toHaveCount(0);
+  const badge = page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: painted.text ?? '' });
+  await expect(badge).toHaveText(painted.text ?? 'no painted badge');
+  expect(corner(await badge.boundingBox())).toEqual(corner(painted.box));
 });
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -13,6 +13,7 @@ import { marketStatusQuery, warmLocalTime } from '@/lib/market';
 import { notePaintedPageFrame } from '@/lib/painted-page-frame';
 import { applyPreferences, usePreferences } from '@/lib/preferences';
 import { createQueryClient } from '@/lib/query-client';
+import { rememberReaderClock } from '@/lib/reader-clock';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 // Apply the stored theme before the first paint; the CSP forbids an inline script in index.html.
@@ -53,6 +54,7 @@ async function start(): Promise<void> {
   // nothing here, where it fell inside the render that first shows a source badge. Left to an
   // idle callback it often ran after that render (issue 15).
   warmLocalTime();
+  rememberReaderClock();
   await yieldToMain();
   // The browser build renders with preact/compat (build-plugins/preact-aliases), which draws this
   // first tree in one task; the loading screen above stays on screen meanwhile.

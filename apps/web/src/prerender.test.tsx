@@ -1,3 +1,4 @@
+import { sourceBadgeSlot } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PaintedPageFramePicture } from '@/components/ui/painted-page-frame-picture';
@@ -8,7 +9,7 @@ import {
   paintedPageFrameAttribute,
   paintedPageHasContent,
 } from '@/lib/painted-page-frame';
-import { PaintedPageFrame } from '@/prerender';
+import { PaintedPageFrame, PaintedTerminalFrame } from '@/prerender';
 import { render, screen } from '@/test/testing-library';
 
 /** index.html as the server sends it for a framed page: the painted heading before #root. */
@@ -97,6 +98,23 @@ describe('the page heading the server paints (issue 15)', () => {
     expect(painted.isConnected).toBe(true);
     unmount();
     expect(painted.isConnected).toBe(false);
+  });
+
+  it("paints the terminal's title line with the source badge's slot for the server to fill", () => {
+    const live = render(<PaintedTerminalFrame demo={false} />).container.innerHTML;
+    const demo = render(<PaintedTerminalFrame demo />).container.innerHTML;
+    const painted = document.querySelector(`[${paintedPageFrameAttribute}]`);
+    expect(painted?.getAttribute('aria-hidden')).toBe('true');
+    expect(painted?.hasAttribute('inert')).toBe(true);
+    expect(painted?.querySelector('h1')).toBeNull();
+    expect(painted?.textContent).toContain('Terminal');
+    expect(painted?.querySelector('[role="status"]')?.textContent).toBe(sourceBadgeSlot);
+    // The top bar's room on a wide screen only (a phone's terminal has none); the demo banner's
+    // room and the warning's colours in demo mode.
+    expect(live).toContain('<div class="hidden h-14 md:block"></div>');
+    expect(live).toContain('text-accent');
+    expect(demo).toContain('Demo data — simulated prices, not real.');
+    expect(demo).toContain('text-warning');
   });
 
   it('lies in the loading floor too, as a copy, while the painted one stays underneath', () => {

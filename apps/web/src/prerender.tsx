@@ -1,12 +1,16 @@
-import { apiBase, emptyFramedPaths } from '@app/contracts';
+import { apiBase, emptyFramedPaths, sourceBadgeSlot } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
 import { hidesTopBarOnMobile } from '@/app/layout/nav-entries';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { loadingScreenClass } from '@/components/ui/loading-screen-class';
 import { PaintedPageHeader } from '@/components/ui/page-frame';
+import { SourceBadgeView } from '@/components/ui/source-badge';
 import { PaintedEmptyMetrics } from '@/features/dashboard/prerender';
 import { PaintedEmptyProjections, PaintedProjectionsActions } from '@/features/projections/prerender';
+import { TerminalHeader, terminalFrameClass } from '@/features/terminal/components/terminal-header';
+import { cn } from '@/lib/cn';
 import { pageDataPreloads } from '@/lib/page-data-preloads';
 import { type FramedPath, pageHeaders } from '@/lib/page-headers';
 import { pageModulePreloads } from '@/lib/page-module-preloads';
@@ -55,6 +59,17 @@ export function PaintedPageFrame({
 }) {
   const page = empty && Object.hasOwn(emptyPages, path) ? emptyPages[path as EmptyFramedPath] : undefined;
   return (
+    <PaintedFrame path={path} demo={demo}>
+      <PaintedPageHeader {...pageHeaders[path]} actions={page?.actions}>
+        {page && <div {...{ [paintedEmptyStateAttribute]: '' }}>{page.content}</div>}
+      </PaintedPageHeader>
+    </PaintedFrame>
+  );
+}
+
+/** What the server paints over the top of index.html: the room of what the layout draws above the page, then the page's part. */
+function PaintedFrame({ path, demo, children }: { path: string; demo: boolean; children: ReactNode }) {
+  return (
     <div
       {...{ [paintedPageFrameAttribute]: '' }}
       aria-hidden="true"
@@ -64,10 +79,39 @@ export function PaintedPageFrame({
       {/* The room of what the layout draws above the page: the demo banner, the top bar. */}
       {demo && <DemoBannerCopy invisible />}
       <div className={hidesTopBarOnMobile(path) ? 'hidden h-14 md:block' : 'h-14'} />
-      <PaintedPageHeader {...pageHeaders[path]} actions={page?.actions}>
-        {page && <div {...{ [paintedEmptyStateAttribute]: '' }}>{page.content}</div>}
-      </PaintedPageHeader>
+      {children}
     </div>
+  );
+}
+
+/**
+ * The terminal's title line with its source badge, over the top of index.html (`live`) or of
+ * demo-shell.html (`demo`): the badge's text is `sourceBadgeSlot`, which the server replaces with
+ * the market's state told in the reader's clock (apps/server static-web). Its largest paint no
+ * longer waits for the app, the session check and the market's status (issue 15).
+ */
+export function renderTerminalFrames(): { live: string; demo: string } {
+  return {
+    live: renderToStaticMarkup(<PaintedTerminalFrame demo={false} />),
+    demo: renderToStaticMarkup(<PaintedTerminalFrame demo />),
+  };
+}
+
+export function PaintedTerminalFrame({ demo }: { demo: boolean }) {
+  return (
+    <PaintedFrame path="/" demo={demo}>
+      <div className={terminalFrameClass}>
+        <TerminalHeader
+          painted
+          badge={<SourceBadgeView tone={demo ? 'warning' : 'live'} text={sourceBadgeSlot} />}
+        >
+          {/* The room of the search and its button, which set the line's height on a wide screen. */}
+          <button type="button" className={cn(buttonStyles.secondary, 'invisible')}>
+            Refresh
+          </button>
+        </TerminalHeader>
+      </div>
+    </PaintedFrame>
   );
 }
 

@@ -27,3 +27,22 @@ export function pageFrameFile(path: string, demo: boolean, empty = false): strin
   const name = /^\/([a-z][a-z-]*)$/.exec(path)?.[1];
   return name && `${pageFramesDir}/${name}${empty ? '.empty' : ''}${demo ? '.demo' : ''}.html`;
 }
+
+/**
+ * The terminal's shell (/): its heading and source badge painted, `frames/terminal.html` or
+ * `frames/terminal.demo.html` under the demo banner. The badge's text depends on the market's
+ * state and the reader's clock, so the build leaves `sourceBadgeSlot` in its place and the server
+ * writes the text there for each request.
+ */
+export function terminalFrameFile(demo: boolean): string {
+  return `${pageFramesDir}/terminal${demo ? '.demo' : ''}.html`;
+}
+
+export const sourceBadgeSlot = '{{source-badge}}';
+
+/**
+ * The cookie in which the app tells the server the reader's locale and time zone
+ * (`<locale>|<time zone>`, each URI-encoded), so the terminal's painted badge tells the time as the
+ * app then does.
+ */
+export const readerClockCookie = 'reader_clock';

@@ -6,6 +6,9 @@ import { brotliTextOptions, negotiateEncoding } from '../lib/content-coding.ts';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/** JSON, and the pages the server writes per request (the terminal's shell); static files come precompressed. */
+const compressibleType = /^(?:application\/json|text\/html)/;
+
 /** Smaller bodies fit in one packet either way; compressing them only costs CPU. */
 const minBytes = 1024;
 
@@ -34,7 +37,7 @@ function addVary(reply: FastifyReply): void {
 }
 
 /**
- * Compresses JSON responses above 1 kB in the coding the client prefers. Per-request work, so
+ * Compresses JSON responses (and HTML written per request) above 1 kB in the coding the client prefers. Per-request work, so
  * brotli runs at quality 4 (close to gzip's speed, ~15 % smaller) on the libuv pool, off the
  * event loop. Replies that already carry a Content-Encoding (the market list's prepared
  * bodies, precompressed static files) pass through untouched, and so do streams (SSE).
@@ -47,7 +50,7 @@ export function registerJsonCompression(app: FastifyInstance): void {
     if (reply.statusCode === 204 || reply.statusCode === 304) return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
+    if (typeof type !== 'string' || !compressibleType.test(type)) return done(null, payload);
     const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     if (length < minBytes) return done(null, payload);
     addVary(reply);

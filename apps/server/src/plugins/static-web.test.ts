@@ -41,6 +41,11 @@ const files: Record<string, { body: string; type: string }> = {
       },
     ]),
   ),
+  // The terminal's shell: the build leaves the badge's slot (@app/contracts sourceBadgeSlot).
+  'frames/terminal.demo.html': {
+    body: `<!doctype html><div data-painted-page-frame=""><p role="status">{{source-badge}}</p></div><div id="root">${'<p>x</p>'.repeat(200)}</div>`,
+    type: 'text/html',
+  },
   'sw.js': { body: `self.addEventListener('fetch', () => {});${'//x\n'.repeat(400)}`, type: 'javascript' },
   'manifest.webmanifest': {
     body: JSON.stringify({ name: 'Exit Liquidity', icons: Array.from({ length: 40 }, (_, i) => ({ i })) }),
@@ -225,6 +230,51 @@ describe('signed-in pages in demo mode (issue 15)', () => {
     const deleted = await verified.send('DELETE', `/api/v2/portfolios/${portfolio.json().id}/`);
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect(await painted(verified, '/dashboard')).toBe('dashboard.empty');
+  });
+
+  it("paint the terminal's source badge in the reader's clock, which the app tells in a cookie", async () => {
+    const badge = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+      const body = res.headers['content-encoding'] === 'br' ? page(res) : res.rawPayload.toString();
+      return body.match(/<p role="status">([^<]*)<\/p>/)?.[1];
+    };
+    // Without the cookie the server cannot tell the time as the app will: the app draws the badge.
+    expect(page(await verified.get('/', html))).toBe(files['demo-shell.html']?.body);
+    const asReader = (value: string) =>
+      verified.get('/', { ...html, cookie: `${verified.cookieHeader()}; reader_clock=${value}` });
+    const res = await asReader('en-US|Europe%2FBerlin');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+    // Demo mode: the snapshot's day, in the reader's locale (in UTC, as the server dates it).
+    expect(badge(res)).toMatch(
+      /^Demo data: prices simulated from a snapshot of [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
+    const german = badge(await asReader('de-DE|Europe%2FBerlin'));
+    expect(german).toMatch(
+      /^Demo data: prices simulated from a snapshot of \d{1,2}\. [A-Z][a-zä]+\.? \d{4}$/,
+    );
+    // A zone or locale the server cannot tell the time in, or markup: left to the app.
+    for (const bad of ['en-US|Mars%2FOlympus', 'en-US', '%3Cscript%3E|UTC', 'en-US|UTC|x', 'x'.repeat(200)]) {
+      expect(page(await asReader(bad)), bad).toBe(files['demo-shell.html']?.body);
+    }
+    // Never for another path, an unverified account or a visitor.
+    expect(
+      page(
+        await verified.get('/alerts', {
+          ...html,
+          cookie: `${verified.cookieHeader()}; reader_clock=en-US|UTC`,
+        }),
+      ),
+    ).toBe(files['demo-shell.html']?.body);
+    const unverified = new TestClient(t.app);
+    await signUp(unverified);
+    const theirs = await unverified.get('/', {
+      ...html,
+      cookie: `${unverified.cookieHeader()}; reader_clock=en-US|UTC`,
+    });
+    expect(page(theirs)).toBe(files['demo-shell.html']?.body);
+    const visitor = await t.app.inject({ url: '/', headers: { ...html, cookie: 'reader_clock=en-US|UTC' } });
+    expect(page(visitor)).toBe(files['index.html']?.body);
   });
 
   it('never on the signed-out pages, where the app draws no layout', async () => {

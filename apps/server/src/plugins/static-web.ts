@@ -1,6 +1,17 @@
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import { apiBase, demoShellFile, errorCodes, pageFrameFile } from '@app/contracts';
+import {
+  apiBase,
+  demoShellFile,
+  errorCodes,
+  type MarketSource,
+  pageFrameFile,
+  readerClockCookie,
+  sourceBadgeSlot,
+  terminalFrameFile,
+} from '@app/contracts';
+import { type ReaderClock, sourceBadgeText } from '@app/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -20,8 +31,8 @@ export interface StaticWebOptions {
 }
 
 export interface PageState {
-  /** Whether the market serves demo prices (the demo banner is painted). */
-  demo: () => boolean;
+  /** The market's source and age: in demo mode the demo banner is painted; the terminal's badge tells it. */
+  market: () => MarketSource;
   /**
    * The request's live session, checked as the API scope checks it; null without one. An
    * unverified account's pages open with the email banner, whose height the build cannot know.
@@ -100,7 +111,7 @@ async function signedInShell(
   path: string,
 ): Promise<string | undefined> {
   if (isSignedOutPage(path) || sessionToken(request) === undefined || !state) return undefined;
-  const demo = state.demo();
+  const demo = state.market().mode === 'demo';
   const framed = pageFrameFile(path, demo);
   const frame = framed && existsSync(join(webDist, framed)) ? framed : undefined;
   const banner = demo && existsSync(join(webDist, demoShellFile)) ? demoShellFile : undefined;
@@ -112,6 +123,57 @@ async function signedInShell(
   const emptyFrame = pageFrameFile(path, demo, true);
   const paintsEmpty = emptyFrame !== undefined && existsSync(join(webDist, emptyFrame));
   return paintsEmpty && (await state.empty(path, user.id)) ? emptyFrame : frame;
+}
+
+/**
+ * The reader's locale and time zone from the app's cookie (@app/contracts readerClockCookie), or
+ * undefined when it is missing or names either wrongly: the badge is then left to the app.
+ */
+export function readerClock(cookie: string | undefined): ReaderClock | undefined {
+  if (cookie === undefined || cookie.length > 120) return undefined;
+  const [locale, timeZone, ...rest] = cookie.split('|');
+  if (locale === undefined || timeZone === undefined || rest.length > 0) return undefined;
+  try {
+    const reader = { locale: decodeURIComponent(locale), timeZone: decodeURIComponent(timeZone) };
+    // Throws a RangeError for an unknown zone or a malformed locale tag.
+    const resolved = new Intl.DateTimeFormat(reader.locale, { timeZone: reader.timeZone }).resolvedOptions();
+    return resolved.locale === reader.locale ? reader : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+
+/**
+ * The terminal's shell (/) for a verified session, its source badge told in the reader's clock:
+ * live or demo figures (a stale copy's age is left to the app, which keeps it current); undefined
+ * when the build made none or the app has not told the reader's clock yet.
+ */
+async function terminalShell(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  webDist: string,
+  state: StaticWebOptions['pageState'],
+  path: string,
+): Promise<string | undefined> {
+  if (path !== '/' || sessionToken(request) === undefined || !state) return undefined;
+  const source = state.market();
+  if (source.mode === 'live' && source.stale) return undefined;
+  const reader = readerClock(request.cookies[readerClockCookie]);
+  const file = join(webDist, terminalFrameFile(source.mode === 'demo'));
+  if (reader === undefined || !existsSync(file)) return undefined;
+  const user = await state.user(request, reply);
+  if (user === null || !user.emailVerified) return undefined;
+  const html = await readFile(file, 'utf8');
+  return html.replace(sourceBadgeSlot, escapeHtml(sourceBadgeText(source, reader)));
 }
 
 function sendIndex(reply: FastifyReply, webDist: string, file = 'index.html'): FastifyReply {
@@ -164,6 +226,10 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     if (!acceptsHtml(request)) return sendError(reply, notFound());
     // The page depends on the session cookie: a shared cache must not hand one visitor's to another.
     reply.header('vary', 'Cookie');
+    const terminal = await terminalShell(request, reply, webDist, options.pageState, path);
+    if (terminal !== undefined) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(terminal);
+    }
     const page =
       landingFile(request, webDist, path) ??
       (await signedInShell(request, reply, webDist, options.pageState, path));

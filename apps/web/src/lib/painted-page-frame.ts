@@ -1,3 +1,5 @@
+import { useLayoutEffect } from 'react';
+
 /**
  * Issue 15: for a signed-in page with a fixed heading (lib/page-headers) the server sends
  * index.html with that heading painted where the page will draw it, so the first paint shows which
@@ -30,6 +32,17 @@ export function notePaintedPageFrame(page: ParentNode): void {
 export function removePaintedPageFrame(): void {
   painted?.remove();
   painted = null;
+}
+
+/**
+ * For a page that draws what the server painted: the painted frame goes once `drawn` (the page's
+ * own copy is on screen), or when the page is left before that.
+ */
+export function useRemovePaintedFrame(drawn: boolean): void {
+  useLayoutEffect(() => {
+    if (drawn) removePaintedPageFrame();
+  }, [drawn]);
+  useLayoutEffect(() => removePaintedPageFrame, []);
 }
 
 /** Whether the painted frame on screen shows the page's empty state (the loading screen then sits below it). */

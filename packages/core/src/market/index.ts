@@ -4,4 +4,5 @@ export * from './daily-candles.ts';
 export * from './market-list.ts';
 export * from './require-id.ts';
 export * from './search-query.ts';
+export * from './source-text.ts';
 export * from './sparkline.ts';

@@ -1,5 +1,5 @@
-import { type ReactNode, useLayoutEffect } from 'react';
-import { removePaintedPageFrame } from '@/lib/painted-page-frame';
+import type { ReactNode } from 'react';
+import { useRemovePaintedFrame } from '@/lib/painted-page-frame';
 
 interface PageFrameProps {
   title: string;
@@ -38,11 +38,7 @@ function PageHeader({
 export function PageFrame({ title, description, actions, settled = true, children }: PageFrameProps) {
   // The page's heading is drawn in the place of the one the server painted (lib/painted-page-frame),
   // and once settled its content in the place of what the server painted of it.
-  useLayoutEffect(() => {
-    if (settled) removePaintedPageFrame();
-  }, [settled]);
-  // Left before it settled (another page is shown): the painted frame is not this one's.
-  useLayoutEffect(() => removePaintedPageFrame, []);
+  useRemovePaintedFrame(settled);
   return (
     <div className={frameClass}>
       <PageHeader title={title} description={description} actions={actions} />

@@ -1,44 +1,61 @@
 import type { MarketSource } from '@app/contracts';
-import { dateFormat } from '@app/core';
+import { providerName, sourceBadgeText } from '@app/core';
 import { cn } from '@/lib/cn';
-import { asOfText, clockTime, localTime, providerName } from '@/lib/market/market-status';
+import { localTime } from '@/lib/market/market-status';
 
-// Dates and times in the reader's locale (issue 14); the snapshot's day in UTC, as the server
-// dates it.
-function day(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : dateFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+/** Live figures in the accent; demo data and a stale copy as a warning. */
+export type SourceBadgeTone = 'live' | 'warning';
+
+export function sourceBadgeTone(source: MarketSource): SourceBadgeTone {
+  return source.mode === 'demo' || source.stale ? 'warning' : 'live';
 }
 
 /**
  * Says plainly where the figures come from (issue 10): demo data (the snapshot's simulated
  * prices), live from a named provider, or the last live copy kept through an outage, "as of" when.
+ * Dates and times in the reader's locale (issue 14).
  */
 export function SourceBadge({ source, className }: { source: MarketSource | undefined; className?: string }) {
   if (!source) return null;
-  const offline = source.mode === 'demo';
-  const text = offline
-    ? `Demo data: prices simulated from a snapshot of ${day(source.as_of)}`
-    : source.stale
-      ? `Stale — ${providerName(source.source)}, ${asOfText(source.as_of)}`
-      : `Live — ${providerName(source.source)}, updated ${clockTime(source.as_of)}`;
+  return (
+    <SourceBadgeView
+      tone={sourceBadgeTone(source)}
+      text={sourceBadgeText(source)}
+      title={
+        source.mode === 'demo'
+          ? undefined
+          : `Fetched from ${providerName(source.source)} at ${localTime(source.as_of)}`
+      }
+      className={className}
+    />
+  );
+}
+
+/** The badge as drawn, for its text: the server paints the same one into a page's HTML (prerender). */
+export function SourceBadgeView({
+  tone,
+  text,
+  title,
+  className,
+}: {
+  tone: SourceBadgeTone;
+  text: string;
+  title?: string;
+  className?: string;
+}) {
   return (
     <p
       role="status"
-      title={
-        offline ? undefined : `Fetched from ${providerName(source.source)} at ${localTime(source.as_of)}`
-      }
+      title={title}
       className={cn(
         'inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs font-medium',
-        offline || source.stale ? 'border-warning/50 text-warning' : 'border-accent/40 text-accent',
+        tone === 'warning' ? 'border-warning/50 text-warning' : 'border-accent/40 text-accent',
         className,
       )}
     >
       <span
         aria-hidden="true"
-        className={cn('size-2 rounded-full', offline || source.stale ? 'bg-warning' : 'bg-accent')}
+        className={cn('size-2 rounded-full', tone === 'warning' ? 'bg-warning' : 'bg-accent')}
       />
       {text}
     </p>

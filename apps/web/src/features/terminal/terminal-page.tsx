@@ -16,11 +16,13 @@ import {
   useRefreshMarket,
   userCoinsQuery,
 } from '@/lib/market';
+import { useRemovePaintedFrame } from '@/lib/painted-page-frame';
 import { useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
 import { CoinSearch } from './components/coin-search';
 import { GlobalStats } from './components/global-stats';
 import { MarketTable } from './components/market-table';
 import { sidebarClass, sidebarPanels } from './components/sidebar-layout';
+import { TerminalHeader, terminalFrameClass } from './components/terminal-header';
 import { useTerminalUiState } from './terminal-ui-state';
 
 export interface TerminalPageProps {
@@ -142,30 +144,25 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     [setParams],
   );
 
+  const badgeSource = listing?.source ?? status.data;
+  // The server may have painted the title line with the badge (prerender): it stays until the
+  // page's own badge is drawn, or its market status failed.
+  useRemovePaintedFrame(badgeSource !== undefined || status.isError);
+
   const filtersChanged = (fn: () => void) => {
     fn();
     setPage(1);
   };
 
   return (
-    <div className="mx-auto w-full max-w-[1680px] px-3 py-4 md:px-6 md:py-6">
-      {/* Below md the currency and user controls float over the top right: on a phone only the
-          title's line makes room for them, so the badge and the search below it span the width. */}
-      <div className="mb-4 flex flex-wrap items-center gap-3 sm:pr-32 md:pr-0">
-        <h1 className="pr-32 text-2xl font-semibold tracking-tight sm:pr-0">Terminal</h1>
-        {/* On a phone the badge takes its own line (two in demo mode), kept from the first paint
-            so that a badge arriving later does not push the page down (CLS). */}
-        <div className="min-h-[42px] w-full sm:min-h-0 sm:w-auto">
-          <SourceBadge source={listing?.source ?? status.data} />
-        </div>
-        <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
-          <CoinSearch vs={vs} money={money} onSelect={select} />
-          <button type="button" onClick={refresh} disabled={refreshing} className={buttonStyles.secondary}>
-            Refresh
-          </button>
-          {actions}
-        </div>
-      </div>
+    <div className={terminalFrameClass}>
+      <TerminalHeader badge={<SourceBadge source={badgeSource} />}>
+        <CoinSearch vs={vs} money={money} onSelect={select} />
+        <button type="button" onClick={refresh} disabled={refreshing} className={buttonStyles.secondary}>
+          Refresh
+        </button>
+        {actions}
+      </TerminalHeader>
 
       <div className="mb-4">
         <GlobalStats vs={vs} money={money} />

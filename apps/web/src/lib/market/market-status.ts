@@ -1,5 +1,5 @@
-import { type MarketSourceId, marketRoutes } from '@app/contracts';
-import { dateFormat, relativeTime } from '@app/core';
+import { marketRoutes } from '@app/contracts';
+import { clockTime } from '@app/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { shellSchema } from '@/lib/api/lazy-schemas';
@@ -18,36 +18,12 @@ export const marketStatusQuery = () =>
     meta: { silent: true },
   });
 
-const providerNames: Record<MarketSourceId, string> = {
-  coingecko: 'CoinGecko',
-  binance: 'Binance',
-  coinbase: 'Coinbase',
-  demo: 'the bundled demo snapshot',
-};
-
-export function providerName(source: MarketSourceId): string {
-  return providerNames[source];
-}
-
-/** "as of 5m ago" / "as of just now" / "as of 11/20" (spec §9 relative time; never ISO text). */
-export function asOfText(iso: string, now: Date = new Date()): string {
-  const relative = relativeTime(iso, now);
-  if (relative === 'now') return 'as of just now';
-  return /^\d+[mhd]$/.test(relative) ? `as of ${relative} ago` : `as of ${relative}`;
-}
+export { asOfText, clockTime, providerName } from '@app/core';
 
 /** The same moment in the reader's locale, for a hover title. */
 export function localTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString();
-}
-
-/** The time of day in the reader's locale ("05:44 PM"): when live figures were fetched. */
-export function clockTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : dateFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(d);
 }
 
 /**
