@@ -9,11 +9,11 @@
 // `npm ci && npm run build`, its runs alternating with these, and prints its rows beside;
 // LIGHTHOUSE_ACCOUNT=seeded signs in an account with a portfolio of five buys and an exit plan of
 // 20 sells, bench/lib/load-users, instead of a new one whose pages show their empty states;
-// Before a build's first signed-in audit the browser opens its /settings once, as a browser that
-// signed up in the app has run it (the app's cookies, such as the reader's clock, then go along).
 // LIGHTHOUSE_MARKET=live runs the app(s) in live mode, MARKET_DATA=coingecko against a fake
 // CoinGecko on 127.0.0.1 serving the snapshot's 283 coins, bench/lib/fake-live-market, and audits
 // once the market is live, instead of demo mode on the bundled snapshot with its "Demo data" banner).
+// Before a build's first signed-in audit the browser opens its /settings once, as a browser that
+// signed up in the app has run it (the app's cookies, such as the reader's clock, then go along).
 // Offline: Chromium at /usr/bin/chromium, the app on the bundled market snapshot or the fake. Not
 // part of `npm test`: it prints figures, it asserts nothing.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';

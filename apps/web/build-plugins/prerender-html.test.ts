@@ -99,6 +99,8 @@ describe('withPageFrame', () => {
       expect(shells.pageFrameFile(path, false, true)).toBe(`${pageFramesDir}/${name}.empty.html`);
       expect(shells.pageFrameFile(path, true, true)).toBe(`${pageFramesDir}/${name}.empty.demo.html`);
     }
+    expect(shells.terminalFrameFile(false)).toBe(`${pageFramesDir}/terminal.html`);
+    expect(shells.terminalFrameFile(true)).toBe(`${pageFramesDir}/terminal.demo.html`);
   });
 });
 

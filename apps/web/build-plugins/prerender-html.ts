@@ -50,7 +50,7 @@ export function withPageFrame(html: string, frame: string): string {
 
 /**
  * `html` with index.html's loading screen moved low, from its `centre` class to its `low` one
- * (components/ui/loading-screen): in a shell that paints a page's empty state, the spinner
+ * (components/ui/loading-screen-class): in a shell that paints a page's empty state, the spinner
  * mid-screen would lie under it on a phone.
  */
 export function withLowLoadingScreen(html: string, places: { centre: string; low: string }): string {

@@ -42,6 +42,13 @@ const emptyPages: Record<EmptyFramedPath, { actions?: ReactNode; content: ReactN
   '/projections': { actions: <PaintedProjectionsActions />, content: <PaintedEmptyProjections /> },
 };
 
+/** The page's empty state, for the pages whose emptiness the server can tell (@app/contracts emptyFramedPaths). */
+function emptyPage(path: FramedPath) {
+  return (emptyFramedPaths as readonly string[]).includes(path)
+    ? emptyPages[path as EmptyFramedPath]
+    : undefined;
+}
+
 /**
  * A signed-in page's heading where the page draws it, over the top of index.html
  * (lib/painted-page-frame); with `empty`, the page's controls and empty state too. A picture only:
@@ -57,7 +64,7 @@ export function PaintedPageFrame({
   demo: boolean;
   empty?: boolean;
 }) {
-  const page = empty && Object.hasOwn(emptyPages, path) ? emptyPages[path as EmptyFramedPath] : undefined;
+  const page = empty ? emptyPage(path) : undefined;
   return (
     <PaintedFrame path={path} demo={demo}>
       <PaintedPageHeader {...pageHeaders[path]} actions={page?.actions}>
@@ -135,7 +142,7 @@ export function renderPageFrames(): {
     modules: [...(pageModulePreloads[path] ?? [])],
     live: renderToStaticMarkup(<PaintedPageFrame path={path} demo={false} />),
     demo: renderToStaticMarkup(<PaintedPageFrame path={path} demo />),
-    empty: (emptyFramedPaths as readonly string[]).includes(path)
+    empty: emptyPage(path)
       ? {
           live: renderToStaticMarkup(<PaintedPageFrame path={path} demo={false} empty />),
           demo: renderToStaticMarkup(<PaintedPageFrame path={path} demo empty />),

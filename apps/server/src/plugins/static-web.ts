@@ -15,6 +15,7 @@ import { type ReaderClock, sourceBadgeText } from '@app/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { sendApiRouteMissing, sendError } from './errors.ts';
 import { sessionToken } from './sessions.ts';
 
@@ -97,11 +98,15 @@ function landingFile(request: FastifyRequest, webDist: string, path: string): st
   return existsSync(join(webDist, 'landing.html')) ? 'landing.html' : undefined;
 }
 
+/** What a signed-in page's HTML is: a file of the build, or one written for this request. */
+type Shell = { file: string } | { html: string };
+
 /**
- * A signed-in page's shell: its heading painted when the build made a shell for it (frames/) and
- * nothing the build cannot size lies above it, with the page's empty state too when the account has
- * nothing the page shows yet, the demo banner too while the market serves demo prices
- * (demo-shell.html); undefined for index.html.
+ * A signed-in page's shell (issue 15): for a verified session, the page's heading painted when the
+ * build made a shell for it, with its empty state too when the account has nothing the page shows
+ * yet, or the terminal's with its source badge; the demo banner (demo-shell.html) alone while the
+ * market serves demo prices and there is no such shell, or an unverified account's email banner,
+ * whose height the build cannot know, lies above the heading; undefined for index.html.
  */
 async function signedInShell(
   request: FastifyRequest,
@@ -109,71 +114,75 @@ async function signedInShell(
   webDist: string,
   state: StaticWebOptions['pageState'],
   path: string,
-): Promise<string | undefined> {
+): Promise<Shell | undefined> {
   if (isSignedOutPage(path) || sessionToken(request) === undefined || !state) return undefined;
-  const demo = state.market().mode === 'demo';
-  const framed = pageFrameFile(path, demo);
-  const frame = framed && existsSync(join(webDist, framed)) ? framed : undefined;
-  const banner = demo && existsSync(join(webDist, demoShellFile)) ? demoShellFile : undefined;
+  const source = state.market();
+  const demo = source.mode === 'demo';
+  const frame =
+    path === '/' ? terminalFrame(request, webDist, source) : pageFrame(webDist, state, path, demo);
+  const banner = demo && existsSync(join(webDist, demoShellFile)) ? { file: demoShellFile } : undefined;
   // Nothing to paint on this page: no session lookup on its way.
   if (frame === undefined && banner === undefined) return undefined;
   const user = await state.user(request, reply);
   if (user === null) return undefined;
-  if (!user.emailVerified || frame === undefined) return banner;
-  const emptyFrame = pageFrameFile(path, demo, true);
-  const paintsEmpty = emptyFrame !== undefined && existsSync(join(webDist, emptyFrame));
-  return paintsEmpty && (await state.empty(path, user.id)) ? emptyFrame : frame;
+  return user.emailVerified && frame !== undefined ? frame(user.id) : banner;
+}
+
+/** A framed page's shell (frames/<page>.html), or its empty state's (.empty.html) for an account with nothing yet. */
+function pageFrame(
+  webDist: string,
+  state: PageState,
+  path: string,
+  demo: boolean,
+): ((userId: string) => Promise<Shell>) | undefined {
+  const framed = pageFrameFile(path, demo);
+  if (framed === undefined || !existsSync(join(webDist, framed))) return undefined;
+  const empty = pageFrameFile(path, demo, true);
+  return async (userId) =>
+    empty !== undefined && existsSync(join(webDist, empty)) && (await state.empty(path, userId))
+      ? { file: empty }
+      : { file: framed };
+}
+
+/**
+ * The terminal's shell (/) with its source badge told in the reader's clock, for live or demo
+ * figures (a stale copy's age is left to the app, which keeps it current); undefined when the
+ * build made none or the app has not told the reader's clock yet.
+ */
+function terminalFrame(
+  request: FastifyRequest,
+  webDist: string,
+  source: MarketSource,
+): (() => Promise<Shell>) | undefined {
+  if (source.mode === 'live' && source.stale) return undefined;
+  const reader = readerClock(request.cookies[readerClockCookie]);
+  const file = join(webDist, terminalFrameFile(source.mode === 'demo'));
+  if (reader === undefined || !existsSync(file)) return undefined;
+  return async () => ({
+    html: (await readFile(file, 'utf8')).replace(
+      sourceBadgeSlot,
+      escapeHtml(sourceBadgeText(source, reader)),
+    ),
+  });
 }
 
 /**
  * The reader's locale and time zone from the app's cookie (@app/contracts readerClockCookie), or
  * undefined when it is missing or names either wrongly: the badge is then left to the app.
  */
-export function readerClock(cookie: string | undefined): ReaderClock | undefined {
+function readerClock(cookie: string | undefined): ReaderClock | undefined {
   if (cookie === undefined || cookie.length > 120) return undefined;
   const [locale, timeZone, ...rest] = cookie.split('|');
   if (locale === undefined || timeZone === undefined || rest.length > 0) return undefined;
   try {
     const reader = { locale: decodeURIComponent(locale), timeZone: decodeURIComponent(timeZone) };
-    // Throws a RangeError for an unknown zone or a malformed locale tag.
+    // Throws a RangeError for an unknown zone or a malformed locale tag; a locale this server's ICU
+    // lacks resolves to another one, whose format would not be the browser's.
     const resolved = new Intl.DateTimeFormat(reader.locale, { timeZone: reader.timeZone }).resolvedOptions();
     return resolved.locale === reader.locale ? reader : undefined;
   } catch {
     return undefined;
   }
-}
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-
-/**
- * The terminal's shell (/) for a verified session, its source badge told in the reader's clock:
- * live or demo figures (a stale copy's age is left to the app, which keeps it current); undefined
- * when the build made none or the app has not told the reader's clock yet.
- */
-async function terminalShell(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  webDist: string,
-  state: StaticWebOptions['pageState'],
-  path: string,
-): Promise<string | undefined> {
-  if (path !== '/' || sessionToken(request) === undefined || !state) return undefined;
-  const source = state.market();
-  if (source.mode === 'live' && source.stale) return undefined;
-  const reader = readerClock(request.cookies[readerClockCookie]);
-  const file = join(webDist, terminalFrameFile(source.mode === 'demo'));
-  if (reader === undefined || !existsSync(file)) return undefined;
-  const user = await state.user(request, reply);
-  if (user === null || !user.emailVerified) return undefined;
-  const html = await readFile(file, 'utf8');
-  return html.replace(sourceBadgeSlot, escapeHtml(sourceBadgeText(source, reader)));
 }
 
 function sendIndex(reply: FastifyReply, webDist: string, file = 'index.html'): FastifyReply {
@@ -226,14 +235,15 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     if (!acceptsHtml(request)) return sendError(reply, notFound());
     // The page depends on the session cookie: a shared cache must not hand one visitor's to another.
     reply.header('vary', 'Cookie');
-    const terminal = await terminalShell(request, reply, webDist, options.pageState, path);
-    if (terminal !== undefined) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(terminal);
+    const landing = landingFile(request, webDist, path);
+    const shell =
+      landing === undefined
+        ? await signedInShell(request, reply, webDist, options.pageState, path)
+        : undefined;
+    if (shell !== undefined && 'html' in shell) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.html);
     }
-    const page =
-      landingFile(request, webDist, path) ??
-      (await signedInShell(request, reply, webDist, options.pageState, path));
-    return sendIndex(reply, webDist, page);
+    return sendIndex(reply, webDist, landing ?? shell?.file);
   });
 }
 
