@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { liveMarketEnv, startFakeLiveMarket } from '../lib/fake-live-market.ts';
 import { newUser } from '../lib/load-users.ts';
 import { freePort, waitForHttp } from '../lib/processes.ts';
@@ -49,6 +50,18 @@ const marketMode = process.env.LIGHTHOUSE_MARKET || 'demo';
 if (marketMode !== 'demo' && marketMode !== 'live')
   throw new Error(`LIGHTHOUSE_MARKET=${marketMode}: expected live (or demo, the default)`);
 if (reportDir) mkdirSync(reportDir, { recursive: true });
+/**
+ * LIGHTHOUSE_CPU_SLOWDOWN=6 replaces the default 4x CPU slowdown: Lighthouse scales what this host
+ * measured, so 4 × (this host's benchmarkIndex ÷ another's) estimates the figures on that slower
+ * host. Only for that estimate: the budgets are the default throttling's.
+ */
+const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1))
+  throw new Error(
+    `LIGHTHOUSE_CPU_SLOWDOWN=${process.env.LIGHTHOUSE_CPU_SLOWDOWN}: expected a factor of 1 or more`,
+  );
 
 interface Figures {
   performance: number;
@@ -182,6 +195,9 @@ async function audit(url: string, port: number, run: string): Promise<Figures | 
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cpuSlowdown === undefined
+      ? {}
+      : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (reportDir) {
@@ -347,7 +363,11 @@ try {
       app: baselineApp,
       cookie: await accountCookie(baselineApp.base),
     });
-  console.log(`\nLighthouse ${runs}x per route, mobile, default simulated throttling (median of the runs)`);
+  const throttled =
+    cpuSlowdown === undefined
+      ? 'default simulated throttling'
+      : `simulated throttling with a ${cpuSlowdown}x CPU slowdown instead of 4x`;
+  console.log(`\nLighthouse ${runs}x per route, mobile, ${throttled} (median of the runs)`);
   console.log(
     seeded ? 'Account: seeded (a portfolio of five buys, an exit plan of 20 sells)' : 'Account: new, no data',
   );
