@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OutputChunk } from 'rolldown';
 import { build, type Plugin } from 'vite';
+import { loadingScreenClass } from '../src/components/ui/loading-screen-class.ts';
 import { chunkHolding, chunksOf, staticClosure } from './bundle-graph.ts';
 
 export interface PrerenderHtmlOptions {
@@ -192,7 +193,6 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
               data: string[];
               modules: string[];
             }[];
-            loadingScreenPlaces: { centre: string; low: string };
             renderTerminalFrames: () => { live: string; demo: string };
           };
           const index = readFileSync(join(outDir, 'index.html'), 'utf8');
@@ -222,7 +222,7 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
             // Not the page's code: the painted empty state is the page's largest paint, and
             // Lighthouse counts every request started before it (lib/page-module-preloads).
             const empty = (html: string) =>
-              withDataPreloads(withLowLoadingScreen(html, module.loadingScreenPlaces), frame.data);
+              withDataPreloads(withLowLoadingScreen(html, loadingScreenClass), frame.data);
             writeFileSync(
               join(outDir, pageFramesDir, `${name}.empty.html`),
               empty(withPageFrame(index, frame.empty.live)),

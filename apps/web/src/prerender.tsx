@@ -4,7 +4,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
 import { hidesTopBarOnMobile } from '@/app/layout/nav-entries';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { loadingScreenClass } from '@/components/ui/loading-screen-class';
 import { PaintedPageHeader } from '@/components/ui/page-frame';
 import { SourceBadgeView } from '@/components/ui/source-badge';
 import { PaintedEmptyMetrics } from '@/features/dashboard/prerender';
@@ -150,6 +149,3 @@ export function renderPageFrames(): {
       : undefined,
   }));
 }
-
-/** index.html's loading screen's class, and where a shell that paints a page's content moves it. */
-export const loadingScreenPlaces = loadingScreenClass;

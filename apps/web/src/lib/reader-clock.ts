@@ -1,4 +1,5 @@
 import { readerClockCookie } from '@app/contracts';
+import { dateFormat } from '@app/core';
 import { readCookie } from '@/lib/api/cookies';
 
 /**
@@ -7,7 +8,11 @@ import { readCookie } from '@/lib/api/cookies';
  * (issue 15). Written only when it changed; a year long, like a preference.
  */
 export function rememberReaderClock(): void {
-  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  // The badge's own format (core clockTime), built already by warmLocalTime.
+  const { locale, timeZone } = dateFormat(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+  }).resolvedOptions();
   const value = `${encodeURIComponent(locale)}|${encodeURIComponent(timeZone)}`;
   if (readCookie(readerClockCookie) === decodeURIComponent(value)) return;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';

@@ -26,7 +26,7 @@ export async function listPortfolios(db: Db, userId: string): Promise<PortfolioR
     .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
 }
 
-/** Whether the user has any portfolio (one indexed row read, not the list). */
+/** Whether the user has at least one portfolio (one indexed row read, not the list). */
 export async function hasPortfolios(db: Db, userId: string): Promise<boolean> {
   const rows = await db
     .select({ id: portfolios.id })

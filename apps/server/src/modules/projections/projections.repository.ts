@@ -40,7 +40,7 @@ export async function listProjections(db: Db, userId: string): Promise<Projectio
     .orderBy(asc(projections.createdAt), asc(projections.id));
 }
 
-/** Whether the user has any projection (one indexed row read, not the list). */
+/** Whether the user has at least one projection (one indexed row read, not the list). */
 export async function hasProjections(db: Db, userId: string): Promise<boolean> {
   const rows = await db
     .select({ id: projections.id })

@@ -6,7 +6,7 @@ import { localTime } from '@/lib/market/market-status';
 /** Live figures in the accent; demo data and a stale copy as a warning. */
 export type SourceBadgeTone = 'live' | 'warning';
 
-export function sourceBadgeTone(source: MarketSource): SourceBadgeTone {
+function sourceBadgeTone(source: MarketSource): SourceBadgeTone {
   return source.mode === 'demo' || source.stale ? 'warning' : 'live';
 }
 
