@@ -70,6 +70,14 @@ describe('config', () => {
     );
   });
 
+  it('reads DEMO_MARKET_DATE as a calendar day and refuses anything else', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).demoMarketDate).toBeUndefined();
+    expect(loadConfig({ ...secret, DEMO_MARKET_DATE: '2026-11-15' }, cwd).demoMarketDate).toBe('2026-11-15');
+    for (const bad of ['2026-02-30', '2026-13-01', '15/11/2026', 'tomorrow'])
+      expect(() => loadConfig({ ...secret, DEMO_MARKET_DATE: bad }, cwd)).toThrow(/DEMO_MARKET_DATE/);
+  });
+
   it('reads AUTH_MODE=oidc and local,oidc with the provider, and names what is missing', () => {
     const secret = { SESSION_SECRET: 'x'.repeat(32) };
     const provider = {

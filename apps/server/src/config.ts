@@ -24,6 +24,13 @@ const envSchema = z.object({
       .optional(),
   ),
   MARKET_DATA: z.enum(['auto', 'coingecko', 'snapshot']).default('auto'),
+  DEMO_MARKET_DATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD')
+      .refine((day) => isCalendarDay(day), 'is not a calendar day')
+      .optional(),
+  ),
   COINGECKO_API_KEY: optionalText,
   COINGECKO_BASE_URL: optionalUrl,
   // Where coin logos are fetched from instead of the host in their URL: a mirror, or a test's fake.
@@ -94,6 +101,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   marketData: 'auto' | 'coingecko' | 'snapshot';
+  /**
+   * The day whose draw the demo market shows on every day (YYYY-MM-DD), so tests and screenshots
+   * see the same market whenever they run; unset, the demo market moves with the calendar.
+   */
+  demoMarketDate: string | undefined;
   coingecko: { apiKey: string | undefined; baseUrl: string | undefined; callsPerMinute: number };
   /** The origin coin logos are fetched from (issue 15): a mirror or a test's fake; by default, their own host. */
   coinImageOrigin: string | undefined;
@@ -138,6 +150,12 @@ export interface OidcConfig {
   clientSecret: string;
   /** Space-separated; always contains openid. */
   scopes: string;
+}
+
+/** True for a real UTC day: 2026-02-30 parses in some engines, so the day must read back the same. */
+function isCalendarDay(day: string): boolean {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === day;
 }
 
 /** proxy-addr's names for the private ranges, accepted beside addresses and CIDRs. */
@@ -202,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl: e.DATABASE_URL,
     marketData: e.MARKET_DATA,
+    demoMarketDate: e.DEMO_MARKET_DATE,
     coingecko: {
       apiKey: e.COINGECKO_API_KEY,
       baseUrl: e.COINGECKO_BASE_URL,

@@ -76,7 +76,11 @@ async function main(): Promise<void> {
   const market = createMarketService({
     db: database.db,
     secondary,
-    provider: createMarketDataProvider({ mode: config.marketData, coingecko: config.coingecko }),
+    provider: createMarketDataProvider({
+      mode: config.marketData,
+      coingecko: config.coingecko,
+      demoDate: config.demoMarketDate,
+    }),
     clock: systemClock,
     refreshIntervalMs: config.marketRefreshMs,
     // The snapshot carries all its history; CoinGecko's free plan serves 365 days.

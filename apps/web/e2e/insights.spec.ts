@@ -116,7 +116,7 @@ test('a portfolio with a projection and an alert shows its insight cards, the wh
   // Each kind of action link lands where it says: the coin, the transactions filtered, the plan.
   await oracle.card('Concentration').getByRole('link', { name: 'Open BTC' }).click();
   await expect(page).toHaveURL(/\/cryptocurrencies\/bitcoin$/);
-  await expect(page.getByRole('heading', { name: /Bitcoin/ }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Bitcoin\b/ })).toBeVisible();
   await oracle.goto();
   const txLink = oracle.card('Unrealized winners and losers').getByRole('link', { name: / transactions$/ });
   const symbol = ((await txLink.textContent()) ?? '').replace(' transactions', '');

@@ -10,7 +10,7 @@ test('search "eth", pick Ethereum and see its chart', async ({ page }, info) => 
   await terminal.search.fill(' e ');
   await expect(terminal.results).toBeHidden();
   await terminal.search.fill('eth');
-  const option = terminal.results.getByRole('option', { name: /Ethereum/ }).first();
+  const option = terminal.results.getByRole('option', { name: /^Ethereum ETH /i });
   await option.click();
 
   await expect(page).toHaveURL(/[?&]coin=ethereum\b/);
@@ -57,7 +57,7 @@ test('the terminal asks no other host: coin logos come from this server (issue 1
   });
   const terminal = new TerminalPage(page);
   await terminal.signUpAndOpen('/terminal', `logos-${info.project.name}`);
-  const logo = page.getByRole('button', { name: /^Bitcoin/ }).locator('img');
+  const logo = terminal.coinButton('Bitcoin', 'BTC').locator('img');
   await expect(logo).toHaveAttribute(
     'src',
     /^\/api\/v2\/coin-images\/\?src=https%3A%2F%2Fcoin-images\.coingecko\.com/,
@@ -93,7 +93,7 @@ test('a favourite survives a reload', async ({ page }, info) => {
   await page.reload();
   await expect(terminal.favouriteButton('Solana')).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('checkbox', { name: 'Favourites only' }).check();
-  await expect(terminal.market.getByRole('button', { name: /Solana/ }).first()).toBeVisible();
+  await expect(terminal.coinButton('Solana', 'SOL')).toBeVisible();
   await expect(terminal.market.getByRole('button', { name: 'Favourite Bitcoin', exact: true })).toHaveCount(
     0,
   );

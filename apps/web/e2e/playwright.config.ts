@@ -19,6 +19,15 @@ const ssoPort = port + 200;
 const ssoDataDir = process.env.E2E_SSO_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-sso-'));
 process.env.E2E_SSO_DATA_DIR = ssoDataDir;
 
+/**
+ * The demo market draws a new day every day; the journeys see the draw of this one, whatever day
+ * they run (E2E_DEMO_DATE moves it, to show no journey leans on one day's market).
+ */
+const demoMarketDate = process.env.E2E_DEMO_DATE ?? '2026-11-15';
+process.env.E2E_DEMO_DATE = demoMarketDate;
+/** Nothing a test server fetches may leave the machine: every outside origin is a closed local port. */
+const closedOrigin = 'http://127.0.0.1:9';
+
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -73,6 +82,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         MARKET_DATA: 'snapshot',
+        DEMO_MARKET_DATE: demoMarketDate,
+        COIN_IMAGE_ORIGIN: closedOrigin,
         LOG_LEVEL: 'warn',
         // Every journey signs up from this one address; the limit itself is tested in the server suite.
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -96,6 +107,8 @@ export default defineConfig({
         DATA_DIR: ssoDataDir,
         DATABASE_URL: '',
         MARKET_DATA: 'snapshot',
+        DEMO_MARKET_DATE: demoMarketDate,
+        COIN_IMAGE_ORIGIN: closedOrigin,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         // Nothing in that journey waits for a market refresh.

@@ -28,6 +28,17 @@ export class TerminalPage {
     return this.page.getByRole('region', { name: `${name} chart` });
   }
 
+  /**
+   * A coin's row button in the market table, by its exact name: the symbol follows the name on
+   * wide screens only. Never a prefix: which coins share a first screen changes with the market.
+   */
+  coinButton(name: string, symbol: string): Locator {
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.market.getByRole('button', {
+      name: new RegExp(`^${literal(name)}( ${literal(symbol)})?$`, 'i'),
+    });
+  }
+
   favouriteButton(name: string, within: Locator = this.market): Locator {
     return within.getByRole('button', { name: `Favourite ${name}`, exact: true });
   }

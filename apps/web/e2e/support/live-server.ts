@@ -35,6 +35,11 @@ export async function startAppServer(input: {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Outside hosts are a closed local port unless the journey names its fake.
+      COINGECKO_BASE_URL: 'http://127.0.0.1:9',
+      BINANCE_BASE_URL: 'http://127.0.0.1:9',
+      COIN_IMAGE_ORIGIN: 'http://127.0.0.1:9',
+      ...(process.env.E2E_DEMO_DATE ? { DEMO_MARKET_DATE: process.env.E2E_DEMO_DATE } : {}),
       ...input.env,
     },
     stdio: 'ignore',

@@ -23,8 +23,14 @@ export function createMarketDataProvider(input: {
   mode: MarketDataMode;
   coingecko?: CoinGeckoClientOptions;
   now?: () => number;
+  /** Pins what the demo market shows to one day's draw (SnapshotProviderOptions.demoDate). */
+  demoDate?: string;
 }): MarketDataProvider {
-  const snapshot = () => new SnapshotProvider(input.now ? { now: input.now } : {});
+  const snapshot = () =>
+    new SnapshotProvider({
+      ...(input.now ? { now: input.now } : {}),
+      ...(input.demoDate ? { demoDate: input.demoDate } : {}),
+    });
   if (input.mode === 'snapshot') return snapshot();
   const coingecko = new CoinGeckoProvider(input.coingecko ?? {});
   if (input.mode === 'coingecko') return coingecko;

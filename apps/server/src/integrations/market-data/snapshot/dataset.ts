@@ -135,3 +135,26 @@ export function loadSnapshotDataset(path: string = defaultSnapshotPath()): Snaps
   if (path === defaultSnapshotPath()) cached = dataset;
   return dataset;
 }
+
+/**
+ * The same dataset with its calendar moved by whole days: every daily point, the as-of instant
+ * and the all-time-high dates. The simulation keys its days by their index from the first day,
+ * so on day D the moved dataset draws what the original drew on day D - days.
+ */
+export function shiftDataset(dataset: SnapshotDataset, days: number): SnapshotDataset {
+  if (days === 0) return dataset;
+  const by = days * 86_400_000;
+  const moved = (iso: string) => new Date(Date.parse(iso) + by).toISOString();
+  return {
+    ...dataset,
+    asOf: moved(dataset.asOf),
+    asOfMs: dataset.asOfMs + by,
+    firstDayMs: dataset.firstDayMs + by,
+    coins: dataset.coins.map((c) => ({ ...c, athDate: moved(c.athDate) })),
+  };
+}
+
+/** Whole UTC days from `from` to `to` (both in ms). */
+export function utcDaysBetween(from: number, to: number): number {
+  return Math.floor(to / 86_400_000) - Math.floor(from / 86_400_000);
+}

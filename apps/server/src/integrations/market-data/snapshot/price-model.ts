@@ -78,7 +78,8 @@ export class PriceModel {
   /** A smooth pattern in [-1, 1] made of three incommensurate periods. */
   private wave(t: number): number {
     const [p1, p2, p3] = this.phases;
-    const h = t / hourMs;
+    // From the first day, not the epoch: a dataset moved by whole days moves its intraday path too.
+    const h = (t - this.dataset.firstDayMs) / hourMs;
     return (
       (Math.sin(2 * Math.PI * (h / 5.3 + p1)) +
         0.6 * Math.sin(2 * Math.PI * (h / 1.62 + p2)) +

@@ -14,7 +14,7 @@ import { normaliseSearchQuery, searchMatchScore } from '@app/core';
 import type { ChartDays, ListMarketsParams, MarketDataProvider } from '../provider.ts';
 import { UpstreamError } from '../upstream-error.ts';
 import { categoryName } from './categories.ts';
-import { loadSnapshotDataset, type SnapshotDataset } from './dataset.ts';
+import { loadSnapshotDataset, type SnapshotDataset, shiftDataset, utcDaysBetween } from './dataset.ts';
 import { dayMs, hourMs, type PriceModel } from './price-model.ts';
 import { SnapshotMarket } from './snapshot-market.ts';
 
@@ -22,6 +22,13 @@ export interface SnapshotProviderOptions {
   dataset?: SnapshotDataset;
   /** Injected so tests can pin the simulated market to an instant. */
   now?: () => number;
+  /**
+   * A UTC day (YYYY-MM-DD) whose market to show on any day: the dataset's calendar is moved so
+   * that today draws what that day drew, at the same time of day. Dates on the wire stay real,
+   * so charts still end now; only what the simulation drew is pinned. For tests and screenshots,
+   * which must see the same screens whatever day they run.
+   */
+  demoDate?: string;
 }
 
 const fiatNames: Record<string, { name: string; unit: string }> = {
@@ -52,8 +59,14 @@ export class SnapshotProvider implements MarketDataProvider {
   private readonly now: () => number;
 
   constructor(options: SnapshotProviderOptions = {}) {
-    this.market = new SnapshotMarket(options.dataset ?? loadSnapshotDataset());
     const clock = options.now ?? Date.now;
+    const dataset = options.dataset ?? loadSnapshotDataset();
+    const pinned = options.demoDate === undefined ? undefined : Date.parse(`${options.demoDate}T00:00:00Z`);
+    if (pinned !== undefined && !Number.isFinite(pinned))
+      throw new Error(`demoDate: ${options.demoDate} is not a day`);
+    this.market = new SnapshotMarket(
+      pinned === undefined ? dataset : shiftDataset(dataset, utcDaysBetween(pinned, clock())),
+    );
     // Whole seconds: finer moves add nothing on screen and defeat the per-instant memo.
     this.now = () => Math.floor(clock() / 1000) * 1000;
   }
