@@ -9,12 +9,14 @@ import type { DeliveryMessage } from '@app/contracts';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { notifications } from '../apps/server/src/db/schema/index.ts';
 import { createMemoryEventBus } from '../apps/server/src/events/event-bus.ts';
-import { createDispatcher } from '../apps/server/src/modules/delivery/dispatch.ts';
-import { fanOutDeliveries } from '../apps/server/src/modules/delivery/fanout.ts';
-import { createDeliveryWorker } from '../apps/server/src/modules/delivery/outbox-worker.ts';
-import { buildWebhookRequest } from '../apps/server/src/modules/delivery/presets.ts';
-import { createSecretBox } from '../apps/server/src/modules/delivery/secret-box.ts';
-import { createWebhookSender } from '../apps/server/src/modules/delivery/webhook-sender.ts';
+import {
+  buildWebhookRequest,
+  createDeliveryWorker,
+  createDispatcher,
+  createSecretBox,
+  createWebhookSender,
+  fanOutDeliveries,
+} from '../apps/server/src/modules/delivery/index.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
 
 const total = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);

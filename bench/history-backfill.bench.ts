@@ -16,10 +16,10 @@ import {
 import { binanceSymbolTable } from '../apps/server/src/integrations/market-data/binance/symbols.ts';
 import { startFakeBinance } from '../apps/server/src/integrations/market-data/test/fake-binance.ts';
 import {
+  planHistoryRanges,
   putSecondaryCandles,
   readSeriesBounds,
-} from '../apps/server/src/modules/market-history/history.repository.ts';
-import { planHistoryRanges } from '../apps/server/src/modules/market-history/history-backfill.ts';
+} from '../apps/server/src/modules/market-history/index.ts';
 
 const coins = Object.keys(binanceSymbolTable).slice(0, Number(process.env.BENCH_HISTORY_COINS ?? 100));
 const years = Number(process.env.BENCH_HISTORY_YEARS ?? 5);

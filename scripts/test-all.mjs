@@ -82,6 +82,7 @@ const vitest = (label, projects, file, env) =>
 
 ensureChromium();
 run('lint', 'npx', ['biome', 'check', '.']);
+run('module boundaries', 'npm', ['run', 'lint:boundaries', '--silent']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 vitest('unit + component', ['unit', 'component'], join(out, 'unit.json'));

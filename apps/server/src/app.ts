@@ -13,35 +13,42 @@ import { SnapshotProvider } from './integrations/market-data/index.ts';
 import { createOidcClient, type OidcClient } from './integrations/oidc/oidc-client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { findServerPackageRoot } from './lib/package-root.ts';
-import { registerAlertsModule } from './modules/alerts/alerts-module.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createOidcService } from './modules/auth/oidc.service.ts';
-import { createSessionService } from './modules/auth/session.service.ts';
+import { createAlertsService, registerAlertRoutes } from './modules/alerts/index.ts';
 import {
-  createDeliveryParts,
-  type DeliveryParts,
-  registerDeliveryModule,
-} from './modules/delivery/delivery-module.ts';
-import { registerHealthRoutes } from './modules/health/health.routes.ts';
-import { createHealthService } from './modules/health/health.service.ts';
-import { registerInsightsRoutes } from './modules/insights/insights.routes.ts';
-import { createInsightsService } from './modules/insights/insights.service.ts';
-import { createCoinImageCache } from './modules/market/coin-image-cache.ts';
-import { registerMarketRoutes } from './modules/market/market.routes.ts';
-import { createMarketService, isMarketService, type MarketService } from './modules/market/market.service.ts';
-import type { MarketReader } from './modules/market/market-reader.ts';
-import { registerTerminalRoutes } from './modules/market/terminal.routes.ts';
-import { createTerminalService } from './modules/market/terminal.service.ts';
-import { registerPortfolioModule } from './modules/portfolios/portfolio-module.ts';
-import { registerProjectionRoutes } from './modules/projections/projections.routes.ts';
-import { createProjectionsService } from './modules/projections/projections.service.ts';
-import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
-import { registerSubscriptionRoutes } from './modules/subscription/subscription.routes.ts';
-import { createSubscriptionService } from './modules/subscription/subscription.service.ts';
-import { registerWatchlistRoutes } from './modules/watchlists/watchlists.routes.ts';
-import { createWatchlistsService } from './modules/watchlists/watchlists.service.ts';
+  createAuthService,
+  createOidcService,
+  createSessionService,
+  registerAuthRoutes,
+} from './modules/auth/index.ts';
+import { createDashboardService, registerDashboardRoutes } from './modules/dashboard/index.ts';
+import { createDeliveryParts, type DeliveryParts, registerDeliveryModule } from './modules/delivery/index.ts';
+import { createStreamHub, registerEventRoutes } from './modules/events/index.ts';
+import { createHealthService, registerHealthRoutes } from './modules/health/index.ts';
+import { createIndicatorsService, registerIndicatorRoutes } from './modules/indicators/index.ts';
+import { createInsightsService, registerInsightsRoutes } from './modules/insights/index.ts';
+import { createLedger } from './modules/ledger/index.ts';
+import type { MarketReader } from './modules/market/index.ts';
+import {
+  createCoinImageCache,
+  createMarketService,
+  isMarketService,
+  type MarketService,
+  registerMarketRoutes,
+} from './modules/market/index.ts';
+import { createNotificationsService, registerNotificationRoutes } from './modules/notifications/index.ts';
+import { createPortfoliosService, registerPortfolioRoutes } from './modules/portfolios/index.ts';
+import { createProjectionsService, registerProjectionRoutes } from './modules/projections/index.ts';
+import { createSettingsService, registerSettingsRoutes } from './modules/settings/index.ts';
+import { createSubscriptionService, registerSubscriptionRoutes } from './modules/subscription/index.ts';
+import { registerTaxModule } from './modules/tax/index.ts';
+import { createTerminalService, registerTerminalRoutes } from './modules/terminal/index.ts';
+import {
+  createCsvImportService,
+  createTransactionOptionsService,
+  createTransactionsService,
+  registerTransactionRoutes,
+} from './modules/transactions/index.ts';
+import { createWatchlistsService, registerWatchlistRoutes } from './modules/watchlists/index.ts';
 import { registerApiScope, registerRouteTable } from './plugins/api-scope.ts';
 import { registerJsonCompression } from './plugins/compress-json.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
@@ -179,34 +186,51 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     await registerSubscriptionRoutes(api, { subscription: createSubscriptionService({ clock }) });
 
-    // Feature modules: one block each (market, portfolios, projections, alerts, insights).
-    // `market` and `bus` are shared by all of them.
+    // Every module in dependency order: each reads only the ones above it in this list.
     const settings = createSettingsService({ db, clock });
     await registerSettingsRoutes(api, { settings });
-    const { positions, ledgers, tax } = await registerPortfolioModule(api, {
-      db,
-      clock,
-      market,
-      preferences: settings,
+    const ledger = createLedger({ db, clock, market, preferences: settings });
+    const books = { db, clock, market, preferences: settings, ledgers: ledger.ledgers };
+    const transactions = createTransactionsService(books);
+    await registerPortfolioRoutes(api, {
+      portfolios: createPortfoliosService(books),
+      transactions,
+      csv: createCsvImportService(books),
     });
+    await registerTransactionRoutes(api, {
+      transactions,
+      options: createTransactionOptionsService(books),
+    });
+    await registerDashboardRoutes(api, {
+      dashboard: createDashboardService(books),
+      preferences: settings,
+      market,
+      clock,
+    });
+    const { tax } = await registerTaxModule(api, { ...books, closes: ledger.closes });
     const watchlists = createWatchlistsService({ db, clock, coins: marketService });
     const terminal = createTerminalService({
       market: marketService,
       settings,
       watchlists,
-      positions: () => positions,
+      positions: () => ledger.positions,
     });
     await registerMarketRoutes(api, {
       market: marketService,
-      terminal,
+      marketSelect: terminal.marketSelect,
       images: createCoinImageCache({ clock, origin: config.coinImageOrigin }),
     });
     await registerTerminalRoutes(api, { market: marketService, terminal });
     await registerWatchlistRoutes(api, { watchlists });
     await registerProjectionRoutes(api, {
-      projections: createProjectionsService({ db, clock, market, positions }),
+      projections: createProjectionsService({ db, clock, market, positions: ledger.positions }),
     });
-    await registerAlertsModule(api, { db, clock, market, bus });
+    await registerAlertRoutes(api, { alerts: createAlertsService({ db, clock, market }) });
+    await registerNotificationRoutes(api, {
+      notifications: createNotificationsService({ db }),
+    });
+    await registerIndicatorRoutes(api, { indicators: createIndicatorsService({ market }) });
+    await registerEventRoutes(api, { hub: createStreamHub({ bus, clock }) });
     await registerDeliveryModule(api, { db, clock, config, parts: delivery });
     await registerInsightsRoutes(api, {
       insights: createInsightsService({
@@ -214,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         clock,
         market,
         preferences: settings,
-        ledgers,
+        ledgers: ledger.ledgers,
         tax,
         narrationAvailable: config.llm.baseUrl !== undefined,
       }),

@@ -6,16 +6,15 @@ import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import { createPgEventBus } from './events/pg-event-bus.ts';
 import { createMailer } from './integrations/mail/index.ts';
 import { createMarketDataProvider } from './integrations/market-data/index.ts';
-import { runAlertEngineOnRefresh } from './jobs/alert-engine.job.ts';
-import { createAlertEngine } from './jobs/alert-engine.ts';
 import { marketRefreshJob } from './jobs/market-refresh.job.ts';
 import { purgeExpiredAuthJob } from './jobs/purge-expired-auth.job.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { systemClock } from './lib/clock.ts';
-import { createSessionService } from './modules/auth/session.service.ts';
-import { createDeliveryParts, createOutboxWorker } from './modules/delivery/delivery-module.ts';
-import { createMarketService } from './modules/market/market.service.ts';
-import { createBinanceSecondary } from './modules/market-history/binance-secondary.ts';
+import { createAlertEngine, runAlertEngineOnRefresh } from './modules/alerts/index.ts';
+import { createSessionService } from './modules/auth/index.ts';
+import { createDeliveryParts, createOutboxWorker } from './modules/delivery/index.ts';
+import { createMarketService } from './modules/market/index.ts';
+import { createBinanceSecondary } from './modules/market-history/index.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);

@@ -1,5 +1,3 @@
-import type { ChartTimeframe } from './market.ts';
-
 // The market's limits, choices and messages without its schemas, apart from market-constants
 // (which every page's first load carries), so only the pages that use them load them (issue 15).
 
@@ -17,6 +15,7 @@ export const marketLimits = {
 } as const;
 
 export const chartTimeframes = ['1D', '1W', '1M', '3M', '1Y', 'ALL'] as const;
+type ChartTimeframe = (typeof chartTimeframes)[number];
 
 /** The category filter's choices: CoinGecko category ids (the snapshot uses the same ids). */
 export const marketCategoryOptions: ReadonlyArray<{ id: string; name: string }> = [

@@ -1,5 +1,5 @@
+import type { CostBasisMethod } from './cost-basis-constants.ts';
 import { costBasisMethodLabels } from './portfolio-api-constants.ts';
-import type { EffectiveMethod, TaxRule } from './tax.ts';
 
 // tax's constants without its schemas: a page reading one of them does not bring the
 // schemas and zod along (the browser build places a contract file whole; issue 15).
@@ -12,6 +12,9 @@ import type { EffectiveMethod, TaxRule } from './tax.ts';
  * custom: a holding-period threshold in days and two rates, under the chosen lot method.
  */
 export const taxRules = ['none', 'us', 'de', 'uk', 'custom'] as const;
+/** The same types tax.ts infers from its schemas, spelt here so this file needs no schema. */
+type TaxRule = (typeof taxRules)[number];
+type EffectiveMethod = CostBasisMethod | 'uk_pooling';
 
 /** What a rule fixes, for the settings screen: the method it forces, or null if the choice stays. */
 export const taxRuleFacts: Record<

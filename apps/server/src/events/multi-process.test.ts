@@ -11,12 +11,15 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openPostgres } from '../db/client.ts';
 import { createOutboxMailer } from '../integrations/mail/index.ts';
-import { type AlertEngineRunner, runAlertEngineOnRefresh } from '../jobs/alert-engine.job.ts';
-import { createAlertEngine } from '../jobs/alert-engine.ts';
 import { createScheduler } from '../jobs/scheduler.ts';
-import { createTestMarket } from '../modules/alerts/test-market.ts';
+import {
+  type AlertEngineRunner,
+  createAlertEngine,
+  runAlertEngineOnRefresh,
+} from '../modules/alerts/index.ts';
 import { quoteIdent, withDatabase } from '../test/postgres-urls.ts';
 import { signUp, TestClient } from '../test/test-client.ts';
+import { createTestMarket } from '../test/test-market.ts';
 import '../test/provided-context.ts';
 import type { BusEvent, EventBus } from './event-bus.ts';
 import { createPgEventBus } from './pg-event-bus.ts';

@@ -1,5 +1,5 @@
 import type { EventBus } from '../events/event-bus.ts';
-import type { MarketService } from '../modules/market/market.service.ts';
+import type { MarketService } from '../modules/market/index.ts';
 import type { Job, SchedulerLogger } from './scheduler.ts';
 
 /**

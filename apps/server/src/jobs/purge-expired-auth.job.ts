@@ -1,4 +1,4 @@
-import type { SessionService } from '../modules/auth/session.service.ts';
+import type { SessionService } from '../modules/auth/index.ts';
 import type { Job } from './scheduler.ts';
 
 export function purgeExpiredAuthJob(sessions: SessionService): Job {

@@ -1,4 +1,10 @@
-import { type ErrorCategory, type ErrorCode, errorCatalogue, type FieldErrors } from '@app/contracts';
+import {
+  type ErrorCategory,
+  type ErrorCode,
+  errorCatalogue,
+  errorCodes,
+  type FieldErrors,
+} from '@app/contracts';
 
 export interface AppErrorInit {
   /** A code the contract owns; its status and category come from the contract's catalogue. */
@@ -48,4 +54,13 @@ export function validationError(
   message = 'Please check your input and try again',
 ): AppError {
   return new AppError({ code: 'validation_error', message, details: { fields } });
+}
+
+/** A resource that is not the caller's or does not exist: the two answer alike. */
+export function notFound(message: string, field?: string): AppError {
+  return new AppError({
+    code: errorCodes.notFound,
+    message,
+    details: field ? { fields: { [field]: [message] } } : null,
+  });
 }

@@ -2,7 +2,7 @@ import { csrfHeaderName, errorEnvelopeSchema } from '@app/contracts';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { portfolioUser } from '../modules/portfolios/portfolio-test-helpers.ts';
+import { portfolioUser } from '../test/portfolio-test-helpers.ts';
 import { apiRoutes } from '../test/route-table.ts';
 import {
   arbitraryFor,

@@ -6,12 +6,11 @@ import type {
   HTTPMethods,
   RouteOptions,
 } from 'fastify';
-import type { SessionService } from '../modules/auth/session.service.ts';
 import { assertCleanInput } from './clean-input.ts';
 import { assertCsrf, type CsrfOptions, safeMethods } from './csrf.ts';
 import { authRequired } from './errors.ts';
 import { type IdempotencyOptions, registerIdempotency } from './idempotency.ts';
-import { resolveSession, type SessionCookieOptions } from './sessions.ts';
+import { resolveSession, type SessionCookieOptions, type SessionResolver } from './sessions.ts';
 
 /** Who may call a route: anyone, or a signed-in user only. Every `/api` route says which. */
 export type RouteAccess = 'public' | 'user';
@@ -38,7 +37,7 @@ export interface RouteEntry {
 }
 
 export interface ApiScopeOptions extends SessionCookieOptions {
-  sessions: SessionService;
+  sessions: SessionResolver;
   csrf: CsrfOptions;
   /** Where `Idempotency-Key` answers are kept (the app always passes it; bare scope tests may not). */
   idempotency?: IdempotencyOptions;

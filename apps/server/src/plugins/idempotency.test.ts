@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbIdempotencyStore } from '../db/idempotency-store.ts';
-import { portfolioUser } from '../modules/portfolios/portfolio-test-helpers.ts';
+import { portfolioUser } from '../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { idempotencyTtlMs } from './idempotency.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { notificationDeliveries } from '../db/schema/index.ts';
-import { portfolioUser } from '../modules/portfolios/portfolio-test-helpers.ts';
+import { portfolioUser } from '../test/portfolio-test-helpers.ts';
 import { apiRoutes } from '../test/route-table.ts';
 import { dumpTables } from '../test/table-dump.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

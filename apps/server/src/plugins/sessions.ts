@@ -9,7 +9,6 @@ import {
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { IssuedSession, SessionService } from '../modules/auth/session.service.ts';
 
 export interface RequestSession {
   id: string;
@@ -35,7 +34,7 @@ export interface SessionCookieOptions {
 
 export function setSessionCookie(
   reply: FastifyReply,
-  session: Pick<IssuedSession, 'token' | 'expiresAt'>,
+  session: { token: string; expiresAt: Date },
   options: SessionCookieOptions,
 ): void {
   reply.setCookie(sessionCookieName, session.token, {
@@ -70,6 +69,21 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * What the session hook needs of the auth module's session service. Spelt here so the plugins,
+ * which the auth module's routes use, do not import that module back.
+ */
+export interface SessionResolver {
+  resolve(token: string): Promise<{
+    user: User;
+    sessionId: string;
+    expiresAt: Date;
+    /** The expiry moved: the cookie is sent again with the new lifetime. */
+    extended: boolean;
+    viaOidc: boolean;
+  } | null>;
+}
+
+/**
  * Reads the session cookie into `request.user` / `request.session`. The API scope runs it for
  * its routes only, so static files cost no query. Routes that serve the same public data to
  * everyone (`config: { publicData: true }`) skip it: they never read the user, and the market
@@ -78,7 +92,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 export async function resolveSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: SessionCookieOptions & { sessions: SessionService },
+  options: SessionCookieOptions & { sessions: SessionResolver },
 ): Promise<void> {
   if (request.routeOptions.config.publicData === true) return;
   const token = sessionToken(request);

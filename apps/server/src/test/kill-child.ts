@@ -5,11 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../db/client.ts';
 import { SnapshotProvider } from '../integrations/market-data/snapshot/snapshot-provider.ts';
-import { createProviderMarketReader } from '../modules/market/provider-market-reader.ts';
-import { createLedgerCache } from '../modules/portfolios/ledger-cache.ts';
-import { insertPortfolio } from '../modules/portfolios/portfolios.repository.ts';
-import { insertProjection, replaceTransactions } from '../modules/projections/projections.repository.ts';
-import { createCsvImportService } from '../modules/transactions/csv-import.service.ts';
+import { createLedgerCache, insertPortfolio } from '../modules/ledger/index.ts';
+import { createProviderMarketReader } from '../modules/market/index.ts';
+import { insertProjection, replaceTransactions } from '../modules/projections/index.ts';
+import { createCsvImportService } from '../modules/transactions/index.ts';
 
 export const killPoint = 'KILL-POINT inside the write';
 export const stateLine = 'STATE ';

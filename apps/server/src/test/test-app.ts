@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { createOutboxMailer, type Mailer, type OutboxMail } from '../integrations/mail/index.ts';
-import type { MarketReader } from '../modules/market/market-reader.ts';
+import type { MarketReader } from '../modules/market/index.ts';
 import type { RateLimits } from '../plugins/rate-limit.ts';
 import { TestClient } from './test-client.ts';
 import { createTestDatabase } from './test-database.ts';

@@ -1,16 +1,9 @@
 import { Dec } from '../decimal.ts';
 import { LedgerInputError, parseInstant } from '../ledger/timeline.ts';
 import { type CalendarDay, dayInZone } from './dates.ts';
-import type { TaxTransaction } from './types.ts';
+import type { PreparedTx, TaxTransaction } from './types.ts';
 
-export interface PreparedTx {
-  tx: TaxTransaction;
-  at: number;
-  day: CalendarDay;
-  quantity: Dec;
-  price: Dec | null;
-  fee: Dec | null;
-}
+export type { PreparedTx } from './types.ts';
 
 /**
  * Parses amounts once and puts rows in the ledger's timeline order (executed_at, then entry

@@ -7,7 +7,6 @@ import type {
 } from '@app/contracts';
 import type { Dec } from '../decimal.ts';
 import type { CalendarDay } from './dates.ts';
-import type { PreparedTx } from './prepare.ts';
 import type { RuleOptions } from './rules.ts';
 
 /**
@@ -119,4 +118,14 @@ export interface TaxComputation {
   transferFees: Dec;
   /** Own transfers found: transfer_out id → transfer_in id. */
   links: ReadonlyMap<string, string>;
+}
+
+/** A row parsed once, in the ledger's timeline order, as every rule reads it. */
+export interface PreparedTx {
+  tx: TaxTransaction;
+  at: number;
+  day: CalendarDay;
+  quantity: Dec;
+  price: Dec | null;
+  fee: Dec | null;
 }

@@ -9,6 +9,7 @@ import type { AlertRelation } from '@app/core';
 import { count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alerts, marketCache } from '../../db/schema/index.ts';
+import type { FiredNotification } from '../delivery/index.ts';
 
 /** What one engine tick needs of an active alert. */
 export interface EngineAlert {
@@ -72,14 +73,8 @@ export interface Firing {
   at: Date;
 }
 
-export interface WrittenNotification {
-  id: string;
-  userId: string;
-  alertId: string | null;
-  coinId: string;
-  payload: AlertEventPayload;
-  at: Date;
-}
+/** A notification as written: the outbox's fan-out takes the same shape. */
+export type WrittenNotification = FiredNotification;
 
 /** Both drivers return `{ rows }` from execute(). */
 function rowsOf<T>(result: unknown): T[] {

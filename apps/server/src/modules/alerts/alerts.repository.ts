@@ -5,9 +5,7 @@ import { type AlertRow, alerts, users } from '../../db/schema/index.ts';
 
 export type { AlertRow } from '../../db/schema/index.ts';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id can never match a row; checking first keeps PostgreSQL from raising a cast error. */
-export const isUuid = (value: string): boolean => uuidPattern.test(value);
+import { isUuid } from '../../lib/uuid.ts';
 
 export async function listAlerts(db: Db, userId: string): Promise<AlertRow[]> {
   return db

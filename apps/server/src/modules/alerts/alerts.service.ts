@@ -14,8 +14,8 @@ import { alertDailyClosesNeeded } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { listChannels } from '../delivery/channels.repository.ts';
-import type { MarketReader } from '../market/market-reader.ts';
+import { listChannels } from '../delivery/index.ts';
+import type { MarketReader } from '../market/index.ts';
 import { readEngineStatus } from './alert-engine.repository.ts';
 import { alertCurrency } from './alert-history.ts';
 import {

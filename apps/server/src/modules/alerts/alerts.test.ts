@@ -2,7 +2,7 @@ import { type Alert, alertLimits, alertMessages, alertSchema } from '@app/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp, type TestClient } from '../../test/test-client.ts';
-import { createTestMarket } from './test-market.ts';
+import { createTestMarket } from '../../test/test-market.ts';
 
 const market = createTestMarket();
 market.setCoin(

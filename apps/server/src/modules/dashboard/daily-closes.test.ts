@@ -1,8 +1,7 @@
 import { type DailyCandle, dayMs, utcDay } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
-import { createDailyClosesCache } from '../market/candles.ts';
-import { readStoredCloses, upsertCandles } from '../market/market-cache.repository.ts';
+import { createDailyClosesCache, readStoredCloses, upsertCandles } from '../market/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,11 +12,11 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { requireUser } from '../../plugins/sessions.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
-import { notFound } from '../transactions/transactions.service.ts';
+import type { PreferencesReader } from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /**

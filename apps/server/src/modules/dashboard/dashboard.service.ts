@@ -18,21 +18,23 @@ import {
   toDecimalStringOrNull,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createDailyClosesCache } from '../market/candles.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { coinIdentity } from '../portfolios/coin-identity.ts';
-import { currencyFactor } from '../portfolios/currency.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
+import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
+  type CoinValuation,
+  coinIdentity,
+  currencyFactor,
   findPortfoliosByIds,
+  type LoadedPortfolio,
   listPortfolios,
+  loadUserBooks,
   type PortfolioRow,
-} from '../portfolios/portfolios.repository.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
-import { type LoadedPortfolio, loadUserBooks } from '../portfolios/user-books.ts';
-import { type CoinValuation, valuationTotals, valuePortfolios } from '../portfolios/valuation.ts';
-import { notFound } from '../transactions/transactions.service.ts';
+  valuationTotals,
+  valuePortfolios,
+} from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import { createDailyClosesCache } from '../market/index.ts';
 import { createClosesFallback, performanceSeries } from './performance.ts';
 import { createPortfolioFigures, type FiguresLogger } from './portfolio-figures.ts';
 

@@ -1,10 +1,10 @@
 import { dashboardResponseSchema, performanceResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotProvider } from '../../integrations/market-data/index.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { createProviderMarketReader } from '../market/provider-market-reader.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
+import type { MarketReader } from '../market/index.ts';
+import { createProviderMarketReader } from '../market/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

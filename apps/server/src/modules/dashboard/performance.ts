@@ -6,8 +6,7 @@ import {
   dailyValueSeries,
   dayMs,
 } from '@app/core';
-import type { DailyClosesCache } from '../market/candles.ts';
-import type { DailyCloses, MarketReader } from '../market/market-reader.ts';
+import type { DailyCloses, DailyClosesCache, MarketReader } from '../market/index.ts';
 
 type Timeframe = PerformanceResponse['timeframe'];
 const timeframeDays: Record<Exclude<Timeframe, 'ALL'>, number> = {

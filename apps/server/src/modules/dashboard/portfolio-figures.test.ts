@@ -1,10 +1,9 @@
 import type { CostBasisMethod } from '@app/contracts';
 import { computeLedger, dailyHoldingsByCoin, type LedgerTotals } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createLedgerCache, type LedgerCache } from '../portfolios/ledger-cache.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
-import { findPortfolio } from '../portfolios/portfolios.repository.ts';
+import { createLedgerCache, findPortfolio, type LedgerCache } from '../ledger/index.ts';
 import { createPortfolioFigures } from './portfolio-figures.ts';
 import { decodeTotals, encodeTotals, snapshotFormat } from './snapshot-codec.ts';
 import { readSnapshot, writeSnapshot } from './snapshots.repository.ts';

@@ -7,8 +7,8 @@ import {
   type LedgerTransaction,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
-import type { LedgerCache, PortfolioBook } from '../portfolios/ledger-cache.ts';
-import { hasForeignFees, type PortfolioRow } from '../portfolios/portfolios.repository.ts';
+import type { LedgerCache, PortfolioBook } from '../ledger/index.ts';
+import { hasForeignFees, type PortfolioRow } from '../ledger/index.ts';
 import { coinFingerprint } from './coin-fingerprint.ts';
 import {
   decodeHoldings,

@@ -9,7 +9,7 @@ import {
   userSettings,
   users,
 } from '../../db/schema/index.ts';
-import { isUuid } from '../alerts/alerts.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type { NotificationChannelRow, NotificationPreferencesRow } from '../../db/schema/index.ts';
 

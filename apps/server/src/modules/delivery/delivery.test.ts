@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../events/event-bus.ts';
 import { createSmtpMailer } from '../../integrations/mail/index.ts';
-import { createAlertEngine } from '../../jobs/alert-engine.ts';
 import { startFakeSmtpServer } from '../../test/fake-smtp-server.ts';
 import {
   type HookBehaviour,
@@ -19,7 +18,8 @@ import {
 } from '../../test/fake-webhook-receiver.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../../test/test-client.ts';
-import { createTestMarket } from '../alerts/test-market.ts';
+import { createTestMarket } from '../../test/test-market.ts';
+import { createAlertEngine } from '../alerts/index.ts';
 import { createDeliveryParts, createOutboxWorker } from './delivery-module.ts';
 import type { DeliveryWorker } from './outbox-worker.ts';
 

@@ -1,12 +1,19 @@
+import type { AlertEventPayload } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import type { WrittenNotification } from '../alerts/alert-engine.repository.ts';
 import { enabledChannelsOf, preferencesOf } from './channels.repository.ts';
 import { alertMessage } from './delivery-text.ts';
 import { insertDeliveries, type NewDelivery } from './outbox.repository.ts';
 import { quietUntil } from './quiet-hours.ts';
 
-/** A notification the engine just wrote, as its repository returns it. */
-export type FiredNotification = WrittenNotification;
+/** A notification the alert engine just wrote, as its repository returns it. */
+export interface FiredNotification {
+  id: string;
+  userId: string;
+  alertId: string | null;
+  coinId: string;
+  payload: AlertEventPayload;
+  at: Date;
+}
 
 /**
  * Writes one outbox row per (notification, chosen channel) inside the transaction that wrote the

@@ -1,7 +1,7 @@
 import type { MarketSource, MarketStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { marketStatus } from '../market/market-status.ts';
+import { marketStatus } from '../market/index.ts';
 import { selectOne } from './health.repository.ts';
 
 /** Spec §9: the health check result is cached for 5 s, so probes cannot load the database. */

@@ -1,7 +1,7 @@
 import { alertMessages, errorCodes, type IndicatorQuery, type IndicatorResponse } from '@app/contracts';
 import { ema, macd, rsi, sma } from '@app/core';
 import { AppError } from '../../lib/app-error.ts';
-import type { MarketReader } from '../market/market-reader.ts';
+import type { MarketReader } from '../market/index.ts';
 
 /**
  * Indicators over a coin's completed daily closes, exactly the closes the response carries, so

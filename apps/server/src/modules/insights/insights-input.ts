@@ -32,19 +32,12 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { NotificationRow } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { alertCurrency } from '../alerts/alert-history.ts';
-import { type AlertRow, listAlerts } from '../alerts/alerts.repository.ts';
-import { coinFingerprint } from '../dashboard/coin-fingerprint.ts';
-import type { DailyClosesCache } from '../market/candles.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { coinIdentity } from '../portfolios/coin-identity.ts';
-import { currencyFactor } from '../portfolios/currency.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
-import type { PortfolioRow } from '../portfolios/portfolios.repository.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
-import type { LoadedPortfolio } from '../portfolios/user-books.ts';
-import { valuePortfolios } from '../portfolios/valuation.ts';
-import type { TaxService } from '../tax/tax.service.ts';
+import { type AlertRow, alertCurrency, listAlerts } from '../alerts/index.ts';
+import { coinFingerprint } from '../dashboard/index.ts';
+import type { LedgerCache, LoadedPortfolio, PortfolioRow, PreferencesReader } from '../ledger/index.ts';
+import { coinIdentity, currencyFactor, valuePortfolios } from '../ledger/index.ts';
+import type { DailyClosesCache, MarketReader } from '../market/index.ts';
+import type { TaxService } from '../tax/index.ts';
 import {
   listProjectionsWithSells,
   listTargets,

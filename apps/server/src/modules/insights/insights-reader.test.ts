@@ -1,8 +1,8 @@
 import { formatDateTime } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 
 // Issue 14 "no ISO timestamps or raw decimals in any message": the alerts card of a de-DE reader
 // whose base currency is EUR reads a firing as its notification does.

@@ -18,9 +18,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LlmSettings } from '../../integrations/llm/openai-compatible.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { readerLocale } from '../../lib/reader-locale.ts';
 import { requireUser } from '../../plugins/sessions.ts';
-import { notFound } from '../transactions/transactions.service.ts';
 import type { InsightsService } from './insights.service.ts';
 import { narrationStream } from './narrate.ts';
 

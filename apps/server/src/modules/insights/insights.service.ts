@@ -14,14 +14,9 @@ import {
   type UpdateInsightSettings,
 } from '@app/contracts';
 import { buildInsights, Dec, type InsightsInput, narrationPayload, narrationPromptText } from '@app/core';
-import { AppError, validationError } from '../../lib/app-error.ts';
-import { createDailyClosesCache } from '../market/candles.ts';
-import {
-  findPortfoliosByIds,
-  listPortfolios,
-  type PortfolioRow,
-} from '../portfolios/portfolios.repository.ts';
-import { notFound } from '../transactions/transactions.service.ts';
+import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import { findPortfoliosByIds, listPortfolios, type PortfolioRow } from '../ledger/index.ts';
+import { createDailyClosesCache } from '../market/index.ts';
 import { listTargets, readPreferences, replaceTargets, writePreferences } from './insights.repository.ts';
 import {
   gatherInsightsInput,

@@ -1,9 +1,9 @@
 import { insightMessages, insightsResponseSchema, targetsResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
+import { btcPayload } from '../../test/projections-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../../test/test-client.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
-import { btcPayload } from '../projections/projections-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { insightMessages, type NarrateEvent, narratePromptResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../integrations/llm/test/fake-openai-server.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 
 let t: TestApp;
 let llm: Awaited<ReturnType<typeof startFakeOpenAi>>;

@@ -4,7 +4,7 @@ import {
   type BinanceMarketDataOptions,
 } from '../../integrations/market-data/binance/binance-market-data.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { SecondaryMarketSource } from '../market/market.service.ts';
+import type { SecondaryMarketSource } from '../market/index.ts';
 import { createHistoryBackfill, type HistoryLogger } from './history-backfill.ts';
 
 /**

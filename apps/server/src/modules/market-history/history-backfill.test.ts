@@ -8,8 +8,8 @@ import {
   fakeBinanceClose,
   startFakeBinance,
 } from '../../integrations/market-data/test/fake-binance.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 import { putSecondaryCandles, readSeriesBounds } from './history.repository.ts';
 import { createHistoryBackfill, planHistoryRanges } from './history-backfill.ts';
 

@@ -22,11 +22,11 @@ import {
   type FakeCoinGecko,
   startFakeCoinGecko,
 } from '../../integrations/market-data/test/fake-coingecko.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestClock, type TestClock } from '../../test/test-app.ts';
 import { TestClient } from '../../test/test-client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { createMarketService, type MarketService } from '../market/market.service.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
+import { createMarketService, type MarketService } from '../market/index.ts';
 import { createBinanceSecondary } from './binance-secondary.ts';
 
 /**

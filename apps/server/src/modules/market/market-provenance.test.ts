@@ -22,12 +22,12 @@ import {
   type FakeCoinGecko,
   startFakeCoinGecko,
 } from '../../integrations/market-data/test/fake-coingecko.ts';
-import { type AlertEngine, createAlertEngine } from '../../jobs/alert-engine.ts';
 import { marketRefreshJob } from '../../jobs/market-refresh.job.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestClock, type TestClock } from '../../test/test-app.ts';
 import { TestClient } from '../../test/test-client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
+import { type AlertEngine, createAlertEngine } from '../alerts/index.ts';
 import { createMarketService, type MarketService } from './market.service.ts';
 
 /**

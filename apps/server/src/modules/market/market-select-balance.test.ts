@@ -1,7 +1,7 @@
 import { type MarketSelectItem, marketSelectResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 
 /**
  * Spec §2 coin picker: `available_balance` is what the signed-in user holds of each coin across

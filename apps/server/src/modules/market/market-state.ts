@@ -22,7 +22,6 @@ import {
   providerMode,
 } from '../../integrations/market-data/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { resetAlertStates } from '../alerts/alert-engine.repository.ts';
 import { convertCoin } from './convert.ts';
 import {
   findRealMarketRow,
@@ -82,6 +81,9 @@ const cachedMarkets = z.object({
  * copy at once. Only `refresh()` talks to the provider; readers never wait on upstream
  * except the very first time, when there is nothing at all to show.
  */
+/** Runs inside the demo-to-live switch's transaction: a failure leaves the server in demo mode. */
+export type SwitchToLiveListener = (tx: Db) => Promise<void>;
+
 export function createMarketState(deps: {
   db: Db;
   provider: MarketDataProvider;
@@ -92,6 +94,8 @@ export function createMarketState(deps: {
   /** Fills in what a live list lacks (categories) before a CoinGecko copy is installed. */
   enrichLive?: ((coins: readonly CoinMarket[]) => Promise<CoinMarket[]>) | undefined;
 }) {
+  // What other modules learnt from demo prices and must forget in the switch's own transaction.
+  const inSwitch: SwitchToLiveListener[] = [];
   let current: MarketSnapshot | null = null;
   let generation = 0;
   let lastRefreshFailed = false;
@@ -259,7 +263,7 @@ export function createMarketState(deps: {
   async function switchToLive(next: MarketSnapshot): Promise<void> {
     const purged = await deps.db.transaction(async (tx) => {
       const removed = await purgeDemoRows(tx);
-      await resetAlertStates(tx);
+      for (const listener of inSwitch) await listener(tx);
       await persist(tx, next);
       await writeCacheEntry(tx, marketModeKey, {
         source: next.source,
@@ -442,6 +446,10 @@ export function createMarketState(deps: {
     /** Called after the switch from demo to live, to drop anything derived from demo data. */
     onSwitchToLive: (listener: () => void) => {
       switchListeners.push(listener);
+    },
+    /** Joins the switch's transaction, to forget stored state learnt from demo prices with it. */
+    inSwitchToLive: (listener: SwitchToLiveListener) => {
+      inSwitch.push(listener);
     },
     /** The live copy's fetch time (null in demo mode or before any data), for the health check. */
     liveFetchedAt: () => (mode === 'live' && current ? current.fetchedAt : null),

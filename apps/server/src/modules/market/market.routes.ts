@@ -10,6 +10,7 @@ import {
   coinSocialResponseSchema,
   errorEnvelopeSchema,
   globalDataResponseSchema,
+  type MarketSelectResponse,
   marketMessages,
   marketRoutes,
   marketSelectQuerySchema,
@@ -34,7 +35,6 @@ import type { CoinImageCache } from './coin-image-cache.ts';
 import type { MarketService } from './market.service.ts';
 import { registerMarketListRoute } from './market-list.route.ts';
 import { marketStatus } from './market-status.ts';
-import type { TerminalService } from './terminal.service.ts';
 
 const base = `${apiBase}/v2/cryptocurrencies`;
 /** Route config of the public market routes: anyone may call, and no session lookup (plugins/sessions). */
@@ -44,7 +44,17 @@ const idParams = coinIdParamsSchema;
 /** Spec §7 "Crypto": public market data (no user data), read from the cache. */
 export async function registerMarketRoutes(
   app: FastifyInstance,
-  deps: { market: MarketService; terminal: TerminalService; images: CoinImageCache },
+  deps: {
+    market: MarketService;
+    /** The signed-in coin picker's list: the terminal module's, which knows holdings and favourites. */
+    marketSelect: (
+      userId: string,
+      vs: string,
+      limit: number,
+      search: string | undefined,
+    ) => Promise<MarketSelectResponse>;
+    images: CoinImageCache;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { market } = deps;
@@ -152,7 +162,7 @@ export async function registerMarketRoutes(
     async (request) => {
       const { user } = requireUser(request);
       const q = request.query;
-      return deps.terminal.marketSelect(user.id, q.vs_currency, q.limit, q.search);
+      return deps.marketSelect(user.id, q.vs_currency, q.limit, q.search);
     },
   );
 

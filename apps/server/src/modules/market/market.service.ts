@@ -382,6 +382,8 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     reloadIfNewer: () => state.reloadIfNewer().catch(() => false),
     generation: () => state.generation(),
+    /** Another module's stored state learnt from demo prices, forgotten in the switch's transaction. */
+    inSwitchToLive: state.inSwitchToLive,
 
     /** The whole catalogue (CoinGecko search/), falling back to the tracked coins offline. */
     async search(q: string | undefined, limit: number): Promise<SearchResult> {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type NotificationRow, notifications } from '../../db/schema/index.ts';
-import { isUuid } from '../alerts/alerts.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type { NotificationRow } from '../../db/schema/index.ts';
 

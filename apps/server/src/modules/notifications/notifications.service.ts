@@ -7,7 +7,7 @@ import {
   type NotificationReadResponse,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { countActiveAlerts } from '../alerts/alerts.repository.ts';
+import { countActiveAlerts } from '../alerts/index.ts';
 import {
   countNotifications,
   listNotifications,

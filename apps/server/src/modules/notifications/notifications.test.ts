@@ -1,10 +1,10 @@
 import { type Alert, alertMessages, notificationListResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../events/event-bus.ts';
-import { createAlertEngine } from '../../jobs/alert-engine.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp, type TestClient } from '../../test/test-client.ts';
-import { createTestMarket } from '../alerts/test-market.ts';
+import { createTestMarket } from '../../test/test-market.ts';
+import { createAlertEngine } from '../alerts/index.ts';
 
 const market = createTestMarket();
 const bus = createMemoryEventBus();

@@ -17,8 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readerLocale } from '../../lib/reader-locale.ts';
 import { requireUser } from '../../plugins/sessions.ts';
-import type { CsvImportService } from '../transactions/csv-import.service.ts';
-import type { TransactionsService } from '../transactions/transactions.service.ts';
+import type { CsvImportService, TransactionsService } from '../transactions/index.ts';
 import type { PortfoliosService } from './portfolios.service.ts';
 
 const idParams = portfolioIdParamsSchema;

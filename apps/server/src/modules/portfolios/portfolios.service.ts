@@ -9,21 +9,21 @@ import {
 } from '@app/contracts';
 import { toDecimalString, toDecimalStringOrNull } from '@app/core';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { notFound } from '../transactions/transactions.service.ts';
-import type { LedgerCache } from './ledger-cache.ts';
+import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
   deletePortfolio,
   findPortfolio,
   insertPortfolio,
   listPortfolios,
+  loadUserBooks,
   type PortfolioRow,
   updatePortfolio,
-} from './portfolios.repository.ts';
-import type { PreferencesReader } from './preferences.ts';
-import { loadUserBooks } from './user-books.ts';
-import { valuationTotals, valuePortfolios } from './valuation.ts';
+  valuationTotals,
+  valuePortfolios,
+} from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
 
 export function createPortfoliosService(deps: {
   db: Db;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from './portfolio-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

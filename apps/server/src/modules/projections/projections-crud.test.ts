@@ -1,8 +1,8 @@
 import { projectionListResponseSchema, projectionMessages, projectionSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, btcPayload, createProjection } from '../../test/projections-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp, type TestClient } from '../../test/test-client.ts';
-import { base, btcPayload, createProjection } from './projections-test-helpers.ts';
 
 let t: TestApp;
 let alice: TestClient;

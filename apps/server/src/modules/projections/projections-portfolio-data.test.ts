@@ -1,8 +1,8 @@
 import { portfolioDataResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base } from '../../test/projections-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../../test/test-client.ts';
-import { base } from './projections-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import {
 } from '@app/contracts';
 import { figuresForProjection } from '@app/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, createProjection, threeRungs } from '../../test/projections-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp, type TestClient } from '../../test/test-client.ts';
-import { base, createProjection, threeRungs } from './projections-test-helpers.ts';
 
 let t: TestApp;
 let alice: TestClient;

@@ -16,7 +16,7 @@ import { figuresForProjection, roundCirculatingSupply, safeImageUrl } from '@app
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MarketReader } from '../market/market-reader.ts';
+import type { MarketReader } from '../market/index.ts';
 import * as repo from './projections.repository.ts';
 import { plainDecimal, toProjection, toSellTransaction } from './projections-mapper.ts';
 

@@ -1,8 +1,8 @@
 import { dashboardResponseSchema, portfolioMessages, taxReportResponseSchema } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 
 /*
  * Issue 12: a fee recorded in another currency (`fee_currency`) is valued in the portfolio's

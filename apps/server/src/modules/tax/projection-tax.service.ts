@@ -1,11 +1,11 @@
 import { idNotFoundMessages, type ProjectionTaxLinkBody, type ProjectionTaxResponse } from '@app/contracts';
 import { Dec, dayInZone, dayToIso, planTax, taxAwarePlan } from '@app/core';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { currencyFactor } from '../portfolios/currency.ts';
-import { findProjection, listTransactions } from '../projections/projections.repository.ts';
-import { notFound } from '../transactions/transactions.service.ts';
+import { currencyFactor } from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import { findProjection, listTransactions } from '../projections/index.ts';
 import { deleteProjectionLink, findProjectionLink, saveProjectionLink } from './tax.repository.ts';
 import type { TaxService } from './tax.service.ts';
 

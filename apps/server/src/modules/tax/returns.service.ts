@@ -20,13 +20,11 @@ import {
   rebasedSeries,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createClosesFallback } from '../dashboard/performance.ts';
-import type { DailyClosesCache } from '../market/candles.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
-import { notFound } from '../transactions/transactions.service.ts';
+import { createClosesFallback } from '../dashboard/index.ts';
+import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
+import type { DailyClosesCache, MarketReader } from '../market/index.ts';
 import { loadTaxBooks, type TaxBooksCache } from './tax-books.ts';
 
 const lineDays = { '1W': 7, '1M': 30, '3M': 90, '1Y': 365 } as const;

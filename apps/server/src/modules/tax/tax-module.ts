@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createDailyClosesCache, type DailyClosesCache } from '../market/candles.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
+import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import { createDailyClosesCache, type DailyClosesCache } from '../market/index.ts';
 import { createProjectionTaxService } from './projection-tax.service.ts';
 import { createReturnsService } from './returns.service.ts';
 import { registerTaxRoutes } from './tax.routes.ts';

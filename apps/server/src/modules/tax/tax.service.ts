@@ -26,12 +26,10 @@ import {
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { TaxSettingsRow } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DailyClosesCache } from '../market/candles.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
-import { notFound } from '../transactions/transactions.service.ts';
+import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
+import type { DailyClosesCache, MarketReader } from '../market/index.ts';
 import { findTaxSettings, type TaxSettingsValues, upsertTaxSettings } from './tax.repository.ts';
 import { createTaxComputationCache, loadTaxBooks, type TaxBooks, type TaxBooksCache } from './tax-books.ts';
 

@@ -9,9 +9,9 @@ import { demoExportNotice } from '@app/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
+import { createProjection, base as projectionsBase } from '../../test/projections-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
-import { createProjection, base as projectionsBase } from '../projections/projections-test-helpers.ts';
 import { ukPlanNote } from './projection-tax.service.ts';
 
 let t: TestApp;

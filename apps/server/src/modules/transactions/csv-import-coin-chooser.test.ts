@@ -2,10 +2,10 @@ import type { CoinMarket } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotProvider } from '../../integrations/market-data/index.ts';
 import { loadSnapshotDataset, type SnapshotCoin } from '../../integrations/market-data/snapshot/dataset.ts';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { createProviderMarketReader } from '../market/provider-market-reader.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
+import type { MarketReader } from '../market/index.ts';
+import { createProviderMarketReader } from '../market/index.ts';
 
 /*
  * The import's coin chooser: symbols we cannot identify come back grouped with the market's

@@ -7,8 +7,8 @@ import {
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 
 /*
  * Issue 12: a Binance trade whose fee is paid in BNB. The fee stays on its trade in BNB (valued at

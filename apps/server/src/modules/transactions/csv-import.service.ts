@@ -28,21 +28,24 @@ import {
   withDemoNotice,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
-import { AppError, validationError } from '../../lib/app-error.ts';
+import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
-import { findPortfolio, type PortfolioRow } from '../portfolios/portfolios.repository.ts';
-import { coinCatalogue, symbolCandidatesFor } from './import-coin-candidates.ts';
-import { type AfterRowsWritten, createLedgerWriter } from './ledger-writer.ts';
-import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
-import { plain } from './transaction-mapper.ts';
+import type { LedgerCache } from '../ledger/index.ts';
 import {
+  type AfterRowsWritten,
+  createLedgerWriter,
+  findOversells,
+  findPortfolio,
   insertTransactions,
+  type LedgerEdit,
   listPortfolioTransactions,
+  type Oversell,
+  type PortfolioRow,
   type TransactionValues,
-} from './transactions.repository.ts';
-import { notFound } from './transactions.service.ts';
+} from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import { coinCatalogue, symbolCandidatesFor } from './import-coin-candidates.ts';
+import { plain } from './transaction-mapper.ts';
 
 /** Quotes in these stablecoins are taken as US dollars (with a warning on the row). */
 const usdStablecoins = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI', 'TUSD', 'USDP']);

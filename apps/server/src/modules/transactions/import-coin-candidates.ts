@@ -1,7 +1,7 @@
 import { type CoinMarket, symbolCandidatesMax, type UnresolvedSymbol } from '@app/contracts';
 import { symbolCandidates, type UnresolvedSymbolLines } from '@app/core';
-import type { MarketReader } from '../market/market-reader.ts';
-import { coinIdentity } from '../portfolios/coin-identity.ts';
+import { coinIdentity } from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
 
 /** The market's tracked coins: where the import looks for coins sharing an unknown symbol. */
 export interface CoinCatalogue {

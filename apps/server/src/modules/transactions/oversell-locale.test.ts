@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { portfolioUser } from '../portfolios/portfolio-test-helpers.ts';
 
 // Issue 14 "no ISO timestamps or raw decimals in any message": an oversell is written for its
 // reader (the browser's Accept-Language), names the coin by the market's ticker even outside

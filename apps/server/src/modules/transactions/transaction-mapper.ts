@@ -1,6 +1,6 @@
 import type { RewardKind, Transaction, TransactionCreateBody, TransactionType } from '@app/contracts';
 import { Dec, type LedgerTransaction, toDecimalString } from '@app/core';
-import type { TransactionRow, TransactionValues } from './transactions.repository.ts';
+import type { TransactionRow, TransactionValues } from '../ledger/index.ts';
 
 /** NUMERIC(38,18) reads back as '1.000000000000000000'; the wire carries the plain value. */
 export function plain(value: string): string {

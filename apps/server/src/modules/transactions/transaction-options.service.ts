@@ -12,14 +12,10 @@ import {
   transactionTypes,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { coinIdentity } from '../portfolios/coin-identity.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
-import { listPortfolios } from '../portfolios/portfolios.repository.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
-import { loadUserBooks } from '../portfolios/user-books.ts';
-import { userCoinIds } from './transactions.repository.ts';
-import { notFound } from './transactions.service.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
+import { coinIdentity, listPortfolios, loadUserBooks, userCoinIds } from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
 
 const rewardLabels: Record<(typeof rewardKinds)[number], string> = {
   staking: 'Staking',

@@ -1,5 +1,4 @@
 import {
-  errorCodes,
   noteMaxLength,
   type OversellViolation,
   portfolioMessages,
@@ -20,26 +19,30 @@ import {
   previewTransaction,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
-import { AppError, validationError } from '../../lib/app-error.ts';
+import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import type { LedgerCache } from '../portfolios/ledger-cache.ts';
-import { findPortfolio } from '../portfolios/portfolios.repository.ts';
-import type { PreferencesReader } from '../portfolios/preferences.ts';
-import { createLedgerWriter, type LedgerWritePlan } from './ledger-writer.ts';
-import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
-import { localisedViolation, OversellRejection, spokenOversells } from './oversell-text.ts';
-import { toTransaction, toValues, valuesToLedger } from './transaction-mapper.ts';
+import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
+  createLedgerWriter,
   deleteTransaction,
+  findOversells,
+  findPortfolio,
   findTransaction,
   insertTransactions,
+  type LedgerEdit,
+  type LedgerWritePlan,
   listTransactions,
+  localisedViolation,
+  type Oversell,
+  OversellRejection,
+  spokenOversells,
   type TransactionRow,
   type TransactionValues,
   updateTransaction,
   userCoinIds,
-} from './transactions.repository.ts';
+} from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import { toTransaction, toValues, valuesToLedger } from './transaction-mapper.ts';
 
 export interface TransactionsServiceDeps {
   db: Db;
@@ -47,14 +50,6 @@ export interface TransactionsServiceDeps {
   market: MarketReader;
   preferences: PreferencesReader;
   ledgers: LedgerCache;
-}
-
-export function notFound(message: string, field?: string): AppError {
-  return new AppError({
-    code: errorCodes.notFound,
-    message,
-    details: field ? { fields: { [field]: [message] } } : null,
-  });
 }
 
 /** The field an oversell is reported on: the quantity the user typed (or the row it starves). */

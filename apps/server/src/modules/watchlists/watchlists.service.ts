@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import {
   deleteItem,
   deleteWatchlist,
@@ -18,7 +19,6 @@ import {
 } from './watchlists.repository.ts';
 
 // Ids from a path arrive parsed (the route's params schema); ids from a body or query are checked here.
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(message: string): AppError {
   return new AppError({ code: 'not_found', message });
@@ -53,7 +53,7 @@ export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: Coi
   const { db } = deps;
 
   async function owned(userId: string, id: string): Promise<WatchlistRow> {
-    const row = uuidPattern.test(id) ? await findWatchlist(db, userId, id) : undefined;
+    const row = isUuid(id) ? await findWatchlist(db, userId, id) : undefined;
     if (!row) throw notFound(marketMessages.watchlistNotFound);
     return row;
   }

@@ -18,8 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validationError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/sessions.ts';
-import { publicData } from './market.routes.ts';
-import type { MarketService } from './market.service.ts';
+import type { MarketService } from '../market/index.ts';
+import { publicData } from '../market/index.ts';
 import type { TerminalService } from './terminal.service.ts';
 
 const terminal = `${apiBase}/v2/terminal`;

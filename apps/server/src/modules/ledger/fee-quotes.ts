@@ -1,8 +1,7 @@
 import { type DailyCloseSeries, type FeeQuotes, feeNeeds } from '@app/core';
 import type { Clock } from '../../lib/clock.ts';
-import type { DailyClosesCache } from '../market/candles.ts';
-import type { MarketReader } from '../market/market-reader.ts';
-import { closeOn, dailyRates, downloadHistory, rateReferenceCoin } from '../tax/tax-books.ts';
+import type { DailyClosesCache, MarketReader } from '../market/index.ts';
+import { closeOn, dailyRates, downloadHistory, rateReferenceCoin } from './daily-rates.ts';
 import type { FeeValuer } from './ledger-cache.ts';
 
 /**

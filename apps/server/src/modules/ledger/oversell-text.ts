@@ -1,7 +1,7 @@
 import type { OversellDetails, OversellViolation } from '@app/contracts';
 import { describeOversell, knownCoinSymbol, type OversellLead, oversellLeads } from '@app/core';
 import { AppError, validationError } from '../../lib/app-error.ts';
-import type { MarketReader } from '../market/market-reader.ts';
+import type { MarketReader } from '../market/index.ts';
 
 /**
  * A write refused for an oversell, before it is written for its reader: thrown inside the ledger

@@ -1,5 +1,5 @@
 import { type Projection, projectionSchema } from '@app/contracts';
-import type { TestClient } from '../../test/test-client.ts';
+import type { TestClient } from './test-client.ts';
 
 export const base = '/api/v2/projections/exit-strategy/';
 

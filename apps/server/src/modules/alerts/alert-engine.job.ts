@@ -1,7 +1,7 @@
-import type { LeaderLock } from '../db/client.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { LeaderLock } from '../../db/client.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { SchedulerLogger } from '../../jobs/scheduler.ts';
 import type { AlertEngine } from './alert-engine.ts';
-import type { SchedulerLogger } from './scheduler.ts';
 
 export interface AlertEngineRunner {
   /** Resolves once no tick is running or queued. */

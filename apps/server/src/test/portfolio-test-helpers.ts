@@ -1,5 +1,5 @@
-import type { TestClient } from '../../test/test-client.ts';
-import { signUp } from '../../test/test-client.ts';
+import type { TestClient } from './test-client.ts';
+import { signUp } from './test-client.ts';
 
 /** A signed-in client with helpers for the portfolio routes (tests only). */
 export async function portfolioUser(client: TestClient) {

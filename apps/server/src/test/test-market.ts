@@ -1,5 +1,5 @@
 import type { CoinMarket, MarketSource } from '@app/contracts';
-import type { DailyCloses, MarketReader } from '../market/market-reader.ts';
+import type { DailyCloses, MarketReader } from '../modules/market/index.ts';
 
 const dayMs = 86_400_000;
 

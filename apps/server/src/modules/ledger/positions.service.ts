@@ -1,7 +1,7 @@
 import { Dec, toDecimalString } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { MarketReader } from '../market/market-reader.ts';
+import type { MarketReader } from '../market/index.ts';
 import { currencyFactor } from './currency.ts';
 import type { LedgerCache } from './ledger-cache.ts';
 import { portfoliosWithCoin } from './portfolios.repository.ts';

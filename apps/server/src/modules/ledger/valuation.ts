@@ -1,6 +1,6 @@
 import type { CoinMarket, CostBasisMethod } from '@app/contracts';
 import { Dec, type LedgerTotals, type PnlParts, positionParts, sumParts } from '@app/core';
-import type { MarketReader } from '../market/market-reader.ts';
+import type { MarketReader } from '../market/index.ts';
 import { currencyFactor } from './currency.ts';
 import { ratesUnavailable } from './positions.service.ts';
 import type { LoadedPortfolio } from './user-books.ts';

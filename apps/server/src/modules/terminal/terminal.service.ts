@@ -1,7 +1,7 @@
 import type { CoinMarket, MarketSelectItem } from '@app/contracts';
 import { filterCoins, normaliseSearchQuery } from '@app/core';
-import { withoutSparkline } from './convert.ts';
-import type { MarketService } from './market.service.ts';
+import type { MarketService } from '../market/index.ts';
+import { withoutSparkline } from '../market/index.ts';
 
 /** Issue 4's positions service, structurally; held quantities are decimal strings. */
 export interface PositionsReader {

@@ -5,23 +5,23 @@ import {
   type IndicatorSnapshot,
   requiredIndicators,
 } from '@app/core';
-import type { Db } from '../db/client.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { baseCurrenciesOf, fanOutDeliveries } from '../delivery/index.ts';
+import type { MarketReader } from '../market/index.ts';
 import {
   countAllActiveAlerts,
   type EngineAlert,
   type Firing,
   listActiveAlerts,
   listAlertsChangedSince,
+  resetAlertStates,
   type StateUpdate,
   writeEngineResults,
   writeEngineStatus,
-} from '../modules/alerts/alert-engine.repository.ts';
-import { alertCurrency, historyDaysFor } from '../modules/alerts/alert-history.ts';
-import { baseCurrenciesOf } from '../modules/delivery/channels.repository.ts';
-import { fanOutDeliveries } from '../modules/delivery/fanout.ts';
-import type { MarketReader } from '../modules/market/market-reader.ts';
+} from './alert-engine.repository.ts';
+import { alertCurrency, historyDaysFor } from './alert-history.ts';
 
 export interface AlertEngineTick {
   alerts: number;
@@ -42,7 +42,8 @@ export interface AlertEngine {
 
 export interface AlertEngineDeps {
   db: Db;
-  market: MarketReader;
+  /** With the cached market's switch hook, states learnt from demo prices are forgotten at the switch. */
+  market: MarketReader & { inSwitchToLive?: (listener: (tx: Db) => Promise<void>) => void };
   bus: EventBus;
   clock: Clock;
   /** Daily-close reads run this many at a time (the cached reader answers from memory). */
@@ -150,6 +151,8 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
  * their state and never fire on a half-computed value.
  */
 export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
+  // Inside the switch's transaction, and the revision bump makes every engine re-read its alerts.
+  deps.market.inSwitchToLive?.(resetAlertStates);
   const cache = createAlertCache(deps.db, {
     fullReloadEvery: deps.fullReloadEvery ?? 30,
     maxIdleMs: deps.maxIdleMs ?? 10 * 60_000,

@@ -1,14 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type LedgerCache, type PortfolioBook, toLedgerTransaction } from '../portfolios/ledger-cache.ts';
-import {
-  bumpPortfolioRevision,
-  lockPortfolio,
-  type PortfolioRow,
-} from '../portfolios/portfolios.repository.ts';
+import { type LedgerCache, type PortfolioBook, toLedgerTransaction } from './ledger-cache.ts';
 import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
 import type { OversellRejection } from './oversell-text.ts';
+import { bumpPortfolioRevision, lockPortfolio, type PortfolioRow } from './portfolios.repository.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 
 /** What a write asks for, decided once its portfolios are locked. */

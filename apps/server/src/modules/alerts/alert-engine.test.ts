@@ -1,9 +1,9 @@
 import { type Alert, alertSchema, notificationListResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BusEvent, createMemoryEventBus } from '../events/event-bus.ts';
-import { createTestMarket } from '../modules/alerts/test-market.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { signUp, type TestClient } from '../test/test-client.ts';
+import { type BusEvent, createMemoryEventBus } from '../../events/event-bus.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signUp, type TestClient } from '../../test/test-client.ts';
+import { createTestMarket } from '../../test/test-market.ts';
 import { type AlertEngine, createAlertEngine } from './alert-engine.ts';
 
 const market = createTestMarket();

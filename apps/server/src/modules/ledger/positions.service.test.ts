@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SnapshotProvider } from '../../integrations/market-data/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp } from '../../test/test-client.ts';
-import { createProviderMarketReader } from '../market/provider-market-reader.ts';
-import { createSettingsService } from '../settings/settings.service.ts';
-import { insertTransactions, type TransactionValues } from '../transactions/transactions.repository.ts';
+import { createProviderMarketReader } from '../market/index.ts';
+import { createSettingsService } from '../settings/index.ts';
 import { createLedgerCache } from './ledger-cache.ts';
 import { bumpPortfolioRevision, insertPortfolio } from './portfolios.repository.ts';
 import { createPositionsService } from './positions.service.ts';
+import { insertTransactions, type TransactionValues } from './transactions.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,4 @@
+export { registerAuthRoutes } from './auth.routes.ts';
+export { createAuthService } from './auth.service.ts';
+export { createOidcService } from './oidc.service.ts';
+export { createSessionService, type IssuedSession, type SessionService } from './session.service.ts';

@@ -1,0 +1,13 @@
+export { baseCurrenciesOf, listChannels } from './channels.repository.ts';
+export {
+  createDeliveryParts,
+  createOutboxWorker,
+  type DeliveryParts,
+  registerDeliveryModule,
+} from './delivery-module.ts';
+export { createDispatcher } from './dispatch.ts';
+export { type FiredNotification, fanOutDeliveries } from './fanout.ts';
+export { createDeliveryWorker } from './outbox-worker.ts';
+export { buildWebhookRequest } from './presets.ts';
+export { createSecretBox } from './secret-box.ts';
+export { createWebhookSender } from './webhook-sender.ts';

@@ -1,0 +1,2 @@
+export { registerEventRoutes } from './events.routes.ts';
+export { createStreamHub } from './stream-hub.ts';

@@ -1,0 +1,2 @@
+export { registerIndicatorRoutes } from './indicators.routes.ts';
+export { createIndicatorsService } from './indicators.service.ts';

@@ -1,0 +1,2 @@
+export { registerInsightsRoutes } from './insights.routes.ts';
+export { createInsightsService } from './insights.service.ts';

@@ -1,0 +1,33 @@
+export { coinIdentity } from './coin-identity.ts';
+export { currencyFactor } from './currency.ts';
+export { closeOn, dailyRates, downloadHistory, rateReferenceCoin } from './daily-rates.ts';
+export { createLedger } from './ledger.ts';
+export { createLedgerCache, type LedgerCache, type PortfolioBook } from './ledger-cache.ts';
+export { type AfterRowsWritten, createLedgerWriter, type LedgerWritePlan } from './ledger-writer.ts';
+export { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
+export { localisedViolation, OversellRejection, spokenOversells } from './oversell-text.ts';
+export {
+  deletePortfolio,
+  findPortfolio,
+  findPortfoliosByIds,
+  hasForeignFees,
+  hasPortfolios,
+  insertPortfolio,
+  listPortfolios,
+  type PortfolioRow,
+  updatePortfolio,
+} from './portfolios.repository.ts';
+export type { PreferencesReader } from './preferences.ts';
+export {
+  deleteTransaction,
+  findTransaction,
+  insertTransactions,
+  listPortfolioTransactions,
+  listTransactions,
+  type TransactionRow,
+  type TransactionValues,
+  updateTransaction,
+  userCoinIds,
+} from './transactions.repository.ts';
+export { type LoadedPortfolio, loadUserBooks } from './user-books.ts';
+export { type CoinValuation, valuationTotals, valuePortfolios } from './valuation.ts';

@@ -1,0 +1,2 @@
+export { registerNotificationRoutes } from './notifications.routes.ts';
+export { createNotificationsService } from './notifications.service.ts';

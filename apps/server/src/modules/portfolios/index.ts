@@ -1,0 +1,2 @@
+export { registerPortfolioRoutes } from './portfolios.routes.ts';
+export { createPortfoliosService } from './portfolios.service.ts';

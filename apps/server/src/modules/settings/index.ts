@@ -1,0 +1,2 @@
+export { registerSettingsRoutes } from './settings.routes.ts';
+export { createSettingsService } from './settings.service.ts';

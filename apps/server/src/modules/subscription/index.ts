@@ -1,0 +1,2 @@
+export { registerSubscriptionRoutes } from './subscription.routes.ts';
+export { createSubscriptionService } from './subscription.service.ts';

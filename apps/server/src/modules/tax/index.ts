@@ -1,0 +1,2 @@
+export type { TaxService } from './tax.service.ts';
+export { registerTaxModule } from './tax-module.ts';

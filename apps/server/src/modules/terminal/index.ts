@@ -1,0 +1,2 @@
+export { registerTerminalRoutes } from './terminal.routes.ts';
+export { createTerminalService } from './terminal.service.ts';

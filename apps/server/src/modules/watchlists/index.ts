@@ -1,0 +1,2 @@
+export { registerWatchlistRoutes } from './watchlists.routes.ts';
+export { createWatchlistsService } from './watchlists.service.ts';
