@@ -1,0 +1,3 @@
+export * from './confirmed-history.ts';
+export * from './esplora-client.ts';
+export * from './esplora-schemas.ts';

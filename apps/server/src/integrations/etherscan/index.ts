@@ -1,0 +1,3 @@
+export * from './account-history.ts';
+export * from './etherscan-client.ts';
+export * from './etherscan-schemas.ts';
