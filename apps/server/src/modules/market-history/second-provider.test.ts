@@ -51,7 +51,7 @@ beforeAll(async () => {
     db: db.database.db,
     provider: new CoinGeckoProvider({
       baseUrl: coingecko.baseUrl,
-      timeoutMs: 1000,
+      timeoutMs: 10_000,
       maxAttempts: 1,
       callsPerMinute: 10_000,
     }),
@@ -173,7 +173,7 @@ describe('Binance as the second real provider', () => {
     const process2 = () =>
       createMarketService({
         db: db.database.db,
-        provider: new CoinGeckoProvider({ baseUrl: coingecko.baseUrl, timeoutMs: 1000, maxAttempts: 1 }),
+        provider: new CoinGeckoProvider({ baseUrl: coingecko.baseUrl, timeoutMs: 10_000, maxAttempts: 1 }),
         clock: () => new Date(),
       });
     const follower = process2();

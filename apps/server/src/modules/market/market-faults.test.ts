@@ -35,7 +35,8 @@ beforeAll(async () => {
     db: db.database.db,
     provider: new CoinGeckoProvider({
       baseUrl: fake.baseUrl,
-      timeoutMs: 300,
+      // Long enough for a busy machine's real answer; the hang case waits it out twice.
+      timeoutMs: 2_000,
       maxAttempts: 2,
       baseDelayMs: 1,
       maxDelayMs: 5,

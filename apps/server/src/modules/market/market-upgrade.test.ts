@@ -37,7 +37,7 @@ describe('upgrade of a server that was already live', () => {
     const coingecko = () =>
       new CoinGeckoProvider({
         baseUrl: fake.baseUrl,
-        timeoutMs: 500,
+        timeoutMs: 10_000,
         maxAttempts: 1,
         callsPerMinute: 10_000,
         now,

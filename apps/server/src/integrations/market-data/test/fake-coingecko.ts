@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * the real client against it over real HTTP (DESIGN §1.4: no module mocks).
  */
 export type Fault =
-  | { type: 'status'; status: number; retryAfter?: string; body?: string }
+  | { type: 'status'; status: number; retryAfter?: string; body?: string; delayMs?: number }
   | { type: 'hang' }
   | { type: 'invalid-json' }
   | { type: 'wrong-shape' };
@@ -105,6 +105,10 @@ export async function startFakeCoinGecko(): Promise<FakeCoinGecko> {
         fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
       const body =
         fault.body ?? JSON.stringify({ status: { error_code: fault.status, error_message: 'fake fault' } });
+      if (fault.delayMs !== undefined) {
+        setTimeout(() => send(res, fault.status, body, headers), fault.delayMs);
+        return;
+      }
       return send(res, fault.status, body, headers);
     }
     if (fault?.type === 'invalid-json') return send(res, 200, '{"prices": [[1, 2], ');
