@@ -21,6 +21,7 @@ const moduleOrder = [
   'projections',
   'tax',
   'terminal',
+  'connections',
   'delivery',
   'alerts',
   'notifications',

@@ -20,6 +20,11 @@ import {
   createSessionService,
   registerAuthRoutes,
 } from './modules/auth/index.ts';
+import {
+  createConnectionsService,
+  createSourcedRowsRemover,
+  registerConnectionRoutes,
+} from './modules/connections/index.ts';
 import { createDashboardService, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { createDeliveryParts, type DeliveryParts, registerDeliveryModule } from './modules/delivery/index.ts';
 import { createStreamHub, registerEventRoutes } from './modules/events/index.ts';
@@ -224,6 +229,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerWatchlistRoutes(api, { watchlists });
     await registerProjectionRoutes(api, {
       projections: createProjectionsService({ db, clock, market, positions: ledger.positions }),
+    });
+    await registerConnectionRoutes(api, {
+      connections: createConnectionsService({
+        db,
+        clock,
+        sessionSecret: config.sessionSecret,
+        sourcedRows: createSourcedRowsRemover({ db, clock, ledgers: ledger.ledgers, market }),
+      }),
     });
     await registerAlertRoutes(api, { alerts: createAlertsService({ db, clock, market }) });
     await registerNotificationRoutes(api, {

@@ -1,10 +1,10 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Channel secrets (webhook URLs, bot tokens) at rest (issue 13): AES-256-GCM under a key derived
- * from SESSION_SECRET with HKDF-SHA256, so a database dump alone does not reveal them. Layout:
- * version byte, 12-byte IV, 16-byte tag, ciphertext. The channel id is the additional data, so a
- * secret copied onto another row does not decrypt.
+ * Secrets at rest (webhook URLs, bot tokens, wallet keys and addresses): AES-256-GCM under a key
+ * derived from SESSION_SECRET with HKDF-SHA256, one key per purpose, so a database dump alone
+ * does not reveal them. Layout: version byte, 12-byte IV, 16-byte tag, ciphertext. The row's id
+ * is the additional data, so a secret copied onto another row does not decrypt.
  */
 const version = 1;
 
@@ -14,10 +14,14 @@ export interface SecretBox {
   open(sealed: Uint8Array, context: string): string | null;
 }
 
-export function createSecretBox(sessionSecret: string): SecretBox {
-  const key = Buffer.from(
-    hkdfSync('sha256', sessionSecret, 'exit-liquidity', 'notification-channel-secrets:v1', 32),
-  );
+/** What each kind of secret is sealed for; a key derived for one never opens another's. */
+export type SecretPurpose = 'notification-channel-secrets:v1' | 'connection-secrets:v1';
+
+export function createSecretBox(
+  sessionSecret: string,
+  purpose: SecretPurpose = 'notification-channel-secrets:v1',
+): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', sessionSecret, 'exit-liquidity', purpose, 32));
   return {
     seal(plaintext, context) {
       const iv = randomBytes(12);
@@ -39,4 +43,15 @@ export function createSecretBox(sessionSecret: string): SecretBox {
       }
     },
   };
+}
+
+/**
+ * A keyed fingerprint of a secret: equal secrets give equal fingerprints, so a duplicate can be
+ * refused by a unique index without decrypting anything, while the fingerprint alone tells an
+ * attacker with the database nothing (it cannot be checked against a guessed address offline
+ * without SESSION_SECRET).
+ */
+export function secretFingerprint(sessionSecret: string, purpose: SecretPurpose, value: string): string {
+  const key = Buffer.from(hkdfSync('sha256', sessionSecret, 'exit-liquidity', `${purpose}:fingerprint`, 32));
+  return createHmac('sha256', key).update(value, 'utf8').digest('base64url');
 }

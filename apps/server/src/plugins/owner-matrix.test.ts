@@ -81,6 +81,12 @@ async function seed(client: TestClient): Promise<Record<string, string>> {
     right: { type: 'value', value: 1_000_000 },
   });
   out.channel = await created(client, '/api/v2/notification-channels/', { kind: 'email', name: 'Mail' });
+  out.connection = await created(client, '/api/v2/connections/', {
+    kind: 'bitcoin',
+    portfolio_id: out.portfolio,
+    label: 'Wallet',
+    address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+  });
   // A dead letter to retry: the outbox is written by the engine, so the row is made directly here.
   const [delivery] = await t.database.db
     .insert(notificationDeliveries)
@@ -110,6 +116,7 @@ function idOf(url: string, param: string): string | undefined {
   if (url.includes('/alerts/')) return 'alert';
   if (url.includes('/notification-channels/')) return 'channel';
   if (url.includes('/notification-deliveries/')) return 'delivery';
+  if (url.includes('/connections/')) return 'connection';
   return undefined;
 }
 
@@ -140,8 +147,14 @@ function bodies(): Record<string, unknown> {
     'PATCH /api/v2/notification-channels/:id/': { name: 'Taken' },
     'POST /api/v2/notification-channels/:id/test/': undefined,
     'POST /api/v2/notification-deliveries/:id/retry/': undefined,
+    'PATCH /api/v2/connections/:id/': { label: 'Taken' },
   };
 }
+
+/** Required query parameters, so that B's request reaches the owner check (else it is a 400). */
+const queries: Record<string, string> = {
+  'DELETE /api/v2/connections/:id/': '?transactions=remove',
+};
 
 const dump = () => dumpTables(t.database.db);
 
@@ -176,7 +189,7 @@ describe('user B on every id-bearing route with user A’s ids', () => {
       });
       const write = route.method !== 'GET' && route.method !== 'DELETE';
       if (write && !(name in known)) unknown.push(`${name} (no body)`);
-      const res = await b.send(route.method, url, write ? known[name] : undefined);
+      const res = await b.send(route.method, `${url}${queries[name] ?? ''}`, write ? known[name] : undefined);
       checked += 1;
       expect(res.statusCode, `${name} as B: ${res.body.slice(0, 200)}`).toBe(404);
       expect(res.json().error.category, name).toBe('not_found');

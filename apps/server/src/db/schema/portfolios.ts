@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { decimal, timestamptz } from './columns.ts';
+import { bytea, decimal, timestamptz } from './columns.ts';
 
 export const portfolios = pgTable(
   'portfolios',
@@ -45,6 +55,15 @@ export const transactions = pgTable(
     executedAt: timestamptz('executed_at').notNull(),
     note: text('note').notNull().default(''),
     rewardKind: text('reward_kind'),
+    /**
+     * Where a row came from when a connection brought it: the connection and the outside id
+     * (`txid:vout`, a hash and log index). Unique per connection, so a second sync of the same
+     * history adds nothing. Null for rows typed or imported by hand.
+     */
+    sourceConnectionId: uuid('source_connection_id').references((): AnyPgColumn => connections.id, {
+      onDelete: 'set null',
+    }),
+    sourceId: text('source_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -52,6 +71,9 @@ export const transactions = pgTable(
     index('transactions_portfolio_idx').on(t.portfolioId, t.executedAt),
     index('transactions_user_executed_idx').on(t.userId, t.executedAt.desc(), t.createdAt.desc()),
     index('transactions_user_coin_idx').on(t.userId, t.coinId),
+    uniqueIndex('transactions_source_idx')
+      .on(t.sourceConnectionId, t.sourceId)
+      .where(sql`${t.sourceConnectionId} is not null`),
     // Fees in another currency are rare: "does this portfolio have any?" reads this small index
     // (1.4 ms on 10k rows on PGlite) instead of every row of the portfolio (25 ms).
     index('transactions_fee_currency_idx').on(t.portfolioId).where(sql`${t.feeCurrency} is not null`),
@@ -60,5 +82,49 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * A wallet (or, later, an exchange account) that brings its own history into one portfolio. The
+ * key or address is a secret: only sealed (AES-GCM) in `secret`, with a keyed fingerprint to
+ * refuse the same one twice in a portfolio and a masked form to show.
+ */
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    secret: bytea('secret').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    masked: text('masked').notNull(),
+    scriptType: text('script_type'),
+    gapLimit: integer('gap_limit'),
+    chains: jsonb('chains').$type<string[]>().notNull(),
+    state: text('state').notNull().default('pending'),
+    progress: jsonb('progress')
+      .$type<{ addresses_scanned: number; transactions_found: number }>()
+      .notNull()
+      .default({ addresses_scanned: 0, transactions_found: 0 }),
+    /** Where the last sync stopped, per address chain or EVM chain: the next one starts there. */
+    cursor: jsonb('cursor').$type<Record<string, unknown>>().notNull().default({}),
+    lastSyncedAt: timestamptz('last_synced_at'),
+    nextSyncAt: timestamptz('next_sync_at'),
+    errorMessage: text('error_message'),
+    failures: integer('failures').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('connections_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('connections_portfolio_fingerprint_idx').on(t.portfolioId, t.fingerprint),
+  ],
+);
+
 export type PortfolioRow = typeof portfolios.$inferSelect;
+export type ConnectionRow = typeof connections.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -6,11 +6,11 @@ import { users } from '../../db/schema/index.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Mailer } from '../../integrations/mail/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { registerDeliveryRoutes } from './delivery.routes.ts';
 import { createDeliveryService } from './delivery.service.ts';
 import { createDispatcher, type Dispatcher } from './dispatch.ts';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './outbox-worker.ts';
-import { createSecretBox } from './secret-box.ts';
 import { createWebhookSender, type WebhookSender } from './webhook-sender.ts';
 
 export interface DeliveryParts {

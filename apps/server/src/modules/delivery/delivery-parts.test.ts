@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../lib/secret-box.ts';
 import { startFakeWebhookReceiver } from '../../test/fake-webhook-receiver.ts';
 import { checkWebhookUrl, isPrivateAddress } from './address-guard.ts';
 import { maskTarget } from './presets.ts';
 import { digestDue, quietUntil } from './quiet-hours.ts';
-import { createSecretBox } from './secret-box.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
 describe('address guard (SSRF)', () => {

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { type AddressPolicy, checkWebhookUrl } from './address-guard.ts';
 import {
   countChannels,
@@ -38,7 +39,6 @@ import {
 import { testMessage } from './delivery-text.ts';
 import { type Dispatcher, readSecret } from './dispatch.ts';
 import { type ChannelSecret, maskTarget } from './presets.ts';
-import type { SecretBox } from './secret-box.ts';
 
 export interface DeliveryServiceDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import { type DeliveryMessage, deliveryMessages } from '@app/contracts';
 import type { Mailer } from '../../integrations/mail/index.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { NotificationChannelRow } from './channels.repository.ts';
 import { buildWebhookRequest, type ChannelSecret } from './presets.ts';
-import type { SecretBox } from './secret-box.ts';
 import type { SendOutcome, WebhookSender } from './webhook-sender.ts';
 
 export type SendableChannel = NotificationChannelRow & { email: string };

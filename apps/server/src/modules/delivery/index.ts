@@ -1,3 +1,4 @@
+export { createSecretBox } from '../../lib/secret-box.ts';
 export { baseCurrenciesOf, listChannels } from './channels.repository.ts';
 export {
   createDeliveryParts,
@@ -9,5 +10,4 @@ export { createDispatcher } from './dispatch.ts';
 export { type FiredNotification, fanOutDeliveries } from './fanout.ts';
 export { createDeliveryWorker } from './outbox-worker.ts';
 export { buildWebhookRequest } from './presets.ts';
-export { createSecretBox } from './secret-box.ts';
 export { createWebhookSender } from './webhook-sender.ts';

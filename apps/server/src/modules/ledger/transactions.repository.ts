@@ -15,6 +15,9 @@ export interface TransactionValues {
   executedAt: Date;
   note: string;
   rewardKind: string | null;
+  /** Set only for rows a connection brought: the connection and the row's outside id. */
+  sourceConnectionId?: string | null;
+  sourceId?: string | null;
 }
 
 export interface TransactionFilter {
@@ -89,7 +92,7 @@ export async function insertTransactions(
   if (values.length === 0) return [];
   if (values.length > 50) return bulkInsert(db, userId, values, now);
   const out: TransactionRow[] = [];
-  // Batches keep each statement under the 65k bind-parameter limit (14 columns per row).
+  // Batches keep each statement under the 65k bind-parameter limit (16 columns per row).
   for (let i = 0; i < values.length; i += 1000) {
     const chunk = values.slice(i, i + 1000).map((v, j) => ({
       ...v,
@@ -127,18 +130,21 @@ async function bulkInsert(
       executed_at: v.executedAt.toISOString(),
       note: v.note,
       reward_kind: v.rewardKind,
+      source_connection_id: v.sourceConnectionId ?? null,
+      source_id: v.sourceId ?? null,
       created_at: new Date(now.getTime() + i + j).toISOString(),
       updated_at: now.toISOString(),
     }));
     const result: unknown = await db.execute(sql`
       insert into transactions (user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee,
-        fee_currency, executed_at, note, reward_kind, created_at, updated_at)
+        fee_currency, executed_at, note, reward_kind, source_connection_id, source_id, created_at,
+        updated_at)
       select user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee, fee_currency,
-        executed_at, note, reward_kind, created_at, updated_at
+        executed_at, note, reward_kind, source_connection_id, source_id, created_at, updated_at
       from json_to_recordset(${JSON.stringify(records)}::json) as r(user_id uuid, portfolio_id uuid,
         coin_id text, type text, quantity numeric, price_per_coin numeric, fee numeric,
         fee_currency text, executed_at timestamptz, note text, reward_kind text,
-        created_at timestamptz, updated_at timestamptz)
+        source_connection_id uuid, source_id text, created_at timestamptz, updated_at timestamptz)
       returning *`);
     // node-postgres and PGlite both answer { rows }; timestamps may come back as Date or text.
     const rows = (result as { rows: Record<string, unknown>[] }).rows;
@@ -163,6 +169,8 @@ function fromRaw(r: Record<string, unknown>): TransactionRow {
     executedAt: date(r.executed_at),
     note: String(r.note ?? ''),
     rewardKind: text(r.reward_kind),
+    sourceConnectionId: text(r.source_connection_id),
+    sourceId: text(r.source_id),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
   };

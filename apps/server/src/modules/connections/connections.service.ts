@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Connection,
+  type ConnectionCreateBody,
+  type ConnectionDeleteQuery,
+  type ConnectionUpdateBody,
+  connectionApiMessages,
+  maskConnectionSecret,
+  portfolioMessages,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { notFound, validationError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createSecretBox, secretFingerprint } from '../../lib/secret-box.ts';
+import { findPortfolio } from '../ledger/index.ts';
+import { checkConnectionSource, fingerprintInput } from './connection-source.ts';
+import {
+  type ConnectionRow,
+  deleteConnection,
+  findConnection,
+  insertConnection,
+  listConnections,
+  updateConnection,
+} from './connections.repository.ts';
+import type { SourcedRowsRemover } from './sourced-rows.ts';
+
+const purpose = 'connection-secrets:v1';
+
+export function toConnection(row: ConnectionRow): Connection {
+  return {
+    id: row.id,
+    kind: row.kind as Connection['kind'],
+    portfolio_id: row.portfolioId,
+    label: row.label,
+    masked: row.masked,
+    chains: row.chains as Connection['chains'],
+    script_type: row.scriptType as Connection['script_type'],
+    gap_limit: row.gapLimit,
+    state: row.state as Connection['state'],
+    progress: row.progress,
+    last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    next_sync_at: row.nextSyncAt?.toISOString() ?? null,
+    error_message: row.errorMessage,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export interface ConnectionsServiceDeps {
+  db: Db;
+  clock: Clock;
+  sessionSecret: string;
+  /** Removes a connection's rows through the ledger's one write path (oversell checks and all). */
+  sourcedRows: SourcedRowsRemover;
+}
+
+/**
+ * Wallet connections per user. The key or address is checked by core's validators, sealed with
+ * a key of its own purpose before it is stored, and only ever shown masked; every query is scoped
+ * to the owner, so another user's connection is a 404 like a missing one.
+ */
+export function createConnectionsService(deps: ConnectionsServiceDeps) {
+  const { db, clock } = deps;
+  const box = createSecretBox(deps.sessionSecret, purpose);
+  const missing = () => notFound(connectionApiMessages.notFound);
+
+  async function owned(userId: string, id: string): Promise<ConnectionRow> {
+    const row = await findConnection(db, userId, id);
+    if (!row) throw missing();
+    return row;
+  }
+
+  return {
+    async list(userId: string): Promise<Connection[]> {
+      return (await listConnections(db, userId)).map(toConnection);
+    },
+
+    async get(userId: string, id: string): Promise<Connection> {
+      return toConnection(await owned(userId, id));
+    },
+
+    async create(userId: string, body: ConnectionCreateBody): Promise<Connection> {
+      const source = checkConnectionSource(body);
+      const portfolio = await findPortfolio(db, userId, body.portfolio_id);
+      if (!portfolio) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
+      const id = randomUUID();
+      const now = clock();
+      try {
+        const row = await insertConnection(
+          db,
+          id,
+          {
+            userId,
+            portfolioId: portfolio.id,
+            kind: source.kind,
+            label: body.label,
+            secret: box.seal(JSON.stringify({ value: source.value, form: source.form }), id),
+            fingerprint: secretFingerprint(deps.sessionSecret, purpose, fingerprintInput(source)),
+            masked: maskConnectionSecret(source.value),
+            scriptType: source.scriptType,
+            gapLimit: source.gapLimit,
+            chains: source.chains,
+            nextSyncAt: null,
+          },
+          now,
+        );
+        return toConnection(row);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const field = body.kind === 'bitcoin' && body.xpub !== undefined ? 'xpub' : 'address';
+        throw validationError({ [field]: [connectionApiMessages.duplicate] });
+      }
+    },
+
+    async update(userId: string, id: string, body: ConnectionUpdateBody): Promise<Connection> {
+      const row = await owned(userId, id);
+      if (body.gap_limit !== undefined && row.gapLimit === null) {
+        throw validationError({ gap_limit: ['Only an extended public key has a gap limit.'] });
+      }
+      const updated = await updateConnection(
+        db,
+        userId,
+        id,
+        {
+          ...(body.label !== undefined ? { label: body.label } : {}),
+          ...(body.gap_limit !== undefined ? { gapLimit: body.gap_limit } : {}),
+        },
+        clock(),
+      );
+      if (!updated) throw missing();
+      return toConnection(updated);
+    },
+
+    /**
+     * Deleting keeps the rows the connection brought (they stay, no longer linked to it) or
+     * removes them with it through the ledger's write path, so a removal that would leave a
+     * later sale without its coins is refused like any other delete.
+     */
+    async remove(userId: string, id: string, choice: ConnectionDeleteQuery): Promise<void> {
+      const row = await owned(userId, id);
+      if (choice.transactions === 'remove') {
+        await deps.sourcedRows.removeAll(userId, row.portfolioId, row.id, async (tx) => {
+          if (!(await deleteConnection(tx, userId, id))) throw missing();
+        });
+        return;
+      }
+      if (!(await deleteConnection(db, userId, id))) throw missing();
+    },
+
+    /** The key or address in clear, for the sync job only; null when SESSION_SECRET changed. */
+    reveal(row: ConnectionRow): { value: string; form: 'key' | 'address' } | null {
+      const opened = box.open(row.secret, row.id);
+      return opened === null ? null : (JSON.parse(opened) as { value: string; form: 'key' | 'address' });
+    },
+  };
+}
+
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;
