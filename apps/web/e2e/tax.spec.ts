@@ -1,20 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
 import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
 import { TaxPage } from './pages/tax-page.ts';
 
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-/** ../shared/reference beside the checkout (a worktree sits one level deeper). */
+/**
+ * A byte-identical copy of the reference Kraken export (shared/reference/exchanges), kept in the
+ * repository so the journey runs from a clone anywhere.
+ */
 function referenceCsv(name: string): string {
-  const candidates = [join(repoRoot, '..', 'shared'), join(repoRoot, '..', '..', 'shared')].map((d) =>
-    join(d, 'reference', 'exchanges', name),
-  );
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`reference CSV not found: ${candidates.join(', ')}`);
-  return readFileSync(found, 'utf8');
+  return readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), 'utf8');
 }
 
 async function csrfHeaders(page: Page): Promise<Record<string, string>> {

@@ -39,7 +39,10 @@ interface Row {
 async function firstScreen(app: TestApp): Promise<Row[]> {
   const res = await app.app.inject({ method: 'GET', url: '/api/v2/cryptocurrencies/?page=1&per_page=50' });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { results: Row[] }).results;
+  const body = res.json() as { results: Row[]; source: { as_of: string } };
+  // The snapshot is still dated the day it was taken, however the simulation's calendar moved.
+  expect(body.source.as_of).toBe('2026-11-01T00:00:00.000Z');
+  return body.results;
 }
 
 const opened: { app: TestApp; db: TestDatabase }[] = [];

@@ -59,7 +59,9 @@ export interface SnapshotCoin {
 
 export interface SnapshotDataset {
   seed: string;
+  /** When the snapshot was taken, as shown to people. */
   asOf: string;
+  /** The last daily point of the simulation's calendar (asOf itself unless the calendar moved). */
   asOfMs: number;
   firstDayMs: number;
   days: number;
@@ -137,21 +139,15 @@ export function loadSnapshotDataset(path: string = defaultSnapshotPath()): Snaps
 }
 
 /**
- * The same dataset with its calendar moved by whole days: every daily point, the as-of instant
- * and the all-time-high dates. The simulation keys its days by their index from the first day,
- * so on day D the moved dataset draws what the original drew on day D - days.
+ * The same dataset with its simulation's calendar moved by whole days. The simulation keys its
+ * days by their index from the first day, so on day D the moved dataset draws what the original
+ * drew on day D - days. `asOf` and the all-time-high dates stay as they are: they say when the
+ * snapshot was taken, which moving the simulation does not change.
  */
 export function shiftDataset(dataset: SnapshotDataset, days: number): SnapshotDataset {
   if (days === 0) return dataset;
   const by = days * 86_400_000;
-  const moved = (iso: string) => new Date(Date.parse(iso) + by).toISOString();
-  return {
-    ...dataset,
-    asOf: moved(dataset.asOf),
-    asOfMs: dataset.asOfMs + by,
-    firstDayMs: dataset.firstDayMs + by,
-    coins: dataset.coins.map((c) => ({ ...c, athDate: moved(c.athDate) })),
-  };
+  return { ...dataset, asOfMs: dataset.asOfMs + by, firstDayMs: dataset.firstDayMs + by };
 }
 
 /** Whole UTC days from `from` to `to` (both in ms). */

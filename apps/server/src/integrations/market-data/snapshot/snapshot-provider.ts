@@ -23,10 +23,11 @@ export interface SnapshotProviderOptions {
   /** Injected so tests can pin the simulated market to an instant. */
   now?: () => number;
   /**
-   * A UTC day (YYYY-MM-DD) whose market to show on any day: the dataset's calendar is moved so
-   * that today draws what that day drew, at the same time of day. Dates on the wire stay real,
-   * so charts still end now; only what the simulation drew is pinned. For tests and screenshots,
-   * which must see the same screens whatever day they run.
+   * A UTC day (YYYY-MM-DD) whose market to show on any day: the simulation's calendar is moved
+   * so that today draws what that day drew, at the same time of day. Dates on the wire stay real,
+   * so charts still end now, and the snapshot's own date is still the day it was taken; only
+   * what the simulation drew is pinned. For tests and screenshots, which must see the same
+   * screens whatever day they run.
    */
   demoDate?: string;
 }
