@@ -31,19 +31,17 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One file at a time. delivery-processes no longer needs it (9f58c42: its alerts cannot
-          // fire while it seeds, the race that failed two at a time in 9e221a3). Two were faster
-          // on the shared 2-core machine (`npm run test:server`: 863 s and 766 s at load 15-18,
-          // against 1,207 s at 18), but both runs of two failed category-membership: its
-          // refreshes found the fake CoinGecko on 127.0.0.1 "unreachable" (it passes alone and
-          // beside four other files). One until that is understood.
-          maxWorkers: 1,
+          // Two files at a time. Running them one by one hid a fault of the tests, not of the server:
+          // market tests gave every call of a provider a timeout of 300-500 ms so that one case could
+          // see a hang time out, and with a second file beside them real answers outlasted it (the
+          // fake CoinGecko "unreachable"). Those cases now fail slowly instead of hanging.
+          maxWorkers: everyCore,
           // Files in one worker reuse the loaded server modules instead of importing them again
           // per file (~2 s each). No file mocks modules, fakes timers or sets the environment,
           // and every app and database is built per file, so nothing carries over but caches
           // keyed by content.
           isolate: false,
-          // vitest refuses projects with different maxWorkers in one group (a plain `vitest run`).
+          // Its own group, after unit and component: a plain `vitest run` starts it once they are done.
           sequence: { groupOrder: 1 },
         },
       },

@@ -43,8 +43,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: join(repoRoot, '.tmp', 'e2e-output'),
+  // Files run two at a time (each file's tests in order), one per core: every journey signs up
+  // its own account, and the journeys that start servers of their own run at one width only.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
