@@ -6,13 +6,18 @@ import { z } from 'zod';
 import { escapeHtml } from '../lib/html.ts';
 import type { RouteEntry } from './api-scope.ts';
 
+/**
+ * For routes that do not answer JSON through a response schema: the media type they answer (an
+ * HTML page, a CSV file, an event stream) and, for JSON written by hand, its schema.
+ */
+export interface RouteProduces {
+  type: string;
+  schema?: z.ZodType;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /**
-     * For routes that do not answer JSON through a response schema: the media type they answer
-     * (an HTML page, a CSV file, an event stream) and, for JSON written by hand, its schema.
-     */
-    produces?: { type: string; schema?: z.ZodType };
+    produces?: RouteProduces;
   }
 }
 

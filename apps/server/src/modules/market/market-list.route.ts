@@ -3,6 +3,7 @@ import { compactSparkline } from '@app/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validationError } from '../../lib/app-error.ts';
+import type { RouteProduces } from '../../plugins/openapi.ts';
 import { type EncodedBody, encodeBody } from './encoded-body.ts';
 import { sendEncodedJson } from './encoded-reply.ts';
 import type { MarketService } from './market.service.ts';
@@ -27,11 +28,15 @@ function pageLink(query: Record<string, unknown>, page: number): string {
 }
 
 /**
- * Spec §7 coin list. It changes only when the refresher installs a new market, so each
+ * The coin list. It changes only when the refresher installs a new market, so each
  * distinct query is serialised and compressed once per market generation (50 coins with
  * sparklines: ~103 kB of JSON, ~33 kB gzip, ~25 kB brotli); every other request only writes
  * the prepared bytes.
  */
+// Typed by its declaration, which also brings the route config's `produces` into every program
+// that compiles this file (the benches reach it without the plugins).
+const listProduces: RouteProduces = { type: 'application/json', schema: coinListWireSchema };
+
 export function registerMarketListRoute(
   app: FastifyInstance,
   deps: { market: MarketService; config: { publicData: true } },
@@ -61,7 +66,7 @@ export function registerMarketListRoute(
     `${base}/`,
     // Serialised by hand below (validated against coinListWireSchema once per cached body).
     {
-      config: { ...deps.config, produces: { type: 'application/json', schema: coinListWireSchema } },
+      config: { ...deps.config, produces: listProduces },
       onRequest: repeat,
       schema: { querystring: coinListQuerySchema },
     },
