@@ -1,4 +1,4 @@
-// Alert engine tick (issue 6) beside the bare indicator computation it is built on, and server
+// Alert engine tick beside the bare indicator computation it is built on, and server
 // memory per open SSE stream, in the same run. Needs `npm run build` first for the SSE part.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

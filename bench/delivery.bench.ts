@@ -1,4 +1,4 @@
-// Alert delivery throughput (issue 13): 10,000 notifications fired at 1,000/s, fanned out through
+// Alert delivery throughput: 10,000 notifications fired at 1,000/s, fanned out through
 // the outbox to generic JSON webhooks on a fake receiver (its own process on 127.0.0.1). Prints
 // deliveries per second and the latency added between firing and arrival (p50/p99); baseline in
 // the same run: the same 10,000 POSTs sent straight from the webhook sender, with no outbox.

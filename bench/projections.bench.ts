@@ -40,7 +40,7 @@ function longRows(n: number): SellRow[] {
   }));
 }
 
-/** The spec §4 formulas in binary floats: the cheapest thing that could compute the table. */
+/** The sell table's formulas in binary floats: the cheapest thing that could compute the table. */
 function floatRecalculate(input: SellRow[], owned: number, tax: number) {
   let remaining = owned;
   let cash = 0;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test level of DESIGN §8 in order and closes with one plain summary line
+// Runs every test level (unit, component, integration, e2e) in order and closes with one plain summary line
 // ("N passed, N failed") that CI can read, whatever the runners print themselves.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

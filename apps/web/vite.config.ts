@@ -61,20 +61,18 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
             sharedPartsCheck(sharedPartsOptions),
             routeBudget({
               routeTable: /[\\/]src[\\/]app[\\/]routes\.tsx$/,
-              // DESIGN §9. Measured on this build (vendor code split out, gz): zod 4 classic without its
-              // JSON Schema generator 21.2 kB, react-router 13.5, TanStack Query 11, Preact with its hooks
-              // and React compatibility layer 9.8 (in place of react-dom's 65.7 and react's 2.9;
-              // build-plugins/preact-aliases), zustand 1.3. The shell's modules are one chunk
-              // (codeSplitting below), ~51 kB. It parses the session check's answer with its schemas
-              // (lib/api/shell-schemas: zod and the contract modules, ~22 kB), which index.html preloads
-              // beside the entry (htmlModulePreload), so they count on every route (~73 kB): fetched once
-              // the entry had run, they were a round trip on the way to every signed-in first paint (LCP
-              // 139-258 ms later, paired Lighthouse runs). Those contract modules hold only what the shell
+              // The route budget keeps every page's first load small enough for a phone. The largest
+              // shares are zod (without its JSON Schema generator), react-router, TanStack Query and
+              // Preact in place of react-dom (build-plugins/preact-aliases). The shell's modules are one
+              // chunk (codeSplitting below). It parses the session check's answer with its schemas
+              // (lib/api/shell-schemas), which index.html preloads beside the entry (htmlModulePreload),
+              // so they count on every route: fetched once the entry had run, they were a round trip on
+              // the way to every signed-in first paint. Those contract modules hold only what the shell
               // parses (@app/contracts session, base-currency): a module's schemas are all built when it
-              // loads, and the auth forms' and the market's were half of the 173 ms task (at 4x slowdown)
-              // that built them before every signed-in first paint. What a page draws only after its data
-              // arrives loads beside that request (lib/lazy-part). The small parts that pages share are
-              // two chunks (sharedPartsOptions above): 3-5 kB more a route, for 5-10 fewer requests. The
+              // loads, and building the auth forms' and the market's was a long task before every
+              // signed-in first paint. What a page draws only after its data arrives loads beside that
+              // request (lib/lazy-part). The small parts that pages share are two chunks
+              // (sharedPartsOptions above): a little more a route, for several fewer requests. The
               // ceilings hold each route ~1 kB above its size, so growth fails the build; lower them as
               // routes shrink.
               budgetKb: 120,
@@ -129,8 +127,8 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
       sourcemap: false,
       target: 'es2022',
       // Vite's preload helper appends a <link rel=modulepreload> per dependency of each lazy chunk;
-      // at Lighthouse's 4x slowdown those appends took 20-50 ms per lazy import, in the tasks that
-      // render the page (issue 15: TBT 426 -> 72 ms on /transactions without them). The browser
+      // at Lighthouse's 4x slowdown those appends cost a noticeable slice of each lazy import, in the tasks that
+      // render the page, and most of /transactions' blocking time went with them. The browser
       // fetches a chunk's static imports itself once the chunk arrives. The shell's schemas and
       // their imports are preloaded by index.html instead (htmlModulePreload above).
       modulePreload: { polyfill: false, resolveDependencies: () => [] },
@@ -140,12 +138,12 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
             // The modules the entry loads before any route are one chunk. Without this group Rolldown
             // cut them into eight (react, jsx-runtime, the api client, the query core, contract
             // errors and routes, its runtime…) wherever a lazy page shared one, and every page paid
-            // each file's own compression (~1.6 kB gz of 108; issue 15). Pages still import from it.
+            // each file's own compression (~1.6 kB gz of 108). Pages still import from it.
             groups: [
               { name: 'shell', tags: ['$initial'] },
               // The confirm dialog and the dialog it draws travel together (the dialog's own
               // chunk was a third request level under the pages that ask for a confirmation, after
-              // the page's chunk and its imports; issue 15). Their imports keep their own chunks.
+              // the page's chunk and its imports). Their imports keep their own chunks.
               {
                 name: 'confirm-dialog',
                 test: /[\\/]src[\\/]components[\\/]ui[\\/](confirm-)?dialog\.tsx$/,

@@ -1,5 +1,5 @@
 /**
- * Builds market.snapshot.json from coins.txt: the committed offline market (issue 3).
+ * Builds market.snapshot.json from coins.txt: the committed offline market.
  * Run: `npx tsx apps/server/data-snapshot/generate.ts`. Output is deterministic: the same
  * inputs give byte-identical JSON (a test checks the committed file against this).
  */

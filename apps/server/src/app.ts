@@ -127,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRouteTable(app);
 
-  // The client sends a JSON content type even on body-less POSTs (spec §7), so an empty body is no body.
+  // The client sends a JSON content type even on body-less POSTs, so an empty body is no body.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -147,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     publicUrl: config.publicUrl,
     logger: app.log,
-    // Spec'd friction removed (issue 13): with no SMTP server, the first account on a fresh server
+    // Spec'd friction removed: with no SMTP server, the first account on a fresh server
     // (the single user of a home install) cannot receive mail, so it starts verified.
     autoVerifyFirstAccount: options.autoVerifyFirstAccount ?? config.smtpUrl === undefined,
   });

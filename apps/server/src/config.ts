@@ -107,7 +107,7 @@ export interface Config {
    */
   demoMarketDate: string | undefined;
   coingecko: { apiKey: string | undefined; baseUrl: string | undefined; callsPerMinute: number };
-  /** The origin coin logos are fetched from (issue 15): a mirror or a test's fake; by default, their own host. */
+  /** The origin coin logos are fetched from: a mirror or a test's fake; by default, their own host. */
   coinImageOrigin: string | undefined;
   /** The second real provider: older daily history and current prices while CoinGecko fails. */
   binance: { enabled: boolean; baseUrl: string | undefined; weightPerMinute: number };
@@ -135,7 +135,7 @@ export interface Config {
     timeoutMs: number;
   };
   publicUrl: string;
-  /** Alert delivery (issue 13): private/loopback webhook targets allowed, and one send's time limit. */
+  /** Alert delivery: private/loopback webhook targets allowed, and one send's time limit. */
   webhooks: { allowPrivate: boolean; timeoutMs: number };
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;

@@ -15,7 +15,7 @@ const isEmpty: Record<EmptyFramedPath, (db: Db, userId: string) => Promise<boole
 
 /**
  * Whether the page at `path` opens on its empty state for this account, so its shell can paint
- * that state too (issue 15); false for every other path.
+ * that state too; false for every other path.
  */
 export function emptyPageCheck(db: Db): (path: string, userId: string) => Promise<boolean> {
   return async (path, userId) => {

@@ -24,8 +24,7 @@ export function everyPageFiles(bundle: OutputBundle, preloadedByHtml?: RegExp): 
 
 /**
  * Puts `<link rel="modulepreload">` tags for the given lazy chunks into index.html, so the browser
- * fetches them beside the entry instead of once the entry has run and asked for them (issue 15:
- * the shell's schemas parse the session check's answer, on the way to every signed-in first paint).
+ * fetches them beside the entry instead of once the entry has run and asked for them (the shell's schemas parse the session check's answer, on the way to every signed-in first paint).
  * At low priority: the loading screen's stylesheet goes first, and the first paint never waits.
  */
 export function htmlModulePreload(options: { modules: RegExp }): Plugin {

@@ -1,5 +1,5 @@
 /**
- * The browser build runs React's API on preact/compat (issue 15): react-dom alone was 66 kB of
+ * The browser build runs React's API on preact/compat: react-dom alone was 66 kB of
  * every page's ~110 kB of initial JavaScript, and Lighthouse's mobile LCP and TBT on the signed-in
  * pages were bound by downloading and evaluating it. The app's code still imports `react`; these
  * aliases (Vite's `find`/`replacement` pairs, most specific first) point it and its libraries at

@@ -61,7 +61,7 @@ export function withLowLoadingScreen(html: string, places: { centre: string; low
 }
 
 /**
- * `html` that asks for `data`, a framed page's first API requests, as it arrives (issue 15): the
+ * `html` that asks for `data`, a framed page's first API requests, as it arrives: the
  * page's own requests then take answers already on their way instead of going out once the session
  * check, the layout and the page have run, two round trips and the renders between later. At low
  * priority, as the schemas' preloads: the loading screen's first paint never waits for them.
@@ -131,7 +131,7 @@ export function pageFrameName(path: string): string {
  * - landing.html: the landing page rendered into #root and no app JavaScript, so /landing paints
  *   from HTML and CSS alone; its links load the app when followed.
  * - demo-shell.html: index.html with the demo banner above the loading screen, which the server
- *   sends a signed-in user while it serves demo prices (issue 15): the first paint says so, and
+ * sends a signed-in user while it serves demo prices: the first paint says so, and
  *   the banner, the layout's largest element then, no longer waits for the app to start.
  * - frames/<page>.html and frames/<page>.demo.html: index.html and demo-shell.html with a signed-in
  *   page's heading painted where the page draws it (lib/painted-page-frame), and its first API

@@ -46,8 +46,8 @@ export function markTopLevelConstsPure(code: string): string {
 }
 
 /**
- * Contracts hold only declarations (DESIGN §1.2: one zod schema per body, no code that runs at
- * import), so in the browser build each route keeps just the schemas it parses with (issue 15).
+ * Contracts hold only declarations (one zod schema per body, no code that runs at
+ * import), so in the browser build each route keeps just the schemas it parses with.
  */
 export function pureContracts(): Plugin {
   return {

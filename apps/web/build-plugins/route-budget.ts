@@ -64,7 +64,7 @@ export function routeCosts(
 
 /**
  * Prints the gzipped JavaScript each route needs before it renders and fails the build when one
- * goes over budget (DESIGN §9: 120 KB per route), so a heavy import shows up at build time.
+ * goes over budget (120 KB per route), so a heavy import shows up at build time.
  */
 export function routeBudget(options: RouteBudgetOptions): Plugin {
   return {

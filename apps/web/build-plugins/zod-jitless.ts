@@ -8,7 +8,7 @@ const configExport = 'export function config(newConfig)';
  * zod 4 compiles a fast parser per object schema with `new Function`, and probes for that ability
  * when the first object schema is built. Our CSP has no 'unsafe-eval' (security-headers.ts), so in
  * the browser the probe always fails: zod falls back to its plain parser, but Chromium reports the
- * blocked eval as a Content Security Policy issue (Lighthouse best practices, issue 15). The
+ * blocked eval as a Content Security Policy issue (Lighthouse best practices). The
  * browser build starts zod jitless, so it never probes; parsing is the same plain parser it
  * already used. The server keeps the compiled parsers (no CSP there).
  */

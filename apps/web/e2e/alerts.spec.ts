@@ -31,7 +31,7 @@ test('an alert created on a coin page fires on the next refresh and shows up liv
   await expect(item).toContainText('Price');
   await expect(item).toContainText('≥ $1.00');
   await expect(item).toContainText('now');
-  // The e2e server runs MARKET_DATA=snapshot: a firing on simulated prices says so (issue 10).
+  // The e2e server runs MARKET_DATA=snapshot: a firing on simulated prices says so.
   await expect(item).toContainText('demo data, simulated prices');
   await item.click();
 

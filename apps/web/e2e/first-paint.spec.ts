@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { newAccount, ServerAuthPage } from './pages/auth-pages.ts';
 import { findLinkInOutbox } from './pages/outbox.ts';
 
-test("a verified account's page opens with its heading, and while it has nothing yet its empty state, painted where the page then draws them (issue 15)", async ({
+test("a verified account's page opens with its heading, and while it has nothing yet its empty state, painted where the page then draws them", async ({
   page,
   browser,
 }, info) => {
@@ -114,7 +114,7 @@ async function signUpVerified(page: Page, name: string): Promise<void> {
   }
 }
 
-test("the terminal opens with its source badge painted in the reader's clock, where the app then draws it (issue 15)", async ({
+test("the terminal opens with its source badge painted in the reader's clock, where the app then draws it", async ({
   page,
   browser,
 }, info) => {

@@ -64,7 +64,7 @@ test('demo mode (MARKET_DATA=snapshot): the demo banner is on every main page', 
   await page.getByRole('main').getByRole('link', { name: 'Manage alerts' }).first().click();
   await expectBanner('/alerts');
 
-  // A fresh load of a main page: the banner is in the page's HTML (issue 15) and stays on screen
+  // A fresh load of a main page: the banner is in the page's HTML and stays on screen
   // through the loading screen into the layout's first render, never arriving after it.
   await page.goto('/dashboard');
   await expectBanner('/dashboard');

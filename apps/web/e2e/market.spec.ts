@@ -6,7 +6,7 @@ test('search "eth", pick Ethereum and see its chart', async ({ page }, info) => 
   await terminal.signUpAndOpen('/terminal', `search-${info.project.name}`);
   await expect(page.getByRole('status').filter({ hasText: 'Demo data' })).toBeVisible();
 
-  // One character after trimming is no search at all (spec §5).
+  // One character after trimming is no search at all.
   await terminal.search.fill(' e ');
   await expect(terminal.results).toBeHidden();
   await terminal.search.fill('eth');
@@ -43,10 +43,7 @@ test('the search box spans the width of a phone and keeps its size on a desktop'
   }
 });
 
-test('the terminal asks no other host: coin logos come from this server (issue 15)', async ({
-  page,
-  baseURL,
-}, info) => {
+test('the terminal asks no other host: coin logos come from this server', async ({ page, baseURL }, info) => {
   const elsewhere: string[] = [];
   const errors: string[] = [];
   page.on('request', (r) => {

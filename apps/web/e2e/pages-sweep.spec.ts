@@ -33,7 +33,7 @@ async function accessibilityProblems(page: Page, path: string, every = false): P
 }
 
 const iso = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-/** Spec §9 allows up to 10 decimals for tiny prices; more is a raw decimal string leaking. */
+/** Prices may show up to 10 decimals for tiny prices; more is a raw decimal string leaking. */
 const rawDecimal = /\d\.\d{11,}/;
 const currencyAmount = /[$€£¥₿Ξ]\s?-?\d|\d\s?(USD|EUR|GBP|JPY)\b/;
 

@@ -77,7 +77,7 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
     page.getByRole('link', { name: 'Download Form 8949 CSV' }).click(),
   ]);
   // The e2e server runs on the snapshot (demo mode): the export says so in its name and in each
-  // row's description, with the form's header and columns as they are (issue 10).
+  // row's description, with the form's header and columns as they are.
   expect(download.suggestedFilename()).toMatch(/^form-8949-2024-all-portfolios-demo-data\.csv$/);
   const body = readFileSync(await download.path(), 'utf8');
   expect(body.split('\r\n')[0]).toContain('(a) Description of property,(b) Date acquired');

@@ -20,7 +20,7 @@ import { yieldToMain } from '@/lib/yield-to-main';
 applyPreferences(usePreferences.getState());
 
 // What every signed-in page's first paint waits for starts before React's first render, which it
-// used to follow (issue 15): the session check, the market status the layout's banner needs, and
+// used to follow: the session check, the market status the layout's banner needs, and
 // for a returning user the page's own code. (Loading the page's code here once made Lighthouse's
 // LCP worse: the LCP element was the layout's banner, which the page's code then competed with.
 // The server now paints that banner for a signed-in page in demo mode.)
@@ -31,8 +31,8 @@ void start();
 
 /**
  * The rest of start-up, cut into tasks: evaluating the entry, starting its requests and drawing the
- * first tree were one task of ~450 ms at Lighthouse's 4x slowdown, all of it blocking time (issue
- * 15). Each part now gives the main thread back before the next; the requests are on their way.
+ * first tree were one long task, all of it blocking time on a slow phone. Each part now gives the
+ * main thread back before the next; the requests are on their way.
  */
 async function start(): Promise<void> {
   await yieldToMain();
@@ -41,7 +41,7 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (root === null) throw new Error('index.html is missing #root');
-  // index.html's loading screen is on screen: it stays at least the spec's 500 ms (issue 15).
+  // index.html's loading screen is on screen: it stays at least the spec's 500 ms.
   const floor = root.querySelector('[data-loading-screen]')
     ? loadingScreenPaintedAt() + loadingScreenMinMs
     : null;
@@ -52,7 +52,7 @@ async function start(): Promise<void> {
   await yieldToMain();
   // The session check is in flight and the loading screen painted: the locale data's load costs
   // nothing here, where it fell inside the render that first shows a source badge. Left to an
-  // idle callback it often ran after that render (issue 15).
+  // idle callback it often ran after that render.
   warmLocalTime();
   rememberReaderClock();
   await yieldToMain();

@@ -24,7 +24,7 @@ function paintFrame(path: FramedPath, empty = false): Element {
   return painted;
 }
 
-describe('the page heading the server paints (issue 15)', () => {
+describe('the page heading the server paints', () => {
   afterEach(() => {
     for (const e of document.querySelectorAll(`[${paintedPageFrameAttribute}]`)) e.remove();
     notePaintedPageFrame(document);

@@ -94,7 +94,7 @@ function PaintedFrame({ path, demo, children }: { path: string; demo: boolean; c
  * The terminal's title line with its source badge, over the top of index.html (`live`) or of
  * demo-shell.html (`demo`): the badge's text is `sourceBadgeSlot`, which the server replaces with
  * the market's state told in the reader's clock (apps/server static-web). Its largest paint no
- * longer waits for the app, the session check and the market's status (issue 15).
+ * longer waits for the app, the session check and the market's status.
  */
 export function renderTerminalFrames(): { live: string; demo: string } {
   return {

@@ -1,5 +1,5 @@
 // Apart from messages.ts, which every page's first load carries (the shell reads its auth and
-// category messages): these are read by the account forms, their schemas and the server (issue 15).
+// category messages): these are read by the account forms, their schemas and the server.
 
 /** Our own messages (the spec is silent on them), kept here so server and tests agree. */
 export const accountMessages = {

@@ -1,4 +1,4 @@
-/** API paths of this area, relative to the `/api` base (spec §7 "Alerts and notifications", "Other"). */
+/** API paths of this area, relative to the `/api` base. */
 export const alertRoutes = {
   alerts: '/v2/alerts/',
   alert: (id: string) => `/v2/alerts/${encodeURIComponent(id)}/`,
@@ -9,8 +9,8 @@ export const alertRoutes = {
   indicators: (coinId: string) => `/v2/cryptocurrencies/${encodeURIComponent(coinId)}/indicators/`,
 } as const;
 
-/** Server-sent event names on /api/v2/events/stream (spec §4, §7). */
+/** Server-sent event names on /api/v2/events/stream. */
 export const streamEvents = { notification: 'notification', buffers: 'buffers' } as const;
 
-/** Spec §9 not given; our heartbeat, a comment line, keeps proxies from closing an idle stream. */
+/** No interval is prescribed; our heartbeat, a comment line, keeps proxies from closing an idle stream. */
 export const streamHeartbeatMs = 25_000;

@@ -10,13 +10,13 @@ import { baseCurrencySchema } from './base-currency.ts';
 import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-constants.ts';
 
 // Route paths and stream event names live apart from the schemas, so the app shell's event
-// stream does not load every alert schema (issue 15).
+// stream does not load every alert schema.
 export * from './alert-routes.ts';
 
 /**
- * Price and indicator alerts and their notifications (spec §3, §4 "Notifications", §7; issue 6).
+ * Price and indicator alerts and their notifications .
  *
- * Wire format of an operand, in alerts and in notification payloads alike (spec §3: "Each operand
+ * Wire format of an operand, in alerts and in notification payloads alike ("Each operand
  * has metric, params.period, type and value"); every key is always present, null when unused:
  *   indicator: { type: 'indicator', metric: 'rsi', params: { period: 14 }, value: null }
  *   constant:  { type: 'value', metric: null, params: { period: null }, value: 100000 }
@@ -216,7 +216,7 @@ export type AlertUpdateBody = z.infer<typeof alertUpdateBodySchema>;
 const timestamp = z.string(); // ISO 8601, as elsewhere in contracts.
 
 /**
- * The alert engine's last run (issue 10): it evaluates only fresh data, so while the market
+ * The alert engine's last run: it evaluates only fresh data, so while the market
  * copy is stale (a provider outage) it skips and says so here; `mode` demo means simulated prices.
  */
 export const alertEvaluationSchema = z.object({
@@ -287,7 +287,7 @@ export const alertEventPayloadSchema = z.object({
 });
 export type AlertEventPayload = z.infer<typeof alertEventPayloadSchema>;
 
-/** Spec §3 Notification. */
+/** One notification, as the API serves it. */
 export const notificationSchema = z.object({
   id: z.string(),
   is_read: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The message of the field error for text with control characters (issue 16). */
+/** The message of the field error for text with control characters. */
 export const cleanTextMessage = 'Remove control characters from this text.';
 
 /**

@@ -3,11 +3,11 @@ import { costBasisMethods, oversellLeadKeys } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 import { transactionTypeSchema } from './transaction.ts';
 
-/* Cost-basis methods and the ledger behind a figure ("explain this number"; issue 4). */
+/* Cost-basis methods and the ledger behind a figure ("explain this number"). */
 
 export const costBasisMethodSchema = z.enum(costBasisMethods).default('average');
 
-/** A sell or transfer out larger than the holding at that moment (issue 4 "Be stopped"). */
+/** A sell or transfer out larger than the holding at that moment: such a write is stopped. */
 export const oversellViolationSchema = z.object({
   code: z.literal('oversell'),
   transaction_id: z.string(),
@@ -17,13 +17,13 @@ export const oversellViolationSchema = z.object({
   requested: decimalOut,
   available: decimalOut,
   message: z.string(),
-  /** The coin's ticker as the market names it, when the server wrote the message (issue 14). */
+  /** The coin's ticker as the market names it, when the server wrote the message. */
   symbol: z.string().optional(),
 });
 export type OversellViolation = z.infer<typeof oversellViolationSchema>;
 
 /**
- * `details.oversell` of a write refused for an oversell (issue 14): the violation's figures, the
+ * `details.oversell` of a write refused for an oversell: the violation's figures, the
  * coin as the market names it and the field the message is on, so a client writes the message
  * in its reader's locale and zone rather than showing the server's text.
  */

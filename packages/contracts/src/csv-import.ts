@@ -4,7 +4,7 @@ import { cryptoOptionSchema } from './portfolio-api.ts';
 import { transactionDraftSchema } from './transaction.ts';
 
 /*
- * CSV import (issue 4): a preview with per-row errors, likely duplicates and the symbols we could
+ * CSV import: a preview with per-row errors, likely duplicates and the symbols we could
  * not identify, then a commit that writes every row or none. Export is the template as text.
  */
 
@@ -23,7 +23,7 @@ export const csvImportRowSchema = z.object({
    */
   price_currency: z.string().nullable(),
   /**
-   * A coin paid as a trade's fee, leaving the holding as a sale at its market value (issue 12):
+   * A coin paid as a trade's fee, leaving the holding as a sale at its market value:
    * the parser prices it 1 in the coin itself and the preview prices it at that coin's close of
    * the day in the portfolio's currency, the close the trade's fee is valued at.
    */
@@ -46,7 +46,7 @@ export const csvSkippedRowSchema = z.object({ line: z.number().int().positive(),
 export type CsvSkippedRow = z.infer<typeof csvSkippedRowSchema>;
 
 /**
- * A ledger that starts mid-history (issue 14): its first row of a coin shows a balance before that
+ * A ledger that starts mid-history: its first row of a coin shows a balance before that
  * row's change. Offered as a "transfer in" dated just before that row; its cost is unknown, so the
  * client asks for a price (or the day's close from history) and sends it as an ordinary commit row.
  */

@@ -6,7 +6,7 @@ import { decimalOut, percentageOut } from './decimal-strings.ts';
 import { entityIdSchema } from './entity-ids.ts';
 import { marketSourceIds } from './market-constants.ts';
 
-/* The Metrics dashboard: query and response (spec §2 "Dashboard top bar", §3 metric definitions, §7). */
+/* The Metrics dashboard: query and response. */
 
 export const dashboardMetricSchema = z.enum(dashboardMetrics);
 export type DashboardMetric = z.infer<typeof dashboardMetricSchema>;

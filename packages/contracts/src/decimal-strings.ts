@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * Quantities and money are decimal STRINGS on the wire (DESIGN §1.3): never JSON numbers, so no
+ * Quantities and money are decimal STRINGS on the wire: never JSON numbers, so no
  * value ever passes through binary floating point between the database and the maths.
  */
 

@@ -5,7 +5,7 @@ import { deliveryMessages } from './notification-delivery.ts';
 import { portfolioMessages } from './portfolio-api-constants.ts';
 
 /**
- * Path ids are parsed once, by the route's `schema.params` (DESIGN §9), never by handlers.
+ * Path ids are parsed once, by the route's `schema.params`, never by handlers.
  * A stored row's id that is not a UUID names no row: the API scope answers it as that row's
  * 404 (the message below), not as a 400, so a caller cannot tell "malformed" from "someone
  * else's". Any other failure of a params schema (a length cap, say) stays a 400 field error.
@@ -43,13 +43,13 @@ export const watchlistItemIdParamsSchema = z.object({
 });
 /**
  * A coin id in the path (market details, social, chart, terminal OHLC). Blank after trimming is
- * spec §5's "Required ids" 400, whose message the envelope carries word for word (see
+ * the "Required ids" 400, whose message the envelope carries word for word (see
  * requiredIdMessages); any other failure (a length cap) is a plain field error.
  */
 export const coinIdParamsSchema = z.object({
   id: z.string().trim().min(1, marketMessages.coinIdRequired).max(200),
 });
-/** Spec §5 "Required ids": when a params or query schema raises one, it is the envelope's message. */
+/** Required ids: when a params or query schema raises one, it is the envelope's message. */
 export const requiredIdMessages: ReadonlySet<string> = new Set([
   marketMessages.coinIdRequired,
   marketMessages.idRequired,

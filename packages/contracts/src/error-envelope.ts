@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorCategories } from './errors.ts';
 
 // The error envelope's schemas, apart from the error codes and categories the app shell reads at
-// first paint (issue 15).
+// first paint.
 
 export const errorCategorySchema = z.enum(errorCategories);
 
@@ -17,7 +17,7 @@ export const errorEnvelopeSchema = z.object({
     category: errorCategorySchema,
     details: z.record(z.string(), z.unknown()).nullable(),
   }),
-  /** Spec §3: error responses may carry a redirect the client follows after a lost session. */
+  /** Error responses may carry a redirect the client follows after a lost session. */
   redirect: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,4 +1,4 @@
-/** Spec §8: the categories a server error can carry. The client handles each differently. */
+/** The categories a server error can carry. The client handles each differently. */
 export const errorCategories = [
   'auth',
   'validation',
@@ -12,7 +12,7 @@ export type ErrorCategory = (typeof errorCategories)[number];
 
 /**
  * Every error the server can answer with: its code (machine-readable, lower snake case, stable
- * across releases), HTTP status and spec §8 category. The server builds errors from this table
+ * across releases), HTTP status and error category. The server builds errors from this table
  * only (apps/server lib/app-error.ts), so a code the contract does not own cannot be sent.
  */
 export const errorCatalogue = {
@@ -73,7 +73,7 @@ export const errorCodes = {
   internal: 'internal_error',
 } as const satisfies Record<string, ErrorCode>;
 
-/** Spec §8 "Auth codes", used by the client's typed auth errors. */
+/** Auth codes, used by the client's typed auth errors. */
 export const authErrorCodes = [
   'UNKNOWN_ERROR',
   'LOGIN_REQUIRED',

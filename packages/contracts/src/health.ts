@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { marketModes, marketSourceIds } from './market-constants.ts';
 
 /**
- * Where the server's market figures come from and how old they are (issue 10): the health
+ * Where the server's market figures come from and how old they are: the health
  * check reports it, so an operator sees demo mode or a provider outage without signing in.
  */
 export const marketStatusSchema = z.object({
@@ -15,7 +15,7 @@ export const marketStatusSchema = z.object({
 });
 export type MarketStatus = z.infer<typeof marketStatusSchema>;
 
-/** GET /health-check (spec §7 "Other" names the probe; the body is ours). */
+/** GET /health-check (the probe's path is fixed; the body is ours). */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   market: marketStatusSchema.optional(),

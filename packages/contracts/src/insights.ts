@@ -4,7 +4,7 @@ import { coinIdSchema } from './entity-ids.ts';
 import { insightKinds, insightSeverities } from './insights-constants.ts';
 
 /*
- * Oracle (spec §1, §2 /insights; issue 11): insight cards computed by deterministic code in
+ * Oracle (the /insights page): insight cards computed by deterministic code in
  * packages/core from the figures the dashboard shows. A language model may only narrate them.
  */
 

@@ -1,18 +1,18 @@
 /**
  * Market constants without schemas: the app shell reads the currencies, sources and routes at
  * first paint, and a module that also held the market schemas would bring them and zod along
- * (the browser build places a module whole in the first chunk that imports it; issue 15).
+ * (the browser build places a module whole in the first chunk that imports it).
  */
 
 import { apiBase } from './routes.ts';
 
-/** Spec: base currency defaults to usd; issue 3 requires at least these six. */
+/** The base currency defaults to usd; at least these six are offered. */
 export const baseCurrencies = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const;
 export type BaseCurrency = (typeof baseCurrencies)[number];
 export const defaultBaseCurrency: BaseCurrency = 'usd';
 
 /**
- * Who produces stored market rows (DESIGN §9 "Provenance"): real providers by name, and 'demo'
+ * Who produces stored market rows: real providers by name, and 'demo'
  * for the bundled snapshot's simulated prices.
  */
 export const marketSourceIds = ['coingecko', 'binance', 'coinbase', 'demo'] as const;
@@ -23,11 +23,11 @@ export const marketModes = ['demo', 'live'] as const;
 export type MarketMode = (typeof marketModes)[number];
 
 // ---------------------------------------------------------------------------------------
-// Routes of spec §7 "Crypto" and the terminal (issue 3).
+// Routes of the public market data and the terminal.
 
 export const marketRoutes = {
   list: '/v2/cryptocurrencies/',
-  /** Ours (issue 10): the market's source, mode (demo or live) and age. */
+  /** Ours: the market's source, mode (demo or live) and age. */
   status: '/v2/market/status/',
   globalData: '/v2/cryptocurrencies/global_data/',
   trending: '/v2/cryptocurrencies/trending/',
@@ -48,7 +48,7 @@ export const marketRoutes = {
   watchlist: (id: string) => `/v2/terminal/watchlists/${encodeURIComponent(id)}/`,
   watchlistItems: '/v2/terminal/watchlist-items/',
   watchlistItem: (id: string) => `/v2/terminal/watchlist-items/${encodeURIComponent(id)}/`,
-  /** Ours (issue 15): a coin logo served from this server, fetched once from the market's image host. */
+  /** Ours: a coin logo served from this server, fetched once from the market's image host. */
   coinImage: '/v2/coin-images/',
 } as const;
 

@@ -1,7 +1,7 @@
 // The market's limits, choices and messages without its schemas, apart from market-constants
-// (which every page's first load carries), so only the pages that use them load them (issue 15).
+// (which every page's first load carries), so only the pages that use them load them.
 
-/** Spec §9 limits and the coin-search rules of §5. */
+/** Market limits and the coin-search rules. */
 export const marketLimits = {
   listPageSize: 50,
   /** CoinGecko's own per_page ceiling for coins/markets. */
@@ -37,7 +37,7 @@ export const marketCategoryOptions: ReadonlyArray<{ id: string; name: string }> 
   { id: 'infrastructure', name: 'Infrastructure' },
 ];
 
-/** Spec §5 "Required ids" and §8 fetch failures / refresh toasts, word for word. */
+/** The required-id messages, fetch failures and refresh toasts, word for word. */
 export const marketMessages = {
   coinIdRequired: 'Coin ID is required',
   symbolRequired: 'Symbol is required',
@@ -74,7 +74,7 @@ export const coinListOrders = [
 
 export type CoinListOrder = (typeof coinListOrders)[number];
 
-/** Timeframe → days of history behind the chart (spec §9 timeframes). */
+/** Timeframe → days of history behind the chart (the chart's timeframes). */
 export const timeframeDays: Record<ChartTimeframe, number | 'max'> = {
   '1D': 1,
   '1W': 7,

@@ -4,8 +4,7 @@ import { defaultBaseCurrency, marketModes, marketSourceIds } from './market-cons
 import { chartTimeframes, coinListOrders, marketLimits, marketMessages } from './market-options.ts';
 
 /**
- * Market data as our API serves it (spec §3 coin details / coin list response, §7 "Crypto",
- * §9 limits). Field names follow CoinGecko's so the UI reads one vocabulary whatever the source.
+ * Market data as our API serves it. Field names follow CoinGecko's so the UI reads one vocabulary whatever the source.
  */
 
 export const chartTimeframeSchema = z.enum(chartTimeframes);
@@ -27,7 +26,7 @@ export const coinMarketSchema = z.object({
   id: z.string().min(1),
   symbol: z.string().min(1),
   name: z.string().min(1),
-  /** Blank when the upstream URL is not an allowed http(s) market-data host (spec §5). */
+  /** Blank when the upstream URL is not an allowed http(s) market-data host. */
   image: z.string(),
   current_price: z.number(),
   market_cap: nullableNumber,
@@ -39,7 +38,7 @@ export const coinMarketSchema = z.object({
   price_change_percentage_1h: nullableNumber,
   price_change_percentage_24h: nullableNumber,
   price_change_percentage_7d: nullableNumber,
-  /** Rounded to 2 decimals (spec §5 / §9). */
+  /** Rounded to 2 decimals. */
   circulating_supply: nullableNumber,
   total_supply: nullableNumber,
   max_supply: nullableNumber,
@@ -61,7 +60,7 @@ export const coinMarketSchema = z.object({
 });
 export type CoinMarket = z.infer<typeof coinMarketSchema>;
 
-/** Spec §3 "Coin list response". */
+/** The coin list as the API serves it. */
 export const coinListResponseSchema = z.object({
   results: z.array(coinMarketSchema),
   count: z.number().int().nonnegative(),
@@ -160,7 +159,7 @@ export const coinDetailsSchema = coinMarketSchema.extend({
 });
 export type CoinDetails = z.infer<typeof coinDetailsSchema>;
 
-/** [timestamp_ms (candle close time), open, high, low, close]; spec §7 OHLC rows. */
+/** [timestamp_ms (candle close time), open, high, low, close]: one OHLC row. */
 export const ohlcRowSchema = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
 export type OhlcRow = z.infer<typeof ohlcRowSchema>;
 
@@ -200,7 +199,7 @@ export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
 
 /**
  * Which source served the data, the server's market mode, as of when (ISO time the figures were
- * fetched), and whether it is an old copy kept through a provider outage (issues 3 and 10).
+ * fetched), and whether it is an old copy kept through a provider outage.
  */
 export const marketSourceSchema = z.object({
   source: z.enum(marketSourceIds),
@@ -336,7 +335,7 @@ export const marketSelectQuerySchema = z.object({
   search: optionalText(100),
 });
 
-/** Spec §2 coin-picker item. db_id is our key for the coin (its CoinGecko id). */
+/** The coin-picker item. db_id is our key for the coin (its CoinGecko id). */
 export const marketSelectItemSchema = z.object({
   id: z.string(),
   db_id: z.string(),
@@ -358,7 +357,7 @@ export const searchQuerySchema = z.object({
   limit: limitQuery(marketLimits.searchLimit, marketLimits.searchLimit),
 });
 
-/** The coin logo route (issue 15): `src` must be on an allowed market image host (spec §5). */
+/** The coin logo route: `src` must be on an allowed market image host. */
 export const coinImageQuerySchema = z.object({
   src: z.string().trim().min(1).max(2048),
   letters: z
@@ -459,7 +458,7 @@ export const userCoinsResponseSchema = z.object({
 });
 export type UserCoinsResponse = z.infer<typeof userCoinsResponseSchema>;
 
-// Watchlists (issue 3): per user, full CRUD.
+// Watchlists: per user, full CRUD.
 export const watchlistNameSchema = z
   .string()
   .trim()

@@ -1,4 +1,4 @@
-/** Every user-facing message the spec quotes, word for word (spec §5, §6, §8). */
+/** Every user-facing message the spec quotes, word for word. */
 export const authMessages = {
   loginSessionExpired: 'Login session has expired. Please log in again.',
   sessionExpired: 'Your session has expired. Please log in again.',
@@ -21,7 +21,7 @@ export const authServiceMessages = {
   fetchProfile: 'Failed to fetch user profile',
 } as const;
 
-/** Spec §8: how the client words each error category. */
+/** How the client words each error category. */
 export const categoryMessages = {
   validation: 'Please check your input and try again',
   external: 'External service error. Please try again later',

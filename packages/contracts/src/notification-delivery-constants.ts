@@ -1,8 +1,8 @@
 // notification-delivery's constants without its schemas: a page reading one of them does not bring the
-// schemas and zod along (the browser build places a contract file whole; issue 15).
+// schemas and zod along (the browser build places a contract file whole).
 
 /**
- * Alert delivery channels (issue 13, SPEC §2 /settings/notifications): in-app always; email to the
+ * Alert delivery channels (set on /settings/notifications): in-app always; email to the
  * account's address; webhooks with presets. Secrets are write-only: responses carry `target`, a
  * masked form (scheme, host and the last characters), never the URL or token itself.
  */

@@ -2,9 +2,9 @@ import type { costBasisMethods } from './cost-basis-constants.ts';
 import type { transactionTypes } from './transaction-constants.ts';
 
 // portfolio-api's constants without its schemas: a page reading one of them does not bring the
-// schemas and zod along (the browser build places a contract file whole; issue 15).
+// schemas and zod along (the browser build places a contract file whole).
 
-/** Routes of spec §7 "Dashboard and portfolios" and "Transactions", relative to `/api`. */
+/** Routes of the dashboard, portfolios and transactions, relative to `/api`. */
 export const portfolioRoutes = {
   dashboard: '/v2/dashboard/',
   performance: '/v2/dashboard/performance/',

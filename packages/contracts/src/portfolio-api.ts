@@ -26,7 +26,7 @@ export const cryptoOptionSchema = z.object({
 });
 export type CryptoOption = z.infer<typeof cryptoOptionSchema>;
 
-/** The coin picker list response has `cryptocurrencies` (spec §7 "Other"). */
+/** The coin picker list response has `cryptocurrencies`. */
 export const cryptoOptionsResponseSchema = z.object({ cryptocurrencies: z.array(cryptoOptionSchema) });
 export type CryptoOptionsResponse = z.infer<typeof cryptoOptionsResponseSchema>;
 
@@ -41,7 +41,7 @@ export const availableCryptocurrenciesResponseSchema = z.object({
 export type AvailableCryptocurrencies = z.infer<typeof availableCryptocurrenciesResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Performance chart (spec §9 timeframes) and "explain this number"
+// Performance chart (the chart's timeframes) and "explain this number"
 
 export const performanceQuerySchema = z.object({
   portfolio_id: z.union([z.literal('all'), entityIdSchema]).default('all'),

@@ -4,7 +4,7 @@ import { entityIdSchema } from './entity-ids.ts';
 import { portfolioCurrencies } from './portfolio-constants.ts';
 import { noteMaxLength } from './transaction.ts';
 
-/* Portfolios (spec §3, §7; issue 4). */
+/* Portfolios. */
 
 export const portfolioCurrencySchema = z.enum(portfolioCurrencies);
 export type PortfolioCurrency = z.infer<typeof portfolioCurrencySchema>;

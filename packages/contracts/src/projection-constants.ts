@@ -1,6 +1,6 @@
-/* Exit-strategy projection constants (spec §2, §3, §4, §5, §8): no schemas, no zod. */
+/* Exit-strategy projection constants: no schemas, no zod. */
 
-/** Spec §5 and §8, word for word. */
+/** The dialog's validation and error messages, word for word. */
 export const projectionMessages = {
   selectCoin: 'Please select a cryptocurrency',
   enterName: 'Please enter a name',
@@ -25,7 +25,7 @@ export const projectionWireMessages = {
   badOrder: 'transaction_order must be a whole number from 1',
 } as const;
 
-/** Spec §2 "Projections top bar" labels, word for word. */
+/** The projections top bar's labels, word for word. */
 export const projectionLabels = {
   all: 'All',
   noProjections: 'No projections available',
@@ -38,7 +38,7 @@ export const projectionLabels = {
   byProjection: 'By Projection',
 } as const;
 
-/** Spec §3 "Local persistence" and §4 "Projection selection". */
+/** What is kept in local storage, and how the projection selection reads it. */
 export const projectionStorageKey = 'exit-liquidity-projections';
 export const projectionStorageVersion = 1;
 export const coinCacheKey = (coinId: string) => `crypto_${coinId}`;

@@ -1,7 +1,7 @@
 // projections's constants without its schemas: a page reading one of them does not bring the
-// schemas and zod along (the browser build places a contract file whole; issue 15).
+// schemas and zod along (the browser build places a contract file whole).
 
-/** Spec §9 and our storage bounds (NUMERIC columns, ladder rungs, a sane list size). */
+/** Product limits and our storage bounds (NUMERIC columns, ladder rungs, a sane list size). */
 export const projectionLimits = {
   coinsDecimals: 8,
   circulatingSupplyDecimals: 2,
@@ -16,7 +16,7 @@ export const projectionLimits = {
   ladderRungsMax: 100,
 } as const;
 
-/** API paths under the `/api` base (spec §7 "Projections"). */
+/** API paths under the `/api` base. */
 export const projectionRoutes = {
   base: '/v2/projections/exit-strategy/',
   one: (id: string) => `/v2/projections/exit-strategy/${encodeURIComponent(id)}/`,

@@ -4,11 +4,11 @@ import { projectionMessages, projectionWireMessages } from './projection-constan
 import { projectionLimits } from './projections-constants.ts';
 
 // Messages, labels and storage keys live apart from the schemas, so the app shell can use them
-// without loading every projection schema (issue 15).
+// without loading every projection schema.
 export * from './projection-constants.ts';
 
 /*
- * Exit-strategy projections (spec §3, §5, §7, §8, §9).
+ * Exit-strategy projections.
  *
  * Wire rules:
  * - Persisted quantities, money and percentages travel as plain decimal strings
@@ -116,7 +116,7 @@ const percentInput = (required?: string) =>
 // ---------------------------------------------------------------------------
 // Projection
 
-/** Spec §3 "Projection (server)". */
+/** An exit plan as the server stores it. */
 export const projectionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -158,7 +158,7 @@ const tokensInput = projectionDecimalInput({
   invalid: projectionMessages.invalidNumber,
 });
 
-/** Spec §7 create payload. Creation needs coin_id (spec §5, with its message). */
+/** The create payload. Creation needs coin_id (with its message). */
 export const projectionCreateSchema = z.object({
   name: nameInput,
   coin_id: z
@@ -178,7 +178,7 @@ export type ProjectionCreateInput = z.input<typeof projectionCreateSchema>;
 export type ProjectionCreate = z.output<typeof projectionCreateSchema>;
 
 /**
- * Spec §7 update payload. Editing keeps the coin (spec §4), so the coin fields are
+ * The update payload. Editing keeps the coin, so the coin fields are
  * optional: absent means "unchanged". The dialog's required fields stay required;
  * description and circulating_supply are optional and nullable (null clears them).
  */
@@ -206,7 +206,7 @@ export type ProjectionUpdate = z.output<typeof projectionUpdateSchema>;
 // ---------------------------------------------------------------------------
 // Sell transactions
 
-/** Spec §3 "Sell transaction", as the server returns it. */
+/** One planned sell, as the server returns it. */
 export const sellTransactionSchema = z.object({
   id: z.string(),
   coins_sold: projectionDecimalString,
@@ -220,8 +220,8 @@ export type SellTransaction = z.infer<typeof sellTransactionSchema>;
 export const sellTransactionListResponseSchema = z.array(sellTransactionSchema);
 
 /**
- * One replace item (spec §7). The client only sends rows it kept when saving
- * (spec §4), so coins and price must be above 0; missing fees or impact become 0.
+ * One replace item. The client only sends rows it kept when saving,
+ * so coins and price must be above 0; missing fees or impact become 0.
  */
 export const replaceTransactionItemSchema = z.object({
   id: z.string().max(100).nullable().optional(),
@@ -244,7 +244,7 @@ export type ReplaceTransactionItem = z.output<typeof replaceTransactionItemSchem
 const replaceList = z.array(replaceTransactionItemSchema).max(projectionLimits.maxTransactions);
 
 /**
- * Spec §7: the body is a list, or an object with `transactions`. Both are folded into
+ * The body is a list, or an object with `transactions`. Both are folded into
  * the object form first, so a bad row reports `transactions.<i>.<field>` either way
  * (the issue wants the row's field details), and the output is always the list.
  */
@@ -297,7 +297,7 @@ export const projectionFiguresSchema = z.object({
 });
 export type ProjectionFiguresWire = z.infer<typeof projectionFiguresSchema>;
 
-/** Spec §7 `{id}/calculate-with-transactions/` response: the stored rows' figures. */
+/** The `{id}/calculate-with-transactions/` response: the stored rows' figures. */
 /**
  * The coin's market numbers the per-row extras use, in the projection's currency. Null
  * when the market does not know the coin (figures that need them are then null).
@@ -341,7 +341,7 @@ export type CalculateRequest = z.output<typeof calculateRequestSchema>;
 
 export const portfolioDataQuerySchema = z.object({ coin_id: z.string().trim().min(1).max(200) });
 
-/** Spec §3 "Portfolio coin data". Amounts are null when no portfolio holds the coin. */
+/** Portfolio coin data. Amounts are null when no portfolio holds the coin. */
 export const portfolioDataResponseSchema = z.object({
   portfolio_data_available: z.boolean(),
   invested_capital: projectionDecimalString.nullable(),
@@ -349,7 +349,7 @@ export const portfolioDataResponseSchema = z.object({
 });
 export type PortfolioDataResponse = z.infer<typeof portfolioDataResponseSchema>;
 
-/** Spec §2 coin picker item. db_id is the local row id, null for coins only found by search. */
+/** The coin picker item. db_id is the local row id, null for coins only found by search. */
 export const coinPickerItemSchema = z.object({
   id: z.string(),
   db_id: z.union([z.string(), z.number()]).nullable(),
@@ -363,7 +363,7 @@ export type CoinPickerItem = z.infer<typeof coinPickerItemSchema>;
 export const coinPickerListResponseSchema = z.object({ cryptocurrencies: z.array(coinPickerItemSchema) });
 export type CoinPickerListResponse = z.infer<typeof coinPickerListResponseSchema>;
 
-/** Spec §3 "Per-coin cache entries". */
+/** What the client caches per coin. */
 export const coinCacheEntrySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -373,7 +373,7 @@ export const coinCacheEntrySchema = z.object({
 export type CoinCacheEntry = z.infer<typeof coinCacheEntrySchema>;
 
 /**
- * Spec §3 "Projection form state" (persisted locally). Typed values stay text so a
+ * The projection form state (persisted locally). Typed values stay text so a
  * half-typed number survives a reload; market figures are numbers for display only.
  */
 export const projectionFormStateSchema = z.object({

@@ -1,4 +1,4 @@
-/** API paths, relative to the `/api` base (spec §7). */
+/** API paths, relative to the `/api` base. */
 export const apiBase = '/api';
 
 export const authRoutes = {

@@ -2,13 +2,12 @@ import { z } from 'zod';
 
 // What the app shell parses (web lib/api/shell-schemas): the session check, the signed-in user,
 // the subscription sync, sign-out, the CSRF token and the single sign-on sign-up's answer. Apart
-// from auth.ts's forms, so these are the only auth schemas built before a page's first paint
-// (issue 15).
+// from auth.ts's forms, so these are the only auth schemas built before a page's first paint.
 
 /** Where the browser goes next: the app (signed in) or /auth/signup-pending (email to verify). */
 export const oidcCompleteSignupResponseSchema = z.object({ success: z.literal(true), redirect: z.string() });
 
-/** Spec §3 "User". */
+/** The signed-in user's profile. */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -23,7 +22,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Spec §3 "Session user". Fields are null when signed out. */
+/** Who the session belongs to. Fields are null when signed out. */
 export const sessionStatusSchema = z.object({
   is_authenticated: z.boolean(),
   user_id: z.string().nullable(),
@@ -33,7 +32,7 @@ export const sessionStatusSchema = z.object({
 });
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
-/** Spec §3 "Logout response". */
+/** The answer to a logout. */
 export const logoutResponseSchema = z.object({ success: z.boolean(), logout_url: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 

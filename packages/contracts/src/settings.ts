@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { baseCurrencySchema } from './base-currency.ts';
 import { costBasisMethods } from './cost-basis-constants.ts';
 
-/** Per-user settings kept on the server (issue 3): base currency, favourites, cost-basis method. */
+/** Per-user settings kept on the server: base currency, favourites, cost-basis method. */
 
 /** Favourites are coin ids; a generous cap keeps one PATCH from storing an unbounded array. */
 export const maxFavorites = 500;

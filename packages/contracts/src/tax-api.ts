@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
 import { needsPriceItemSchema, taxReportSchema } from './tax.ts';
 
-/* Routes and query strings of the tax lots, realized-gains report and returns (issue 12). */
+/* Routes and query strings of the tax lots, realized-gains report and returns. */
 
 const scope = z.union([z.literal('all'), entityIdSchema]).default('all');
 

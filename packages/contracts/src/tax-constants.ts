@@ -2,7 +2,7 @@ import type { CostBasisMethod } from './cost-basis-constants.ts';
 import { costBasisMethodLabels } from './portfolio-api-constants.ts';
 
 // tax's constants without its schemas: a page reading one of them does not bring the
-// schemas and zod along (the browser build places a contract file whole; issue 15).
+// schemas and zod along (the browser build places a contract file whole).
 
 /**
  * none: no holding periods, the account's cost-basis method as chosen.

@@ -4,7 +4,7 @@ import { decimalOut, decimalString } from './decimal-strings.ts';
 import { taxRules } from './tax-constants.ts';
 import { transactionTypeSchema } from './transaction.ts';
 
-/* Tax lots, holding periods and the realized-gains report (issue 12). */
+/* Tax lots, holding periods and the realized-gains report. */
 
 export const taxRuleSchema = z.enum(taxRules);
 export type TaxRule = z.infer<typeof taxRuleSchema>;

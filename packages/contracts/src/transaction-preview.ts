@@ -3,7 +3,7 @@ import { oversellViolationSchema } from './cost-basis.ts';
 import { costBasisMethods } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 
-/* What a transaction would do before it is saved: validate/ and preview/ (issue 4). */
+/* What a transaction would do before it is saved: validate/ and preview/. */
 
 export const transactionValidateResponseSchema = z.object({
   valid: z.boolean(),

@@ -3,7 +3,7 @@ import { decimalOut, decimalString } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
 import { rewardKinds, transactionTypes } from './transaction-constants.ts';
 
-/* Transactions: the bodies that write them, what is stored, and the list (spec §7; issue 4). */
+/* Transactions: the bodies that write them, what is stored, and the list. */
 
 /** Notes are free text shown in lists; the cap keeps a row and a CSV line bounded. */
 export const noteMaxLength = 1000;
@@ -34,7 +34,7 @@ export type RewardKind = z.infer<typeof rewardKindSchema>;
  * The fee's currency when it is not the portfolio's: a fiat code (usd) or a coin symbol (bnb),
  * three to five letters. Price and quantity stay in the portfolio's currency; the fee is valued
  * in it on the transaction's day (fiat at that day's rate, a coin at its stored close), and a
- * day without one lists the row as needing a price (issue 12).
+ * day without one lists the row as needing a price.
  */
 export const feeCurrencySchema = z
   .string()
@@ -75,7 +75,7 @@ export const transactionCreateBodySchema = z
     ...placedFields,
     /**
      * With a fee paid in another coin (fee_currency bnb): also record the coins paid as a sale of
-     * that coin at its close of the day, in the same write, as a CSV import does (issue 12).
+     * that coin at its close of the day, in the same write, as a CSV import does.
      * Create only: once written, the sale is a transaction of its own.
      */
     record_fee_sale: z.boolean().optional(),
@@ -115,7 +115,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-/** Spec §9: list page size 50. */
+/** List page size 50. */
 export const transactionPageSize = { default: 50, max: 500 } as const;
 
 export const transactionListQuerySchema = z.object({

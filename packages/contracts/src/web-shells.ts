@@ -12,7 +12,7 @@ export const pageFramesDir = 'frames';
 
 /**
  * The framed pages whose shell can also paint the page's empty state, for an account with nothing
- * on it yet (the server checks): their first content then no longer waits for the app (issue 15).
+ * on it yet (the server checks): their first content then no longer waits for the app.
  */
 export const emptyFramedPaths = ['/dashboard', '/projections'] as const;
 

@@ -1,5 +1,5 @@
 /**
- * Spec §9 "Currency decimals": 0 at 1M or more, 2 at 1 or more, 3 at 0.01 or more,
+ * Currency decimals: 0 at 1M or more, 2 at 1 or more, 3 at 0.01 or more,
  * more for smaller values (enough for four significant digits), up to 10.
  */
 export function currencyDecimals(value: number): number {

@@ -1,6 +1,6 @@
 import { numberFormat } from './intl-formats.ts';
 
-/** Spec §2 "Amounts show up to 8 decimals": coin quantities are cut there, never padded. */
+/** Amounts show up to 8 decimals: coin quantities are cut there, never padded. */
 export const quantityMaxDecimals = 8;
 
 /**

@@ -2,7 +2,7 @@
  * Intl formatters, built once per locale and options. Building one costs far more than formatting
  * with it (locale data is resolved on construction), and a page formats hundreds of figures as it
  * renders: the terminal's rows and side lists built a new NumberFormat per price, a large part of
- * its blocking time (issue 15). A page's set of keys is small (locales × currencies × decimals), but
+ * its blocking time. A page's set of keys is small (locales × currencies × decimals), but
  * the server builds formats in each reader's locale and time zone (the terminal's painted badge),
  * which a client names: each cache keeps its most recent `maxFormats`, never more.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Numbers": parsed with commas removed; anything non-numeric becomes 0.
+ * Numbers: parsed with commas removed; anything non-numeric becomes 0.
  * Inputs arrive from upstream APIs and user text, so every shape is tolerated.
  */
 export function parseLooseNumber(value: unknown): number {
@@ -12,7 +12,7 @@ export function parseLooseNumber(value: unknown): number {
 }
 
 /**
- * Spec §5 "parsed with commas removed", for decimal strings typed into a form: "2,000.50" →
+ * Parsed with commas removed, for decimal strings typed into a form: "2,000.50" →
  * "2000.50". Spaces (including the narrow no-break space some locales group with) go too. The
  * result stays a string, so the amount keeps every digit the person typed.
  */

@@ -2,7 +2,7 @@ const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
 
-/** Spec §9 "Relative time": 'now', Nm, Nh, Nd, then MM/DD (after a week). */
+/** Relative time: 'now', Nm, Nh, Nd, then MM/DD (after a week). */
 export function relativeTime(at: Date | string, now: Date = new Date()): string {
   const then = typeof at === 'string' ? new Date(at) : at;
   const diff = Math.max(0, now.getTime() - then.getTime());

@@ -1,4 +1,4 @@
-/** Spec §9: the default return path after login. */
+/** The default return path after login. */
 export const defaultReturnPath = '/';
 
 /** Characters a URL path, query or fragment may carry as they are (RFC 3986), plus `%` escapes. */
@@ -23,7 +23,7 @@ function pointsAtApi(path: string): boolean {
  * Accepts only same-origin absolute paths, so `return_to` can never become an open redirect
  * (no scheme, no `//host`, no backslash tricks, no control characters, nothing under /api), and
  * percent-encodes every other character a `Location` header cannot carry as is (a raw non-Latin-1
- * character there makes Node throw ERR_INVALID_CHAR, issue 16).
+ * character there makes Node throw ERR_INVALID_CHAR).
  */
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return defaultReturnPath;

@@ -1,5 +1,5 @@
 /**
- * Spec §4 and §7: the server-sent events stream carries `buffers` (market data refreshed;
+ * The server-sent events stream carries `buffers` (market data refreshed;
  * the client refreshes all cached queries) and `notification` (for one user).
  */
 export type BusEvent =
@@ -10,7 +10,7 @@ export type BusListener = (event: BusEvent) => void;
 
 /**
  * In one process the bus is in memory; across processes on one PostgreSQL it becomes
- * LISTEN/NOTIFY behind this same interface (DESIGN §3).
+ * LISTEN/NOTIFY behind this same interface.
  */
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;

@@ -25,7 +25,7 @@ import type { BusEvent, EventBus } from './event-bus.ts';
 import { createPgEventBus } from './pg-event-bus.ts';
 
 /**
- * Several server processes on one PostgreSQL (DESIGN §3), as two complete nodes in this test
+ * Several server processes on one PostgreSQL, as two complete nodes in this test
  * process: each has its own pool, its own LISTEN connection, its own scheduler lock and alert
  * engine runner, and shares nothing in memory but the (read-only) test market.
  */

@@ -31,7 +31,7 @@ function parseEvent(payload: string | undefined): BusEvent | null {
 }
 
 /**
- * The bus across processes on one PostgreSQL (DESIGN §3): publish is `pg_notify`, and every
+ * The bus across processes on one PostgreSQL: publish is `pg_notify`, and every
  * process, the publisher included, hears the event on its LISTEN connection. So a notification
  * written by the job leader reaches an SSE client connected to any process. Events sent while a
  * listener is reconnecting are lost by design: the notification list is the source of truth and

@@ -16,7 +16,7 @@ export interface AppErrorInit {
   status?: number;
 }
 
-/** The one error type services and routes throw; the error handler turns it into the spec §8 envelope. */
+/** The one error type services and routes throw; the error handler turns it into the error envelope. */
 export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;

@@ -7,7 +7,7 @@ export const defaultReaderLocale = 'en-US';
 const maxTags = 20;
 
 /**
- * The reader's locale for text the server writes (issue 14 "dates in the user's locale"): the
+ * The reader's locale for text the server writes, so dates read in the user's locale: the
  * Accept-Language tag with the highest weight that Intl can format, else en-US. The browser sends
  * the header with every fetch, so the server writes in the language settings the page runs under.
  */

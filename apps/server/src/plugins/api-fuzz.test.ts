@@ -15,10 +15,10 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { TestClient } from '../test/test-client.ts';
 
 /**
- * Property-based fuzzing of every /api route from its own schema (issue 16): bodies, queries and
+ * Property-based fuzzing of every /api route from its own schema: bodies, queries and
  * path parameters shaped like the contract with hostile values mixed in (NUL, lone surrogates,
  * 100k characters, __proto__, 1e400, deep nesting). The property: never a 5xx, and every error
- * in the spec §8 envelope. Runs per route: FUZZ_RUNS (default 150, what CI runs: the most that
+ * in the error envelope. Runs per route: FUZZ_RUNS (default 150, what CI runs: the most that
  * fits in ~30 s over the former 25); `npm run test:fuzz` (nightly) runs 500 per route; FUZZ_SEED
  * replays a failure. The cases share one app and one signed-in user, so a case costs one inject.
  * Measured 2026-11-25 for this file on the shared 2-core machine (load average 1.0-1.6), 125

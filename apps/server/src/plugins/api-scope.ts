@@ -81,7 +81,7 @@ export function registerRouteTable(app: FastifyInstance): void {
 }
 
 /**
- * The one `/api` scope (DESIGN §9). Routes registered through `routes(api)` get, in this order:
+ * The one `/api` scope. Routes registered through `routes(api)` get, in this order:
  * the session (onRequest), the auth guard (onRequest, before the body is even read, so a
  * signed-out caller learns nothing about the schema), then CSRF for every non-read method
  * (preValidation: after parsing, so the server-rendered forms can carry the token as a field,

@@ -119,7 +119,7 @@ function submittedToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Spec §7 double submit (csrftoken cookie echoed in X-CSRFToken, or the form field), signed with
+ * Double submit (csrftoken cookie echoed in X-CSRFToken, or the form field), signed with
  * SESSION_SECRET and bound to the session, so neither a planted cookie nor another browser's
  * token passes. The API scope calls it for every route whose method is not a read.
  */

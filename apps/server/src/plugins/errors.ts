@@ -75,7 +75,7 @@ export function toAppError(error: unknown): AppError {
     if (malformedId) return malformedId;
     const prefix =
       error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
-    // Spec §5 "Required ids" (a path or query id) answer with their own message, not the category's.
+    // Required ids (a path or query id) answer with their own message, not the category's.
     const idContext = error.validationContext === 'params' || error.validationContext === 'querystring';
     const requiredId = idContext
       ? error.validation.find((v) => v.message && requiredIdMessages.has(v.message))
@@ -176,7 +176,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
 }
 
-/** The guard's answer on a signed-in route without a session (spec §4: the client signs out and follows). */
+/** The guard's answer on a signed-in route without a session (the client signs out and follows). */
 export function authRequired(): AppError {
   return new AppError({
     code: errorCodes.authRequired,

@@ -31,7 +31,7 @@ const needsWork = /%|\/\/|\/\.|[A-Z]/;
  * Rewrites a request target to its canonical form before routing, so that every spelling of a
  * path reaches the same route with the same hooks: `/%61pi/x`, `/api//x`, `/api/./x` and
  * `/API/x` are all `/api/x`. The router itself decodes escapes, so without this a guard that
- * read the raw URL could be skipped (issue 16). API paths are case-insensitive (every API path
+ * read the raw URL could be skipped. API paths are case-insensitive (every API path
  * segment and id is lower case); other paths keep their case (hashed asset names).
  * The query string is left exactly as sent.
  */

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { TestClient } from '../test/test-client.ts';
 
 /**
- * User B on every signed-in route that takes an id, with user A's ids (issue 16): 404 each
+ * User B on every signed-in route that takes an id, with user A's ids: 404 each
  * time, and nothing of A's changes. Generated from the route table: a new route with an id
  * parameter fails here until the test knows whose id it takes (`idOf`) and, for a write, a
  * body that passes validation (`bodies`), so it is covered the day it is added.
@@ -206,7 +206,7 @@ describe('user B on every id-bearing route with user A’s ids', () => {
       const name = `${route.method} ${route.url}`;
       const params = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
       if (params.every((p) => notOwned.has(p))) continue;
-      // Ids are parsed once (DESIGN §9): by the route's params schema from the contract.
+      // Ids are parsed once: by the route's params schema from the contract.
       const schema = route.schema?.params as z.ZodType | undefined;
       expect(schema, `${name} declares its params`).toBeDefined();
       const values = Object.fromEntries(params.map((p) => [p, ids[idOf(route.url, p) ?? ''] ?? 'x']));

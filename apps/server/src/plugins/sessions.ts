@@ -127,7 +127,7 @@ export function requireUser(request: FastifyRequest): SignedInRequest {
   return { user: request.user, session: request.session };
 }
 
-/** Guard for pages that also need a verified email; the client follows the redirect (spec §2). */
+/** Guard for pages that also need a verified email; the client follows the redirect. */
 export function requireVerifiedUser(request: FastifyRequest): SignedInRequest {
   const signedIn = requireUser(request);
   if (!signedIn.user.email_verified) {

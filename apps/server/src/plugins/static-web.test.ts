@@ -136,7 +136,7 @@ describe('precompressed static files', () => {
   });
 });
 
-describe('offline app (issue 13)', () => {
+describe('offline app', () => {
   it('revalidates the service worker on every check, so a deploy reaches returning browsers', async () => {
     const res = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': browserEncoding } });
     expect(res.statusCode).toBe(200);
@@ -168,7 +168,7 @@ describe('pre-rendered landing page', () => {
   });
 });
 
-describe('signed-in pages in demo mode (issue 15)', () => {
+describe('signed-in pages in demo mode', () => {
   const html = { accept: 'text/html', 'accept-encoding': browserEncoding };
   const page = (res: { rawPayload: Buffer }) => brotliDecompressSync(res.rawPayload).toString();
 

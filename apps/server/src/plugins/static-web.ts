@@ -25,7 +25,7 @@ export interface StaticWebOptions {
   /** Files the server always ships (favicon, robots.txt, auth page CSS). */
   publicDir: string;
   /**
-   * What the server paints into a signed-in page's HTML depends on (issue 15). Absent, every page
+   * What the server paints into a signed-in page's HTML depends on. Absent, every page
    * gets index.html.
    */
   pageState?: PageState;
@@ -102,7 +102,7 @@ function landingFile(request: FastifyRequest, webDist: string, path: string): st
 type Shell = { file: string } | { html: string };
 
 /**
- * A signed-in page's shell (issue 15): for a verified session, the page's heading painted when the
+ * A signed-in page's shell: for a verified session, the page's heading painted when the
  * build made a shell for it, with its empty state too when the account has nothing the page shows
  * yet, or the terminal's with its source badge; the demo banner (demo-shell.html) alone while the
  * market serves demo prices and there is no such shell, or an unverified account's email banner,
@@ -211,7 +211,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     return reply.sendFile(`assets/${rest}`, webDist, { immutable: true, maxAge: '365d', dotfiles: 'deny' });
   });
   // The service worker decides which build a returning browser runs: always revalidated, like
-  // index.html, so a deploy reaches it on the next navigation (issue 13).
+  // index.html, so a deploy reaches it on the next navigation.
   app.get('/sw.js', (_request, reply) =>
     existsSync(join(webDist, 'sw.js'))
       ? reply.header('cache-control', 'no-cache').sendFile('sw.js', webDist, { cacheControl: false })

@@ -23,7 +23,7 @@ export async function createProjection(
   return projectionSchema.parse(res.json());
 }
 
-/** Three rungs; the last asks for more than remains (spec §4: sold = min(coins, remaining)). */
+/** Three rungs; the last asks for more than remains (sold = min(coins, remaining)). */
 export const threeRungs = [
   {
     coins_sold: '0.5',

@@ -20,7 +20,7 @@ export function concreteUrl(pattern: string, values: Record<string, string> = {}
 }
 
 /**
- * The spellings of a path that must behave like it (issue 16): an escaped letter of `api`, a
+ * The spellings of a path that must behave like it: an escaped letter of `api`, a
  * doubled slash, a dot segment, upper case.
  */
 export function pathVariants(url: string): string[] {

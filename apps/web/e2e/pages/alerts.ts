@@ -26,7 +26,7 @@ export class AlertDialogModel {
   }
 }
 
-/** The user menu's badge and the Alerts panel (spec §2, §4). */
+/** The user menu's badge and the Alerts panel. */
 export class AlertsPanelModel {
   readonly userMenu: Locator;
   readonly badge: Locator;

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The Tax page's lots and disposals: tables on a wide screen, one card per lot or sale on a phone
- * (issue 14). Lookups go through whichever layout is on screen, so a test asserts the same figures
+ * The Tax page's lots and disposals: tables on a wide screen, one card per lot or sale on a phone.
+ * Lookups go through whichever layout is on screen, so a test asserts the same figures
  * at 1280 and 390 px.
  */
 export class TaxPage {

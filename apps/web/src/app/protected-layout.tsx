@@ -12,7 +12,7 @@ const statusWaitMs = 1000;
 /**
  * The market status (demo, stale or live) is asked for beside the session check, and the layout
  * waits for it behind the loading screen: the demo banner is then part of the layout's first
- * render instead of arriving later and pushing the page down (a layout shift, issue 10). The
+ * render instead of arriving later and pushing the page down (a layout shift). The
  * status is a public in-memory answer, no slower than the session check it runs beside. The
  * unverified-email banner is waited for the same way (`useEmailBannerReady`). Failing, offline or
  * slow (past `statusWaitMs`), neither holds the page, and once the page is shown it stays shown (a

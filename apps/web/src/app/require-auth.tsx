@@ -11,7 +11,7 @@ interface RequireAuthProps {
   ready?: boolean;
 }
 
-/** Spec §6: unauthenticated visitors go to /login with their page remembered, or to /landing from the root. */
+/** Unauthenticated visitors go to /login with their page remembered, or to /landing from the root. */
 export function RequireAuth({ children, ready = true }: RequireAuthProps) {
   const { status } = useBFFAuth();
   const location = useLocation();

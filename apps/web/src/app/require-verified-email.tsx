@@ -9,7 +9,7 @@ interface RequireVerifiedEmailProps {
   children: ReactNode;
 }
 
-/** Spec §6: some pages also need a verified email; others see the notice page. */
+/** Some pages also need a verified email; others see the notice page. */
 export function RequireVerifiedEmail({ children }: RequireVerifiedEmailProps) {
   const { user, error, refreshUser, clearError } = useBFFAuth();
   const verified = user?.email_verified ?? null;

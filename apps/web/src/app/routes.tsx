@@ -15,7 +15,7 @@ interface PageLoader {
 const loaders = new Map<unknown, PageLoader>();
 
 /**
- * Each page is its own chunk (DESIGN §6 "Routes are code-split"). Declarative routes, not the
+ * Each page is its own chunk. Declarative routes, not the
  * data router: the app uses no loaders or actions, and the data router is ~18 kB gzipped more
  * on every page's initial JavaScript. `firstParts` names what the page loads only once mounted
  * but needs for its first content (its answers' schemas, a lazily drawn view), for `preloadPageAt`.
@@ -129,7 +129,7 @@ const VerifyEmailPage = page(
   (m) => m.VerifyEmailPage,
 );
 
-/** Spec §2: every route of the product. */
+/** Every route of the product. */
 const routes = (
   <Route element={<RootShell />}>
     <Route path="landing" element={<LandingRoute />} />
@@ -173,7 +173,7 @@ export function AppRoutes() {
 }
 
 /**
- * Starts loading the code of the page at `pathname` (issue 15), then what that page needs first
+ * Starts loading the code of the page at `pathname`, then what that page needs first
  * beyond it (`firstParts`). The app calls it at start for a browser that is very likely signed
  * in: the page's chunk and its imports then travel beside the session check instead of after the
  * layout's first render, two or three round trips later. Settles, never rejecting, once the

@@ -119,7 +119,7 @@ describe('404 page', () => {
   });
 });
 
-describe('the page at a path, loaded before it renders (issue 15)', () => {
+describe('the page at a path, loaded before it renders', () => {
   it("finds the lazily loaded page a path renders and loads that page's module", async () => {
     const module = (await pageAt('/transactions')?.preload()) as Record<string, unknown>;
     expect(typeof module.TransactionsPage).toBe('function');

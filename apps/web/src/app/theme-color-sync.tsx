@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { usePreferences } from '@/lib/preferences';
 import { themeColorFor } from '@/lib/theme-color';
 
-/** Keeps <meta name="theme-color"> in step with the route and the light/dark choice (spec §2). */
+/** Keeps <meta name="theme-color"> in step with the route and the light/dark choice. */
 export function ThemeColorSync() {
   const { pathname } = useLocation();
   const theme = usePreferences((s) => s.theme);

@@ -51,7 +51,7 @@ export function describeAlertCondition(c: {
 
 /**
  * A fired condition with the values it had, in the user's base currency at firing when the payload
- * carries it (issue 14): "Price €93,512.40 ≥ €92,000.00"; older notifications read in US dollars.
+ * carries it: "Price €93,512.40 ≥ €92,000.00"; older notifications read in US dollars.
  */
 export function describeFiredCondition(p: AlertEventPayload): string {
   return describeFiredText(p, (value, currency) => formatMoney(value, currency));

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 
-/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+/** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./coin-lookup-schemas'));
 
 /**
@@ -16,7 +16,7 @@ export const cryptoOptionsQuery = () =>
     queryKey: ['transactions', 'crypto-options'] as const,
     queryFn: ({ signal }) =>
       apiRequest(portfolioRoutes.cryptoOptions, { schema: schema('cryptoOptionsResponseSchema'), signal }),
-    // Spec §9 "Option lists stale after 5 min".
+    // Option lists stale after 5 min.
     staleTime: 5 * 60_000,
   });
 

@@ -4,7 +4,7 @@ import { useBaseCurrency } from '@/lib/settings';
 /**
  * Names of the coins a list may mention: the user's own coins and the market's top 100. Alerts,
  * notifications and import rows say "Bitcoin", not "bitcoin". The lookup loads beside its
- * requests (issue 15: the market and portfolio query modules are ~2.5 kB gz the pages that show a
+ * requests (the market and portfolio query modules are ~2.5 kB gz the pages that show a
  * name would otherwise carry in their first load). Under the 'transactions' root, so a new
  * transaction (a coin the user now holds) refreshes it.
  */
@@ -12,7 +12,7 @@ const coinNamesQuery = (client: QueryClient, vs: string) =>
   queryOptions({
     queryKey: ['transactions', 'coin-names', vs] as const,
     queryFn: async () => (await import('./coin-name-lists')).fetchCoinNames(client, vs),
-    // Spec §9 "Option lists stale after 5 min", like the lists it is made of.
+    // Option lists stale after 5 min, like the lists it is made of.
     staleTime: 5 * 60_000,
   });
 

@@ -2,7 +2,7 @@ import { isFiat } from '@app/core';
 import { formatCoinQuantity } from './quantity';
 
 /**
- * A fee in its own currency (issue 12): money in the portfolio's or another fiat currency, or a
+ * A fee in its own currency: money in the portfolio's or another fiat currency, or a
  * coin amount ("0.0075 BNB"); never the coin amount shown as if it were money.
  */
 export function feeText(

@@ -10,7 +10,7 @@ export interface LazyPart<P> {
 }
 
 /**
- * A component whose chunk loads apart from the page's first JavaScript (issue 15, route budget)
+ * A component whose chunk loads apart from the page's first JavaScript (to keep the page's first load within the route budget)
  * and can be requested early: a page calls `preload` when it starts fetching the data the part
  * shows, so the chunk arrives while the request is in flight instead of after it.
  *

@@ -3,10 +3,10 @@ import { describeApiError } from '@/lib/api/error-presentation';
 import { clientMessages } from '@/lib/messages';
 import { toast } from '@/lib/toast';
 
-/** Spec §9 "Toasts: default 6 s, maximum 20." */
+/** Toasts: default 6 s, maximum 20. */
 export const toastDefaults = { durationMs: 6_000, maxVisible: 20 } as const;
 
-/** Shows an API failure the way spec §8 words it; other errors fall back to the unexpected message. */
+/** Shows an API failure the way its error category words it; other errors fall back to the unexpected message. */
 export function notifyError(error: unknown, onRetry?: () => void): void {
   if (!isApiError(error)) {
     toast.error(error instanceof Error ? error.message : String(error));

@@ -5,7 +5,7 @@ import { apiErrorFromResponse } from './api/api-error';
 import { withOversellWritten } from './oversell-text';
 
 // The server writes an oversell's date in UTC and says so; the page reads it in the reader's own
-// zone, as its transaction list does (issue 14). Honolulu is 10 hours behind UTC.
+// zone, as its transaction list does. Honolulu is 10 hours behind UTC.
 inTimeZone('Pacific/Honolulu');
 
 const refusal = (details: Record<string, unknown>) =>

@@ -45,7 +45,7 @@ function oversellDetails(value: unknown): OversellDetails | null {
 }
 
 /**
- * A refused write's field errors with its oversell written here (issue 14): `details.oversell`
+ * A refused write's field errors with its oversell written here: `details.oversell`
  * carries the figures, and the message on its field reads the date in the browser's locale and
  * zone, as the rest of the page does. Details that are not an oversell leave the server's text.
  */

@@ -3,7 +3,7 @@ import type { FramedPath } from './page-headers';
 
 /**
  * What a framed page asks the API for before it can draw its first content, which the page's
- * shell asks for as the HTML arrives (issue 15): the page's own request then takes the answer
+ * shell asks for as the HTML arrives: the page's own request then takes the answer
  * already on its way, instead of going out only once the session check, the layout and the page
  * have run. Only the server's shell for a verified session carries these (apps/server
  * static-web), so they are never asked for without one. Each must be the page's exact request

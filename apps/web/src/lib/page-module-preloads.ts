@@ -4,8 +4,8 @@ import type { FramedPath } from './page-headers';
  * The modules a framed page runs before its first content, as paths under src/: the page's own
  * module, then what it loads lazily on the way (its first answers' schemas, a part it draws once
  * they arrive: app/routes' firstParts and the page's lazyPart preloads). The page's shell asks for
- * their chunks, and every chunk they import, as the HTML arrives (build-plugins/prerender-html;
- * issue 15). The app fetches a chunk's imports only once the chunk has arrived and run
+ * their chunks, and every chunk they import, as the HTML arrives (build-plugins/prerender-html),
+ * so the page's first content does not wait on a chain of requests. The app fetches a chunk's imports only once the chunk has arrived and run
  * (vite.config.ts modulePreload), so the dashboard's empty state waited on six levels of requests
  * one after the other: the entry, the page, its imports, the schemas' loader, the schemas, the
  * sections. The build fails when a path here holds no module of the bundle.

@@ -4,8 +4,8 @@ import { useLayoutEffect } from 'react';
  * Issue 15: for a signed-in page with a fixed heading (lib/page-headers) the server sends
  * index.html with that heading painted where the page will draw it, so the first paint shows which
  * page is loading and the largest text on screen no longer waits for the app's code, the session
- * check and the page's chunks (Lighthouse's LCP with a live market: /transactions 2.3 s -> 1.5 s
- * in a trial). Like the painted demo banner it lies over the top of the page outside #root, hidden
+ * check and the page's chunks (in a Lighthouse trial with a live market, /transactions' LCP came
+ * much earlier). Like the painted demo banner it lies over the top of the page outside #root, hidden
  * from assistive technology (the loading screen speaks meanwhile), and goes when the page draws its
  * own heading in the same place.
  */

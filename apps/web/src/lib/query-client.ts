@@ -2,7 +2,7 @@ import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack
 import { isApiError, isQueuedOffline } from '@/lib/api/api-error';
 import { notifyError } from '@/lib/notify';
 
-/** Spec §9: stale 60 s, cache 5 min, 1 retry. */
+/** Stale 60 s, cache 5 min, 1 retry. */
 export const queryDefaults = { staleTimeMs: 60_000, gcTimeMs: 5 * 60_000, retries: 1 } as const;
 
 declare module '@tanstack/react-query' {

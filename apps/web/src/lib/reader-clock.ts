@@ -4,8 +4,8 @@ import { readCookie } from '@/lib/api/cookies';
 
 /**
  * Tells the server the reader's locale and time zone (@app/contracts readerClockCookie), so the
- * terminal's source badge it paints into the page's HTML tells the time as the app then does
- * (issue 15). Written only when it changed; a year long, like a preference.
+ * terminal's source badge it paints into the page's HTML tells the time as the app then does.
+ * Written only when it changed; a year long, like a preference.
  */
 export function rememberReaderClock(): void {
   // The badge's own format (core clockTime), built already by warmLocalTime.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSessionState, saveSessionState, sessionStateTtlMs } from './session-state';
 
-// Spec §4/§9 "Saved session state expires after 5 minutes" (route and scroll restored after a
+// Saved session state expires after 5 minutes (route and scroll restored after a
 // reload). It lives in sessionStorage, so an offline reload served by the service worker restores
 // it exactly as an online one does, within the same five minutes.
 describe('saved session state', () => {

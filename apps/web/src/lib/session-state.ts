@@ -1,4 +1,4 @@
-/** Spec §9 "Saved session state is valid for 5 min." */
+/** Saved session state is valid for 5 min. */
 export const sessionStateTtlMs = 5 * 60_000;
 const key = 'exit-liquidity-session-state';
 const returnPathKey = 'exit-liquidity-return-path';
@@ -43,7 +43,7 @@ export function clearSessionState(): void {
   sessionStorage.removeItem(key);
 }
 
-/** Spec §2: "their originating page is remembered" across the trip to the login page. */
+/** Their originating page is remembered across the trip to the login page. */
 export function rememberReturnPath(path: string): void {
   try {
     sessionStorage.setItem(returnPathKey, path);

@@ -1,6 +1,6 @@
 /**
  * Local storage with write times, so entries the spec calls stale can be purged
- * (spec §3 "Local persistence", §9 "purged after 24 hours").
+ * (after 24 hours).
  */
 export const purgeableKeys = ['terminal-ui-state', 'crypto_favorites', 'crypto_base_currency'] as const;
 
@@ -75,7 +75,7 @@ export interface CleanupClock {
 }
 
 /**
- * Spec §9: cleanup runs again once the user has been idle 5 minutes (once per idle
+ * Cleanup runs again once the user has been idle 5 minutes (once per idle
  * spell), or when 30 minutes have passed since the last cleanup.
  */
 export function shouldRunCleanup(clock: CleanupClock, now: number): boolean {

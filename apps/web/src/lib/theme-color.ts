@@ -10,7 +10,7 @@ const pageBackground: RouteColours = { dark: '#0b0f17', light: '#f4f6fa' };
 const appBar: RouteColours = { dark: '#121826', light: '#ffffff' };
 const landing: RouteColours = { dark: '#070a10', light: '#070a10' };
 
-/** Spec §2: "The page theme colour varies by route and by light or dark mode." */
+/** The page theme colour varies by route and by light or dark mode. */
 export function themeColorFor(pathname: string, theme: ThemeMode): string {
   if (pathname === '/landing') return landing[theme];
   const fullBleed = ['/', '/terminal', '/insights', '/portfolios', '/transactions'];

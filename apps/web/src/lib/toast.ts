@@ -34,7 +34,7 @@ function show(
   return id;
 }
 
-/** The toast calls the app makes (spec §8), with sonner's signatures. */
+/** The toast calls the app makes, with sonner's signatures. */
 export const toast = {
   success: (message: Message, options?: ExternalToast) => show('success', message, options),
   error: (message: Message, options?: ExternalToast) => show('error', message, options),

@@ -19,7 +19,7 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
  * False until start-up has settled (lib/startup-settled: the page's first code and data are in and
  * drawn) and the browser then has a quiet moment. Parts no page paints with (the toasts, the
  * offline marker, the unread count) mount then: their code and requests travelled beside the
- * page's own otherwise (issue 15).
+ * page's own otherwise.
  */
 export function useIdleReached(): boolean {
   const [reached, setReached] = useState(false);

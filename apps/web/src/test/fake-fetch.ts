@@ -90,7 +90,7 @@ export const meUser = {
   email_verified: true,
 };
 
-/** The start-up endpoints of spec §4, signed in or out. */
+/** The endpoints the app asks at start-up, signed in or out. */
 export function authRoutesFor(signedIn: boolean): Record<string, Handler> {
   return {
     'GET /api/auth/csrf/': () => json({ csrfToken: 'tok' }),

@@ -322,7 +322,7 @@ const nextId = (prefix: string) => {
 };
 const stamp = '2026-11-20T00:00:00.000Z';
 
-/** The market, settings and watchlist routes of issue 3, answering from (and updating) `state`. */
+/** The market, settings and watchlist routes, answering from (and updating) `state`. */
 export function fakeMarketRoutes(state: FakeMarketState): Record<string, Handler> {
   const routes: Record<string, Handler> = {
     'GET /api/v2/cryptocurrencies/': (call) => json(listPage(state.coins, query(call))),

@@ -1,6 +1,6 @@
 /**
  * Testing Library's React API (render, renderHook, act, cleanup) on Preact. The app ships
- * preact/compat in place of react-dom (issue 15, DESIGN §9 budgets), so components are tested on
+ * preact/compat in place of react-dom, so components are tested on
  * the runtime users get; the DOM queries, waitFor and fireEvent are @testing-library/dom's own.
  */
 import { configure, fireEvent as domFireEvent, getQueriesForElement, prettyDOM } from '@testing-library/dom';

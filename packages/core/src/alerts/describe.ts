@@ -36,7 +36,7 @@ export function describeOperand(operand: AlertOperand | AlertEventOperand): stri
 
 /**
  * "EMA(50) ≥ SMA(200)", "Price ≥ $4,000.00", "RSI(14) ≤ 30". A threshold compared with a money
- * metric is money: alerts compare US dollars, so it reads in dollars with the spec §9 currency
+ * metric is money: alerts compare US dollars, so it reads in dollars with the currency
  * decimals, as the alerts page writes it.
  */
 export function describeCondition(c: {
@@ -73,7 +73,7 @@ const firedOperators: Record<AlertOperator, string> = {
 
 /**
  * A fired condition with the values it had: "Price €93,512.40 ≥ €92,000.00". The engine compares
- * US dollars; a payload that carries the user's currency at firing (issue 14) converts money with
+ * US dollars; a payload that carries the user's currency at firing converts money with
  * that rate, so every reader (the app, email, webhooks) shows the same figures. `money` formats an
  * amount in `currency` (the app masks it in privacy mode).
  */

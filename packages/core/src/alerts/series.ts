@@ -68,7 +68,7 @@ export function requiredIndicators(alerts: Iterable<AlertLike>): Map<string, Ind
 /**
  * Completed daily closes an operand needs before it has a value, given that the live price is
  * appended as one more bar: the indicator's lookback (sma/ema n − 1, rsi n, macd 33). Below
- * this the alert "waits for data" (issue 6).
+ * this the alert "waits for data".
  */
 export function dailyClosesNeeded(operand: AlertOperand): number {
   const request = indicatorRequestFor(operand);

@@ -7,7 +7,7 @@ import type { ParsedCsv } from './rows.ts';
 import { isTemplateHeader, parseTemplate } from './template.ts';
 
 /**
- * Limits of one import (issue 4 asks us to state them): 5,000,000 characters (about 5 MB) and
+ * Limits of one import (stated to the user, so a file is never cut off silently): 5,000,000 characters (about 5 MB) and
  * 20,000 data lines. Larger files should be split; the server also caps the request body.
  */
 export const CSV_IMPORT_LIMITS = { maxChars: 5_000_000, maxDataLines: 20_000 } as const;

@@ -5,7 +5,7 @@ import krakenClassicLedgers from './fixtures/kraken_ledgers_classic.csv?raw';
 import krakenWalletLedgers from './fixtures/kraken_ledgers_wallet_variant.csv?raw';
 import { parseImportCsv } from './import.ts';
 
-describe('opening balances of a ledger that starts mid-history (issue 14)', () => {
+describe('opening balances of a ledger that starts mid-history', () => {
   it('offers balance − (amount − fee) of each coin’s first row in the classic Kraken ledger, exactly', () => {
     const result = parseImportCsv(krakenClassicLedgers);
     expect(result.errors).toEqual([]);

@@ -73,7 +73,7 @@ export function signedPct(value: Dec | number, decimals = 2): string {
   return `${d.gt(0) ? '+' : ''}${pct(d, decimals)}`;
 }
 
-/** Who reads the cards: their locale for dates (issue 14), en-US when the request named none. */
+/** Who reads the cards: their locale for dates, en-US when the request named none. */
 export interface CardReader {
   locale?: string | undefined;
 }

@@ -65,7 +65,7 @@ export interface InsightProjection {
   symbol: string;
   tokensOwned: string;
   investedCapital: string;
-  /** Percent, applied to every rung (spec §4). */
+  /** Percent, applied to every rung. */
   sellTax: string;
   /** The plan's money figures are in this currency (the base currency when it was created). */
   currency: string;
@@ -125,7 +125,7 @@ export interface InsightsInput {
   /** The one portfolio in scope (links to its transactions filter on it); null or absent: all. */
   portfolioId?: string | null;
   baseCurrency: string;
-  /** The reader's locale for dates in the cards' text (issue 14); en-US when absent. */
+  /** The reader's locale for dates in the cards' text; en-US when absent. */
   locale?: string | undefined;
   method: CostBasisMethod;
   settings: { concentrationThreshold: string; nearPercent: string };

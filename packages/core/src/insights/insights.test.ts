@@ -271,7 +271,7 @@ describe('scenario stress via beta', () => {
     const c = cardOf(input, 'stress');
     expect(c.estimate).toBe(true);
     expect(c.headline).toMatch(/^Estimate: /);
-    // One percent style in the headline and its numbers (issue 14): "50%", "-60.0%", "+50%".
+    // One percent style in the headline and its numbers: "50%", "-60.0%", "+50%".
     expect(c.headline).toBe(
       'Estimate: if BTC falls 50%, the portfolio would be worth about $40,000.00 (-$60,000.00, -60.0%); at +50% about $160,000.00.',
     );
@@ -429,7 +429,7 @@ describe('alerts near triggering and fired', () => {
     );
   });
 
-  it('writes its tables for people: money with its symbol, the firing time in the reader locale (issue 14)', () => {
+  it('writes its tables for people: money with its symbol, the firing time in the reader locale', () => {
     const c = cardOf({ ...input, baseCurrency: 'eur', locale: 'de-DE' }, 'alerts');
     const [active, fired] = c.why.tables;
     // The watched side now, in US dollars like the condition (alerts compare dollars); RSI plain.

@@ -3,7 +3,7 @@ import type { CloseSeries } from './input.ts';
 
 /*
  * Statistics on market closes. Closes are doubles from the market, so these are floats too;
- * cards round them for reading (issue 11: "statistical figures may use floats").
+ * cards round them for reading ("statistical figures may use floats").
  */
 
 export function mean(xs: readonly number[]): number {

@@ -24,7 +24,7 @@ interface CoinState {
 
 /**
  * Replays one portfolio's transactions (any order) and returns every coin's position.
- * Rules (issue 4 "Definitions"):
+ * Rules (the definitions every figure of the books follows):
  * - buy, reward, transfer_in add units at quantity × price + fee (a reward or transfer with no
  *   stated price enters at zero cost);
  * - sell removes units at their cost per method and realizes quantity × price − fee − cost;

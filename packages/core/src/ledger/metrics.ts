@@ -4,7 +4,7 @@ import { percentage, toDecimalString } from './format.ts';
 import type { LedgerTotals } from './types.ts';
 
 /**
- * P&L of a position (or a sum of positions) at a current price. Definitions (issue 4):
+ * P&L of a position (or a sum of positions) at a current price. Definitions:
  * - unrealized = current value − cost basis of the units held;
  * - total = realized + unrealized;
  * - profitLossPercentage = profitLoss ÷ the cost basis it relates to × 100:

@@ -6,8 +6,8 @@ import { coinPnl } from './metrics.ts';
 import type { LedgerTransaction } from './types.ts';
 
 /*
- * Every figure of ../shared/reference/costbasis/cost_basis_examples.json (copied verbatim into
- * fixtures/). Published figures are integers and must match exactly. Derived figures were
+ * Every figure of the published cost-basis reference examples (cost_basis_examples.json, copied
+ * verbatim into fixtures/). Published figures are integers and must match exactly. Derived figures were
  * computed by the file's authors in binary floating point (e.g. 4428.571428571429); our exact
  * result, rounded half-even to the decimals the file prints, must equal the printed number.
  */

@@ -57,7 +57,7 @@ export type CandidateTransaction = Omit<LedgerTransaction, 'id' | 'created_at'>;
 export const CANDIDATE_ID = '__candidate__';
 
 /**
- * What saving `candidate` would do to its coin (issue 4 "validate and preview"): holding and cost
+ * What saving `candidate` would do to its coin, for the form's validate-and-preview: holding and cost
  * basis before and after it, and the realized P&L of a sell. `violation` is the first oversell
  * anywhere in the resulting timeline (the candidate itself, or a later row it starves).
  */

@@ -1,7 +1,7 @@
 import { parseLooseNumber } from '../parse-number.ts';
 
 /**
- * Spec §5 "Image URLs": only http(s) URLs from market-data hosts we trust are shown; the
+ * Image URLs: only http(s) URLs from market-data hosts we trust are shown; the
  * snapshot may also point at our own `/coin-images/` folder. Anything else is blanked so a
  * hostile upstream cannot make browsers fetch arbitrary URLs.
  */
@@ -10,7 +10,7 @@ export const localCoinImagePrefix = '/coin-images/';
 
 export interface SafeImageUrl {
   url: string;
-  /** True when a non-empty URL was rejected: the client logs a console warning (spec §8). */
+  /** True when a non-empty URL was rejected: the client logs a console warning. */
   rejected: boolean;
 }
 
@@ -33,7 +33,7 @@ export function safeImageUrl(value: unknown, hosts: readonly string[] = allowedI
 }
 
 /**
- * Spec §5: names and symbols lose markup first, then every character other than word
+ * Names and symbols lose markup first, then every character other than word
  * characters, spaces and `. , -` (upstream text is untrusted and ends up in the DOM and in titles).
  */
 export function sanitizeCoinText(value: unknown): string {
@@ -46,7 +46,7 @@ export function sanitizeCoinText(value: unknown): string {
     .trim();
 }
 
-/** Spec §5 / §9: circulating_supply is rounded to 2 decimals. Non-numbers stay null. */
+/** circulating_supply is rounded to 2 decimals. Non-numbers stay null. */
 export function roundSupply(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'number' && typeof value !== 'string') return null;
@@ -54,7 +54,7 @@ export function roundSupply(value: unknown): number | null {
   return Math.round(n * 100) / 100;
 }
 
-/** A number, or a numeric string once commas are removed (spec §5 "Numbers"). */
+/** A number, or a numeric string once commas are removed. */
 export function toFiniteNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
@@ -76,7 +76,7 @@ function hasText(value: unknown): value is string {
 }
 
 /**
- * Spec §5 "Coin list": entries lacking id, symbol, name or a numeric current_price are
+ * Coin list: entries lacking id, symbol, name or a numeric current_price are
  * dropped. Numeric strings are normalised to numbers so later code can trust the type.
  */
 export function sanitizeCoinList<T extends object>(list: readonly T[]): Array<T & RequiredCoinFields> {

@@ -34,7 +34,7 @@ export interface CoinFilter {
   excludeStablecoins?: boolean;
 }
 
-/** Spec §5 search rules: under 2 characters after trimming means no search filter. */
+/** Search rules: under 2 characters after trimming means no search filter. */
 export function filterCoins(coins: readonly CoinMarket[], filter: CoinFilter): CoinMarket[] {
   const q = normaliseSearchQuery(filter.search);
   const category = filter.category?.trim() || undefined;

@@ -7,17 +7,17 @@ function check(value: unknown, message: string): RequiredIdResult {
   return { ok: true, value: value.trim() };
 }
 
-/** Spec §5 "Required ids": coin detail, chart, social and OHLC calls need an id. */
+/** Required ids: coin detail, chart, social and OHLC calls need an id. */
 export function requireCoinId(value: unknown): RequiredIdResult {
   return check(value, marketMessages.coinIdRequired);
 }
 
-/** Spec §5: price-change lookups by symbol. */
+/** Price-change lookups by symbol. */
 export function requireSymbol(value: unknown): RequiredIdResult {
   return check(value, marketMessages.symbolRequired);
 }
 
-/** Spec §5: generic id (watchlists, items). */
+/** Generic id (watchlists, items). */
 export function requireId(value: unknown): RequiredIdResult {
   return check(value, marketMessages.idRequired);
 }

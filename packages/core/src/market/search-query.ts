@@ -1,7 +1,7 @@
 import { marketLimits } from '@app/contracts';
 
 /**
- * Spec §5 "Coin search": trimmed text shorter than 2 characters means no search (an empty
+ * Coin search: trimmed text shorter than 2 characters means no search (an empty
  * result), so callers never hit the provider for one letter.
  */
 export function normaliseSearchQuery(value: unknown): string | null {

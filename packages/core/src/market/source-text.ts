@@ -15,14 +15,14 @@ export function providerName(source: MarketSourceId): string {
 
 /**
  * Whose clock a time is told in: a browser's own when left out; the server names the reader's
- * (locale and time zone) when it paints a page's source badge before the app runs (issue 15).
+ * (locale and time zone) when it paints a page's source badge before the app runs.
  */
 export interface ReaderClock {
   locale?: string;
   timeZone?: string;
 }
 
-/** "as of 5m ago" / "as of just now" / "as of 11/20" (spec §9 relative time; never ISO text). */
+/** "as of 5m ago" / "as of just now" / "as of 11/20" (relative time; never ISO text). */
 export function asOfText(iso: string, now: Date = new Date()): string {
   const relative = relativeTime(iso, now);
   if (relative === 'now') return 'as of just now';
@@ -48,7 +48,7 @@ export function snapshotDay(iso: string, reader: ReaderClock = {}): string {
 }
 
 /**
- * What the source badge says (issue 10): demo data (the snapshot's simulated prices), live from a
+ * What the source badge says: demo data (the snapshot's simulated prices), live from a
  * named provider, or the last live copy kept through an outage, "as of" when.
  */
 export function sourceBadgeText(

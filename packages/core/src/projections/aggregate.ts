@@ -25,7 +25,7 @@ export interface ProjectionWithRows {
   market?: Pick<ProjectionContext, 'currentPrice' | 'athPrice'>;
 }
 
-/** Spec §3 "All-projections state" aggregatedData item, with its figures. */
+/** One aggregatedData item of the all-projections state, with its figures. */
 export interface AggregatedProjection {
   id: string;
   name: string;
@@ -53,7 +53,7 @@ export interface AllProjectionsSummary {
 }
 
 /**
- * The all-projections view (spec §2, §3). Only counted rows (coins and price filled)
+ * The all-projections view. Only counted rows (coins and price filled)
  * are transactions: blank rows are editing scaffolding. `selectedIds` (when given)
  * limits the view to the multi-select's choice, in the list's order.
  * Sort 'order': by transaction_order, ties by the projection's place in the list.

@@ -56,7 +56,7 @@ export class TextCache implements FieldParser {
 export class RowEntry {
   /** A field lies outside the scaled domain: the reference must answer. */
   readonly outside: boolean;
-  /** Coins and price are both above zero: the row enters the sums (spec §4). */
+  /** Coins and price are both above zero: the row enters the sums. */
   readonly counted: boolean;
   readonly coins: Scaled;
   readonly price: Scaled | null;

@@ -14,7 +14,7 @@ export interface Scales {
   net: number;
 }
 
-/** Spec §4 "Recalculation" for every row: what each row's display and the totals need. */
+/** The recalculation of every row: what each row's display and the totals need. */
 export interface Sums {
   /** 'exact': no figure can reach the reference's 40 digits, so none is rounded. */
   mode: 'exact' | 'rounding';

@@ -7,7 +7,7 @@ import {
 import { Dec } from '../decimal.ts';
 import { decString, parseDecimal } from './numbers.ts';
 
-/** The projection dialog's fields, as typed (spec §2 "Projection dialog"). */
+/** The projection dialog's fields, as typed. */
 export interface ProjectionDialogForm {
   coinId: string;
   coinName: string;
@@ -38,7 +38,7 @@ function numberError(value: string): string | undefined {
   return d === null || d.lt(0) ? projectionMessages.invalidNumber : undefined;
 }
 
-/** Spec §5 "Projection dialog" table; one message per field, in the table's order of checks. */
+/** The projection dialog's checks; one message per field, in the table's order of checks. */
 export function validateProjectionForm(
   form: ProjectionDialogForm,
   mode: ProjectionFormMode,
@@ -71,7 +71,7 @@ export function hasFormErrors(errors: ProjectionFormErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
-/** Spec §5: a field's error clears when that field is edited. */
+/** A field's error clears when that field is edited. */
 export function clearFieldError(
   errors: ProjectionFormErrors,
   field: ProjectionFormField,
@@ -82,7 +82,7 @@ export function clearFieldError(
 }
 
 /**
- * Spec §5: picking a coin prefills the name as '{symbol} Position' and the sell tax as
+ * Picking a coin prefills the name as '{symbol} Position' and the sell tax as
  * 0 when it is empty. The symbol is upper-cased ('BTC Position'): market APIs send
  * lower-case symbols and tickers are written in capitals everywhere else in the UI.
  * The name is always replaced, as the spec says "prefills" without a condition.
@@ -107,7 +107,7 @@ function wire(value: string): string {
   return decString(parseDecimal(value) ?? new Dec(0));
 }
 
-/** Spec §7 create payload. Spec §5: creation needs coin_id, with the spec's message. */
+/** The create payload. Creation needs coin_id, with its own message. */
 export function toCreatePayload(form: ProjectionDialogForm): ProjectionCreateInput {
   if (blank(form.coinId)) throw new Error(projectionMessages.missingCreateInput);
   return {
@@ -122,7 +122,7 @@ export function toCreatePayload(form: ProjectionDialogForm): ProjectionCreateInp
   };
 }
 
-/** Spec §4: editing keeps the coin and resends the other fields (spec §7 update payload). */
+/** Editing keeps the coin and resends the other fields (the update payload). */
 export function toUpdatePayload(form: ProjectionDialogForm): ProjectionUpdateInput {
   const payload: ProjectionUpdateInput = {
     name: form.name.trim(),

@@ -17,7 +17,7 @@ export interface LadderParams {
   tokensOwned: DecimalLike;
   /** Linear (the default) spaces prices by equal steps; geometric by equal ratios. */
   spacing?: LadderSpacing;
-  /** Copied onto each row, like a blank row carries it (spec §4). */
+  /** Copied onto each row, like a blank row carries it. */
   sellTax?: DecimalLike;
   feesPercentage?: DecimalLike;
   priceImpactPercentage?: DecimalLike;

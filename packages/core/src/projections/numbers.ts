@@ -6,7 +6,7 @@ export type DecimalLike = string | number | Dec | null | undefined;
 const numericText = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
- * Spec §5 "Numbers": commas are removed before parsing. Returns null for text that is
+ * Numbers: commas are removed before parsing. Returns null for text that is
  * not a number, so validation can tell "0" from "abc" (parseLooseNumber cannot).
  */
 export function parseDecimal(value: DecimalLike): Dec | null {
@@ -19,7 +19,7 @@ export function parseDecimal(value: DecimalLike): Dec | null {
   return d.isFinite() ? d : null;
 }
 
-/** Spec §5: non-numeric values become 0. */
+/** Non-numeric values become 0. */
 export function toDec(value: DecimalLike): Dec {
   return parseDecimal(value) ?? new Dec(0);
 }
@@ -43,14 +43,14 @@ export function ratioString(d: Dec): string {
 }
 
 /**
- * Spec §9: coins_sold is kept to 8 decimals. Rounded half-up, as a user reading
+ * coins_sold is kept to 8 decimals. Rounded half-up, as a user reading
  * "toFixed(8)" expects (the spec does not say). */
 export const coinsDecimals = 8;
 export function roundCoins(value: DecimalLike): string {
   return decString(toDec(value).toDecimalPlaces(coinsDecimals, Dec.ROUND_HALF_UP));
 }
 
-/** Spec §5/§9: circulating_supply is rounded to 2 decimals. Null stays null (unknown supply). */
+/** circulating_supply is rounded to 2 decimals. Null stays null (unknown supply). */
 export function roundCirculatingSupply(value: DecimalLike): string | null {
   const d = parseDecimal(value);
   if (d === null) return null;

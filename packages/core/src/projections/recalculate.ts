@@ -66,7 +66,7 @@ function reciprocal(value: DecimalLike): Dec | null {
 }
 
 /**
- * Spec §4 "Recalculation", exactly, for each row with both coins_sold and price_per_coin:
+ * Recalculation, exactly, for each row with both coins_sold and price_per_coin:
  * sold = min(coins sold, remaining); gross = sold × price; fee = gross × fees% / 100;
  * tax = gross × sellTax / 100; cash out accumulates gross − fee − tax;
  * average sell price = total gross / total coins sold.

@@ -3,7 +3,7 @@ import { Dec } from '../decimal.ts';
 import { type DecimalLike, decString, isFilled, parseDecimal, roundCoins, toDec } from './numbers.ts';
 
 /**
- * One row of the sell table as the client holds it (spec §3 "Sell transaction").
+ * One row of the sell table as the client holds it.
  * Values stay as typed (text with commas, blanks) until saving normalises them.
  */
 export interface SellRow {
@@ -46,13 +46,13 @@ export function blankSellRow(order: number, sellTax: DecimalLike, id: string): S
   };
 }
 
-/** Spec §4: rows are kept sorted by transaction_order. Stable, so ties keep their place. */
+/** Rows are kept sorted by transaction_order. Stable, so ties keep their place. */
 export function sortRows<T extends { transaction_order: number }>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => a.transaction_order - b.transaction_order);
 }
 
 /**
- * Spec §4 (primary reading): append a blank row only when the last row has coins_sold
+ * Append a blank row only when the last row has coins_sold
  * and price_per_coin filled and tokens remain. "Filled" means a number above zero,
  * as the original's truthiness test on parsed numbers did. The spec's other reading
  * (remaining above zero and the last sale not covering it) differs only when the last
@@ -81,7 +81,7 @@ export function renumberRows(rows: readonly SellRow[]): SellRow[] {
 }
 
 /**
- * Spec §4: deleting a row renumbers the rest; if none remain, one blank row is created
+ * Deleting a row renumbers the rest; if none remain, one blank row is created
  * carrying the sell tax, so the table is never empty.
  */
 export function deleteRow(rows: readonly SellRow[], id: string, sellTax: DecimalLike): SellRow[] {
@@ -91,7 +91,7 @@ export function deleteRow(rows: readonly SellRow[], id: string, sellTax: Decimal
 }
 
 /**
- * Spec §4 "Saving": drop rows without coins_sold > 0 or without a price (a price of 0
+ * Saving: drop rows without coins_sold > 0 or without a price (a price of 0
  * counts as none: a sale for nothing is not a plan), sort by order, renumber from 1,
  * round coins_sold to 8 decimals, missing fees or impact become 0. Local ids are not
  * sent: the replace is a whole new set and the server owns ids.
@@ -116,7 +116,7 @@ function percentOrZero(value: DecimalLike): string {
   return d === null ? '0' : decString(d);
 }
 
-/** Server rows (spec §3) into table rows, sorted; used after the post-save re-fetch. */
+/** Server rows into table rows, sorted; used after the post-save re-fetch. */
 export function rowsFromServer(
   transactions: readonly {
     id: string;

@@ -9,7 +9,7 @@ import {
 
 export type SelectionKind = 'real' | 'all' | 'empty' | 'draft';
 
-/** Spec §4 "Projection selection": what the current projection id means. */
+/** Projection selection: what the current projection id means. */
 export function classifySelection(id: string | null | undefined): SelectionKind {
   if (id === null || id === undefined || id.trim() === '') return 'empty';
   if (id === allProjectionsId) return 'all';
@@ -26,7 +26,7 @@ export function newDraftId(now: number = Date.now()): string {
   return `${draftIdPrefix}${now.toString(36)}`;
 }
 
-/** Spec §4: the sort mode accepts only 'order' or 'projection'. */
+/** The sort mode accepts only 'order' or 'projection'. */
 export function isTransactionSortMode(value: unknown): value is TransactionSortMode {
   return typeof value === 'string' && (transactionSortModes as readonly string[]).includes(value);
 }
@@ -37,7 +37,7 @@ export function toTransactionSortMode(value: unknown): TransactionSortMode {
 }
 
 /**
- * Spec §4: the first selection in the all-view selects all projections. `previous` is
+ * The first selection in the all-view selects all projections. `previous` is
  * null until the user has made a selection; after that their choice is kept, minus
  * projections that no longer exist.
  */
@@ -51,7 +51,7 @@ export function toggleProjectionSelection(selected: readonly string[], id: strin
   return selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
 }
 
-/** Spec §2 multi-select label: 'Select Projections', 'All Projections' or 'n of m Selected'. */
+/** The multi-select's label: 'Select Projections', 'All Projections' or 'n of m Selected'. */
 export function selectionLabel(selectedCount: number, totalCount: number): string {
   if (selectedCount === 0) return projectionLabels.selectProjections;
   if (selectedCount >= totalCount) return projectionLabels.allProjections;
@@ -59,7 +59,7 @@ export function selectionLabel(selectedCount: number, totalCount: number): strin
 }
 
 /**
- * Spec §8: saving transactions needs a projection id and a client, and never a draft.
+ * Saving transactions needs a projection id and a client, and never a draft.
  * Throws the spec's messages so every caller words them the same.
  */
 export function assertCanSaveTransactions(

@@ -23,7 +23,7 @@ export interface UkPlanReplay {
 /**
  * Planned sales under HMRC share identification (CRYPTO22200+), by replaying the ledger with the
  * planned sales added as disposals on their days, through the same runUkRules the realized-gains
- * report uses (one implementation per rule, DESIGN §9):
+ * report uses (one implementation per rule, so a plan and the report never disagree):
  *
  * 1. Same day: acquisitions on the sale's day (what of them is left after the ledger's own sales).
  * 2. Thirty days: acquisitions in the 30 days after the sale day, earliest disposal first. A plan

@@ -7,7 +7,7 @@ import { timestamptz } from './columns.ts';
 export const alertRelations = ['above', 'equal', 'below'] as const;
 
 /**
- * Price and indicator alerts (issue 6). Operands are stored in their normalised contract shape
+ * Price and indicator alerts. Operands are stored in their normalised contract shape
  * (jsonb), so the engine reads them back without re-parsing. `state_*` is the engine's memory
  * between ticks (core's AlertState); `version` grows on every edit of the condition or the
  * active flag, so an engine tick that loaded the alert before the edit cannot write stale state

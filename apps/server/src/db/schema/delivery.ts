@@ -12,7 +12,7 @@ import { users } from './auth.ts';
 import { bytea, timestamptz } from './columns.ts';
 
 /**
- * Where alerts are delivered besides the app (issue 13): the account's email, or a webhook preset.
+ * Where alerts are delivered besides the app: the account's email, or a webhook preset.
  * Secrets (webhook URL, bot token) live only encrypted in `secret` (AES-GCM, key from SESSION_SECRET);
  * `secretHint` is the masked form the API shows.
  */
@@ -54,7 +54,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
 });
 
 /**
- * The delivery outbox (DESIGN §9): one row per (notification, channel), written in the same
+ * The delivery outbox: one row per (notification, channel), written in the same
  * transaction as the notification. Workers claim due rows with FOR UPDATE SKIP LOCKED and a lease
  * (`lockedUntil`), so a row is sent by one process at a time and a crashed sender's row comes back
  * when its lease ends (at-least-once). `idempotencyKey` is unique and travels with every attempt.

@@ -4,7 +4,7 @@ import { decimal, timestamptz } from './columns.ts';
 import { portfolios } from './portfolios.ts';
 
 /**
- * Oracle's target allocation (issue 11 kind 2): per coin or per category, for all portfolios
+ * Oracle's target allocation (the allocation-drift cards compare against it): per coin or per category, for all portfolios
  * (portfolio_id null) or one. A set is replaced as a whole, inside one transaction, after the
  * service checked it adds up to 100 %.
  */

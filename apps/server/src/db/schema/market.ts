@@ -14,7 +14,7 @@ import { users } from './auth.ts';
 import { timestamptz } from './columns.ts';
 
 /**
- * Market data cached by the refresher (DESIGN §3): one JSON document per key (the market
+ * Market data cached by the refresher: one JSON document per key (the market
  * list per currency, global figures, trending, coin details, charts). Requests read this and
  * memory, never upstream, so a restart serves the last good copy at once.
  */
@@ -30,7 +30,7 @@ export const marketCache = pgTable('market_cache', {
  * 365 days). Upstream quotes arrive as binary floats, so double precision loses nothing here;
  * user money and quantities stay NUMERIC in their own tables. `source` says who produced the
  * row ('coingecko', 'binance', ..., or 'demo' for the simulated snapshot): reads in live mode
- * never see a demo row, and the switch to live deletes them all (DESIGN §9 "Provenance").
+ * never see a demo row, and the switch to live deletes them all.
  */
 export const dailyCandles = pgTable(
   'daily_candles',

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg
 import { users } from './auth.ts';
 import { decimal, timestamptz } from './columns.ts';
 
-/** Spec §3 "Projection (server)": one exit plan for one coin, owned by one user. */
+/** Projection (server): one exit plan for one coin, owned by one user. */
 export const projections = pgTable(
   'projections',
   {
@@ -18,7 +18,7 @@ export const projections = pgTable(
     coinImage: text('coin_image').notNull().default(''),
     investedCapital: decimal('invested_capital').notNull(),
     tokensOwned: decimal('tokens_owned').notNull(),
-    /** Spec §5/§9: rounded to 2 decimals; null while unknown. */
+    /** Rounded to 2 decimals; null while unknown. */
     circulatingSupply: decimal('circulating_supply'),
     /** Percent, 0 to 100. */
     sellTax: decimal('sell_tax').notNull(),
@@ -30,7 +30,7 @@ export const projections = pgTable(
   (t) => [index('projections_user_id_idx').on(t.userId, t.createdAt)],
 );
 
-/** Spec §3 "Sell transaction": planned sells of a projection, in transaction_order. */
+/** Sell transaction: planned sells of a projection, in transaction_order. */
 export const projectionTransactions = pgTable(
   'projection_transactions',
   {

@@ -5,7 +5,7 @@ import { decimal, timestamptz } from './columns.ts';
 import { portfolios } from './portfolios.ts';
 import { projections } from './projections.ts';
 
-/** The account's tax rule (issue 12); no row means the default (no rule). */
+/** The account's tax rule; no row means the default (no rule). */
 export const taxSettings = pgTable(
   'tax_settings',
   {

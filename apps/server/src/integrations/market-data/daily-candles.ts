@@ -8,7 +8,7 @@ import {
 } from '@app/core';
 import type { MarketDataProvider } from './provider.ts';
 
-/** Who produced a batch of candles, and when (DESIGN §9: every stored market row says so). */
+/** Who produced a batch of candles, and when (every stored market row says so). */
 export interface CandleProvenance {
   source: MarketSourceId;
   fetchedAt: Date;

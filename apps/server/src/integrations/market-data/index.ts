@@ -16,8 +16,8 @@ export * from './upstream-error.ts';
 export type MarketDataMode = 'auto' | 'coingecko' | 'snapshot';
 
 /**
- * Builds the provider for MARKET_DATA (DESIGN §4): `snapshot` is demo mode for good, `coingecko`
- * live only, and `auto` demo until CoinGecko first answers, then live only (DESIGN §9).
+ * Builds the provider for MARKET_DATA: `snapshot` is demo mode for good, `coingecko`
+ * live only, and `auto` demo until CoinGecko first answers, then live only.
  */
 export function createMarketDataProvider(input: {
   mode: MarketDataMode;

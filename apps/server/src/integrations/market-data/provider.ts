@@ -33,7 +33,7 @@ export type ChartDays = number | 'max';
 /**
  * One interface for every market-data source (CoinGecko, the committed snapshot, and the
  * auto composite). Implementations throw UpstreamError; results are already sanitised
- * (spec §5) and shaped as our contracts.
+ * and shaped as our contracts.
  */
 export interface MarketDataProvider {
   listMarkets(params: ListMarketsParams): Promise<CoinMarket[]>;
@@ -60,7 +60,7 @@ export interface MarketDataProvider {
   /** Calls that could start now within the source's rate limit; absent when unlimited. */
   spareCalls?(): number;
   /**
-   * Demo or live (DESIGN §9). Absent on a single source: then describe().mode says it (the
+   * Demo or live. Absent on a single source: then describe().mode says it (the
    * snapshot is always demo, a real provider always live).
    */
   mode?(): MarketMode;

@@ -149,7 +149,7 @@ export async function writeEngineResults(
 /** Where the engine's last run is kept (a market-derived record, so it lives with the market cache). */
 const engineStatusKey = 'alerts:engine-status';
 
-/** Records the engine's last run, for every process's alert list (issue 10). */
+/** Records the engine's last run, for every process's alert list. */
 export async function writeEngineStatus(db: Db, status: AlertEvaluation): Promise<void> {
   const row = { payload: status, source: status.source, fetchedAt: new Date(status.at) };
   await db

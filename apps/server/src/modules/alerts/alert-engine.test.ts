@@ -140,7 +140,7 @@ describe('alert engine through the database', () => {
       active: false,
     });
     await tickAt('eng-d', 150);
-    // Spec §4: with no active alert the list is empty anyway; check the row count after resuming.
+    // With no active alert the list is empty anyway; check the row count after resuming.
     const resumed = await c.send('PATCH', `/api/v2/alerts/${alert.id}/`, { active: true });
     expect(resumed.statusCode).toBe(200);
     expect((await notificationsOf(c)).count).toBe(0);

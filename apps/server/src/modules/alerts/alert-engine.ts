@@ -143,7 +143,7 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
 }
 
 /**
- * The alert engine (issue 6, DESIGN §3): after each market refresh it computes each needed
+ * The alert engine: after each market refresh it computes each needed
  * indicator once per (coin, metric, period) from the stored daily closes plus the current price,
  * evaluates every active alert with core's firing rules, and writes the state changes and one
  * notification per firing in a single transaction, then publishes the notifications.
@@ -232,7 +232,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
           });
         }
         if (result.fired && result.payload) {
-          // A notification made from simulated prices says so (issue 10).
+          // A notification made from simulated prices says so.
           const payload = demo ? { ...result.payload, demo: true } : result.payload;
           firings.push({ alertId: alert.id, version: alert.version, payload, at: now });
           firingUsers.set(alert.id, alert.userId);

@@ -15,7 +15,7 @@ import type { AlertsService } from './alerts.service.ts';
 const idParams = alertIdParamsSchema;
 
 /** Runs before body validation, so a signed-out caller gets 401 rather than field errors. */
-/** Spec §7 "Alerts and notifications": POST/GET /v2/alerts/, PATCH/DELETE /v2/alerts/{id}/. */
+/** Alerts and notifications: POST/GET /v2/alerts/, PATCH/DELETE /v2/alerts/{id}/. */
 export async function registerAlertRoutes(
   app: FastifyInstance,
   deps: { alerts: AlertsService },

@@ -62,7 +62,7 @@ function toAlert(row: AlertRow, waiting: boolean, evaluation: AlertEvaluation | 
 export function createAlertsService(deps: AlertsServiceDeps) {
   const { db, clock, market } = deps;
 
-  /** Which coins lack the daily history their alerts' indicators need (issue 6: "waits for data"). */
+  /** Which coins lack the daily history their alerts' indicators need ("waits for data"). */
   async function waitingFor(rows: readonly AlertRow[]): Promise<Set<string>> {
     const neededByCoin = new Map<string, number>();
     for (const row of rows) {

@@ -21,7 +21,7 @@ describe('profile', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'New Name', picture: 'https://assets.coingecko.com/a.png' });
-    // Spec §5: an http(s) image from a host outside the allow-list is stored blank.
+    // An http(s) image from a host outside the allow-list is stored blank.
     const elsewhere = await c.send('PATCH', '/api/auth/profile', { picture: 'https://example.com/a.png' });
     expect(elsewhere.json().picture).toBeNull();
     await c.send('PATCH', '/api/auth/profile', { picture: 'https://assets.coingecko.com/a.png' });

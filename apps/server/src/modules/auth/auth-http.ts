@@ -27,5 +27,5 @@ export function bodyString(request: FastifyRequest, name: string): string | unde
   return typeof value === 'string' ? value.slice(0, 300) : undefined;
 }
 
-/** Auth routes take small bodies only (DESIGN: no field can bloat a log line or the database). */
+/** Auth routes take small bodies only (so no field can bloat a log line or the database). */
 export const authBodyLimit = 64 * 1024;

@@ -210,7 +210,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async updateProfile(userId: string, patch: ProfileUpdate): Promise<User> {
       const row = await updateUser(db, userId, {
         ...(patch.username !== undefined ? { username: patch.username } : {}),
-        // Spec §5 image URLs: http(s) from the allowed hosts only, anything else is stored blank.
+        // Image URLs: http(s) from the allowed hosts only, anything else is stored blank.
         ...(patch.picture !== undefined ? { picture: safeImageUrl(patch.picture).url || null } : {}),
         now: clock(),
       });

@@ -6,7 +6,7 @@ import { renderMessagePage } from './auth-pages.ts';
 import type { AuthRouteDeps } from './auth-route-deps.ts';
 import { oidcCookieNames, oidcStepLifetimeMs, setOidcCookie } from './oidc-cookies.ts';
 
-/** How each failed provider sign-in is worded (spec §8 auth messages) and answered. */
+/** How each failed provider sign-in is worded (with the fixed auth messages) and answered. */
 export const oidcFailures: Record<OidcFailureKind, { status: number; code: ErrorCode; message: string }> = {
   expired: { status: 401, code: 'auth_expired_token', message: authMessages.loginSessionExpired },
   rejected: { status: 401, code: 'auth_failed', message: authMessages.authenticationFailed },

@@ -39,7 +39,7 @@ const loginSessionExpired = () =>
   new AppError({ code: 'auth_expired_token', message: oidcFailures.expired.message, redirect: '/login' });
 
 /**
- * Single sign-on (issue 13): the provider's callback and the two steps that may follow it. The
+ * Single sign-on: the provider's callback and the two steps that may follow it. The
  * routes exist in every mode, so the route-table suites cover them; without a provider they
  * answer that single sign-on is not configured. No path here creates a session unless the
  * provider's answer validated (state, PKCE, issuer, audience, nonce, expiry) for this browser.

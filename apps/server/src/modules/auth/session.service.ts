@@ -57,8 +57,8 @@ export function createSessionService(deps: {
   /**
    * When given (PGlite: this process is the only writer), the session and user rows of a token
    * are kept in memory until a write to either table moves the generation. The lookup was one
-   * PGlite query (~1 ms) per signed-in request: one of ~3 queries per request of bench/load's
-   * mix, and 10.8 of 34 s of the fuzz suite. Expiry and the hourly touch are still decided on
+   * PGlite query per signed-in request: a large share of the queries in bench/load's mix, and of
+   * the fuzz suite's time. Expiry and the hourly touch are still decided on
    * every request, as before.
    */
   writes?: WriteGeneration | undefined;

@@ -2,7 +2,7 @@ import { type LookupAddress, lookup } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * SSRF guard for webhooks (issue 13): a URL whose host is, or resolves to, a private, loopback,
+ * SSRF guard for webhooks: a URL whose host is, or resolves to, a private, loopback,
  * link-local or otherwise non-public address is refused unless WEBHOOK_ALLOW_PRIVATE=true. The
  * check runs when the channel is saved and again inside the connection's own DNS lookup, so a
  * name that later resolves elsewhere (DNS rebinding) is still refused at send time.

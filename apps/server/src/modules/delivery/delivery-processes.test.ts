@@ -19,7 +19,7 @@ import { cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
  *   each with its original Idempotency-Key; nothing completed before the kill is sent again.
  * - two server processes on one PostgreSQL, both running the outbox worker: each delivery is
  *   sent exactly once.
- * "At once" (issue 16): the alerts are written on servers that refresh the market once a day, after
+ * "At once": the alerts are written on servers that refresh the market once a day, after
  * their start-up refresh has been evaluated, so none can fire while they are written; the
  * servers then restart on the same data with a one-second refresh, whose first run fires all 120.
  * With the one-second refresh from the start, alerts fired while the rest were still being

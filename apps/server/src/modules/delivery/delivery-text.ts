@@ -11,7 +11,7 @@ function money(value: number, currency: string): string {
   }
 }
 
-/** The text every channel sends for a fired alert, in the user's base currency at firing (issue 14). */
+/** The text every channel sends for a fired alert, in the user's base currency at firing. */
 export function alertMessage(input: {
   coinId: string;
   payload: AlertEventPayload;

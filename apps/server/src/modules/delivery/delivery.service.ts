@@ -95,7 +95,7 @@ const secretOf = (b: {
 export function createDeliveryService(deps: DeliveryServiceDeps) {
   const { db, clock, secrets } = deps;
 
-  /** SSRF (issue 13): refuse a URL whose host is or resolves to a private address. */
+  /** SSRF: refuse a URL whose host is or resolves to a private address. */
   async function assertUrlAllowed(url: string | undefined): Promise<void> {
     if (!url) return;
     const check = await checkWebhookUrl(url, deps.policy);

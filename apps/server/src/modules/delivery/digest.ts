@@ -7,7 +7,7 @@ import { insertDeliveries } from './outbox.repository.ts';
 import { digestDue } from './quiet-hours.ts';
 
 /**
- * The daily digest (issue 13): with it on, alerts are held (`digest`) instead of sent; once the
+ * The daily digest: with it on, alerts are held (`digest`) instead of sent; once the
  * user's local digest time has passed, each channel gets one message listing the alerts held
  * before it (those held later wait for the next day's), written to the outbox like any other (so
  * it inherits retries and the dead-letter state). The day is claimed by a conditional update, so two processes never write two digests.

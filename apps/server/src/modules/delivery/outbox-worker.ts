@@ -77,7 +77,7 @@ async function forEachLimited<T>(
 }
 
 /**
- * The outbox's sender (DESIGN §9). Every process may run one: claims are disjoint (SKIP LOCKED)
+ * The outbox's sender. Every process may run one: claims are disjoint (SKIP LOCKED)
  * and fenced by the attempt count, so two processes never send the same row at once, and a row
  * whose sender was killed is sent again after its lease (at-least-once; receivers get the same
  * Idempotency-Key both times).
@@ -96,7 +96,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let stopped = false;
   let lastDigestAt = 0;
 
-  /** The one notice that a channel started failing, as an in-app notification (issue 13). */
+  /** The one notice that a channel started failing, as an in-app notification. */
   async function tellOnce(channel: SendableChannel, d: ClaimedDelivery, error: string): Promise<void> {
     const payload = alertEventPayloadSchema.safeParse(d.message.data);
     if (!payload.success) return; // a digest or test message: the settings page shows the state

@@ -31,7 +31,7 @@ function text(message: DeliveryMessage, limit: number): string {
 }
 
 /**
- * Each preset's real request shape (issue 13):
+ * Each preset's real request shape:
  * - ntfy: JSON publishing to the server root, `{ topic, title, message, tags, priority, click }`
  *   (docs.ntfy.sh/publish), with an access token as Bearer; the topic is the URL's last segment.
  * - Gotify: `POST {server}/message` with `X-Gotify-Key`, `{ title, message, priority, extras }`.

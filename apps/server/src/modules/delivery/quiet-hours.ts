@@ -1,4 +1,4 @@
-/** Quiet hours and digest times are wall-clock times in the user's time zone (issue 13). */
+/** Quiet hours and digest times are wall-clock times in the user's time zone. */
 
 const minutesOf = (hhmm: string): number => {
   const [h = '0', m = '0'] = hhmm.split(':');

@@ -4,7 +4,7 @@ import { requireUser } from '../../plugins/sessions.ts';
 import type { StreamHub } from './stream-hub.ts';
 
 /**
- * GET /api/v2/events/stream (spec §4, §7): server-sent events for the signed-in user, with
+ * GET /api/v2/events/stream: server-sent events for the signed-in user, with
  * `notification` (theirs only) and `buffers`. A dropped stream loses nothing: the client
  * refetches the notification list when it reconnects.
  */

@@ -4,13 +4,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { marketStatus } from '../market/index.ts';
 import { selectOne } from './health.repository.ts';
 
-/** Spec §9: the health check result is cached for 5 s, so probes cannot load the database. */
+/** The health check result is cached for 5 s, so probes cannot load the database. */
 export const healthCacheMs = 5_000;
 const probeTimeoutMs = 2_000;
 
 export interface HealthService {
   isHealthy(): Promise<boolean>;
-  /** The market data's source, mode and age (issue 10); absent when the app has no market. */
+  /** The market data's source, mode and age; absent when the app has no market. */
   market(): MarketStatus | null;
 }
 

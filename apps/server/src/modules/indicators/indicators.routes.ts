@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { IndicatorsService } from './indicators.service.ts';
 
 /**
- * GET /api/v2/cryptocurrencies/{id}/indicators/?metric=&period=&days= (issue 6). Public like the
+ * GET /api/v2/cryptocurrencies/{id}/indicators/?metric=&period=&days=. Public like the
  * other market reads: it is computed from public market data only.
  */
 export async function registerIndicatorRoutes(

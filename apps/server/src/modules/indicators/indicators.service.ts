@@ -5,7 +5,7 @@ import type { MarketReader } from '../market/index.ts';
 
 /**
  * Indicators over a coin's completed daily closes, exactly the closes the response carries, so
- * anyone can recompute the values (issue 6). Unlike the alert engine, no live bar is appended:
+ * anyone can recompute the values. Unlike the alert engine, no live bar is appended:
  * a chart of history should not move with every tick.
  */
 export function createIndicatorsService(deps: { market: MarketReader }) {

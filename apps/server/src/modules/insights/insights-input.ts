@@ -451,7 +451,7 @@ async function alertInputs(
 }
 
 /**
- * Alerts fired in the last week, read as their notification reads (issue 14): the condition with
+ * Alerts fired in the last week, read as their notification reads: the condition with
  * the values it had, in the base currency at firing; the price then at that rate when the base
  * currency is still the same (else today's), and the price now at today's rate.
  */

@@ -8,7 +8,7 @@ import type { FeeValuer } from './ledger-cache.ts';
  * Day values for fees in other currencies, from stored market history in the portfolio's
  * currency: a fiat fee at that day's rate (the same reference-coin rates that convert a row of
  * another currency in the tax books), a coin fee at that coin's stored close. The closes cache
- * reads one source per series and never demo rows once live (DESIGN §9). A currency or coin
+ * reads one source per series and never demo rows once live. A currency or coin
  * without stored history starts a background download; its rows wait, listed, meanwhile.
  */
 export function createFeeValuer(deps: {

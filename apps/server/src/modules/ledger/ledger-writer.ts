@@ -40,7 +40,7 @@ export interface LedgerWriteRequest<R> {
 export type AfterRowsWritten = (portfolioIds: readonly string[]) => Promise<void> | void;
 
 /**
- * DESIGN §9 "One ledger write path": create, update, delete, CSV commit and transfers all go
+ * The one ledger write path (see docs/ARCHITECTURE.md, A request): create, update, delete, CSV commit and transfers all go
  * through `write`. In one database transaction it locks the portfolios (in id order, so two
  * writes over the same pair cannot deadlock), replays the touched coins with the edits, runs the
  * one oversell check, writes, and bumps each revision. The in-memory ledger cache follows only

@@ -20,8 +20,8 @@ export interface Oversell {
 }
 
 /**
- * The one oversell check of every ledger write and every check before one (issue 4 "Be
- * stopped"): each portfolio's touched coins are replayed with the edits applied, and every
+ * The one oversell check of every ledger write and every check before one (such a write is
+ * stopped): each portfolio's touched coins are replayed with the edits applied, and every
  * oversell is returned in timeline order, portfolios in the order the edits name them. Creates
  * without `created_at` sort after stored rows at the same instant, in edit order.
  */

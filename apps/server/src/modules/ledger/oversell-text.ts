@@ -44,7 +44,7 @@ export async function localisedViolation(
 }
 
 /**
- * The spec §8 validation envelope for the refusal: the field's message written for the reader
+ * The validation error envelope for the refusal: the field's message written for the reader
  * (their locale, the date in UTC and said so), and `details.oversell` with the figures so the
  * client can write it again in the reader's own zone.
  */

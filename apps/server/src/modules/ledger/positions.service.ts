@@ -8,7 +8,7 @@ import { portfoliosWithCoin } from './portfolios.repository.ts';
 import type { PreferencesReader } from './preferences.ts';
 import { loadUserBooks } from './user-books.ts';
 
-/** Spec §3 "Portfolio coin data" (for a projection). Amounts in the user's base currency. */
+/** A coin's portfolio data (for a projection). Amounts in the user's base currency. */
 export interface CoinPosition {
   portfolio_data_available: boolean;
   /** Cost basis of the units held, per the user's cost-basis method. */

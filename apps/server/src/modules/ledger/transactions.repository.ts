@@ -108,7 +108,7 @@ export async function insertTransactions(
 
 /**
  * Imports: one JSON parameter per 5,000 rows expanded by json_to_recordset, because building a
- * 14-parameter-per-row statement in the query builder costs ~1 s per 1,000 rows here.
+ * 14-parameter-per-row statement in the query builder is far slower here.
  */
 async function bulkInsert(
   db: Db,

@@ -14,7 +14,7 @@ import { createMarketService, type ListInput } from './market.service.ts';
 
 /**
  * CoinGecko's coins/markets carries no categories, so on live data the category filter and
- * "exclude stablecoins" lean on the membership learnt per category (DESIGN §1.4: the real
+ * "exclude stablecoins" lean on the membership learnt per category (the real
  * client against a fake CoinGecko on 127.0.0.1).
  */
 let fake: FakeCoinGecko;

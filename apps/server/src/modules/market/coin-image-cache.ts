@@ -28,7 +28,7 @@ export interface CoinImageCacheOptions {
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
 
 /**
- * Coin logos served from this server (issue 15: images are local), so a page never asks the
+ * Coin logos served from this server (images are local), so a page never asks the
  * market's image host itself: offline, or with that host down, nothing fails in the browser.
  * Kept in memory, bounded by bytes: a restart fetches again, and each process keeps its own.
  */

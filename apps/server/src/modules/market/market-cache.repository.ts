@@ -50,7 +50,7 @@ async function upsertCacheEntry(db: Db, key: string, entry: CacheEntry): Promise
 export const marketModeKey = 'market:mode';
 
 /**
- * Which rows a read may see (DESIGN §9): in demo mode only the snapshot's rows, in live mode
+ * Which rows a read may see: in demo mode only the snapshot's rows, in live mode
  * every real provider's and never a demo row, so one series never mixes simulated and real.
  */
 function candleSourceFilter(mode: MarketMode): SQL {
@@ -134,7 +134,7 @@ export async function upsertCandles(
 }
 
 /**
- * The switch from demo to live (DESIGN §9): every simulated row goes in one step, inside the
+ * The switch from demo to live: every simulated row goes in one step, inside the
  * caller's transaction, together with the mode row that keeps demo writes out from then on.
  */
 export async function purgeDemoRows(tx: Db): Promise<{ candles: number; cache: number }> {

@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import { createMarketService, type MarketService } from './market.service.ts';
 
 /**
- * The cached market against a misbehaving CoinGecko (DESIGN §1.4: a fake server on
+ * The cached market against a misbehaving CoinGecko (a fake server on
  * 127.0.0.1 speaking the real protocol): whatever upstream does, routes keep answering
  * from the cache, marked stale, and never with a 5xx.
  */

@@ -10,7 +10,7 @@ export interface DailyCloses {
 /**
  * What other modules (portfolios, dashboard, projections, alerts) may ask of market data.
  * Implementations answer from cache and memory only: a user request never waits on an
- * upstream API (DESIGN §1.6). The market module owns the cached implementation; the
+ * upstream API. The market module owns the cached implementation; the
  * snapshot reader below serves tests and the offline mode with the same contract.
  */
 export interface MarketReader {

@@ -4,7 +4,7 @@ import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Spec §2 coin picker: `available_balance` is what the signed-in user holds of each coin across
+ * The coin picker: `available_balance` is what the signed-in user holds of each coin across
  * all their portfolios, as an exact decimal string (8-decimal amounts shown in full).
  */
 let t: TestApp;

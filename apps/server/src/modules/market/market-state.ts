@@ -99,7 +99,7 @@ export function createMarketState(deps: {
   let current: MarketSnapshot | null = null;
   let generation = 0;
   let lastRefreshFailed = false;
-  /** Demo until the first complete live answer; then live for good (DESIGN §9). */
+  /** Demo until the first complete live answer; then live for good. */
   let mode: MarketMode = providerMode(deps.provider);
   let modeLoaded: Promise<void> | null = null;
   const switchListeners: Array<() => void> = [];

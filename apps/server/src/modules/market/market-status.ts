@@ -1,7 +1,7 @@
 import type { MarketSource, MarketStatus } from '@app/contracts';
 
 /**
- * The market's source, mode and age (issue 10), for the health check and the web app's demo
+ * The market's source, mode and age, for the health check and the web app's demo
  * banner and stale marker. Demo prices are simulated from the clock, so they have no age.
  */
 export function marketStatus(source: MarketSource, now: Date): MarketStatus {

@@ -41,7 +41,7 @@ const base = `${apiBase}/v2/cryptocurrencies`;
 export const publicData = { auth: 'public', publicData: true } as const;
 const idParams = coinIdParamsSchema;
 
-/** Spec §7 "Crypto": public market data (no user data), read from the cache. */
+/** Crypto: public market data (no user data), read from the cache. */
 export async function registerMarketRoutes(
   app: FastifyInstance,
   deps: {
@@ -62,7 +62,7 @@ export async function registerMarketRoutes(
   registerMarketListRoute(app, { market, config: publicData });
   registerCoinImageRoute(app, { images: deps.images, config: publicData });
 
-  // The web app's demo banner and stale marker read this on every page (issue 10).
+  // The web app's demo banner and stale marker read this on every page.
   r.get(
     `${apiBase}${marketRoutes.status}`,
     { config: publicData, schema: { response: { 200: marketStatusSchema } } },

@@ -97,7 +97,7 @@ function unavailable(): AppError {
 }
 
 /**
- * The cached market every route and module reads (DESIGN §1.6): the tracked market in
+ * The cached market every route and module reads: the tracked market in
  * memory (refreshed by the job), candles in the database, and cold per-coin data (details,
  * short charts) fetched once and kept. Upstream failures never surface as 5xx while any
  * copy exists; they only mark the data stale.

@@ -3,7 +3,7 @@ import type { MarketLogger } from './market-state.ts';
 /**
  * A provider outage fails every call the same way; logging each one would bury the log. This
  * logger writes the first warning of each (message, failure kind) and drops repeats until
- * reset() (the next successful refresh), so an outage logs once per kind (issue 10).
+ * reset() (the next successful refresh), so an outage logs once per kind.
  */
 export function oncePerKindLogger(logger: MarketLogger | undefined): MarketLogger & { reset(): void } {
   const seen = new Set<string>();

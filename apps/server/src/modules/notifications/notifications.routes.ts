@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-/** Spec §7: GET /v2/notifications/, POST read/ with ids, POST read-all/. */
+/** GET /v2/notifications/, POST read/ with ids, POST read-all/. */
 export async function registerNotificationRoutes(
   app: FastifyInstance,
   deps: { notifications: NotificationsService },

@@ -33,7 +33,7 @@ export function createNotificationsService(deps: { db: Db }) {
   const { db } = deps;
 
   async function unreadCount(userId: string): Promise<number> {
-    // Spec §4: with no active alert the badge is zero and the list is empty.
+    // With no active alert the badge is zero and the list is empty.
     if ((await countActiveAlerts(db, userId)) === 0) return 0;
     return (await countNotifications(db, userId)).unread;
   }

@@ -34,7 +34,7 @@ export function createPortfoliosService(deps: {
 }) {
   const { db, clock, market, preferences, ledgers } = deps;
 
-  /** Spec §3 Portfolio: figures in the user's base currency at current prices. */
+  /** Portfolio: figures in the user's base currency at current prices. */
   async function withFigures(userId: string, rows: PortfolioRow[]): Promise<Portfolio[]> {
     if (rows.length === 0) return [];
     const prefs = await preferences.get(userId);

@@ -51,7 +51,7 @@ describe('projections: create, list, get', () => {
       description: null,
       currency: 'usd',
     });
-    // The offline snapshot knows bitcoin's supply; spec §5 rounds it to 2 decimals.
+    // The offline snapshot knows bitcoin's supply; it is rounded to 2 decimals.
     expect(created.circulating_supply).toMatch(/^\d+(\.\d{1,2})?$/);
 
     const list = projectionListResponseSchema.parse((await alice.get(base)).json());

@@ -184,7 +184,7 @@ describe('figures', () => {
         athPrice: body.market.ath ?? undefined,
       }),
     );
-    // Spec §4 by hand: 0.5 and 0.75 sell in full, the last row only sells the 0.75 left.
+    // Worked by hand: 0.5 and 0.75 sell in full, the last row only sells the 0.75 left.
     expect(body.figures.remaining_tokens).toBe('0');
     expect(body.figures.total_coins_sold).toBe('2');
     expect(body.figures.total_gross).toBe('322500'); // 60000 + 112500 + 150000

@@ -114,7 +114,7 @@ export async function listTransactions(
 }
 
 /**
- * Spec §4: the save replaces the whole set atomically. The projection row is locked
+ * The save replaces the whole set atomically. The projection row is locked
  * first so two concurrent replaces of the same projection run one after the other.
  * Returns undefined when the projection is not the user's (nothing is written).
  */
@@ -148,7 +148,7 @@ export async function replaceTransactions(
 }
 
 /**
- * Deletes one row and renumbers the rest from 1 (spec §4). The shift goes through
+ * Deletes one row and renumbers the rest from 1. The shift goes through
  * negative orders so the unique (projection, order) index never sees a duplicate.
  */
 export async function deleteTransaction(

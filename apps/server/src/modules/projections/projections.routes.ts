@@ -24,7 +24,7 @@ const base = `${apiBase}${projectionRoutes.base}`;
 const idParams = projectionIdParamsSchema;
 const txParams = projectionTransactionParamsSchema;
 
-/** Spec §7 "Projections" under /api/v2/projections/exit-strategy/. Every route needs a session. */
+/** The projection routes under /api/v2/projections/exit-strategy/. Every route needs a session. */
 export async function registerProjectionRoutes(
   app: FastifyInstance,
   deps: { projections: ProjectionsService },

@@ -20,7 +20,7 @@ import type { MarketReader } from '../market/index.ts';
 import * as repo from './projections.repository.ts';
 import { plainDecimal, toProjection, toSellTransaction } from './projections-mapper.ts';
 
-/** What the portfolios module offers for the dialog's prefill (spec §3 "Portfolio coin data"). */
+/** What the portfolios module offers for the dialog's prefill. */
 export interface CoinPositionReader {
   getCoinPosition(userId: string, coinId: string): Promise<PortfolioDataResponse>;
 }
@@ -55,7 +55,7 @@ const noMarket: ProjectionMarket = {
   circulating_supply: null,
 };
 
-/** Spec §4: rows sorted by their order and renumbered from 1 (the client does it too; the server keeps the invariant). */
+/** Rows sorted by their order and renumbered from 1 (the client does it too; the server keeps the invariant). */
 function renumber(items: readonly ReplaceTransactionItem[]): repo.TransactionValues[] {
   return [...items]
     .map((item, index) => ({ item, index }))
@@ -104,7 +104,7 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
       return toProjection(await owned(userId, id));
     },
 
-    /** The circulating supply comes from the market (spec §5: rounded to 2 decimals). */
+    /** The circulating supply comes from the market (rounded to 2 decimals). */
     async create(userId: string, input: ProjectionCreate): Promise<Projection> {
       const quote = await marketFor(input.coin_id, input.currency);
       const row = await repo.insertProjection(db, {
@@ -114,7 +114,7 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
         coinId: input.coin_id,
         coinName: input.coin_name,
         coinSymbol: input.coin_symbol,
-        // Spec §5: only http(s) images from the allowed market-data hosts; anything else is blank.
+        // Only http(s) images from the allowed market-data hosts; anything else is blank.
         coinImage: safeImageUrl(input.coin_image).url,
         investedCapital: input.invested_capital,
         tokensOwned: input.tokens_owned,
@@ -126,7 +126,7 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
       return toProjection(row);
     },
 
-    /** Spec §4: editing keeps the coin; absent coin fields stay as they are. */
+    /** Editing keeps the coin; absent coin fields stay as they are. */
     async update(userId: string, id: string, input: ProjectionUpdate): Promise<Projection> {
       const values: Partial<repo.ProjectionValues> & { now: Date } = {
         name: input.name,
@@ -167,7 +167,7 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
       };
     },
 
-    /** Stateless: the same core maths the client table runs (spec §4 "Recalculation"). */
+    /** Stateless: the same core maths the client table runs. */
     calculate(input: CalculateRequest): ProjectionFiguresWire {
       return figuresForProjection(
         {

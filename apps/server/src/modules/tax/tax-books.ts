@@ -46,7 +46,7 @@ export function scopeCurrency(
   return currencies.size === 1 ? ([...currencies][0] ?? base) : base;
 }
 
-/** Books per revisions and currency: rebuilding 10k rows and their transfer links costs ~100 ms. */
+/** Books per revisions and currency: rebuilding a large ledger and its transfer links is too slow to repeat per request. */
 export type TaxBooksCache = Map<string, TaxBooks>;
 const maxCachedBooks = 100;
 

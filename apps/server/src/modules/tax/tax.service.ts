@@ -155,7 +155,7 @@ export function createTaxService(deps: TaxServiceDeps) {
 
     async reportCsv(userId: string, query: TaxReportCsvQuery): Promise<{ filename: string; body: string }> {
       const built = await report(userId, query);
-      // Demo mode (issue 10): rewards are priced at simulated closes, so the file says so. Form
+      // Demo mode: rewards are priced at simulated closes, so the file says so. Form
       // 8949 keeps its header first and its columns in the form's order: the label goes into each
       // row's description (a); the generic file gets a first `#` line. Both names say so too.
       const demo = deps.market.describe().mode === 'demo';

@@ -25,7 +25,7 @@ import type { TerminalService } from './terminal.service.ts';
 const terminal = `${apiBase}/v2/terminal`;
 
 /**
- * Spec §5 "Required ids", word for word, as a 400 with field details, for the one coin id that
+ * Required ids, word for word, as a 400 with field details, for the one coin id that
  * arrives in the query (metrics OHLC takes `coin_id` or `id`); path ids are parsed by
  * coinIdParamsSchema.
  */
@@ -35,7 +35,7 @@ function coinIdFrom(value: unknown, field = 'querystring.coin_id'): string {
   return checked.value;
 }
 
-/** The terminal's own endpoints (spec §7 "Terminal endpoints") and both OHLC paths. */
+/** The terminal's own endpoints and both OHLC paths. */
 export async function registerTerminalRoutes(
   app: FastifyInstance,
   deps: { market: MarketService; terminal: TerminalService },

@@ -30,8 +30,8 @@ export function createTerminalService(deps: {
 
   return {
     /**
-     * Spec §2 coin picker: favourites first, then coins the user holds, then by market cap;
-     * a query of two or more characters searches instead (spec §5).
+     * The coin picker: favourites first, then coins the user holds, then by market cap;
+     * a query of two or more characters searches instead.
      */
     async marketSelect(userId: string, vs: string, limit: number, search: string | undefined) {
       const [coins, settings, held] = await Promise.all([

@@ -40,7 +40,7 @@ const openingRow = (o: Opening, price: string) => ({
   },
 });
 
-describe('CSV import: opening balances of a ledger that starts mid-history (issue 14)', () => {
+describe('CSV import: opening balances of a ledger that starts mid-history', () => {
   it('previews one opening row per coin, and commits it with the rows in one write', async () => {
     const u = await portfolioUser(t.client());
     const p = await u.portfolio({ name: 'Kraken', currency: 'eur' });

@@ -394,7 +394,7 @@ export function createCsvImportService(deps: {
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-|-$/g, '') || 'portfolio';
-      // Demo mode (issue 10): prices entered from simulated quotes; the file says so on its first
+      // Demo mode: prices entered from simulated quotes; the file says so on its first
       // line (our import finds its header below it) and in its name.
       if (market.describe().mode === 'demo')
         return { filename: demoFilename(`${slug}-transactions.csv`), csv: withDemoNotice(csv) };

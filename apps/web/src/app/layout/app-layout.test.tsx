@@ -98,7 +98,7 @@ describe('market status before the first render (issue 10: no layout shift)', ()
   });
 });
 
-describe("the server's painted demo banner (issue 15)", () => {
+describe("the server's painted demo banner", () => {
   /** What demo-shell.html puts before #root. */
   const paint = () => {
     const painted = document.createElement('div');

@@ -30,7 +30,7 @@ interface AppLayoutProps {
   children?: ReactNode;
 }
 
-/** The authenticated shell (spec §2): top tab bar from md up, fixed bottom bar below. */
+/** The authenticated shell: top tab bar from md up, fixed bottom bar below. */
 export function AppLayout({ children }: AppLayoutProps) {
   const { pathname } = useLocation();
   const [alertsOpen, setAlertsOpen] = useState(false);
@@ -76,7 +76,7 @@ export function AppLayout({ children }: AppLayoutProps) {
           {idle && <NotificationToasts />}
         </Suspense>
       </div>
-      {/* 56 px keeps content clear of the fixed bottom bar (spec §9 mobile offset). */}
+      {/* 56 px keeps content clear of the fixed bottom bar. */}
       <main id="main" className="flex-1 pb-[56px] md:pb-0">
         <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
       </main>

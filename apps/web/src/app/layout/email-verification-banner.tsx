@@ -4,7 +4,7 @@ import { lazyPart } from '@/lib/lazy-part';
 import { readIdentity } from '@/lib/offline/identity';
 
 // The banner and its Resend action only matter to an unverified account: they load when one is
-// signed in, not with every signed-in page's first JavaScript (issue 15, route budget).
+// signed in, not with every signed-in page's first JavaScript (to keep the page's first load within the route budget).
 const unverifiedBanner = lazyPart(
   () => import('./unverified-email-banner'),
   (m) => m.UnverifiedEmailBanner,

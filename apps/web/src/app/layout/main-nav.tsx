@@ -5,7 +5,7 @@ import { navEntries } from './nav-entries';
 
 /**
  * The Projections tab opens the all-projections view. The selection store (with its persisted
- * state and the projection rules it imports) loads with the click, not with the shell (issue 15);
+ * state and the projection rules it imports) loads with the click, not with the shell;
  * a plain click navigates once the view is selected, so the page never shows the previous one.
  */
 async function selectAllProjections(): Promise<void> {

@@ -9,8 +9,8 @@ let paintedBanner: Element | null = null;
 let demoBannerPainted = false;
 
 /**
- * For a signed-in page in demo mode the server sends index.html with the demo banner painted
- * (issue 15), so the first paint says the prices are simulated. It lies over the top of the page
+ * For a signed-in page in demo mode the server sends index.html with the demo banner painted,
+ * so the first paint says the prices are simulated. It lies over the top of the page
  * outside #root, so React's first render does not replace it before the browser has counted
  * that paint; #root holds an invisible copy that keeps its room. The app keeps both through the
  * loading screen, then its layout draws the banner in that same room as the painted one goes:

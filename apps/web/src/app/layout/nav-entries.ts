@@ -9,7 +9,7 @@ export interface NavEntry {
   alsoActive?: (pathname: string) => boolean;
 }
 
-/** Spec §2 "Navigation": exactly these four entries. */
+/** Navigation: exactly these four entries. */
 export const navEntries: readonly NavEntry[] = [
   {
     label: 'Terminal',
@@ -27,7 +27,7 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Oracle', to: '/insights', icon: OracleIcon },
 ];
 
-/** Spec §2: the top bar is hidden on small screens for these pages, which use the full height. */
+/** The top bar is hidden on small screens for these pages, which use the full height. */
 export function hidesTopBarOnMobile(pathname: string): boolean {
   return (
     ['/', '/terminal', '/insights', '/portfolios', '/transactions'].includes(pathname) ||

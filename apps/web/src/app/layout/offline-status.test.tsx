@@ -41,7 +41,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('offline marker and queued writes (issue 13)', () => {
+describe('offline marker and queued writes', () => {
   it('says the page is offline and lists each kept write with what became of it', async () => {
     await queueWrite({ owner: 'u1', method: 'POST', path: '/v2/transactions/', body: buy });
     await queueWrite({

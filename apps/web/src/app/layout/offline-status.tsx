@@ -15,7 +15,7 @@ import { discardWrite, listWrites, retryWrite } from '@/lib/offline/write-queue'
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Spec §9 relative time, as a phrase: 'just now', '5m ago', 'on 11/24'. */
+/** Relative time, as a phrase: 'just now', '5m ago', 'on 11/24'. */
 function ago(at: number): string {
   const rel = relativeTime(new Date(at));
   if (rel === 'now') return 'just now';

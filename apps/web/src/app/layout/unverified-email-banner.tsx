@@ -2,7 +2,7 @@ import { authServiceMessages, type User } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { resendVerificationEmail } from '@/lib/api/account';
 
-/** The unverified-email banner (issue 13): where the link went, and Resend. */
+/** The unverified-email banner: where the link went, and Resend. */
 export function UnverifiedEmailBanner({ email }: { email: User['email'] }) {
   const resend = useMutation({ mutationFn: resendVerificationEmail, meta: { silent: true } });
   return (

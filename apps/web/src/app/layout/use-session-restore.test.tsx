@@ -5,7 +5,7 @@ import { render } from '@/test/testing-library';
 import { restoreDelayMs, restoreWindowMs, useSessionRestore } from './use-session-restore';
 
 /*
- * After a reload the saved scroll comes back once the page has had time to grow (spec §2), also
+ * After a reload the saved scroll comes back once the page has had time to grow, also
  * when its data arrives after the 500 ms: a 390 px /transactions was still one screen tall then. The
  * e2e projections journey at 390 px scrolled a 1,000-sell list to its end right after a reload;
  * the restore then fired and put the page back at the top, unmounting the rows it was using.
@@ -106,7 +106,7 @@ describe('useSessionRestore after a reload', () => {
   });
 });
 
-describe('opening / after visiting another page (issue 14)', () => {
+describe('opening / after visiting another page', () => {
   it('stays on the terminal: a fresh visit is never sent to the page seen last', () => {
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
       { type: 'navigate' } as unknown as PerformanceEntry,

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { clearSessionState, navigationType, readSessionState, saveSessionState } from '@/lib/session-state';
 
-/** Spec §9 "Loading-state completion timer: 500 ms": lazy pages need a moment to reach full height. */
+/** The loading-state completion timer is 500 ms: lazy pages need a moment to reach full height. */
 export const restoreDelayMs = 500;
 /** Past this, a page that grows tall enough is left where it is: the reader is reading it by now. */
 export const restoreWindowMs = 10_000;
@@ -46,7 +46,7 @@ function restoreScroll(top: number): () => void {
 
 /**
  * Saves route and scroll when the page is hidden (reload, tab switch), and after a reload of the
- * same page, if under 5 minutes ago, puts the scroll back (spec §2). A fresh visit to `/` is a visit
+ * same page, if under 5 minutes ago, puts the scroll back. A fresh visit to `/` is a visit
  * to the terminal: it never sends a returning visitor to the page they saw last.
  */
 export function useSessionRestore(): void {

@@ -49,12 +49,12 @@ function Item({ onSelect, children, checked }: ItemProps) {
 /**
  * The account menu: a WAI-ARIA menu button (arrow keys, Home/End, Escape and Tab close, focus
  * returns to the button). Written by hand rather than with Radix's dropdown, which with
- * floating-ui is ~28 kB gzipped on every signed-in page (issue 15's 120 kB budget).
+ * floating-ui is ~28 kB gzipped on every signed-in page (a large share of the 120 kB route budget).
  */
 export function UserMenu({ onOpenAlerts }: UserMenuProps) {
   const { user, logout } = useBFFAuth();
   // The unread count is asked for in the first quiet moment: its request and schemas came before
-  // the page's first paint otherwise (issue 15), for a badge the page does not wait on.
+  // the page's first paint otherwise, for a badge the page does not wait on.
   const idle = useIdleReached();
   const { unreadCount } = useNotifications(idle);
   const navigate = useNavigate();

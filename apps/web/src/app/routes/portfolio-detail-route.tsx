@@ -8,7 +8,7 @@ import { lazyPart } from '@/lib/lazy-part';
 /**
  * The figures (summary, allocation, holdings, value chart) show after the portfolio and its
  * figures have arrived, so their code loads beside those requests instead of before the page
- * paints (issue 15, route budget). The fallback is the overview's own loading state.
+ * paints (to keep the page's first load within the route budget). The fallback is the overview's own loading state.
  */
 const overview = lazyPart(
   () => import('@/features/dashboard/portfolio-overview'),

@@ -13,8 +13,8 @@ interface CoinAvatarProps {
 
 /**
  * A coin's logo, or its first letters when the image is missing, fails to load, or is not
- * from an allowed market-data host (spec §5: such URLs are dropped with a console warning).
- * A market host's logo is asked of this server, which fetches it once and keeps it (issue 15),
+ * from an allowed market-data host (such URLs are dropped with a console warning).
+ * A market host's logo is asked of this server, which fetches it once and keeps it,
  * and answers the same letters as an image when it cannot.
  */
 export function CoinAvatar({ src, name, symbol, size = 24, className }: CoinAvatarProps) {

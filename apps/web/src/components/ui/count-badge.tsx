@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 
-/** Spec §9 "badge maximum 99". */
+/** Badge maximum 99. */
 export const badgeMaximum = 99;
 
 /** What the badge shows: nothing at zero, the count, or the cap when above it. */

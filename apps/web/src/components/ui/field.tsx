@@ -10,7 +10,7 @@ export interface FieldControlProps {
 
 export interface FieldProps {
   label: ReactNode;
-  /** Messages shown under the field (spec §5: errors appear under the field). */
+  /** Messages shown under the field (errors appear under the field). */
   errors?: readonly string[] | undefined;
   hint?: ReactNode;
   className?: string;

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { paintedPageHasContent } from '@/lib/painted-page-frame';
 import { LoadingScreen } from './loading-screen';
 
-/** Spec §9 "Loading-state completion timer: 500 ms". */
+/** Loading-state completion timer: 500 ms. */
 export const loadingScreenMinMs = 500;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Where the loading screen puts its spinner. index.html's has the centred class; the build moves
- * it low in a shell that paints the page's empty state (issue 15), so the two never overlap on a
+ * it low in a shell that paints the page's empty state, so the two never overlap on a
  * phone. No imports: the build's plugins read it too.
  */
 export const loadingScreenClass = {

@@ -24,7 +24,7 @@ interface MoneyProps {
   className?: string | undefined;
 }
 
-/** A monetary value in a currency, spec §9 decimals, masked in privacy mode. */
+/** A monetary value in a currency, with its currency decimals, masked in privacy mode. */
 export function Money({ value, currency, className }: MoneyProps) {
   usePrivacyMode();
   return <Private className={className}>{formatMoney(value, currency)}</Private>;

@@ -11,9 +11,9 @@ function sourceBadgeTone(source: MarketSource): SourceBadgeTone {
 }
 
 /**
- * Says plainly where the figures come from (issue 10): demo data (the snapshot's simulated
+ * Says plainly where the figures come from: demo data (the snapshot's simulated
  * prices), live from a named provider, or the last live copy kept through an outage, "as of" when.
- * Dates and times in the reader's locale (issue 14).
+ * Dates and times in the reader's locale.
  */
 export function SourceBadge({ source, className }: { source: MarketSource | undefined; className?: string }) {
   if (!source) return null;

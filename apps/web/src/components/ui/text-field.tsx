@@ -3,7 +3,7 @@ import { controlClass, Field } from './field';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  /** Messages shown under the field (spec §5: errors appear under the field). */
+  /** Messages shown under the field (errors appear under the field). */
   errors?: readonly string[] | undefined;
   hint?: ReactNode;
 }

@@ -168,7 +168,7 @@ describe('Create alert', () => {
   });
 });
 
-describe('Create alert offline (issue 13)', () => {
+describe('Create alert offline', () => {
   it('closes the dialog like a save when the write is kept on this device, showing no error', async () => {
     const queued: unknown[] = [];
     const notices: string[] = [];

@@ -15,7 +15,7 @@ import { usePrivacyMode } from '@/lib/privacy';
 import { useAlerts, useDeleteAlert, useToggleAlert } from './api/use-alerts';
 
 // The edit dialog brings the alert schemas and the condition editor: it loads when Edit is first
-// pressed, so listing alerts does not carry zod in its first load (issue 15).
+// pressed, so listing alerts does not carry zod in its first load.
 const AlertDialog = lazy(() => import('./components/alert-dialog').then((m) => ({ default: m.AlertDialog })));
 
 function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void }) {

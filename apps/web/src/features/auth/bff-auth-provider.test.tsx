@@ -224,7 +224,7 @@ describe('useBFFAuth', () => {
   });
 });
 
-describe('BFFAuthProvider without a network (issue 13)', () => {
+describe('BFFAuthProvider without a network', () => {
   const failing = () =>
     vi.stubGlobal(
       'fetch',

@@ -14,7 +14,7 @@ import { takeSessionCheck } from './session-check';
 interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
-  /** Signed in as the last user the server confirmed, while the network is down (issue 13). */
+  /** Signed in as the last user the server confirmed, while the network is down. */
   offline?: boolean;
 }
 
@@ -46,7 +46,7 @@ interface BFFAuthProviderProps {
 
 /**
  * Backend-for-frontend auth: the server owns the session cookie; the SPA only asks
- * who is signed in (spec §4) and navigates to server pages to sign in or out.
+ * who is signed in and navigates to server pages to sign in or out.
  */
 export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps) {
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
@@ -59,7 +59,7 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
     try {
       const me = await answer;
       setState(me === null ? signedOut : { status: 'authenticated', user: userFromMe(me) });
-      // The server confirmed this user: pages may be read offline as them (issue 13).
+      // The server confirmed this user: pages may be read offline as them.
       if (me !== null) rememberIdentity(userFromMe(me));
     } catch (caught) {
       setError(caught instanceof Error ? caught : new Error(String(caught)));
@@ -110,7 +110,7 @@ export function BFFAuthProvider({ children, onSignedOut }: BFFAuthProviderProps)
           if (!cancelled) setSubscription(synced);
         },
         () => {
-          // Spec §4: subscription sync failures are ignored.
+          // Subscription sync failures are ignored.
         },
       );
       // Session status lacks picture and email_verified; /auth/me fills them in. It goes beside the

@@ -1,12 +1,12 @@
 import { apiBase, authRoutes } from '@app/contracts';
 import { safeReturnPath } from '@app/core';
 
-/** The server-rendered sign-in page (spec §7); reached by full-page navigation only. */
+/** The server-rendered sign-in page; reached by full-page navigation only. */
 export function loginUrl(returnTo: string | null | undefined, mode: 'login' | 'signup' = 'login'): string {
   const path = encodeURIComponent(safeReturnPath(returnTo ?? undefined));
   const hint = mode === 'signup' ? 'screen_hint=signup' : 'prompt=login';
   return `${apiBase}${authRoutes.login}?return_to=${path}&${hint}`;
 }
 
-/** Spec §8: where a failed logout request still sends the browser. */
+/** Where a failed logout request still sends the browser. */
 export const plainLogoutPath = '/landing';

@@ -4,9 +4,9 @@ import { readIdentity } from '@/lib/offline/identity';
 import { getMe, getSessionStatus, initCsrf } from './api/auth-api';
 
 export interface SessionCheck {
-  /** Settles once the CSRF token is parsed; a failure only warns (spec §4). */
+  /** Settles once the CSRF token is parsed; a failure only warns. */
   csrfSettled: Promise<void>;
-  /** The session status, asked once the CSRF request has been answered (spec §4 order). */
+  /** The session status, asked once the CSRF request has been answered (the start-up order). */
   session: Promise<SessionStatus>;
   /**
    * /auth/me, asked beside the session status when this browser's last session was confirmed
@@ -23,21 +23,21 @@ export function likelySignedIn(): boolean {
   return readIdentity() !== null || readCookie(sessionHintCookieName) !== null;
 }
 
-/** Spec §4 start: the CSRF token first, then the session status. */
+/** Start-up: the CSRF token first, then the session status. */
 export function startSessionCheck(): SessionCheck {
   const csrf = initCsrf();
   const csrfSettled = csrf.token.then(
     () => undefined,
     (caught: unknown) => console.warn('CSRF token initialisation failed', caught),
   );
-  // The check goes once the server has answered; the token's parse finishes beside it (issue 15).
+  // The check goes once the server has answered; the token's parse finishes beside it.
   const answered = csrf.answered.catch(() => {
     // Warned once, by csrfSettled.
   });
   const session = answered.then(getSessionStatus);
   // The signed-in layout's first paint waits for /auth/me (email_verified), and asking it only
-  // once the status had answered put a third round trip before every returning user's first paint
-  // (issue 15). A browser that is very likely signed in asks beside the status; a first visit asks
+  // once the status had answered put a third round trip before every returning user's first paint.
+  // A browser that is very likely signed in asks beside the status; a first visit asks
   // nothing before it knows.
   const me = likelySignedIn() ? answered.then(getMe) : null;
   // The provider reads them when it mounts; a failure before then is not an unhandled rejection.
@@ -50,7 +50,7 @@ let early: SessionCheck | undefined;
 
 /**
  * Starts the check as the app's code starts, so its requests travel while React makes its first
- * render instead of after it (issue 15: they were on the way to every signed-in page's first paint).
+ * render instead of after it (they were on the way to every signed-in page's first paint).
  */
 export function beginSessionCheck(): void {
   early ??= startSessionCheck();

@@ -120,7 +120,7 @@ function Stats({ coin, money }: { coin: CoinDetails; money: MoneyFormatter }) {
   );
 }
 
-/** Spec §2 /cryptocurrencies/{id}: details, chart, changes, market cap, supply, ATH, links, social. */
+/** /cryptocurrencies/{id}: details, chart, changes, market cap, supply, ATH, links, social. */
 export function CoinDetailPage({ actions, extraSections }: CoinDetailPageProps = {}) {
   const { id = '' } = useParams();
   const vs = useBaseCurrency();

@@ -7,7 +7,7 @@ import {
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-/** Spec §2 "Dashboard top bar": labels shown for the internal metric values. */
+/** Dashboard top bar: labels shown for the internal metric values. */
 export const metricOptions = [
   { value: 'holdings', label: 'Holdings' },
   { value: 'roi', label: 'Returns' },
@@ -24,7 +24,7 @@ export const returnTypeOptions = [
 export const costSeriesOptions = [
   { value: 'costBasisPerCoin', label: 'Cost Basis' },
   { value: 'currentPrice', label: 'Current Price' },
-  // Spec §3 draws the all-time high as well, so the selector offers it (issue 14: offer what is drawn).
+  // The chart draws the all-time high as well, so the selector offers it (offer what is drawn).
   { value: 'athPrice', label: 'ATH' },
 ] as const;
 export type CostSeries = (typeof costSeriesOptions)[number]['value'];
@@ -32,7 +32,7 @@ export type CostSeries = (typeof costSeriesOptions)[number]['value'];
 export const timeframes = ['1D', '1W', '1M', '3M', '1Y', 'ALL'] as const;
 export type Timeframe = (typeof timeframes)[number];
 
-/** Spec §9 "Visible dashboard sections"; news is hidden. */
+/** Visible dashboard sections; news is hidden. */
 export const visibleSections = [
   'portfolioSummary',
   'assetAllocation',
@@ -60,12 +60,12 @@ export const defaultSelection: DashboardSelection = {
   timeframe: '1M',
 };
 
-/** Spec §4: the dashboard metric falls back to holdings if the selected value is not allowed. */
+/** The dashboard metric falls back to holdings if the selected value is not allowed. */
 export function allowedMetric(value: unknown): DashboardMetric {
   return dashboardMetrics.find((m) => m === value) ?? 'holdings';
 }
 
-/** Spec §2/§5: the cost series selection is never empty; removing the last one is refused. */
+/** The cost series selection is never empty; removing the last one is refused. */
 export function toggleCostSeries(current: readonly CostSeries[], series: CostSeries): CostSeries[] {
   if (current.includes(series)) {
     const next = current.filter((s) => s !== series);
@@ -96,7 +96,7 @@ interface SelectionStore extends DashboardSelection {
   set(patch: Partial<DashboardSelection>): void;
 }
 
-/** Spec §3 "Local persistence": the dashboard selections are stored. */
+/** Local persistence: the dashboard selections are stored. */
 export const useDashboardSelection = create<SelectionStore>()(
   persist(
     (set) => ({

@@ -18,7 +18,7 @@ export { preloadDashboardSchemas } from './api/dashboard-api';
 /**
  * The sections (summary, metric views, charts, return rates, recent transactions) are drawn only
  * once the figures arrive, so they load beside the figures' request rather than before the page
- * paints (issue 15, route budget); until both are here the page shows its loading spinner.
+ * paints (to keep the page's first load within the route budget); until both are here the page shows its loading spinner.
  */
 const sections = lazyPart(
   () => import('./components/metrics-sections'),
@@ -31,7 +31,7 @@ const loading = (
   </div>
 );
 
-/** Metrics (spec §2 /dashboard): top bar, then the four visible sections. */
+/** Metrics (/dashboard): top bar, then the four visible sections. */
 export function MetricsPage() {
   const { set, ...selection } = useDashboardSelection();
   const money = useMoneyFormatter();

@@ -7,7 +7,7 @@ const ignore = () => {};
 
 /**
  * What Metrics draws below its heading for an account with no portfolio, as a new account's
- * selection shows it: the server's shell paints it (issue 15), so the page's first content no
+ * selection shows it: the server's shell paints it, so the page's first content no
  * longer waits for the app.
  */
 export function PaintedEmptyMetrics() {

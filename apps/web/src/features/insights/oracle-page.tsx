@@ -18,7 +18,7 @@ interface OraclePageProps {
   renderAlertAction?: AlertActionRenderer;
 }
 
-/** Oracle (spec §2 /insights): a ranked feed of deterministic insight cards for one scope. */
+/** Oracle (/insights): a ranked feed of deterministic insight cards for one scope. */
 export function OraclePage({ renderAlertAction }: OraclePageProps) {
   const [portfolioId, setPortfolioId] = useState('all');
   const portfolios = useQuery(insightPortfoliosQuery());

@@ -18,7 +18,7 @@ function notification(i: number, isRead = false): Notification {
       left: { type: 'indicator', metric: 'price', params: { period: null }, value: 101_000 },
       op: '>=',
       right: { type: 'value', metric: null, params: { period: null }, value: 100_000 },
-      // One firing on the demo snapshot's simulated prices (issue 10).
+      // One firing on the demo snapshot's simulated prices.
       ...(i === 1 ? { demo: true } : {}),
     },
   };

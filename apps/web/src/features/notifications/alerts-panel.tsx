@@ -17,7 +17,7 @@ interface AlertsPanelProps {
 /** The toast of one notification (notification-toasts): the Alerts panel, which lists it, dismisses it. */
 export const notificationToastId = (notificationId: string) => `notification-${notificationId}`;
 
-/** Opening a notification marks it read and goes to the terminal on its coin (spec §4). */
+/** Opening a notification marks it read and goes to the terminal on its coin. */
 export function useOpenNotification(after?: () => void) {
   const navigate = useNavigate();
   const { markRead } = useNotifications(false);
@@ -28,7 +28,7 @@ export function useOpenNotification(after?: () => void) {
   };
 }
 
-/** Spec §2, §9: the Alerts panel with the 10 most recent notifications, 200 px high. */
+/** The Alerts panel with the 10 most recent notifications, 200 px high. */
 export function AlertsPanel({ onClose }: AlertsPanelProps) {
   const { notifications, unreadCount, markAllRead, isLoading, isError } = useNotifications();
   const open = useOpenNotification(onClose);

@@ -8,7 +8,7 @@ import { notificationSummary } from './components/notification-item';
 import { useNotifications } from './use-notifications';
 
 /**
- * Spec §9 toasts for alerts: a notification that arrives while the app is open (through the event
+ * Toasts for alerts: a notification that arrives while the app is open (through the event
  * stream's refresh) raises a toast with its condition and a way to open it. The ones already there
  * when the app loaded are the badge's business, not news.
  */

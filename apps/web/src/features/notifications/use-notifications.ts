@@ -9,7 +9,7 @@ import {
 } from './api/notifications-api';
 
 export interface NotificationsView {
-  /** The most recent ones (spec §9: 10), newest first. */
+  /** The most recent ones (10), newest first. */
   notifications: Notification[];
   unreadCount: number;
   isLoading: boolean;
@@ -28,8 +28,8 @@ export function useMarkNotificationsRead() {
 }
 
 /**
- * The badge and the Alerts panel. The server applies spec §4 ("If no alerts are active, the
- * badge count is zero and the list is empty"), so this shows what it answers. New ones arrive
+ * The badge and the Alerts panel. The server applies the rule that with no
+ * active alert the badge count is zero and the list is empty, so this shows what it answers. New ones arrive
  * through the event stream, which invalidates these queries.
  */
 export function useNotifications(enabled = true): NotificationsView {

@@ -44,7 +44,7 @@ export function PortfoliosPage() {
                 await mutations.create.mutateAsync(body);
                 toast.success(`Portfolio ${body.name} created`);
               } catch (error) {
-                // Offline (issue 13): kept on this device and listed under Offline changes.
+                // Offline: kept on this device and listed under Offline changes.
                 if (!isQueuedOffline(error)) throw error;
               }
               setCreating(false);

@@ -3,14 +3,14 @@ import { ProjectionSwitcher, ProjectionsTopBar } from './components/projection-s
 
 const ignore = () => {};
 
-/** The button beside the Projections heading, as the server's shell paints it (issue 15). */
+/** The button beside the Projections heading, as the server's shell paints it. */
 export function PaintedProjectionsActions() {
   return <AddProjectionButton onClick={ignore} />;
 }
 
 /**
  * What Projections draws below its heading for an account with none saved: the server's shell
- * paints it (issue 15), so the page's first content no longer waits for the app.
+ * paints it, so the page's first content no longer waits for the app.
  */
 export function PaintedEmptyProjections() {
   return (

@@ -36,7 +36,7 @@ import {
 /**
  * A projection's view and the all-projections comparison bring the projection engine, exact
  * decimals and the virtualised sell table; they are drawn once the projections have arrived, so
- * they load beside those requests rather than before the page paints (issue 15, route budget).
+ * they load beside those requests rather than before the page paints (to keep the page's first load within the route budget).
  * Until both are here the page shows the loading line it shows for the request.
  */
 const projectionView = lazyPart(
@@ -78,7 +78,7 @@ function ProjectionDetail({ id }: { id: string }) {
   );
 }
 
-/** Spec §2 /projections and /projections/{id}, with the selection rules of spec §4. */
+/** /projections and /projections/{id}, with the projection selection rules. */
 export function ProjectionsPage() {
   // Re-render on a privacy toggle: the figures below are formatted (and masked) at render time.
   usePrivacyMode();
@@ -167,7 +167,7 @@ export function ProjectionsPage() {
     }
   };
 
-  // Spec §4: submit, refresh the list, select the new one and go to /projections/{id}.
+  // Submit, refresh the list, select the new one and go to /projections/{id}.
   const onCreated = async (id: string) => {
     resetForm();
     await list.refetch();
@@ -175,7 +175,7 @@ export function ProjectionsPage() {
     void navigate(`/projections/${encodeURIComponent(id)}`);
   };
 
-  // Spec §4: deleting the selected projection moves to add_projection, then refreshes the list.
+  // Deleting the selected projection moves to add_projection, then refreshes the list.
   const onDelete = (p: Projection) =>
     confirm.ask({
       title: `Delete ${p.name}?`,

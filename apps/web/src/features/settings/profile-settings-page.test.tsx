@@ -17,7 +17,7 @@ function renderPage(user: SettingsUser) {
 
 const base = { username: 'ann', email: 'ann@example.test', picture: null, email_verified: true };
 
-describe('Profile settings: password (issue 13)', () => {
+describe('Profile settings: password', () => {
   it('asks a single sign-on account for no current password it does not have', () => {
     const section = renderPage({ ...base, has_password: false });
     expect(within(section).queryByLabelText('Current password')).toBeNull();

@@ -36,7 +36,7 @@ function lotColumns(qualifyingLabel: string | null, money: Money): readonly Colu
 
 /**
  * One coin's open lots: a table from md up, one card per lot on a phone. Seven columns do not fit
- * 390 px, and the table scrolling in its panel cut the figures mid-number (issue 14).
+ * 390 px, and the table scrolling in its panel cut the figures mid-number.
  */
 export function CoinLots({
   caption,

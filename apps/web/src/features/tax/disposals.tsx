@@ -29,7 +29,7 @@ const lineKey = (d: Disposal) => (x: DisposalLine) => `${d.transaction_id}-${x.b
 
 /**
  * The year's sales and the lots each one consumed: a table from lg up, one card per sale below.
- * Ten columns need 760 px; scrolling in its panel on a phone cut the figures mid-number (issue 14).
+ * Ten columns need 760 px; scrolling in its panel on a phone cut the figures mid-number.
  */
 export function Disposals({
   disposals,

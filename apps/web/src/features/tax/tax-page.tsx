@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { LotsPanel } from './lots-panel';
 import { ReportPanel } from './report-panel';
 
-// The list's schema loads beside the request (issue 15: zod is not in the first paint).
+// The list's schema loads beside the request (so zod is not in the first paint).
 const taxSchemas = schemaLoader(() => import('@/lib/tax/tax-schemas'));
 
 const portfoliosQuery = () =>

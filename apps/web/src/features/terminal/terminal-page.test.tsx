@@ -199,7 +199,7 @@ describe('terminal market table', () => {
     open();
     const label = await screen.findByText(/^Stale — CoinGecko/, {}, slow);
     expect(label.getAttribute('role')).toBe('status');
-    // Spec §9 relative time, never ISO text; the exact moment is in the hover title.
+    // Relative time, never ISO text; the exact moment is in the hover title.
     expect(label.textContent).toMatch(/^Stale — CoinGecko, as of (\d+[mhd] ago|\d\d\/\d\d)$/);
     expect(label.getAttribute('title')).toMatch(/^Fetched from CoinGecko at /);
   });

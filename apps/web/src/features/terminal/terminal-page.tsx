@@ -44,7 +44,7 @@ const firstScreenRows = 25;
 /**
  * The side column (watchlists, breadth, trending, top performers) and the selected coin's chart
  * each show their own requests' data, and the column sits beside or below the market table: their
- * code loads beside those requests rather than before the terminal paints (issue 15, route
+ * code loads beside those requests rather than before the terminal paints (route
  * budget). Their placeholders are the loading lines they show while their data is on its way.
  */
 const sidebar = lazyPart(
@@ -67,7 +67,7 @@ const sidebarPlaceholder = (
 );
 const loadingCoin = <Spinner label="Loading coin…" />;
 
-/** Spec §2 Terminal: market table, global figures, breadth, trending, top performers, search, chart. */
+/** Terminal: market table, global figures, breadth, trending, top performers, search, chart. */
 export function TerminalPage({ actions, extraSections }: TerminalPageProps = {}) {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -90,7 +90,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   // A first load asks for the full page once the first screen has answered, not beside it: its
   // ~160 kB (250 rows with sparklines) shared the phone's link with the first screen, the code and
   // the answers the first paint needs. In Lighthouse (live), whenever it went out before the source
-  // badge painted, the simulated LCP counted it too: 3.0 s against 2.2 s.
+  // badge painted, the simulated LCP counted it too, and came out much later.
   const [fullListHeld, setFullListHeld] = useState(
     () => queryClient.getQueryData(fullList.queryKey) === undefined,
   );
@@ -110,7 +110,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   const updating = list.isFetching || fullListHeld;
   // Until the list brings its own source, the server's market status (asked at start) says where
   // the figures come from, so the badge is in the page's first paint: live, it was the LCP
-  // element, and waited for the list (issue 15).
+  // element, and waited for the list.
   const status = useQuery(marketStatusQuery());
   const coins = listing?.results ?? [];
   const quotes = useMemo(() => new Map(coins.map((c) => [c.id, c])), [coins]);

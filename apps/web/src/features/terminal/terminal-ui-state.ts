@@ -2,7 +2,7 @@ import { type CoinListOrder, coinListOrders } from '@app/contracts';
 import { useCallback, useState } from 'react';
 import { readStored, writeStored } from '@/lib/storage';
 
-/** Spec §3 "Local persistence": the terminal's table choices and watchlist selection, purged after 24 h. */
+/** Local persistence: the terminal's table choices and watchlist selection, purged after 24 h. */
 export const terminalUiStateKey = 'terminal-ui-state';
 
 export interface TerminalUiState {
@@ -25,7 +25,7 @@ export const defaultTerminalUiState: TerminalUiState = {
 export function readTerminalUiState(storage?: Storage): TerminalUiState {
   const stored = readStored(terminalUiStateKey, storage);
   if (typeof stored !== 'object' || stored === null) return defaultTerminalUiState;
-  // Checked by hand, not with zod, so the terminal's first load does not carry it (issue 15).
+  // Checked by hand, not with zod, so the terminal's first load does not carry it.
   const fields = stored as Record<string, unknown>;
   const { order, category, excludeStablecoins, favoritesOnly, watchlistId } = fields;
   const shortText = (v: unknown): v is string => typeof v === 'string' && v.length <= 100;

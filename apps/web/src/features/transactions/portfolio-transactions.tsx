@@ -55,7 +55,7 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
     const saved = await saveOrQueue(() =>
       editing ? updateTransaction(editing.id, body) : createTransaction(body),
     );
-    // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
+    // Offline: kept on this device and listed under Offline changes until it is sent.
     if (saved.queued) {
       close();
       return;

@@ -19,7 +19,7 @@ const stored = [
     type: 'buy',
     quantity: '2',
     price_per_coin: '10',
-    // Paid in BNB (issue 12): shown and kept in its own currency, never as dollars.
+    // Paid in BNB: shown and kept in its own currency, never as dollars.
     fee: '0.0075',
     fee_currency: 'bnb',
     executed_at: '2024-01-02T10:00:00.000Z',
@@ -54,7 +54,7 @@ const undoIn = (message: HTMLElement) =>
 
 async function openForm() {
   await userEvent.click(await screen.findByRole('button', { name: 'New transaction' }, slow));
-  // The form is loaded when it is opened (issue 15), so it appears a moment after the click.
+  // The form is loaded when it is opened, so it appears a moment after the click.
   return screen.findByRole('form', { name: 'Add transaction' }, slow);
 }
 

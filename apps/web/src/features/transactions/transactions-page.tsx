@@ -82,7 +82,7 @@ export function TransactionsPage() {
     );
   };
 
-  // Spec §9 habit for searches: debounced 300 ms, and clearing the text clears the search.
+  // As for every search: debounced 300 ms, and clearing the text clears the search.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text changes
   useEffect(() => {
     const text = search.trim();
@@ -107,7 +107,7 @@ export function TransactionsPage() {
     const saved = await saveOrQueue(() =>
       editing ? updateTransaction(editing.id, body) : createTransaction(body),
     );
-    // Offline (issue 13): kept on this device and listed under Offline changes until it is sent.
+    // Offline: kept on this device and listed under Offline changes until it is sent.
     if (saved.queued) {
       setForm(null);
       return;

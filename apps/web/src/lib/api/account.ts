@@ -4,7 +4,7 @@ import { shellSchema } from '@/lib/api/lazy-schemas';
 
 /**
  * Account calls shared by the settings and email-verification screens (the auth
- * service calls of spec §7), kept in lib because two features use them.
+ * service calls), kept in lib because two features use them.
  */
 export const updateProfile = (body: ProfileUpdate): Promise<User> =>
   apiRequest(authRoutes.profile, { method: 'PATCH', body, schema: shellSchema('userSchema') });

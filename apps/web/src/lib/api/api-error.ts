@@ -17,7 +17,7 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-/** The server's error envelope (spec §8) as a typed error, plus the HTTP status. */
+/** The server's error envelope as a typed error, plus the HTTP status. */
 export class ApiError extends Error {
   readonly code: string;
   readonly category: ApiErrorCategory;
@@ -103,7 +103,7 @@ export function networkError(cause: unknown, timedOut: boolean): ApiError {
   });
 }
 
-/** The write was kept on this device and will be sent when the network returns (spec §4). */
+/** The write was kept on this device and will be sent when the network returns. */
 export const queuedOfflineCode = 'queued_offline';
 
 export function queuedOfflineError(): ApiError {

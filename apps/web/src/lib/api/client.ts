@@ -34,7 +34,7 @@ export interface FetchOptions {
 
 /**
  * A schema, or a loader of one: feature schemas load beside the request that needs them, so zod
- * and the contracts stay out of a page's first paint (issue 15).
+ * and the contracts stay out of a page's first paint.
  */
 export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
 
@@ -43,13 +43,13 @@ export interface RequestOptions<T> extends FetchOptions {
   /** Set to false for calls whose 401/403 must not end the session (auth probes, ignored syncs). */
   sessionLossOnAuthError?: boolean;
   /**
-   * Writes made offline are kept and replayed (spec §4). False for writes that only make sense
+   * Writes made offline are kept and replayed. False for writes that only make sense
    * with an answer now: previews, sign-in chores, subscription sync.
    */
   queueOffline?: boolean;
 }
 
-/** Spec §9 "Request timeout: 30000 ms". */
+/** Request timeout: 30000 ms. */
 export const requestTimeoutMs = 30_000;
 
 const readMethods = new Set<HttpMethod>(['GET', 'HEAD', 'OPTIONS']);
@@ -164,7 +164,7 @@ export interface CsrfRequest {
 /**
  * GET /auth/csrf/ sets the readable cookie; the body copy covers browsers that hide it. The
  * answer and its parse are apart: at start the schemas' chunk is still on its way when the answer
- * arrives, and the session check need not wait for it (issue 15). Both reject on a failure.
+ * arrives, and the session check need not wait for it. Both reject on a failure.
  */
 export function requestCsrfToken(): CsrfRequest {
   const schemas = shellSchemas();
@@ -213,7 +213,7 @@ async function sendWithPolicy(path: string, options: RequestOptions<unknown>): P
     return await apiFetch(path, options);
   } catch (error) {
     if (!isApiError(error) || !error.isNetwork || error.isTimeout) throw error;
-    // Spec §4/§8: a write that failed for lack of network is queued (offline) or retried once.
+    // A write that failed for lack of network is queued (offline) or retried once.
     // The queue outlives the page, so the caller hears "queued" now rather than the replay's answer.
     if (!config.isOnline()) {
       if (options.queueOffline === false) throw error;
@@ -277,7 +277,7 @@ async function parseBody<T>(response: Response, loading: Promise<Schema<T> | und
 }
 
 /**
- * The generic API call of spec §7: sends, retries per policy, turns error envelopes
+ * The generic API call: sends, retries per policy, turns error envelopes
  * into ApiError, handles CSRF refresh and session loss, and parses the body.
  */
 export function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {

@@ -5,7 +5,7 @@ export interface ErrorPresentation {
   level: 'warning' | 'error';
   message: string;
   description?: string;
-  /** External failures offer a retry (spec §8). */
+  /** External failures offer a retry. */
   retry: boolean;
   /** auth_expired_token: the caller logs out. */
   sessionExpired: boolean;
@@ -18,7 +18,7 @@ function fieldSummary(error: ApiError): string | undefined {
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
-/** Spec §8 "Server error envelope": how each category is worded and how loud it is. */
+/** Server error envelope: how each category is worded and how loud it is. */
 export function describeApiError(error: ApiError): ErrorPresentation {
   const base = { retry: false, sessionExpired: false };
   if (error.category === 'auth' && error.code === errorCodes.authExpiredToken) {

@@ -7,7 +7,7 @@ export interface SchemaLoader<M> {
   /**
    * Starts loading the chunk before the first request needs it: for a page's `firstParts`
    * (app/routes), so the schemas are not a round trip (and their imports another) after the page
-   * mounts, on the way to its first content (issue 15).
+   * mounts, on the way to its first content.
    */
   preload: () => void;
 }

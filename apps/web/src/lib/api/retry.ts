@@ -1,4 +1,4 @@
-/** Spec §9 "Retry helper: 3 attempts, starting delay 1 s, maximum delay 10 s." */
+/** Retry helper: 3 attempts, starting delay 1 s, maximum delay 10 s. */
 export const retryDefaults = { attempts: 3, initialDelayMs: 1_000, maxDelayMs: 10_000 } as const;
 
 export interface RetryOptions {

@@ -1,7 +1,7 @@
 import { isQueuedOffline } from './api-error';
 
 /**
- * Offline (issue 13), a write is kept on this device and sent when the network returns; the client
+ * Offline, a write is kept on this device and sent when the network returns; the client
  * has already told the user so (the "queued" notice) and lists it under Offline changes. For a form
  * that is a save, not a failure: it closes or confirms as after a save, without a success message.
  */

@@ -16,7 +16,7 @@ export function markLoggingOut(): void {
 }
 
 /**
- * Spec §4: a 401/403 on an API path is a lost session. Tell the server (its failure is
+ * A 401/403 on an API path is a lost session. Tell the server (its failure is
  * ignored), then leave for the envelope's redirect, or the root.
  */
 export async function handleSessionLoss(error: ApiError): Promise<void> {
@@ -25,7 +25,7 @@ export async function handleSessionLoss(error: ApiError): Promise<void> {
   try {
     await apiFetch(authRoutes.logout, { method: 'POST' });
   } catch {
-    // Spec §8: "A logout notification failure is ignored."
+    // A logout notification failure is ignored.
   }
   browserLocation.assign(error.redirect ?? '/');
 }

@@ -10,7 +10,7 @@ const defaultSliceRows = 25;
 
 /**
  * A page of rows parsed a slice of rows at a time, yielding between slices, so a long list is not
- * one long task (issue 15: the terminal's 250 market rows with their sparklines were the largest
+ * one long task (the terminal's 250 market rows with their sparklines were the largest
  * single task of its load). The result is the page schema's own: the envelope is parsed by it
  * with no rows, each row by `rowSchema` (the page's `results` element schema, which must be its
  * only constraint on the rows); anything that fails is parsed again whole by the page schema, so

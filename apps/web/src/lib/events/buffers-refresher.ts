@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * What a `buffers` event does (spec §4: "all cached queries are refreshed"): every cached query
+ * What a `buffers` event does ("all cached queries are refreshed"): every cached query
  * is invalidated and the ones on screen refetch. A fetch already in flight is kept, not cancelled
  * and started again (under load an answer that takes longer than the gap between two events
  * would otherwise never arrive). But such a fetch may have been answered from the market before

@@ -15,8 +15,7 @@ export interface EventStreamOptions {
 }
 
 /**
- * Spec §4 "A server-sent events stream is open. On a buffers event, all cached queries are
- * refreshed", without cancelling a fetch in flight and once per burst of events
+ * While a server-sent events stream is open, a buffers event refreshes all cached queries, without cancelling a fetch in flight and once per burst of events
  * (buffers-refresher.ts). A `notification` event refreshes the
  * notification list. After a drop the stream reconnects with backoff and refetches
  * notifications, so nothing sent meanwhile is missed (the list is the source of truth). Returns

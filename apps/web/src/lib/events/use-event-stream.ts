@@ -9,7 +9,7 @@ export function useEventStream(enabled: boolean): void {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     // A stream holds one of HTTP/1.1's six connections for as long as it is open: opened during
-    // start-up, it slowed the page's own requests (issue 15). What it would have said by then, the
+    // start-up, it slowed the page's own requests. What it would have said by then, the
     // page's first queries already fetched.
     let close: (() => void) | undefined;
     const cancelWait = whenStartupSettled(() => {

@@ -9,7 +9,7 @@ import { coinChartQuery, ohlcQuery } from './market-api';
 
 type Mode = 'price' | 'ohlc';
 
-/** Spec §9 timeframes (1D default: "the chart default is 24h"), as a price line or OHLC candles. */
+/** The chart's timeframes (1D by default), as a price line or OHLC candles. */
 export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: string; vs: string }) {
   const [timeframe, setTimeframe] = useState<ChartTimeframe>('1D');
   const [mode, setMode] = useState<Mode>('price');

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 
-/** The market's response schemas load with its first request (issue 15: zod is not in the first paint). */
+/** The market's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./market-schemas'));
 
 /** One key factory for market data; a base-currency switch or a `buffers` event refetches it all. */
@@ -152,7 +152,7 @@ export const userCoinsQuery = (vs: string) =>
       }),
   });
 
-/** Spec §7: the coin picker list is cached for 5 minutes. */
+/** The coin picker list is cached for 5 minutes. */
 export const marketSelectQuery = (vs: string, search = '', limit = 100) =>
   queryOptions({
     queryKey: marketKeys.select(vs, search),

@@ -1,4 +1,4 @@
-// Loaded by market-api.ts with its first request (issue 15: zod is not in the terminal's or a coin
+// Loaded by market-api.ts with its first request (zod is not in the terminal's or a coin
 // page's first paint).
 import { coinListPageSchema, coinMarketSchema } from '@app/contracts';
 import { slicedListParse } from '@/lib/api/sliced-list-parse';
@@ -16,5 +16,5 @@ export {
   userCoinsResponseSchema,
 } from '@app/contracts';
 
-/** The market list (250 rows with sparklines) parsed in slices: not one long task (issue 15). */
+/** The market list (250 rows with sparklines) parsed in slices: not one long task. */
 export const coinListPageParser = slicedListParse(coinListPageSchema, coinMarketSchema);

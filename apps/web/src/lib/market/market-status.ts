@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api/client';
 import { shellSchema } from '@/lib/api/lazy-schemas';
 
 /**
- * The server's market mode and age (issue 10). Under the market key, so a `buffers` event
+ * The server's market mode and age. Under the market key, so a `buffers` event
  * refetches it; polled too, because a failed refresh publishes no event and the copy only
  * turns stale with time.
  */
@@ -28,9 +28,9 @@ export function localTime(iso: string): string {
 
 /**
  * Builds the reader's date formats ahead of their first use. The page's first Intl format loads
- * the browser's locale data: 30-65 ms in Chromium here (up to 235 ms at Lighthouse's 4x CPU), and
- * it fell inside the render that draws the terminal's source badge, its LCP element (issue 15).
- * Once loaded, a new format costs about 1 ms.
+ * the browser's locale data, which is slow (far slower at Lighthouse's CPU slowdown), and
+ * it fell inside the render that draws the terminal's source badge, its LCP element.
+ * Once loaded, a new format is cheap.
  */
 export function warmLocalTime(): void {
   const epoch = new Date(0).toISOString();

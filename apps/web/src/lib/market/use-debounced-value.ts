@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The value once it has stopped changing for `delayMs` (spec §9: coin search debounce 300 ms).
+ * The value once it has stopped changing for `delayMs` (coin search debounce 300 ms).
  * Values for which `immediate` holds settle at once: a cleared search box must forget the old
  * search straight away, or its results come back while the next search is being typed.
  */

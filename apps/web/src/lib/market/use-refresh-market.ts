@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { marketKeys } from './market-api';
 
-/** The manual refresh with the spec §8 toasts: refreshing, then refreshed or failed. */
+/** The manual refresh with its toasts: refreshing, then refreshed or failed. */
 export function useRefreshMarket(): { refresh: () => void; refreshing: boolean } {
   const client = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);

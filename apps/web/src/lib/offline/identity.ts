@@ -8,7 +8,7 @@ export interface OfflineIdentity {
 }
 
 const key = 'exit-liquidity-offline-identity';
-/** Spec §9: stale local entries are purged after 24 hours. */
+/** Stale local entries are purged after 24 hours. */
 const keepMs = 24 * 60 * 60_000;
 
 function isIdentity(value: unknown): value is OfflineIdentity {

@@ -9,7 +9,7 @@ export interface QueuedWriteError {
 }
 
 /**
- * A write made without a network (spec §4). `pending` waits for the network; `sending` is in
+ * A write made without a network. `pending` waits for the network; `sending` is in
  * flight (left behind only by a tab that closed mid-send, shown as `uncertain`); `rejected` got an
  * answer that refused it (a conflict, an oversell that became invalid) and waits for the user.
  */

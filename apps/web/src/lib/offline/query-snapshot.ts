@@ -9,7 +9,7 @@ const snapshotKey = 'queries';
  * deserialised every saved answer (the market list's 250 rows and sparklines) on the main thread.
  */
 const headerKey = 'queries-saved';
-/** Spec §9: stale local entries are purged after 24 hours. */
+/** Stale local entries are purged after 24 hours. */
 const keepMs = 24 * 60 * 60_000;
 
 /** The running build: its entry script's hashed name. Data cached by another build is not read. */

@@ -157,7 +157,7 @@ describe('offline write queue (spec §4)', () => {
     });
 
     expect(await replayWrites('u1', deps)).toEqual({ sent: 0, rejected: 0, stopped: 'network' });
-    // Spec §9: 3 attempts, waiting 1 s then 2 s; the second write was never tried before the first.
+    // 3 attempts, waiting 1 s then 2 s; the second write was never tried before the first.
     expect(sleeps).toEqual([1_000, 2_000]);
     const attempts = server.calls.filter((c) => c.method === 'POST');
     expect(attempts).toHaveLength(3);

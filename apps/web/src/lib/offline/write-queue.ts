@@ -30,7 +30,7 @@ export function sendQueuedWrite(write: WriteRequest): Promise<Response> {
 }
 
 /**
- * Keeps a write made offline in IndexedDB (spec §4), so a reload or a closed tab does not lose
+ * Keeps a write made offline in IndexedDB, so a reload or a closed tab does not lose
  * it. `owner` is the signed-in user who made it: only their session replays it.
  */
 export async function queueWrite(
@@ -159,8 +159,8 @@ async function withReplayLock<T>(run: () => Promise<T>): Promise<T | null> {
 }
 
 /**
- * Spec §4: replays this user's pending writes in the order they were made, each once. Network
- * failures and 5xx use the retry helper (spec §9: 3 attempts, 1 s, at most 10 s), then stop the
+ * Replays this user's pending writes in the order they were made, each once. Network
+ * failures and 5xx use the retry helper (3 attempts, 1 s, at most 10 s), then stop the
  * replay with the rest kept for the next time the network returns. A refusal (4xx: validation,
  * conflict, an oversell that became invalid) is kept beside the write for the user to see and
  * discard or send again; the replay goes on with the next. A lost session stops it, keeping all.

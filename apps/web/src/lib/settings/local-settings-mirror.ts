@@ -2,7 +2,7 @@ import { type BaseCurrency, baseCurrencies, type UserSettings } from '@app/contr
 import { readStored, writeStored } from '@/lib/storage';
 
 /**
- * Spec §3 "Local persistence": the favourites and the base currency are also kept on the device,
+ * Local persistence: the favourites and the base currency are also kept on the device,
  * so a reload paints prices in the right currency at once instead of in usd until settings load.
  * The server stays the source of truth; these copies are purged after 24 hours.
  */
@@ -13,7 +13,7 @@ export const localSettingsKeys = {
 
 /**
  * Read synchronously while the first screen renders, so these two small shapes are checked by
- * hand: with zod here, every page would load zod before its first paint (issue 15).
+ * hand: with zod here, every page would load zod before its first paint.
  */
 const favoriteLimits = { count: 1000, idLength: 200 } as const;
 

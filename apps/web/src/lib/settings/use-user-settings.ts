@@ -44,9 +44,9 @@ export const costBasisQueryRoots: readonly string[] = [
   'portfolios',
   'transactions',
   'projections',
-  // Tax lots, reports, returns and linked exit plans follow the method too (issue 12).
+  // Tax lots, reports, returns and linked exit plans follow the method too.
   'tax',
-  // Oracle's lot P&L, exit-plan and tax-timing cards (issue 11).
+  // Oracle's lot P&L, exit-plan and tax-timing cards.
   'insights',
 ];
 
@@ -100,7 +100,7 @@ export function useBaseCurrency(): BaseCurrency {
 export type MoneyFormatter = (value: number | string | null | undefined) => string;
 
 /**
- * Formats money with the spec §9 decimals; blanks show as an en dash, and privacy mode shows the
+ * Formats money with the currency decimals; blanks show as an en dash, and privacy mode shows the
  * mask. Components call it through a hook that subscribes to privacy mode (useMoneyFormatter,
  * useMoneyIn), so a toggle re-renders them.
  */

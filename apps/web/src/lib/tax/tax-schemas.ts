@@ -1,4 +1,4 @@
-// Loaded by tax-api.ts (and the tax page's portfolio list) with their first request (issue 15).
+// Loaded by tax-api.ts (and the tax page's portfolio list) with their first request, so zod stays out of the first paint.
 export {
   lotsViewSchema,
   portfolioListResponseSchema,

@@ -10,7 +10,7 @@ export interface AutoProviderOptions {
 }
 
 /**
- * MARKET_DATA=auto (DESIGN §9 "Provenance"): two honest modes, never a mix. Until the server
+ * MARKET_DATA=auto: two honest modes, never a mix. Until the server
  * first reaches the real provider it runs in demo mode and every call is the snapshot's; the
  * market state probes the real provider on each refresh and, on a complete answer, purges the
  * demo rows and calls goLive(). From then on only the real provider answers: its failures reach

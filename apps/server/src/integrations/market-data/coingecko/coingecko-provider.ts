@@ -117,7 +117,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
 
   async search(query: string): Promise<SearchResult> {
     const q = normaliseSearchQuery(query);
-    // Spec §5: under two characters there is no search, so no upstream call either.
+    // Under two characters there is no search, so no upstream call either.
     if (q === null) return { coins: [] };
     const body = await this.http.get('search', { query: q }, cgSearchSchema);
     return { coins: toSearchCoins(body) };

@@ -16,9 +16,9 @@ export interface CoinGeckoClientOptions {
   baseUrl?: string | undefined;
   /** The free (Demo) plan's documented ~30 calls/min; stays safe under the newer 100/min too. */
   callsPerMinute?: number;
-  /** Spec §9 request timeout. */
+  /** The request timeout. */
   timeoutMs?: number;
-  /** Spec §9 retry helper: 3 attempts, 1 s start, doubling, 10 s max. */
+  /** The retry helper: 3 attempts, 1 s start, doubling, 10 s max. */
   maxAttempts?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;

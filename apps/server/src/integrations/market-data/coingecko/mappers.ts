@@ -17,7 +17,7 @@ function cleanSparkline(prices: ReadonlyArray<number | null> | undefined): { pri
   return { price: prices.filter((p): p is number => typeof p === 'number' && Number.isFinite(p)) };
 }
 
-/** Validates coins/markets items one by one, then applies the spec §5 list rules. */
+/** Validates coins/markets items one by one, then applies the coin-list rules. */
 export function parseMarketItems(raw: readonly unknown[]): { items: CgMarketItem[]; rejected: number } {
   const valid: CgMarketItem[] = [];
   for (const entry of raw) {

@@ -157,7 +157,7 @@ describe('SnapshotProvider', () => {
     const details = coinDetailsSchema.parse(await p.coinDetails('ethereum', 'gbp'));
     expect(details).toMatchObject({ id: 'ethereum', vs_currency: 'gbp', market_cap_rank: 2 });
     expect(details.categories).toContain('Layer 1 (L1)');
-    // Written for people (spec §9): the as-of day as a reader writes it, never ISO text.
+    // Written for people: the as-of day as a reader writes it, never ISO text.
     // The day is the page's to write, in its reader's locale (the source badge); never an ISO day here.
     expect(details.description).toContain("prices after the snapshot's day and all intraday moves");
     expect(details.description).not.toMatch(/\d{4}-\d{2}-\d{2}|2026/);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * A fake CoinGecko v3 on 127.0.0.1 serving recorded response bodies, with scripted faults:
  * 429 + Retry-After, 5xx, a hang (for timeouts), invalid JSON and a wrong shape. Tests run
- * the real client against it over real HTTP (DESIGN §1.4: no module mocks).
+ * the real client against it over real HTTP (no module mocks).
  */
 export type Fault =
   | { type: 'status'; status: number; retryAfter?: string; body?: string; delayMs?: number }

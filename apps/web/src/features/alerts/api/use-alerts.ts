@@ -4,7 +4,7 @@ import { type AlertBody, alertKeys, alertsQuery, createAlert, deleteAlert, updat
 
 export const useAlerts = () => useQuery(alertsQuery());
 
-/** Every change also refreshes notifications: spec §4 ties the badge to having an active alert. */
+/** Every change also refreshes notifications: the badge counts only while an alert is active. */
 function useInvalidate() {
   const client = useQueryClient();
   return () =>

@@ -36,7 +36,7 @@ const pick = (fields: Record<string, string[]>, side: 'left' | 'right') => ({
   ...(fields[`${side}.value`] ? { value: fields[`${side}.value`] } : {}),
 });
 
-/** Create or edit an alert as `left op right` (issue 6). */
+/** Create or edit an alert as `left op right`. */
 export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: AlertDialogProps) {
   const [draft, setDraft] = useState<AlertDraft>(() =>
     alert ? draftFromAlert(alert) : newAlertDraft(prefillPrice),
@@ -50,7 +50,7 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
 
   const update = (next: AlertDraft) => {
     setDraft(next);
-    // Spec §5 habit: a field's error clears when it is edited.
+    // As in every form: a field's error clears when it is edited.
     setFields({});
   };
 

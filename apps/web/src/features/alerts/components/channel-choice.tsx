@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { channelsQuery } from '@/lib/delivery/delivery-api';
 
 /**
- * Where this alert is delivered besides the app (issue 13). `null` means every enabled channel,
+ * Where this alert is delivered besides the app. `null` means every enabled channel,
  * so an alert made before a channel was added still reaches it.
  */
 export function ChannelChoice({

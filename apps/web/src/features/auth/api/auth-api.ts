@@ -16,7 +16,7 @@ export const getSessionStatus = (): Promise<SessionStatus> =>
     sessionLossOnAuthError: false,
   });
 
-/** Its failures are ignored by the caller (spec §4), so it must never end the session either. */
+/** Its failures are ignored by the caller, so it must never end the session either. */
 export const syncSubscription = (): Promise<Subscription> =>
   apiRequest(subscriptionRoutes.sync, {
     method: 'POST',

@@ -19,7 +19,7 @@ function usernameErrors(error: unknown): string[] {
 }
 
 /**
- * Spec §2 /auth/complete-signup: single sign-on created no account yet because the identity
+ * /auth/complete-signup: single sign-on created no account yet because the identity
  * provider gave no username. The server holds the rest of the sign-up (signed, ten minutes).
  */
 export function CompleteSignupPage() {

@@ -4,7 +4,7 @@ import { readRememberedReturnPath } from '@/lib/session-state';
 import { loginUrl } from '../login-url';
 import { RedirectScreen } from './redirect-screen';
 
-/** Spec §2 /login: straight to the server login endpoint with return_to and prompt=login. */
+/** /login: straight to the server login endpoint with return_to and prompt=login. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const target = useMemo(

@@ -10,7 +10,7 @@ interface RedirectScreenProps {
 /**
  * Shown for the moment between the SPA and the server's sign-in page, and the one place that goes
  * there. The label is the page heading inside a status region; the link covers a blocked
- * navigation. Offline (issue 13) the server's page cannot load: the screen says so instead of
+ * navigation. Offline the server's page cannot load: the screen says so instead of
  * leaving the browser's error page, and goes on by itself when the connection returns.
  */
 export function RedirectScreen({ label, href }: RedirectScreenProps) {

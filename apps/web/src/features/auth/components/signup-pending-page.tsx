@@ -4,7 +4,7 @@ import { loginUrl } from '../login-url';
 import { AuthCard } from './auth-card';
 
 /**
- * Spec §2 /auth/signup-pending: the account exists but its email is not verified yet (single
+ * /auth/signup-pending: the account exists but its email is not verified yet (single
  * sign-on with a provider that does not vouch for it). Nothing is signed in until the link is
  * followed.
  */

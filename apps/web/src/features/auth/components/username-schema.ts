@@ -1,2 +1,2 @@
-// Loaded on the first submit, so the page paints without zod (issue 15).
+// Loaded on the first submit, so the page paints without zod.
 export { usernameSchema } from '@app/contracts';

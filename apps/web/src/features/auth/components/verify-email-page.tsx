@@ -6,7 +6,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { resendVerificationEmail } from '@/lib/api/account';
 import { toast } from '@/lib/toast';
 
-/** Spec §2 /verify-email?mode=notice&email=: shown when a page needs a verified email. */
+/** /verify-email?mode=notice&email=: shown when a page needs a verified email. */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const email = params.get('email');

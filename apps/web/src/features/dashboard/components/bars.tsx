@@ -9,7 +9,7 @@ export interface Bar {
   note?: string | undefined;
 }
 
-/** Horizontal bars; negative values grow left in the negative colour (spec §3 roi colours). */
+/** Horizontal bars; negative values grow left in the negative colour. */
 export function HorizontalBars({ bars, label }: { bars: readonly Bar[]; label: string }) {
   const max = Math.max(...bars.map((b) => Math.abs(b.value)), 0) || 1;
   const hasNegative = bars.some((b) => b.value < 0);

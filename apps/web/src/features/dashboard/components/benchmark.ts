@@ -1,4 +1,4 @@
-/** The coin returns are compared with: bitcoin by default, any coin on request (issue 12). */
+/** The coin returns are compared with: bitcoin by default, any coin on request. */
 export interface Benchmark {
   id: string;
   name: string;
@@ -6,6 +6,6 @@ export interface Benchmark {
 
 /**
  * Apart from the picker so the Metrics page can hold the shared choice without loading the
- * picker (its search and coin lookup) before the sections that draw it (issue 15).
+ * picker (its search and coin lookup) before the sections that draw it.
  */
 export const defaultBenchmark: Benchmark = { id: 'bitcoin', name: 'Bitcoin' };

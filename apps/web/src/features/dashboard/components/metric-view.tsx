@@ -9,7 +9,7 @@ import { PositionsList } from './positions-list';
 
 const pct = (v: string | null) => (v === null ? '' : formatSignedPercent(v));
 
-/** The assetAllocation section: one view per metric (spec §3 metric definitions). */
+/** The assetAllocation section: one view per metric. */
 export function MetricView({
   data,
   selection,

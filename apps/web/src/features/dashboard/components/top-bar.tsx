@@ -16,7 +16,7 @@ const segment = (active: boolean) =>
   );
 const group = 'flex flex-wrap gap-1 rounded-lg border border-line bg-surface p-1';
 
-/** Spec §2 "Dashboard top bar". */
+/** Dashboard top bar. */
 export function TopBar({
   selection,
   portfolios,

@@ -10,7 +10,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 
-/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+/** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./insights-schemas'));
 
 export const insightKeys = {

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { notificationsQueryRoot } from '@/lib/events';
 
-/** Spec §9: "Notifications stale after 30 s", "10 shown, panel height 200". */
+/** Notifications go stale after 30 s; 10 are shown, in a panel 200 px high. */
 export const notificationLimits = { shown: 10, panelHeightPx: 200, staleMs: 30_000, pageSize: 20 } as const;
 
 export const notificationKeys = {

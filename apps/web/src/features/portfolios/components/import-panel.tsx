@@ -7,7 +7,7 @@ import { ImportPreviewTable } from './import-preview-table';
 import { OpeningBalances } from './opening-balances';
 import { useCsvImport } from './use-csv-import';
 
-/** Stated on the page, as issue 4 asks: the server's parser limit. */
+/** Stated on the page, so a large file is not refused by surprise: the server's parser limit. */
 const limitText =
   'CSV files up to 5,000,000 characters and 20,000 rows: our template, or a Coinbase, Binance or Kraken export.';
 

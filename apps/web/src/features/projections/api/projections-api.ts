@@ -17,7 +17,7 @@ import { isApiError } from '@/lib/api/api-error';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 
-/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+/** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./projections-schemas'));
 /** For the page's `firstParts` (app/routes): the schemas of its first answers. */
 export const preloadProjectionSchemas = schema.preload;
@@ -32,10 +32,10 @@ export const projectionKeys = {
   search: (q: string) => ['coin-picker', 'search', q] as const,
 };
 
-/** Spec §7 "Option lists stale after 5 min" and "The picker is cached for 5 minutes". */
+/** Option lists go stale after 5 min, and the picker is cached for 5 minutes. */
 export const pickerCacheMs = 5 * 60_000;
 
-/** Spec §8: a list failure shows the server's error text, or 'Failed to fetch projections'. */
+/** A list failure shows the server's error text, or 'Failed to fetch projections'. */
 export function listErrorText(error: unknown): string {
   if (isApiError(error) && error.message.trim() !== '') return error.message;
   return projectionMessages.fetchFailed;

@@ -23,7 +23,7 @@ import { CoinIcon } from './coin-icon';
 import { formatCoins, money } from './format';
 
 /**
- * Spec §2 all-projections view: a multi-select of projections and a sort mode, then
+ * The all-projections view: a multi-select of projections and a sort mode, then
  * every counted sell of the chosen ones. Money is summed only when the chosen
  * projections share one currency (each projection keeps its own; see README).
  */

@@ -1,7 +1,7 @@
 import { type CoinCacheEntry, coinCacheEntrySchema, coinCacheKey } from '@app/contracts';
 import { readStored, writeStored } from '@/lib/storage';
 
-/** Spec §3: per-coin cache entries crypto_{id} with id, name, symbol, image. */
+/** Per-coin cache entries crypto_{id} with id, name, symbol, image. */
 export function rememberCoin(coin: CoinCacheEntry): void {
   if (coin.id === '') return;
   writeStored(coinCacheKey(coin.id), {

@@ -15,7 +15,7 @@ interface CoinPickerProps {
   disabled?: boolean;
 }
 
-/** Spec §5: search needs 2 characters after trimming and waits 300 ms; clearing clears it. */
+/** Search needs 2 characters after trimming and waits 300 ms; clearing clears it. */
 function useDebouncedSearch(text: string): string {
   const [query, setQuery] = useState('');
   useEffect(() => {
@@ -37,7 +37,7 @@ function matches(coin: PickerCoin, typed: string): boolean {
 }
 
 /**
- * Spec §2 coin picker: a dropdown list (market_select, max 300 px), or a market search
+ * The coin picker: a dropdown list (market_select, max 300 px), or a market search
  * once a query is typed (its list 320 px), inside a popup of at most 500 px.
  */
 export function CoinPicker({ value, onSelect, error, disabled }: CoinPickerProps) {

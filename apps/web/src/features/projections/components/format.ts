@@ -3,7 +3,7 @@ import { formatMoney } from '@/lib/settings';
 
 const multipleFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Spec §2: amounts show up to 8 decimals (exact, trimmed; masked in privacy mode). */
+/** Amounts show up to 8 decimals (exact, trimmed; masked in privacy mode). */
 export function formatCoins(value: string | number | null | undefined): string {
   return formatCoinQuantity(value);
 }

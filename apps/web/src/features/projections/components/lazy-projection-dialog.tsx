@@ -4,7 +4,7 @@ const Dialog = lazy(() => import('./projection-dialog').then((m) => ({ default: 
 
 /**
  * The projection dialog (form, coin picker, validation) loads when it is opened, so the
- * projections page's first load leaves it out (issue 15, route budget). No fallback: the page
+ * projections page's first load leaves it out (to keep the page's first load within the route budget). No fallback: the page
  * stays as it is for the moment the chunk takes, then the dialog opens over it.
  */
 export function LazyProjectionDialog(props: ComponentProps<typeof Dialog>) {

@@ -3,7 +3,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { cn } from '@/lib/cn';
 
-/** Spec §2 "Projections top bar": the add-projection button, beside the heading and in the empty state. */
+/** Projections top bar: the add-projection button, beside the heading and in the empty state. */
 export function AddProjectionButton({ onClick, className }: { onClick: () => void; className?: string }) {
   return (
     <button type="button" className={cn(buttonStyles.primary, className)} onClick={onClick}>

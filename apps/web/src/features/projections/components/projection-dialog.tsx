@@ -37,7 +37,7 @@ const fieldOf: Record<'name' | 'investedCapital' | 'tokensOwned' | 'sellTax', Pr
 };
 
 /**
- * Spec §2/§5 projection dialog. Its typed values live in the persisted form state, so a
+ * The projection dialog. Its typed values live in the persisted form state, so a
  * half-filled dialog survives a reload. Errors show under their field and clear when
  * that field is edited.
  */
@@ -84,7 +84,7 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
 
   const applyHoldings = () => {
     if (offer === null) return;
-    // Money with the spec §9 decimals (at least cents), coins to 8 decimals (spec §9), never float noise.
+    // Money with the currency decimals (at least cents), coins to 8 decimals, never float noise.
     setForm({
       investedCapital: decimalForInput(
         offer.invested_capital,
@@ -104,10 +104,10 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
     try {
       if (mode === 'create') {
         const created = await submitCreate(dialogForm, currency);
-        // Spec §8: a failed create is only logged; the dialog stops loading and stays.
+        // A failed create is only logged; the dialog stops loading and stays.
         if (created !== null) onCreated(created.id);
       } else if (form.editingId !== null) {
-        // Spec §8: a failed update is only logged; the dialog closes either way.
+        // A failed update is only logged; the dialog closes either way.
         await submitUpdate(form.editingId, dialogForm);
         onClose();
       }

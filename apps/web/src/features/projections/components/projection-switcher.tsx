@@ -21,7 +21,7 @@ const actionsTrigger =
 
 /**
  * The Radix menu with floating-ui is ~20 kB gzipped, more than the rest of this page's own code:
- * a plain button stands in for its trigger until the first hover, focus or click (issue 15).
+ * a plain button stands in for its trigger until the first hover, focus or click.
  */
 const loadMenu = () => import('./projection-actions-menu');
 const ActionsMenu = lazy(() => loadMenu().then((m) => ({ default: m.ProjectionActionsMenu })));
@@ -69,7 +69,7 @@ export function ProjectionsTopBar({ children }: { children: ReactNode }) {
 }
 
 /**
- * Spec §2 projection switcher: 'All' first, then each projection with its coin image
+ * The projection switcher: 'All' first, then each projection with its coin image
  * and name and an edit/delete menu; 'No projections available' when there are none and
  * 'New Projection' for an unsaved draft.
  */

@@ -14,7 +14,7 @@ export interface SellListProps {
 }
 
 /**
- * Spec §4 sell table: rows in transaction_order, typed values kept as text, figures from
+ * The sell table: rows in transaction_order, typed values kept as text, figures from
  * the core recalculation (the same maths as the server's calculate routes). A table on
  * wide screens, a card per sell on narrow ones; both mount only the sells in view.
  */

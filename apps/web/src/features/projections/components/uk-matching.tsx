@@ -4,7 +4,7 @@ import { formatCalendarDay } from '@/lib/calendar-day';
 import { formatCoins } from './format';
 
 /*
- * UK exit plans (issue 12): HMRC matches a sale with purchases the same day, then with purchases
+ * UK exit plans: HMRC matches a sale with purchases the same day, then with purchases
  * in the 30 days after it, then with the Section 104 pool. Planned sales are dated today, so the
  * books can only show the same-day match; a purchase after the sale is still to come. These say
  * which happened and until when a purchase would still change the matching.

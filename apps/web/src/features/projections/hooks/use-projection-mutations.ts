@@ -2,7 +2,7 @@ import type { Projection, ProjectionCreateInput, ProjectionUpdateInput } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createProjection, deleteProjection, projectionKeys, updateProjection } from '../api/projections-api';
 
-/** Spec §8: create, update and delete failures are only logged; no user message is shown. */
+/** Create, update and delete failures are only logged; no user message is shown. */
 const logOnly = (what: string) => (error: unknown) => {
   console.error(`Projection ${what} failed`, error);
 };
@@ -13,7 +13,7 @@ export function useCreateProjection() {
     mutationFn: (body: ProjectionCreateInput) => createProjection(body),
     meta: { silent: true },
     onError: logOnly('create'),
-    // Spec §4: creating refreshes the list before the new one is selected.
+    // Creating refreshes the list before the new one is selected.
     onSuccess: () => client.invalidateQueries({ queryKey: projectionKeys.list() }),
   });
 }

@@ -34,9 +34,9 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Spec §3 "Transaction state" for one projection: the local list (persisted while it
+ * The transaction state of one projection: the local list (persisted while it
  * has unsaved changes), its figures (recalculated only when rows or the projection
- * change), the blank-row rule, deletion and the spec §4 save.
+ * change), the blank-row rule, deletion and the save.
  */
 export function useSellTable(projectionId: string, detail: CalculateWithTransactionsResponse): SellTable {
   const client = useQueryClient();
@@ -77,7 +77,7 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
     [recalculate, state.rows, projection, market],
   );
 
-  // Spec §4: a blank row follows a filled last row while tokens remain.
+  // A blank row follows a filled last row while tokens remain.
   useEffect(() => {
     if (shouldAppendBlankRow(state.rows, figures.remainingTokens)) {
       setState((s) => ({ ...s, rows: withBlankRow(s.rows, figures.remainingTokens, projection.sell_tax) }));
@@ -111,7 +111,7 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
       await replaceTransactions(id, normaliseForSave(state.rows));
       setLastSavedAt(new Date().toISOString());
       try {
-        // Spec §4: re-fetch and reinitialise from what the server now holds.
+        // Re-fetch and reinitialise from what the server now holds.
         const fresh = await client.fetchQuery({
           queryKey: projectionKeys.detail(id),
           queryFn: ({ signal }) => getProjectionWithFigures(id, signal),

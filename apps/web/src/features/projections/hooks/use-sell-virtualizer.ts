@@ -67,8 +67,8 @@ function segmentsOf<S extends Element | Window>(virtual: Virtualizer<S, Element>
 }
 
 /**
- * Only the rows in view (plus overscan) are in the DOM, so a 1,000-row plan stays smooth
- * (DESIGN §6 "Long lists are virtualised"). The table scrolls inside its own box, under
+ * Only the rows in view (plus overscan) are in the DOM, so a 1,000-row plan stays smooth.
+ * The table scrolls inside its own box, under
  * a sticky header (`headHeight` tall, inside the box).
  */
 export function useSellTableVirtualizer(rows: readonly SellRow[], estimateSize: number, headHeight: number) {

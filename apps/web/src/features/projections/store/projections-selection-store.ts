@@ -10,11 +10,11 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { isRecentReload } from '@/lib/session-state';
 
-/** Spec §4: the id that turns the all-projections view on. */
+/** The id that turns the all-projections view on. */
 export const allProjectionsId = allId;
 
 /**
- * Spec §3 "Projection form state", plus what the dialog needs to reopen after a reload:
+ * Projection form state, plus what the dialog needs to reopen after a reload:
  * the typed name, whether it creates or edits, and which projection it edits.
  */
 export interface DialogFormState extends ProjectionFormState {
@@ -42,14 +42,14 @@ export const emptyFormState: DialogFormState = {
   marketCap: null,
 };
 
-/** Spec §3 "All-projections state" (the figures are derived again on every render; these are the last seen). */
+/** The all-projections state (the figures are derived again on every render; these are the last seen). */
 export interface AllProjectionsState {
   isAllProjectionsView: boolean;
   totalPositions: number;
   totalTransactions: number;
   totalCashOut: string;
   aggregatedData: { id: string; name: string; coin_name: string; coin_image: string; coin_symbol: string }[];
-  /** null until the user first chooses: spec §4 "the first selection in the all-view selects all". */
+  /** null until the user first chooses: the first selection in the all-view selects all. */
   selectedProjections: string[] | null;
   transactionSortMode: TransactionSortMode;
 }
@@ -92,7 +92,7 @@ type Persisted = Pick<
 >;
 
 /**
- * Spec §3 "Local persistence": key exit-liquidity-projections, version 1, holding the
+ * Local persistence: key exit-liquidity-projections, version 1, holding the
  * current projection id, the form state, the last saved time and the all-projections
  * state. The unsaved sell rows ride along so edits survive a reload.
  */
@@ -117,7 +117,7 @@ export const useProjectionsSelection = create<ProjectionsState>()(
           allProjections: {
             ...s.allProjections,
             ...patch,
-            // Spec §4: only 'order' or 'projection' are accepted.
+            // Only 'order' or 'projection' are accepted.
             transactionSortMode: toTransactionSortMode(
               patch.transactionSortMode ?? s.allProjections.transactionSortMode,
             ),
@@ -152,7 +152,7 @@ export const useProjectionsSelection = create<ProjectionsState>()(
             ...emptyFormState,
             ...(p.formState ?? {}),
             // The dialog reopens with its draft only on a reload within the saved session's
-            // 5 minutes (spec §9); a later visit starts with it closed, not with a stale draft.
+            // 5 minutes; a later visit starts with it closed, not with a stale draft.
             isFormVisible: p.formState?.isFormVisible === true && isRecentReload(),
           },
           lastSavedAt: typeof p.lastSavedAt === 'string' ? p.lastSavedAt : null,

@@ -19,7 +19,7 @@ type Choice = 'email' | WebhookPreset;
 const choiceLabel = (c: Choice) =>
   c === 'email' ? 'Email (your account address)' : webhookPresetFacts[c].label;
 
-/** Adds a channel: email, or a webhook preset with the fields that preset needs (issue 13). */
+/** Adds a channel: email, or a webhook preset with the fields that preset needs. */
 export function ChannelForm({ hasEmail }: { hasEmail: boolean }) {
   const choices: Choice[] = [...(hasEmail ? [] : (['email'] as const)), ...webhookPresets];
   const [choice, setChoice] = useState<Choice>(choices[0] ?? 'ntfy');

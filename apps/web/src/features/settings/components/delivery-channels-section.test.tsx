@@ -109,7 +109,7 @@ describe('DeliveryChannelsSection', () => {
     expect(await screen.findByText('bot …CDEF → chat 4321', {}, slow)).toBeTruthy();
   });
 
-  it('offline, clears the form like a save when the channel is kept on this device (issue 13)', async () => {
+  it('offline, clears the form like a save when the channel is kept on this device', async () => {
     renderSection();
     const form = await screen.findByRole('form', { name: 'Add a channel' }, slow);
     const queued: unknown[] = [];

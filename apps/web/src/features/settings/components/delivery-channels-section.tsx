@@ -78,7 +78,7 @@ function ChannelRow({ channel }: { channel: NotificationChannel }) {
   );
 }
 
-/** In-app always; email and webhooks the user adds, each with a test button (issue 13). */
+/** In-app always; email and webhooks the user adds, each with a test button. */
 export function DeliveryChannelsSection() {
   const { data, isPending } = useQuery(channelsQuery());
   const channels = data?.results ?? [];

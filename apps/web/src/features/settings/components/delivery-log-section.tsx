@@ -13,7 +13,7 @@ const statusText: Record<Delivery['status'], string> = {
   digested: 'In a digest',
 };
 
-/** The last deliveries, failed ones (dead letters) with their last error and a retry (issue 13). */
+/** The last deliveries, failed ones (dead letters) with their last error and a retry. */
 export function DeliveryLogSection() {
   const { data } = useQuery(deliveryLogQuery());
   const retry = useRetryDelivery();

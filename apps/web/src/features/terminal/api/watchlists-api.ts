@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 import { marketKeys } from '@/lib/market';
 
-/** The watchlists' response schemas load with their first request (issue 15: zod is not in the first paint). */
+/** The watchlists' response schemas load with their first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./watchlists-schemas'));
 
 export const watchlistKeys = { all: ['watchlists'] as const };

@@ -1,2 +1,2 @@
-// Loaded by watchlists-api.ts with its first request (issue 15: zod is not in the terminal's first paint).
+// Loaded by watchlists-api.ts with its first request (so zod is not in the terminal's first paint).
 export { watchlistItemSchema, watchlistListSchema, watchlistSchema } from '@app/contracts';

@@ -11,7 +11,7 @@ import { CoinSearch } from './coin-search';
 let searches: () => string[];
 const onSelect = vi.fn();
 
-// The market's schemas load beside the first request (issue 15); the tests below run a fake clock,
+// The market's schemas load beside the first request; the tests below run a fake clock,
 // which does not drive a module load, so the chunk is loaded for real before the clock is faked.
 beforeAll(async () => {
   await import('@/lib/market/market-schemas');

@@ -9,7 +9,7 @@ import type { MoneyFormatter } from '@/lib/settings';
 const isNoSearch = (text: string) => normaliseSearchQuery(text) === null;
 
 /**
- * Spec §5 coin search: nothing under 2 characters after trimming, 300 ms debounce, and
+ * The coin search: nothing under 2 characters after trimming, 300 ms debounce, and
  * clearing the text clears the results.
  */
 export function CoinSearch({

@@ -7,7 +7,7 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: React
   return (
     <div className="min-w-0 rounded-lg border border-line bg-surface px-3 py-2">
       <dt className="truncate text-xs text-muted">{label}</dt>
-      {/* 13 px on phones fits a 0-decimal total market cap (spec §9) in half the width. */}
+      {/* 13 px on phones fits a 0-decimal total market cap in half the width. */}
       <dd className="truncate text-[13px] font-semibold tabular-nums sm:text-base">{value}</dd>
       {sub !== undefined && <dd className="text-xs">{sub}</dd>}
     </div>
@@ -17,7 +17,7 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: React
 const blank = '\u00a0';
 
 /**
- * The figures' boxes at their final size while they load (issue 15: a spinner line that grew into
+ * The figures' boxes at their final size while they load (a spinner line that grew into
  * two rows of boxes moved the whole terminal down, most of its 0.6 layout shift on a phone).
  */
 function GlobalStatsSkeleton() {

@@ -98,7 +98,7 @@ describe('<MarketTable> columns', () => {
     expect(rowCells('Dogecoin').slice(1, 6)).toEqual(['5', 'Dogecoindoge', '$0.004567', '+0.10%', '-8.40%']);
     expect(screen.getByRole('img', { name: 'Bitcoin 7-day trend' }).tagName.toLowerCase()).toBe('svg');
     const bitcoinRow = screen.getByRole('button', { name: /^Bitcoin/ });
-    // Asked of this server (issue 15), with the letters it draws when the image host is out of reach.
+    // Asked of this server, with the letters it draws when the image host is out of reach.
     expect(bitcoinRow.querySelector('img')?.getAttribute('src')).toBe(
       `/api/v2/coin-images/?src=${encodeURIComponent('https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png')}&letters=BT`,
     );

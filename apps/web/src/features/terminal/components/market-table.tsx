@@ -63,7 +63,7 @@ function nextOrder(column: Column, order: CoinListOrder): CoinListOrder {
 
 /**
  * The market table: sortable headers (server order), and only the rows in view are in the
- * DOM, so 250+ coins with sparklines scroll smoothly (DESIGN §6 "Long lists are virtualised").
+ * DOM, so 250+ coins with sparklines scroll smoothly.
  */
 export function MarketTable(props: MarketTableProps) {
   const { coins, order, money } = props;

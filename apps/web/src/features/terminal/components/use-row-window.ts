@@ -9,9 +9,9 @@ export interface RowWindow {
 
 /**
  * The rows of a fixed-height list that are in view inside their scroller, plus `overscan` on
- * each side (DESIGN §6 "Long lists are virtualised"). Every market row is the same height, so
+ * each side. Every market row is the same height, so
  * the window is arithmetic on scrollTop and the scroller's height; a general virtualiser
- * (measurement, variable sizes) was ~10 kB gz of the terminal's first load (issue 15). The
+ * (measurement, variable sizes) was ~10 kB gz of the terminal's first load. The
  * state changes only when the window does, not on every scrolled pixel.
  */
 export function useRowWindow(
@@ -41,7 +41,7 @@ export function useRowWindow(
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
     // The observer's first report comes after the browser's own layout, before paint. Reading
     // here instead forced that layout inside the commit: ~60 ms of the terminal's longest task at
-    // Lighthouse's 4x slowdown (issue 15).
+    // Lighthouse's 4x slowdown.
     if (observer === null) read();
     else observer.observe(element);
     return () => {

@@ -24,7 +24,7 @@ interface WatchlistsPanelProps {
   selected: CoinMarket | null;
   money: MoneyFormatter;
   onSelect: (id: string) => void;
-  /** The chosen list, kept by the page so it survives a reload (spec §3 local persistence). */
+  /** The chosen list, kept by the page so it survives a reload (kept in local storage). */
   activeId: string | null;
   onActiveChange: (id: string | null) => void;
 }

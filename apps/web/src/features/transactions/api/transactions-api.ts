@@ -10,7 +10,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 
-/** This feature's response schemas load with its first request (issue 15: zod is not in the first paint). */
+/** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./transactions-schemas'));
 
 export const transactionKeys = {
@@ -21,7 +21,7 @@ export const transactionKeys = {
   coins: () => ['coin-picker', 'market-select', 'transactions'] as const,
 };
 
-/** Spec §9 "Option lists stale after 5 min". */
+/** Option lists stale after 5 min. */
 const optionsStaleMs = 5 * 60_000;
 
 export const transactionsQuery = (filters: Partial<TransactionListQuery>) =>

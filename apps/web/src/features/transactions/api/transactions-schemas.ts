@@ -1,4 +1,4 @@
-// Loaded by transactions-api.ts with its first request (issue 15).
+// Loaded by transactions-api.ts with its first request, so zod stays out of the first paint.
 export {
   availableCryptocurrenciesResponseSchema,
   marketSelectResponseSchema,

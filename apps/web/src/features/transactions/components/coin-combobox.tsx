@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/market';
 import { type CoinChoice, matchCoins } from './coin-match';
 
-/** Spec §5/§9 coin search: at least 2 characters, 300 ms debounce. */
+/** The coin search: at least 2 characters, 300 ms debounce. */
 const minChars = 2;
 const debounceMs = 300;
 

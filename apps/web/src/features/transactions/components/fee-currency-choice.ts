@@ -3,7 +3,7 @@ import { bestKnownCoinId, isFiat } from '@app/core';
 import type { CoinChoice } from './coin-match';
 
 /*
- * The currency a transaction's fee was paid in (issue 12): the portfolio's own (the default),
+ * The currency a transaction's fee was paid in: the portfolio's own (the default),
  * another fiat currency (valued at the day's rate), the coin traded, or another coin such as BNB
  * (valued at that coin's close of the day). The books value a coin fee by its symbol, so only
  * coins whose symbol names them for sure (bestKnownCoinId) can be chosen.

@@ -6,7 +6,7 @@ const Form = lazy(() => import('./transaction-form').then((m) => ({ default: m.T
 /**
  * The transaction form loads when it is opened (New transaction, Edit): its coin chooser, preview
  * and draft checks are not needed to list transactions, so the pages' first load leaves them out
- * (issue 15, route budget). The service worker precaches the chunk, so it opens offline too.
+ * (to keep the page's first load within the route budget). The service worker precaches the chunk, so it opens offline too.
  */
 export function LazyTransactionForm(props: ComponentProps<typeof Form>) {
   return (

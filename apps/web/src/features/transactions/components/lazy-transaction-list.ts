@@ -2,7 +2,7 @@ import { lazyPart } from '@/lib/lazy-part';
 
 /**
  * The transactions table is drawn once the transactions arrive, so it loads beside their request
- * rather than before the page paints (issue 15, route budget). Pages call `preload` as they ask
+ * rather than before the page paints (to keep the page's first load within the route budget). Pages call `preload` as they ask
  * for the transactions and show their loading line until both are here.
  */
 export const lazyTransactionList = lazyPart(

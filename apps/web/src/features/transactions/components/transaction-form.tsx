@@ -138,7 +138,7 @@ export function TransactionForm({
   const candidate = body();
   const candidateKey = JSON.stringify(candidate);
 
-  // Validate-and-preview while typing: what saving would do to the holding (issue 4).
+  // Validate-and-preview while typing: what saving would do to the holding.
   useEffect(() => {
     const parsed = candidateKey === 'null' ? null : (JSON.parse(candidateKey) as TransactionCreateBody);
     if (!parsed) {
