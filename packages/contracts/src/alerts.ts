@@ -134,6 +134,12 @@ export interface AlertCondition {
   right: AlertOperand;
 }
 
+function isNormalisedOperand(operand: unknown): boolean {
+  if (typeof operand !== 'object' || operand === null) return false;
+  const params = (operand as { params?: unknown }).params;
+  return typeof params === 'object' && params !== null && 'value' in operand;
+}
+
 /**
  * Rules that need both sides. Exported so PATCH handlers can re-check the merged condition
  * (stored left + new right, say), which the partial body schema alone cannot see.
@@ -142,6 +148,9 @@ export function alertConditionIssues(c: Pick<AlertCondition, 'left' | 'right'>):
   path: string[];
   message: string;
 }[] {
+  // A body whose operands failed their own checks arrives here as sent, not normalised (zod still
+  // runs the body's check); those issues are reported already and there is nothing to compare.
+  if (!isNormalisedOperand(c.left) || !isNormalisedOperand(c.right)) return [];
   if (c.left.type === 'value' && c.right.type === 'value') {
     return [{ path: ['right'], message: alertMessages.bothConstant }];
   }

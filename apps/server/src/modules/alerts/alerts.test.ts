@@ -85,6 +85,12 @@ describe('POST /api/v2/alerts/', () => {
     ['both constants', { left: value(1), op: '>=', right: value(2) }, 'right'],
     ['unknown operator', { left: price, op: '>', right: value(2) }, 'op'],
     ['constant without value', { left: price, op: '>=', right: { type: 'value' } }, 'right.value'],
+    // Found by the fuzzer: both sides failing their own checks once reached the body's check unparsed.
+    [
+      'two indicators without metrics',
+      { left: { type: 'indicator', metric: null }, op: '>=', right: { type: 'indicator', metric: null } },
+      'left.metric',
+    ],
   ])('%s → 400 with field details, nothing stored', async (_name, body, field) => {
     const c = await signedIn();
     const res = await create(c, body);
