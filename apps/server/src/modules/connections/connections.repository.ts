@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ConnectionRow, connections, transactions } from '../../db/schema/index.ts';
 
@@ -71,19 +71,6 @@ export async function deleteConnection(db: Db, userId: string, id: string): Prom
     .where(and(eq(connections.userId, userId), eq(connections.id, id)))
     .returning({ id: connections.id });
   return rows.length > 0;
-}
-
-/** How many rows of the user's ledger a connection brought. */
-export async function countSourcedTransactions(
-  db: Db,
-  userId: string,
-  connectionId: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.sourceConnectionId, connectionId)));
-  return Number(row?.n ?? 0);
 }
 
 export async function sourcedTransactionIds(

@@ -146,12 +146,6 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       }
       if (!(await deleteConnection(db, userId, id))) throw missing();
     },
-
-    /** The key or address in clear, for the sync job only; null when SESSION_SECRET changed. */
-    reveal(row: ConnectionRow): { value: string; form: 'key' | 'address' } | null {
-      const opened = box.open(row.secret, row.id);
-      return opened === null ? null : (JSON.parse(opened) as { value: string; form: 'key' | 'address' });
-    },
   };
 }
 
