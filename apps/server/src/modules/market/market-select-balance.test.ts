@@ -66,7 +66,7 @@ describe('market_select available_balance', () => {
   it('counts transfers in and rewards, and shows 8-decimal dust exactly', async () => {
     const bob = await portfolioUser(t.client());
     const p = await bob.portfolio();
-    await bob.ok(p.id, { coin_id: 'ethereum', type: 'transfer_in', quantity: '2.5', price_per_coin: '0' });
+    await bob.ok(p.id, { coin_id: 'ethereum', type: 'transfer_in', quantity: '2.5', price_per_coin: null });
     await bob.ok(p.id, {
       coin_id: 'ethereum',
       type: 'reward',

@@ -1,20 +1,4 @@
-import type {
-  CoinMarket,
-  ExchangeRates,
-  GlobalData,
-  MarketMode,
-  MarketSource,
-  MarketSourceId,
-  Trending,
-} from '@app/contracts';
-import {
-  coinMarketSchema,
-  exchangeRatesSchema,
-  globalDataSchema,
-  marketSourceIds,
-  trendingSchema,
-} from '@app/contracts';
-import { z } from 'zod';
+import type { CoinMarket, MarketMode, MarketSource, MarketSourceId } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   isUpstreamError,
@@ -23,33 +7,29 @@ import {
 } from '../../integrations/market-data/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { convertCoin } from './convert.ts';
+import { fetchMarket } from './fetch-market.ts';
 import {
   findRealMarketRow,
   marketModeKey,
   purgeDemoRows,
   readCacheEntries,
-  readCacheFetchedAt,
   writeCacheEntry,
 } from './market-cache.repository.ts';
+import {
+  readMarketCopy,
+  readMarketCopyTime,
+  readPriceOverlayTime,
+  withPrices,
+  writeMarketCopy,
+  writePriceOverlay,
+} from './market-copy-store.ts';
+import type { MarketSnapshot } from './market-snapshot.ts';
+
+export type { MarketSnapshot } from './market-snapshot.ts';
 
 export interface MarketLogger {
   warn(object: Record<string, unknown>, message: string): void;
   info(object: Record<string, unknown>, message: string): void;
-}
-
-/** One consistent copy of the market, in USD, as the refresher last saw it. */
-export interface MarketSnapshot {
-  coins: CoinMarket[];
-  byId: Map<string, CoinMarket>;
-  rates: ExchangeRates;
-  global: GlobalData | null;
-  trending: Trending | null;
-  fetchedAt: Date;
-  source: MarketSourceId;
-  /** The data's own as-of (the snapshot's dataset date, or the fetch time for a real provider). */
-  asOf: string;
-  /** When a second provider's prices were laid over this copy (see overlayPrices), if they were. */
-  overlaidAt?: Date;
 }
 
 export interface RefreshResult {
@@ -59,31 +39,14 @@ export interface RefreshResult {
   error?: string;
 }
 
-const keys = { markets: 'markets:usd', rates: 'rates', global: 'global', trending: 'trending' } as const;
-/**
- * A second provider's prices over the last live copy while the primary fails: stored with their
- * source and time like every market figure, so every process serves them (not only the leader).
- * `basis` is the fetch time of the copy they lie over; a newer copy makes them obsolete.
- */
-const overlayKey = 'prices:fallback';
-const storedOverlay = z.object({ basis: z.string(), prices: z.record(z.string(), z.number()) });
-/** How many coins the terminal tracks: two CoinGecko pages, two calls per refresh. */
-const trackedPages = 2;
-const pageSize = 250;
-
-const cachedMarkets = z.object({
-  coins: z.array(coinMarketSchema),
-  asOf: z.string(),
-});
+/** Runs inside the demo-to-live switch's transaction: a failure leaves the server in demo mode. */
+export type SwitchToLiveListener = (tx: Db) => Promise<void>;
 
 /**
  * The market in memory, backed by the market_cache table so a restart serves the last good
  * copy at once. Only `refresh()` talks to the provider; readers never wait on upstream
  * except the very first time, when there is nothing at all to show.
  */
-/** Runs inside the demo-to-live switch's transaction: a failure leaves the server in demo mode. */
-export type SwitchToLiveListener = (tx: Db) => Promise<void>;
-
 export function createMarketState(deps: {
   db: Db;
   provider: MarketDataProvider;
@@ -116,48 +79,6 @@ export function createMarketState(deps: {
     current = next;
     generation += 1;
     converted.clear();
-  }
-
-  async function loadFromCache(): Promise<MarketSnapshot | null> {
-    const entries = await readCacheEntries(deps.db, [...Object.values(keys), overlayKey]);
-    const markets = cachedMarkets.safeParse(entries.get(keys.markets)?.payload);
-    const rates = exchangeRatesSchema.safeParse(entries.get(keys.rates)?.payload);
-    const marketsEntry = entries.get(keys.markets);
-    if (!markets.success || !rates.success || !marketsEntry) return null;
-    const global = globalDataSchema.safeParse(entries.get(keys.global)?.payload);
-    const trending = trendingSchema.safeParse(entries.get(keys.trending)?.payload);
-    const source = sourceId(marketsEntry.source);
-    // One mode's rows only: a demo copy is never served once live, nor a real one in demo mode.
-    if (source === null || (source === 'demo') !== (mode === 'demo')) return null;
-    const copy: MarketSnapshot = {
-      coins: markets.data.coins,
-      byId: new Map(markets.data.coins.map((c) => [c.id, c])),
-      rates: rates.data,
-      global: global.success ? global.data : null,
-      trending: trending.success ? trending.data : null,
-      fetchedAt: marketsEntry.fetchedAt,
-      source,
-      asOf: markets.data.asOf,
-    };
-    const overlayEntry = entries.get(overlayKey);
-    const overlay = storedOverlay.safeParse(overlayEntry?.payload);
-    const overlaySource = overlayEntry ? sourceId(overlayEntry.source) : null;
-    if (
-      mode === 'live' &&
-      overlayEntry &&
-      overlay.success &&
-      overlaySource !== null &&
-      overlaySource !== 'demo' &&
-      overlay.data.basis === marketsEntry.fetchedAt.toISOString()
-    ) {
-      return withPrices(
-        copy,
-        new Map(Object.entries(overlay.data.prices)),
-        overlaySource,
-        overlayEntry.fetchedAt,
-      ).snapshot;
-    }
-    return copy;
   }
 
   /** Reads the persisted mode once; a server that has been live never goes back to demo. */
@@ -200,58 +121,14 @@ export function createMarketState(deps: {
     for (const listener of switchListeners) listener();
   }
 
-  async function fetchAll(provider: MarketDataProvider): Promise<MarketSnapshot> {
-    const coins: CoinMarket[] = [];
-    for (let page = 1; page <= trackedPages; page++) {
-      const rows = await provider.listMarkets({
-        vsCurrency: 'usd',
-        page,
-        perPage: pageSize,
-        sparkline: true,
-        priceChangePercentage: ['1h', '24h', '7d'],
-      });
-      coins.push(...rows);
-      if (rows.length < pageSize) break;
-    }
-    const described = provider.describe();
-    const rates = await provider.exchangeRates();
-    // Global figures and trending are extras: a failure keeps the previous copy.
-    const global = await provider.global().catch((error: unknown) => keep('global', error, current?.global));
-    const trending = await provider
-      .trending()
-      .catch((error: unknown) => keep('trending', error, current?.trending));
-    const now = deps.clock();
-    const deduped = new Map<string, CoinMarket>();
-    for (const c of coins) if (!deduped.has(c.id)) deduped.set(c.id, c);
-    // `described` says who answered coins/markets (auto mode may fall back per call).
-    const list =
-      described.mode === 'live' && deps.enrichLive
-        ? await deps.enrichLive([...deduped.values()])
-        : [...deduped.values()];
-    const unique = new Map(list.map((c) => [c.id, c]));
+  function fetchOptions() {
     return {
-      coins: list,
-      byId: unique,
-      rates,
-      global: global ?? null,
-      trending: trending ?? null,
-      fetchedAt: now,
-      source: described.source,
-      asOf: described.mode === 'live' ? now.toISOString() : described.as_of,
+      clock: deps.clock,
+      previous: current,
+      enrichLive: deps.enrichLive,
+      keptPrevious: (what: string, error: unknown) =>
+        deps.logger?.warn({ err: errorText(error), what }, 'market refresh kept the previous copy'),
     };
-  }
-
-  function keep<T>(what: string, error: unknown, previous: T | null | undefined): T | null {
-    deps.logger?.warn({ err: errorText(error), what }, 'market refresh kept the previous copy');
-    return previous ?? null;
-  }
-
-  async function persist(db: Db, s: MarketSnapshot): Promise<void> {
-    const base = { source: s.source, fetchedAt: s.fetchedAt };
-    await writeCacheEntry(db, keys.markets, { ...base, payload: { coins: s.coins, asOf: s.asOf } });
-    await writeCacheEntry(db, keys.rates, { ...base, payload: s.rates });
-    if (s.global) await writeCacheEntry(db, keys.global, { ...base, payload: s.global });
-    if (s.trending) await writeCacheEntry(db, keys.trending, { ...base, payload: s.trending });
   }
 
   /**
@@ -264,7 +141,7 @@ export function createMarketState(deps: {
     const purged = await deps.db.transaction(async (tx) => {
       const removed = await purgeDemoRows(tx);
       for (const listener of inSwitch) await listener(tx);
-      await persist(tx, next);
+      await writeMarketCopy(tx, next);
       await writeCacheEntry(tx, marketModeKey, {
         source: next.source,
         fetchedAt: next.fetchedAt,
@@ -290,7 +167,7 @@ export function createMarketState(deps: {
     if (!live) return false;
     let next: MarketSnapshot;
     try {
-      next = await fetchAll(live);
+      next = await fetchMarket(live, fetchOptions());
     } catch (error) {
       logFailure(error, 'live market data unreachable; staying in demo mode');
       return false;
@@ -305,9 +182,9 @@ export function createMarketState(deps: {
       try {
         await loadMode();
         if (!(await probeLive())) {
-          const next = await fetchAll(deps.provider);
+          const next = await fetchMarket(deps.provider, fetchOptions());
           install(next);
-          await persist(deps.db, next).catch((error: unknown) =>
+          await writeMarketCopy(deps.db, next).catch((error: unknown) =>
             deps.logger?.warn({ err: errorText(error) }, 'market cache write failed'),
           );
         }
@@ -331,7 +208,7 @@ export function createMarketState(deps: {
     if (current) return current;
     loading ??= (async () => {
       await loadMode();
-      const cached = await loadFromCache();
+      const cached = await readMarketCopy(deps.db, mode);
       if (cached) {
         install(cached);
         // Fallback prices over the copy mean the primary was failing when it was stored.
@@ -401,11 +278,7 @@ export function createMarketState(deps: {
     const { snapshot, applied } = withPrices(basis, prices, source, at);
     if (applied.size === 0) return 0;
     install(snapshot);
-    await writeCacheEntry(deps.db, overlayKey, {
-      source,
-      fetchedAt: at,
-      payload: { basis: basis.fetchedAt.toISOString(), prices: Object.fromEntries(applied) },
-    }).catch((error: unknown) =>
+    await writePriceOverlay(deps.db, basis, applied, source, at).catch((error: unknown) =>
       deps.logger?.warn({ err: errorText(error) }, 'fallback prices kept in memory only'),
     );
     return applied.size;
@@ -418,18 +291,18 @@ export function createMarketState(deps: {
       const entries = await readCacheEntries(deps.db, [marketModeKey]);
       if (entries.has(marketModeKey)) adoptLive();
     }
-    const at = await readCacheFetchedAt(deps.db, keys.markets);
+    const at = await readMarketCopyTime(deps.db);
     if (!at) return false;
     const newerCopy = !current || at.getTime() > current.fetchedAt.getTime();
     // Same copy, but the leader laid a second provider's newer prices over it.
-    const overlayAt = newerCopy || !current ? null : await readCacheFetchedAt(deps.db, overlayKey);
+    const overlayAt = newerCopy || !current ? null : await readPriceOverlayTime(deps.db);
     const newerOverlay =
       current !== null &&
       at.getTime() === current.fetchedAt.getTime() &&
       overlayAt !== null &&
       overlayAt.getTime() > (current.overlaidAt?.getTime() ?? Number.NEGATIVE_INFINITY);
     if (!newerCopy && !newerOverlay) return false;
-    const cached = await loadFromCache();
+    const cached = await readMarketCopy(deps.db, mode);
     if (!cached) return false;
     install(cached);
     // Prices from a second provider exist only while the primary fails: the copy is stale then.
@@ -464,37 +337,11 @@ export function createMarketState(deps: {
 
 export type MarketState = ReturnType<typeof createMarketState>;
 
-/** The copy with these prices in place of the primary's, each labelled with its source and time. */
-function withPrices(
-  copy: MarketSnapshot,
-  prices: ReadonlyMap<string, number>,
-  source: MarketSourceId,
-  at: Date,
-): { snapshot: MarketSnapshot; applied: Map<string, number> } {
-  const applied = new Map<string, number>();
-  const asOf = at.toISOString();
-  const coins = copy.coins.map((c) => {
-    const price = prices.get(c.id);
-    if (price === undefined || !(price > 0) || !Number.isFinite(price)) return c;
-    applied.set(c.id, price);
-    return { ...c, current_price: price, price_source: source, price_as_of: asOf };
-  });
-  if (applied.size === 0) return { snapshot: copy, applied };
-  return {
-    snapshot: { ...copy, coins, byId: new Map(coins.map((c) => [c.id, c])), overlaidAt: at },
-    applied,
-  };
-}
-
 export class MarketUnavailableError extends Error {
   constructor(reason: string) {
     super(`Market data is unavailable: ${reason}`);
     this.name = 'MarketUnavailableError';
   }
-}
-
-function sourceId(stored: string): MarketSourceId | null {
-  return (marketSourceIds as readonly string[]).includes(stored) ? (stored as MarketSourceId) : null;
 }
 
 export function errorText(error: unknown): string {

@@ -1,25 +1,5 @@
-import {
-  type ChartTimeframe,
-  type CoinDetails,
-  type CoinListOrder,
-  type CoinMarket,
-  emptyCoinSocial,
-  type MarketChart,
-  type MarketSource,
-  type MarketSourceId,
-  marketMessages,
-  type OhlcRow,
-  type SearchResult,
-  timeframeDays,
-} from '@app/contracts';
-import {
-  dayStartMs,
-  filterCoins,
-  marketBreadth,
-  normaliseSearchQuery,
-  sortCoins,
-  topPerformers,
-} from '@app/core';
+import { type CoinMarket, type MarketSource, type MarketSourceId, marketMessages } from '@app/contracts';
+import { dayStartMs } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { isUpstreamError, type MarketDataProvider } from '../../integrations/market-data/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -30,7 +10,8 @@ import {
   type CategoryRefreshResult,
   createCategoryMembership,
 } from './category-membership.ts';
-import { convertCoin, withoutSparkline } from './convert.ts';
+import { createCoinPages } from './coin-pages.ts';
+import { withoutSparkline } from './convert.ts';
 import type { DailyCloses, MarketReader } from './market-reader.ts';
 import {
   createMarketState,
@@ -40,8 +21,8 @@ import {
   MarketUnavailableError,
   type RefreshResult,
 } from './market-state.ts';
+import { createMarketViews } from './market-views.ts';
 import { oncePerKindLogger } from './once-per-kind-logger.ts';
-import { createTtlCache } from './ttl-cache.ts';
 
 export interface MarketServiceDeps {
   db: Db;
@@ -71,23 +52,10 @@ export interface SecondaryMarketSource {
   backfillHistory(): Promise<unknown>;
 }
 
-export interface ListInput {
-  vs: string;
-  page: number;
-  perPage: number;
-  order: CoinListOrder;
-  search?: string | undefined;
-  category?: string | undefined;
-  excludeStablecoins: boolean;
-  sparkline: boolean;
-}
+export { coinNotFound } from './coin-pages.ts';
+export type { ListInput } from './market-views.ts';
 
 const minute = 60_000;
-export const coinNotFound = () =>
-  new AppError({
-    code: 'not_found',
-    message: marketMessages.coinNotFound,
-  });
 
 function unavailable(): AppError {
   return new AppError({
@@ -129,15 +97,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     historyDays: deps.historyDays ?? 365,
     mode: () => state.mode(),
   });
-  const details = createTtlCache<CoinDetails>(500);
-  const charts = createTtlCache<MarketChart>(500);
-  const ohlcs = createTtlCache<OhlcRow[]>(500);
-  const searches = createTtlCache<SearchResult>(500);
   const now = () => deps.clock().getTime();
-  // Per-coin copies fetched in demo mode are simulated: none may be served once live.
-  state.onSwitchToLive(() => {
-    for (const cache of [details, charts, ohlcs, searches]) cache.clear();
-  });
 
   async function snapshot(): Promise<MarketSnapshot> {
     try {
@@ -153,31 +113,17 @@ export function createMarketService(deps: MarketServiceDeps) {
     return { s, ...state.inCurrency(s, vs) };
   }
 
-  /**
-   * Cached upstream call: fresh within `ttlMs`; older copies are served when upstream fails.
-   * Unknown ids become 404; with no copy at all a failure is reported by `onColdFailure`.
-   */
-  async function cached<T>(
-    cache: ReturnType<typeof createTtlCache<T>>,
-    key: string,
-    ttlMs: number,
-    load: () => Promise<T>,
-    onColdFailure: (error: unknown) => T | Promise<T>,
-  ): Promise<T> {
-    const hit = cache.peek(key, now());
-    if (hit && hit.ageMs < ttlMs) return hit.value;
-    try {
-      const value = await load();
-      cache.set(key, value, now());
-      return value;
-    } catch (error) {
-      if (isUpstreamError(error) && error.kind === 'not_found') throw coinNotFound();
-      if (isUpstreamError(error) && error.kind === 'rejected' && error.status === 404) throw coinNotFound();
-      quiet.warn({ err: errorText(error), key }, 'market call failed; serving cached copy');
-      if (hit) return hit.value;
-      return onColdFailure(error);
-    }
-  }
+  const views = createMarketViews(market, state);
+  const coinPages = createCoinPages({
+    provider: deps.provider,
+    state,
+    candles,
+    market,
+    snapshot,
+    quiet,
+    now,
+    refreshIntervalMs,
+  });
 
   const reader: MarketReader = {
     async getQuotes(ids, vs) {
@@ -265,254 +211,20 @@ export function createMarketService(deps: MarketServiceDeps) {
     /** One step of the live category membership refresh (the refresher starts it itself). */
     refreshCategories: () => categories.refreshNext(),
 
-    async list(input: ListInput) {
-      const { coins } = await market(input.vs);
-      const filtered = filterCoins(coins, {
-        search: input.search,
-        category: input.category,
-        excludeStablecoins: input.excludeStablecoins,
-      });
-      // The cache is already in market-cap order; only other orders pay for a sort.
-      const searching = normaliseSearchQuery(input.search) !== null;
-      const ordered =
-        input.order === 'market_cap_desc' || searching ? filtered : sortCoins(filtered, input.order);
-      const start = (input.page - 1) * input.perPage;
-      const page = ordered.slice(start, start + input.perPage);
-      return {
-        results: input.sparkline ? page : page.map(withoutSparkline),
-        count: ordered.length,
-      };
-    },
-
-    async coinsIn(vs: string): Promise<CoinMarket[]> {
-      return (await market(vs)).coins;
-    },
-
-    async globalData(vs: string) {
-      const { s } = await market(vs);
-      const factor = state.usdFactor(s, vs) ?? 1;
-      const global = s.global ?? {
-        // Derived from the tracked coins when upstream has not answered global/ yet.
-        active_cryptocurrencies: s.coins.length,
-        markets: null,
-        total_market_cap: { usd: sum(s.coins, (c) => c.market_cap) },
-        total_volume: { usd: sum(s.coins, (c) => c.total_volume) },
-        market_cap_percentage: {},
-        market_cap_change_percentage_24h_usd: null,
-        updated_at: s.fetchedAt.toISOString(),
-      };
-      const capUsd = global.total_market_cap.usd;
-      const volUsd = global.total_volume.usd;
-      return {
-        ...global,
-        vs_currency: vs,
-        total_market_cap_vs: global.total_market_cap[vs] ?? (capUsd === undefined ? null : capUsd * factor),
-        total_volume_vs: global.total_volume[vs] ?? (volUsd === undefined ? null : volUsd * factor),
-      };
-    },
-
-    async trending(vs: string, limit: number) {
-      const { s, byId } = await market(vs);
-      const t = s.trending ?? { basis: 'derived' as const, coins: [] };
-      return {
-        basis: t.basis,
-        vs_currency: vs,
-        coins: t.coins.slice(0, limit).map((c) => {
-          const quote = byId.get(c.id);
-          return { ...c, current_price: quote?.current_price ?? null, image: quote?.image ?? c.large };
-        }),
-      };
-    },
-
-    async topPerforming(vs: string, limit: number): Promise<CoinMarket[]> {
-      return topPerformers((await market(vs)).coins, limit).map(withoutSparkline);
-    },
-
-    async priceChanges(vs: string, symbols: readonly string[]) {
-      const { coins } = await market(vs);
-      const wanted = new Set(symbols.map((x) => x.toLowerCase()));
-      const results: Record<
-        string,
-        Pick<
-          CoinMarket,
-          | 'id'
-          | 'symbol'
-          | 'name'
-          | 'current_price'
-          | 'price_change_percentage_1h'
-          | 'price_change_percentage_24h'
-          | 'price_change_percentage_7d'
-        >
-      > = {};
-      // Coins arrive in market-cap order, so a shared symbol resolves to the largest coin.
-      for (const c of coins) {
-        const symbol = c.symbol.toLowerCase();
-        if (!wanted.has(symbol) || results[symbol]) continue;
-        results[symbol] = {
-          id: c.id,
-          symbol: c.symbol,
-          name: c.name,
-          current_price: c.current_price,
-          price_change_percentage_1h: c.price_change_percentage_1h,
-          price_change_percentage_24h: c.price_change_percentage_24h,
-          price_change_percentage_7d: c.price_change_percentage_7d,
-        };
-      }
-      return results;
-    },
-
-    async breadth(vs: string, maDays: number, excludeStablecoins: boolean) {
-      const { coins } = await market(vs);
-      const b = marketBreadth(filterCoins(coins, { excludeStablecoins }), maDays);
-      return {
-        total: b.total,
-        advancers: b.advancers,
-        decliners: b.decliners,
-        unchanged: b.unchanged,
-        above_ma: b.aboveMa,
-      };
-    },
-
-    async coinSearch(vs: string, q: string | undefined, limit: number): Promise<CoinMarket[]> {
-      if (normaliseSearchQuery(q) === null) return [];
-      return filterCoins((await market(vs)).coins, { search: q })
-        .slice(0, limit)
-        .map(withoutSparkline);
-    },
+    ...views,
 
     reloadIfNewer: () => state.reloadIfNewer().catch(() => false),
     generation: () => state.generation(),
     /** Another module's stored state learnt from demo prices, forgotten in the switch's transaction. */
     inSwitchToLive: state.inSwitchToLive,
 
-    /** The whole catalogue (CoinGecko search/), falling back to the tracked coins offline. */
-    async search(q: string | undefined, limit: number): Promise<SearchResult> {
-      const query = normaliseSearchQuery(q);
-      if (query === null) return { coins: [] };
-      const result = await cached(
-        searches,
-        query.toLowerCase(),
-        10 * minute,
-        () => deps.provider.search(query),
-        async () => {
-          const { coins } = await market('usd');
-          return {
-            coins: filterCoins(coins, { search: query }).map((c) => ({
-              id: c.id,
-              name: c.name,
-              symbol: c.symbol,
-              market_cap_rank: c.market_cap_rank,
-              thumb: c.image,
-              large: c.image,
-            })),
-          };
-        },
-      );
-      return { coins: result.coins.slice(0, limit) };
-    },
-
-    async details(id: string, vs: string): Promise<CoinDetails> {
-      const { s, byId } = await market(vs);
-      const live = byId.get(id);
-      const base = await cached(
-        details,
-        id,
-        60 * minute,
-        () => deps.provider.coinDetails(id, 'usd'),
-        (error) => {
-          // Upstream is unreachable: the tracked quote still makes an honest (thinner) page.
-          const usd = s.byId.get(id);
-          if (!usd) throw isUpstreamError(error) ? coinNotFound() : error;
-          return {
-            ...usd,
-            vs_currency: 'usd',
-            description: '',
-            genesis_date: null,
-            categories: usd.categories ?? [],
-            links: {
-              homepage: [],
-              blockchain_site: [],
-              twitter_screen_name: null,
-              subreddit_url: null,
-              repos: [],
-            },
-            social: emptyCoinSocial,
-          };
-        },
-      );
-      const factor = state.usdFactor(s, vs) ?? 1;
-      // The refresher's quote is newer than the cached details, so market fields come from it.
-      const quote = live ?? convertCoin(base, factor);
-      return { ...base, ...quote, categories: base.categories, vs_currency: vs };
-    },
-
-    async chart(id: string, timeframe: ChartTimeframe, vs: string): Promise<MarketChart> {
-      const days = timeframeDays[timeframe];
-      const { byId } = await market(vs);
-      if (days === 'max' || days > 90) {
-        // Long ranges come from the stored daily candles, the same rows alerts read.
-        const rows = await candlesOr404(id, vs, days === 'max' ? null : days);
-        const prices: Array<[number, number]> = rows.map((r) => [dayStartMs(r.day), r.close]);
-        const live = byId.get(id);
-        if (live) prices.push([now(), live.current_price]);
-        return { prices, market_caps: [], total_volumes: [] };
-      }
-      return cached(
-        charts,
-        `${id}:${vs}:${days}`,
-        days <= 1 ? refreshIntervalMs : 10 * minute,
-        () => deps.provider.marketChart(id, vs, days),
-        async () => {
-          const rows = await candlesOr404(id, vs, days);
-          return {
-            prices: rows.map((r) => [dayStartMs(r.day), r.close]),
-            market_caps: [],
-            total_volumes: [],
-          };
-        },
-      );
-    },
-
-    async ohlc(id: string, days: number | 'max', vs: string): Promise<OhlcRow[]> {
-      if (days === 'max' || days > 30) {
-        const rows = await candlesOr404(id, vs, days === 'max' ? null : days);
-        return rows.map((r): OhlcRow => [dayStartMs(r.day), r.open, r.high, r.low, r.close]);
-      }
-      await market(vs);
-      return cached(
-        ohlcs,
-        `${id}:${vs}:${days}`,
-        days <= 1 ? refreshIntervalMs : 10 * minute,
-        () => deps.provider.ohlc(id, vs, days),
-        async () => {
-          const rows = await candlesOr404(id, vs, days);
-          return rows.map((r): OhlcRow => [dayStartMs(r.day), r.open, r.high, r.low, r.close]);
-        },
-      );
-    },
+    ...coinPages,
 
     /** True when the id is one of the tracked coins (no upstream call). */
     async isTracked(id: string): Promise<boolean> {
       return (await snapshot()).byId.has(id);
     },
   };
-
-  async function candlesOr404(id: string, vs: string, days: number | null) {
-    try {
-      const rows = await candles.read(id, vs, days);
-      if (rows.length === 0 && !(await snapshot()).byId.has(id)) throw coinNotFound();
-      return rows;
-    } catch (error) {
-      if (isUpstreamError(error)) throw coinNotFound();
-      throw error;
-    }
-  }
-}
-
-function sum(coins: readonly CoinMarket[], pick: (c: CoinMarket) => number | null): number {
-  let total = 0;
-  for (const c of coins) total += pick(c) ?? 0;
-  return total;
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;
