@@ -23,10 +23,9 @@ const devRefresh = () => prefresh() as Promise<Plugin[]>;
 const shellSchemas = /[\\/]src[\\/]lib[\\/]api[\\/]shell-schemas\.ts$/;
 /**
  * Small common chunks that load nothing every page lacks go into two chunks (build-plugins/shared-parts),
- * the zod schemas apart. Paired Lighthouse runs (live, new account, 6 pairs) against the build
- * without them: LCP /dashboard -194 ms, /projections -155, / -144 (mixed). With chunks up to 1,024 B
- * and the schemas in the same chunk, /dashboard gained -417 ms but / lost +158 ms: the terminal
- * loaded and ran 7 kB gz of parts and schemas it does not draw with.
+ * the zod schemas apart: fewer requests before a page paints. The schemas stay apart because the
+ * terminal draws with none of them, and one chunk of both made it load and run code it never uses
+ * (paired Lighthouse runs, recorded in bench/README.md).
  */
 const sharedPartsOptions = {
   preloadedByHtml: shellSchemas,
@@ -87,6 +86,8 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
                 'notifications-settings-route': 83.8,
                 'portfolios-page': 83.7,
                 'settings-index-page': 83.0,
+                'connection-detail-route': 83.2,
+                'connections-page': 83.1,
                 'metrics-page': 81.9,
                 'notifications-page': 80.8,
                 'alerts-page': 80.6,
@@ -138,7 +139,7 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
             // The modules the entry loads before any route are one chunk. Without this group Rolldown
             // cut them into eight (react, jsx-runtime, the api client, the query core, contract
             // errors and routes, its runtime…) wherever a lazy page shared one, and every page paid
-            // each file's own compression (~1.6 kB gz of 108). Pages still import from it.
+            // each file's own compression. Pages still import from it.
             groups: [
               { name: 'shell', tags: ['$initial'] },
               // The confirm dialog and the dialog it draws travel together (the dialog's own

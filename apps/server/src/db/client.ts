@@ -58,18 +58,18 @@ export interface PgliteDatabase extends Database {
 }
 
 /**
- * PostgreSQL inside PGlite touches its whole shared buffer pool at start, so the default 128 MB
- * is resident from the first second (the server idled at ~420 MB RSS). 16 MB holds the hot
- * pages of a 100k-transaction portfolio; colder pages come from the data folder, which the OS
- * caches anyway. Measured in bench/dashboard.bench.ts.
+ * PostgreSQL inside PGlite touches its whole shared buffer pool at start, so the default pool
+ * is resident from the first second and an idle server holds it all. A small pool holds the hot
+ * pages of a large portfolio; colder pages come from the data folder, which the OS caches
+ * anyway (bench/dashboard.bench.ts measures both; figures in bench/README.md).
  */
 const pgliteMemorySettings = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
 
 /**
  * PGlite is the only WebAssembly in the process. By default V8 recompiles its hot functions with
- * the optimising compiler in the background, which costs ~50 MB of resident code and compiler
- * memory and, on a 2-core machine, competes with requests; the baseline compiler alone was as
- * fast for our queries (bench/dashboard.bench.ts) and keeps the server under 300 MB.
+ * the optimising compiler in the background, which costs resident code and compiler memory and,
+ * on a small machine, competes with requests; the baseline compiler alone was as fast for our
+ * queries and leaves the server much smaller (bench/dashboard.bench.ts; figures in bench/README.md).
  * The flag is read when a module is compiled, so it must be set before the first PGlite starts.
  */
 function useBaselineWasmCompiler(): void {
@@ -108,7 +108,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
 
 /**
  * Creates a new PGlite data folder (initdb) in a short-lived child process. Run in the server
- * process, initdb's WebAssembly heap (~450 MB) stays resident for the life of the process; in a
+ * process, initdb's large WebAssembly heap stays resident for the life of the process; in a
  * child it is returned to the system when the child exits, and the server opens the folder as
  * on any later start.
  */

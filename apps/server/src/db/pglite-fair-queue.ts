@@ -20,10 +20,9 @@ function yieldBeforeQueries(tx: Transaction): Transaction {
 /**
  * PGlite runs each query synchronously on the main thread, and its queue hands the lock to the
  * next waiting query in a promise callback, so a backlog of queries ran back to back without the
- * event loop ever polling sockets: under 200 concurrent clients the server read nothing new for
- * up to ~18 s at a time (CPU profile in bench/load: unbroken busy stretches inside
- * execProtocolRawSync, while a second client's requests, served in <300 ms once read, waited
- * 10-20 s). Here the top-level queries and transactions (which PGlite runs one at a time anyway)
+ * event loop ever polling sockets: under many concurrent clients the server read nothing new for
+ * long stretches, and a second client's quick requests waited behind the whole backlog (a CPU
+ * profile of bench/load.bench.ts showed it; the figures are in bench/README.md). Here the top-level queries and transactions (which PGlite runs one at a time anyway)
  * queue in order, and each starts on a fresh turn of the event loop, as does each query inside a
  * transaction: an unbroken stretch is one query, and new requests are read in between.
  */

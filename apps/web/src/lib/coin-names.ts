@@ -4,8 +4,8 @@ import { useBaseCurrency } from '@/lib/settings';
 /**
  * Names of the coins a list may mention: the user's own coins and the market's top 100. Alerts,
  * notifications and import rows say "Bitcoin", not "bitcoin". The lookup loads beside its
- * requests (the market and portfolio query modules are ~2.5 kB gz the pages that show a
- * name would otherwise carry in their first load). Under the 'transactions' root, so a new
+ * requests, so the market and portfolio query modules stay out of the first load of the pages
+ * that show a name. Under the 'transactions' root, so a new
  * transaction (a coin the user now holds) refreshes it.
  */
 const coinNamesQuery = (client: QueryClient, vs: string) =>

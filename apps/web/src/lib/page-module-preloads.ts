@@ -10,13 +10,12 @@ import type { FramedPath } from './page-headers';
  * one after the other: the entry, the page, its imports, the schemas' loader, the schemas, the
  * sections. The build fails when a path here holds no module of the bundle.
  *
- * Only for pages whose first content waits for their code (an empty state, a list): paired
- * Lighthouse runs (live, new account, 3 pairs) gave LCP -248 ms on /dashboard and -133 ms on
- * /projections. A page whose largest paint is the heading the server paints (/transactions,
- * /insights) lost by it instead (LCP +540 and +280 ms): Lighthouse counts every request started
+ * Only for pages whose first content waits for their code (an empty state, a list): there the
+ * preloads bring the largest paint forward. A page whose largest paint is the heading the server
+ * paints (/transactions, /insights) loses by them instead: Lighthouse counts every request started
  * before that paint, and these start with the HTML. For the same reason the shells that paint a
- * page's empty state for an account with nothing yet (frames/<page>.empty.html) carry none: with
- * them /projections' painted empty state measured LCP 2,036 ms, without 1,610 (3 runs each).
+ * page's empty state for an account with nothing yet (frames/<page>.empty.html) carry none. The
+ * paired Lighthouse runs behind both choices are in bench/README.md.
  */
 export const pageModulePreloads: Partial<Record<FramedPath, readonly string[]>> = {
   '/dashboard': [

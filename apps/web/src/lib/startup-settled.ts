@@ -1,9 +1,9 @@
 /**
  * Issue 15: the parts no page paints with (the toasts, the unread count, the offline kit, the event
  * stream) waited for the browser's first quiet moment, which came while the page's own code and
- * data were still on the way. Their ~15 requests then shared the six connections of HTTP/1.1 with
- * the page's, and Lighthouse's simulated LCP counted them all (live market, /dashboard: about
- * 480 ms). They now wait until start-up has settled: no API request or page code in flight, for two
+ * data were still on the way. Their requests then shared the six connections of HTTP/1.1 with
+ * the page's, and Lighthouse's simulated LCP counted them all (bench/README.md has the figure).
+ * They now wait until start-up has settled: no API request or page code in flight, for two
  * frames (the render that uses the last answer has painted).
  */
 

@@ -9,7 +9,7 @@ let pending: Promise<Sonner> | null = null;
 let counter = 0;
 
 /**
- * Sonner is ~10 kB gzipped and no page needs it to paint, so it loads after the first render
+ * No page needs Sonner to paint and it is not small, so it loads after the first render
  * (the Toaster starts it) or on the first toast, whichever comes first. Sonner keeps toasts made
  * before its Toaster subscribes, so none is lost while it loads.
  */

@@ -22,10 +22,9 @@ export interface EncodedBody {
 }
 
 /**
- * Brotli's top settings are 10-100x slower than gzip, so it runs on the libuv pool and the
- * first requests after a refresh get gzip instead of waiting. Quality 10 keeps most of 11's
- * gain (50 coins with sparklines: 25 kB, 11 gives 23 kB, gzip 33 kB) at a quarter of its CPU
- * (~100 ms against ~400 ms per query and market generation).
+ * Brotli's top settings are far slower than gzip, so it runs on the libuv pool and the first
+ * requests after a refresh get gzip instead of waiting. Quality 10 keeps most of 11's gain in
+ * size at a fraction of its CPU (sizes and times in bench/README.md).
  */
 const brotliQuality = 10;
 

@@ -29,8 +29,8 @@ function pageLink(query: Record<string, unknown>, page: number): string {
 
 /**
  * The coin list. It changes only when the refresher installs a new market, so each
- * distinct query is serialised and compressed once per market generation (50 coins with
- * sparklines: ~103 kB of JSON, ~33 kB gzip, ~25 kB brotli); every other request only writes
+ * distinct query is serialised and compressed once per market generation (a page with
+ * sparklines is large, and compressing it is most of its cost); every other request only writes
  * the prepared bytes.
  */
 // Typed by its declaration, which also brings the route config's `produces` into every program

@@ -49,7 +49,7 @@ function Item({ onSelect, children, checked }: ItemProps) {
 /**
  * The account menu: a WAI-ARIA menu button (arrow keys, Home/End, Escape and Tab close, focus
  * returns to the button). Written by hand rather than with Radix's dropdown, which with
- * floating-ui is ~28 kB gzipped on every signed-in page (a large share of the 120 kB route budget).
+ * floating-ui would be on every signed-in page and take a large share of each route's size budget.
  */
 export function UserMenu({ onOpenAlerts }: UserMenuProps) {
   const { user, logout } = useBFFAuth();
