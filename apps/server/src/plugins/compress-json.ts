@@ -13,7 +13,7 @@ const compressibleType = /^(?:application\/json|text\/html)/;
 const minBytes = 1024;
 
 /**
- * Large answers that repeat byte for byte (a warm tax report is one 1.2 MB string, written once)
+ * Large answers that repeat byte for byte (a warm tax report is one large string, written once)
  * are compressed once: the last few per coding are kept, keyed by the text itself, so a cached
  * body can only ever be served for exactly the same text.
  */

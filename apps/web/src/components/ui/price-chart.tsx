@@ -13,7 +13,7 @@ export interface PriceChartProps {
   height?: number;
 }
 
-// lightweight-charts is ~50 kB gz: it loads only when a chart is on screen.
+// lightweight-charts is larger than most pages' own code: it loads only when a chart is on screen.
 const Canvas = lazy(() => import('./price-chart-canvas').then((m) => ({ default: m.PriceChartCanvas })));
 
 export function PriceChart(props: PriceChartProps) {

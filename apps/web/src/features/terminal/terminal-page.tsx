@@ -88,8 +88,8 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   const listParams = { vs, order, category, excludeStablecoins };
   const fullList = coinListQuery({ ...listParams, page, perPage, sparkline: true });
   // A first load asks for the full page once the first screen has answered, not beside it: its
-  // ~160 kB (250 rows with sparklines) shared the phone's link with the first screen, the code and
-  // the answers the first paint needs. In Lighthouse (live), whenever it went out before the source
+  // rows with sparklines are a large answer, which shared the phone's link with the first screen,
+  // the code and the answers the first paint needs. In Lighthouse (live), whenever it went out before the source
   // badge painted, the simulated LCP counted it too, and came out much later.
   const [fullListHeld, setFullListHeld] = useState(
     () => queryClient.getQueryData(fullList.queryKey) === undefined,

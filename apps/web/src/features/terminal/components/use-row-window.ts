@@ -11,7 +11,7 @@ export interface RowWindow {
  * The rows of a fixed-height list that are in view inside their scroller, plus `overscan` on
  * each side. Every market row is the same height, so
  * the window is arithmetic on scrollTop and the scroller's height; a general virtualiser
- * (measurement, variable sizes) was ~10 kB gz of the terminal's first load. The
+ * (measurement, variable sizes) was a large share of the terminal's first load. The
  * state changes only when the window does, not on every scrolled pixel.
  */
 export function useRowWindow(
