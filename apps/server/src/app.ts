@@ -11,6 +11,8 @@ import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
 import { createOidcClient, type OidcClient } from './integrations/oidc/oidc-client.ts';
+import { registerConnectionSyncJobs } from './jobs/connection-sync.job.ts';
+import type { JobQueue } from './jobs/queue/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { findServerPackageRoot } from './lib/package-root.ts';
 import { createAlertsService, registerAlertRoutes } from './modules/alerts/index.ts';
@@ -21,9 +23,9 @@ import {
   registerAuthRoutes,
 } from './modules/auth/index.ts';
 import {
-  createConnectionsService,
-  createSourcedRowsRemover,
-  registerConnectionRoutes,
+  type ConnectionsModule,
+  type ExplorerCallOptions,
+  registerConnectionsModule,
 } from './modules/connections/index.ts';
 import { createDashboardService, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { createDeliveryParts, type DeliveryParts, registerDeliveryModule } from './modules/delivery/index.ts';
@@ -40,7 +42,11 @@ import {
   type MarketService,
   registerMarketRoutes,
 } from './modules/market/index.ts';
-import { createNotificationsService, registerNotificationRoutes } from './modules/notifications/index.ts';
+import {
+  createConnectionFailureNotifier,
+  createNotificationsService,
+  registerNotificationRoutes,
+} from './modules/notifications/index.ts';
 import { createPortfoliosService, registerPortfolioRoutes } from './modules/portfolios/index.ts';
 import { createProjectionsService, registerProjectionRoutes } from './modules/projections/index.ts';
 import { createSettingsService, registerSettingsRoutes } from './modules/settings/index.ts';
@@ -92,6 +98,20 @@ export interface BuildAppOptions {
   onClose?: () => Promise<void>;
   /** The database's session write generation (PGlite): signed-in requests then skip the session query. */
   sessionWrites?: WriteGeneration | undefined;
+  /**
+   * The durable job queue wallet syncs run on (main creates, starts and stops it). Without one a
+   * "sync now" runs in this process at once, and nothing is scheduled (tests).
+   */
+  jobs?: JobQueue;
+  /** Explorer calls' retries and timeout: tests keep them short. */
+  explorerCalls?: ExplorerCallOptions;
+  /**
+   * Whether a new connection's first sync is asked for at once (default: with a job queue, as
+   * the server runs). Tests that run each sync themselves leave it off.
+   */
+  syncOnCreate?: boolean;
+  /** Receives the wallet connections' sync once built: tests run syncs and wait for them. */
+  onConnections?: (connections: ConnectionsModule) => void;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
@@ -230,14 +250,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerProjectionRoutes(api, {
       projections: createProjectionsService({ db, clock, market, positions: ledger.positions }),
     });
-    await registerConnectionRoutes(api, {
-      connections: createConnectionsService({
-        db,
-        clock,
-        sessionSecret: config.sessionSecret,
-        sourcedRows: createSourcedRowsRemover({ db, clock, ledgers: ledger.ledgers, market }),
-      }),
+    const jobs = options.jobs;
+    const connections = await registerConnectionsModule(api, {
+      db,
+      clock,
+      config,
+      ledgers: ledger.ledgers,
+      closes: ledger.closes,
+      market,
+      // Notifications sit above connections: their writer is handed down from here.
+      notifier: createConnectionFailureNotifier({ bus }),
+      explorerCalls: options.explorerCalls,
+      syncOnCreate: options.syncOnCreate ?? jobs !== undefined,
+      runner: jobs ? (sync) => registerConnectionSyncJobs(jobs, sync, { logger: app.log }) : undefined,
     });
+    options.onConnections?.(connections);
     await registerAlertRoutes(api, { alerts: createAlertsService({ db, clock, market }) });
     await registerNotificationRoutes(api, {
       notifications: createNotificationsService({ db }),

@@ -105,6 +105,45 @@ describe('config', () => {
     expect(() => loadConfig({ ...secret, AUTH_MODE: 'saml' }, cwd)).toThrow(/AUTH_MODE: use local, oidc/);
   });
 
+  it('names the explorers, their budgets, the sync interval and the confirmations wallet syncs wait for', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    const defaults = loadConfig(secret, cwd);
+    expect(defaults.explorers).toEqual({
+      esplora: { baseUrl: 'https://mempool.space/api', requestsPerSecond: 4 },
+      etherscan: { baseUrl: 'https://api.etherscan.io/v2/api', apiKey: undefined, requestsPerSecond: 4 },
+    });
+    expect(defaults.connectionSync).toEqual({ intervalMs: 6 * 3_600_000, bitcoinConfirmations: 1 });
+    const set = loadConfig(
+      {
+        ...secret,
+        ESPLORA_BASE_URL: 'http://127.0.0.1:9/api',
+        ETHERSCAN_BASE_URL: 'http://127.0.0.1:9/v2/api',
+        ETHERSCAN_API_KEY: ' key ',
+        ESPLORA_REQUESTS_PER_SECOND: '2',
+        ETHERSCAN_REQUESTS_PER_SECOND: '0.5',
+        CONNECTION_SYNC_INTERVAL_HOURS: '0.5',
+        BITCOIN_CONFIRMATIONS: '3',
+      },
+      cwd,
+    );
+    expect(set.explorers).toEqual({
+      esplora: { baseUrl: 'http://127.0.0.1:9/api', requestsPerSecond: 2 },
+      etherscan: { baseUrl: 'http://127.0.0.1:9/v2/api', apiKey: 'key', requestsPerSecond: 0.5 },
+    });
+    expect(set.connectionSync).toEqual({ intervalMs: 1_800_000, bitcoinConfirmations: 3 });
+    // Etherscan's V1 paths answer nothing useful any more: the variable must name V2.
+    expect(() => loadConfig({ ...secret, ETHERSCAN_BASE_URL: 'https://api.etherscan.io/api' }, cwd)).toThrow(
+      /ETHERSCAN_BASE_URL: must be Etherscan API V2/,
+    );
+    for (const [name, bad] of [
+      ['BITCOIN_CONFIRMATIONS', '0'],
+      ['CONNECTION_SYNC_INTERVAL_HOURS', 'never'],
+      ['ESPLORA_REQUESTS_PER_SECOND', '0'],
+      ['ESPLORA_BASE_URL', 'not a url'],
+    ] as const)
+      expect(() => loadConfig({ ...secret, [name]: bad }, cwd)).toThrow(new RegExp(name));
+  });
+
   it('marks https PUBLIC_URLs secure and trims the trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://p.example.com/', SESSION_SECRET: 'x'.repeat(32) }, cwd);
     expect(config.publicUrl).toBe('https://p.example.com');

@@ -13,6 +13,10 @@ const optionalText = z
   .optional();
 const optionalUrl = optionalText.pipe(z.url().optional());
 
+/** The public explorers, used unless the operator names their own (a self-hosted Esplora, say). */
+const defaultEsploraUrl = 'https://mempool.space/api';
+const defaultEtherscanUrl = 'https://api.etherscan.io/v2/api';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -92,6 +96,25 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+  // Wallet sync: the explorers, their request budgets, how often and how settled.
+  ESPLORA_BASE_URL: optionalUrl,
+  ETHERSCAN_BASE_URL: optionalUrl.pipe(
+    z
+      .string()
+      .regex(/\/v2\/api\/?$/, 'must be Etherscan API V2, ending in /v2/api')
+      .optional(),
+  ),
+  ETHERSCAN_API_KEY: optionalText,
+  // mempool.space and Blockstream ask for restraint without publishing a number; a few a second is polite.
+  ESPLORA_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(4),
+  // Etherscan's free plan allows 5 calls a second per key; one is left for anything else using it.
+  ETHERSCAN_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(4),
+  CONNECTION_SYNC_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 7)
+    .default(6),
+  BITCOIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
 
@@ -137,6 +160,16 @@ export interface Config {
   publicUrl: string;
   /** Alert delivery: private/loopback webhook targets allowed, and one send's time limit. */
   webhooks: { allowPrivate: boolean; timeoutMs: number };
+  /** The block explorers wallet syncs read: where, with which key, and how fast each may be asked. */
+  explorers: {
+    esplora: { baseUrl: string; requestsPerSecond: number };
+    etherscan: { baseUrl: string; apiKey: string | undefined; requestsPerSecond: number };
+  };
+  /**
+   * How often each connection is read again (CONNECTION_SYNC_INTERVAL_HOURS in ms), and how many
+   * blocks deep a Bitcoin transaction must be before it is booked (fewer: shown as pending).
+   */
+  connectionSync: { intervalMs: number; bitcoinConfirmations: number };
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
@@ -250,6 +283,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
       timeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+    },
+    explorers: {
+      esplora: {
+        baseUrl: e.ESPLORA_BASE_URL ?? defaultEsploraUrl,
+        requestsPerSecond: e.ESPLORA_REQUESTS_PER_SECOND,
+      },
+      etherscan: {
+        baseUrl: e.ETHERSCAN_BASE_URL ?? defaultEtherscanUrl,
+        apiKey: e.ETHERSCAN_API_KEY,
+        requestsPerSecond: e.ETHERSCAN_REQUESTS_PER_SECOND,
+      },
+    },
+    connectionSync: {
+      intervalMs: Math.round(e.CONNECTION_SYNC_INTERVAL_HOURS * 3_600_000),
+      bitcoinConfirmations: e.BITCOIN_CONFIRMATIONS,
     },
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForChild, type ChildBundle } from './test/child-bundle.ts';
+import { closedExplorers } from './test/process-helpers.ts';
 
 // The real entry point as an operator runs it (bundled, like `npm start`'s dist/main.js): a
 // process on a data folder, stopped by a signal.
@@ -21,7 +22,14 @@ interface Running {
 
 function start(env: Record<string, string>): Running {
   const child = spawn(process.execPath, [main?.path ?? ''], {
-    env: { ...process.env, DATABASE_URL: '', MARKET_DATA: 'snapshot', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      MARKET_DATA: 'snapshot',
+      LOG_LEVEL: 'info',
+      ...closedExplorers,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -8,6 +8,7 @@ import { createMailer } from './integrations/mail/index.ts';
 import { createMarketDataProvider } from './integrations/market-data/index.ts';
 import { marketRefreshJob } from './jobs/market-refresh.job.ts';
 import { purgeExpiredAuthJob } from './jobs/purge-expired-auth.job.ts';
+import { createJobQueue } from './jobs/queue/index.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { systemClock } from './lib/clock.ts';
 import { createAlertEngine, runAlertEngineOnRefresh } from './modules/alerts/index.ts';
@@ -100,7 +101,20 @@ async function main(): Promise<void> {
   });
   // Issue 13: every process sends from the outbox (claims are disjoint, so they share the work).
   const delivery = createDeliveryParts(config, mailer);
+  // The durable queue wallet syncs run on: every process works it, pg-boss hands each job to one.
+  const jobs = createJobQueue({
+    database,
+    // This process holds the PGlite folder's lock: a job left running was this server's before a
+    // crash or a kill, and runs again at once rather than after its lease.
+    releaseRunningOnStart: !config.databaseUrl,
+    logger: {
+      info: (o, m) => app.log.info(o, m),
+      warn: (o, m) => app.log.warn(o, m),
+      error: (o, m) => app.log.error(o, m),
+    },
+  });
   const app = await buildApp({
+    jobs,
     config,
     db: database.db,
     sessionWrites: database.sessionWrites,
@@ -110,6 +124,8 @@ async function main(): Promise<void> {
     mailer,
     delivery,
     onClose: async () => {
+      // Running syncs are asked to stop; one that does not in time is run again after its lease.
+      await jobs.stop({ graceMs: 10_000 });
       await outbox.stop();
       delivery.sender.close();
       await alertEngine.stop();
@@ -186,6 +202,13 @@ async function main(): Promise<void> {
   }
   scheduler.start();
   outbox.start();
+  try {
+    await jobs.start();
+  } catch (error) {
+    app.log.error({ err: error }, 'the job queue could not start');
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
   app.log.info(
     { url: config.publicUrl, database: database.kind, databaseReadyMs },
     `Exit Liquidity is running at ${config.publicUrl}`,

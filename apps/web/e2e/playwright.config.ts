@@ -27,6 +27,12 @@ const demoMarketDate = process.env.E2E_DEMO_DATE ?? '2026-11-15';
 process.env.E2E_DEMO_DATE = demoMarketDate;
 /** Nothing a test server fetches may leave the machine: every outside origin is a closed local port. */
 const closedOrigin = 'http://127.0.0.1:9';
+/**
+ * The wallet journey's explorer: a fake Esplora on 127.0.0.1 serving the wallet of
+ * fixtures/e2e-wallet.json, started beside the server (which syncs from it).
+ */
+const esploraPort = port + 300;
+const esploraUrl = `http://127.0.0.1:${esploraPort}/api`;
 
 const chromiumArgs = [
   '--headless',
@@ -71,6 +77,15 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node --import tsx apps/server/src/test/fake-esplora-process.ts ${esploraPort} apps/web/e2e/fixtures/e2e-wallet.json`,
+      cwd: repoRoot,
+      url: `${esploraUrl}/blocks/tip/height`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'node apps/server/dist/main.js',
       cwd: repoRoot,
       url: `http://127.0.0.1:${port}/health-check`,
@@ -93,6 +108,8 @@ export default defineConfig({
         MARKET_REFRESH_SECONDS: process.env.MARKET_REFRESH_SECONDS ?? '5',
         // The notification-settings journey sends to a fake webhook receiver on 127.0.0.1.
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        ESPLORA_BASE_URL: esploraUrl,
+        ETHERSCAN_BASE_URL: `${closedOrigin}/v2/api`,
       },
     },
     {
@@ -116,6 +133,8 @@ export default defineConfig({
         // Nothing in that journey waits for a market refresh.
         MARKET_REFRESH_SECONDS: '3600',
         AUTH_MODE: 'local,oidc',
+        ESPLORA_BASE_URL: `${closedOrigin}/api`,
+        ETHERSCAN_BASE_URL: `${closedOrigin}/v2/api`,
         OIDC_ISSUER: `http://127.0.0.1:${ssoPort + 1}`,
         OIDC_CLIENT_ID: 'exit-liquidity',
         OIDC_CLIENT_SECRET: 'provider-test-secret',

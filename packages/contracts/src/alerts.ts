@@ -293,6 +293,13 @@ export const alertEventPayloadSchema = z.object({
   channel_failure: z
     .object({ channel_id: z.string(), channel_name: z.string(), error: z.string() })
     .optional(),
+  /**
+   * Present on the one notice that a wallet connection started failing to sync (told once per
+   * run of failures). It fired no alert: its operands are zero values, shown by nobody.
+   */
+  connection_failure: z
+    .object({ connection_id: z.string(), connection_label: z.string(), error: z.string() })
+    .optional(),
 });
 export type AlertEventPayload = z.infer<typeof alertEventPayloadSchema>;
 

@@ -42,9 +42,12 @@ export const lotSchema = z.object({
   acquired_at: z.string(),
   quantity_acquired: decimalOut,
   quantity_left: decimalOut,
-  /** (quantity × price + fee) ÷ quantity of the acquiring transaction. */
-  unit_cost: decimalOut,
-  cost_basis: decimalOut,
+  /**
+   * (quantity × price + fee) ÷ quantity of the acquiring transaction; null when its cost is
+   * unknown (a transfer in nobody priced yet): such a lot is outside every cost figure.
+   */
+  unit_cost: decimalOut.nullable(),
+  cost_basis: decimalOut.nullable(),
 });
 export type Lot = z.infer<typeof lotSchema>;
 
@@ -52,7 +55,8 @@ export type Lot = z.infer<typeof lotSchema>;
 export const lotConsumptionSchema = z.object({
   transaction_id: z.string(),
   quantity: decimalOut,
-  cost: decimalOut,
+  /** Null when the lot's cost is unknown: those units realized nothing. */
+  cost: decimalOut.nullable(),
 });
 
 /** What one transaction did to its coin's position, in timeline order. */
@@ -63,17 +67,27 @@ export const ledgerStepSchema = z.object({
   quantity: decimalOut,
   holding_before: decimalOut,
   holding_after: decimalOut,
+  /** Cost basis of the units whose cost is known (units of unknown cost are left out). */
   cost_basis_before: decimalOut,
   cost_basis_after: decimalOut,
-  /** Null when nothing is held. */
+  /** cost_basis_after ÷ the units of known cost; null when none is held. */
   average_cost_after: decimalOut.nullable(),
   /** Cost basis that left with a sell or transfer out; '0' for acquisitions. */
   cost_removed: decimalOut,
   /** Sell: quantity × price − fee. Null for every other type. */
   proceeds: decimalOut.nullable(),
-  /** Sell: proceeds − cost removed; transfer out: −fee; null for acquisitions. */
+  /**
+   * Sell: the share of proceeds of the units of known cost − cost removed (null when every unit
+   * sold had an unknown cost); transfer out: −fee; null for acquisitions.
+   */
   realized_pnl: decimalOut.nullable(),
   consumed: z.array(lotConsumptionSchema),
+  /** Units held after this step whose cost is unknown. */
+  unknown_cost_quantity_after: decimalOut.optional(),
+  /** Open lots (acquisitions still held) without a cost after this step. */
+  lots_without_cost_after: z.number().int().nonnegative().optional(),
+  /** Units of unknown cost a sell or transfer out took: they realized nothing. */
+  unknown_cost_quantity_removed: decimalOut.optional(),
 });
 export type LedgerStep = z.infer<typeof ledgerStepSchema>;
 

@@ -5,6 +5,11 @@ import { dashboardMetrics } from './dashboard-constants.ts';
 import { decimalOut, percentageOut } from './decimal-strings.ts';
 import { entityIdSchema } from './entity-ids.ts';
 import { marketSourceIds } from './market-constants.ts';
+import {
+  unknownCostDisposalFields,
+  unknownCostHoldingFields,
+  unknownCostTotalFields,
+} from './unknown-cost.ts';
 
 /* The Metrics dashboard: query and response. */
 
@@ -71,6 +76,11 @@ export const portfolioSummarySchema = z.object({
   fees_without_price: z.array(z.string()).optional(),
   /** Portfolios keep their own currency; costs in another one are converted at today's rate. */
   converted_currencies: z.array(z.string()),
+  /**
+   * Lots without a cost (left out of total_investment and the P&L, whose units still count in
+   * total_value) and disposals whose realized P&L leaves units of unknown cost out.
+   */
+  ...unknownCostTotalFields,
 });
 export type PortfolioSummary = z.infer<typeof portfolioSummarySchema>;
 
@@ -83,6 +93,7 @@ export const holdingsBlockSchema = z.object({
       currentPrice: decimalOut.nullable(),
       totalValue: decimalOut,
       allocationPercentage: percentageOut,
+      ...unknownCostHoldingFields,
       /** Only with include_technical_metrics=true: market context of the holding. */
       technical: z
         .object({
@@ -96,22 +107,36 @@ export const holdingsBlockSchema = z.object({
   ),
 });
 
+/** Unrealized and total returns compare the value of the units of known cost with their cost. */
 export const roiBlockSchema = roiByType.extend({
-  items: z.array(z.object({ ...coinRef, ...roiByType.shape })),
+  ...unknownCostTotalFields,
+  items: z.array(
+    z.object({ ...coinRef, ...roiByType.shape, ...unknownCostHoldingFields, ...unknownCostDisposalFields }),
+  ),
 });
 
 export const capitalBlockSchema = z.object({
   totalInvestment: decimalOut,
-  items: z.array(z.object({ ...coinRef, totalInvestment: decimalOut, allocationPercentage: percentageOut })),
+  lots_without_cost: unknownCostTotalFields.lots_without_cost,
+  items: z.array(
+    z.object({
+      ...coinRef,
+      totalInvestment: decimalOut,
+      allocationPercentage: percentageOut,
+      ...unknownCostHoldingFields,
+    }),
+  ),
 });
 
 export const costBasisBlockSchema = z.object({
   items: z.array(
     z.object({
       ...coinRef,
+      /** Over the units of known cost; null when none is held. */
       costBasisPerCoin: decimalOut.nullable(),
       currentPrice: decimalOut.nullable(),
       athPrice: decimalOut.nullable(),
+      ...unknownCostHoldingFields,
     }),
   ),
 });
@@ -131,6 +156,8 @@ export const positionsBlockSchema = z.object({
       realizedProfitLoss: decimalOut,
       unrealizedProfitLoss: decimalOut,
       returns: roiByType,
+      ...unknownCostHoldingFields,
+      ...unknownCostDisposalFields,
       explanation: positionExplanationSchema.optional(),
     }),
   ),

@@ -4,6 +4,7 @@ import { costBasisMethods } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
 import { portfolioCurrencies } from './portfolio-constants.ts';
+import { unknownCostDisposalFields, unknownCostHoldingFields } from './unknown-cost.ts';
 
 const option = z.object({ value: z.string(), label: z.string() });
 
@@ -80,8 +81,11 @@ export const explainResponseSchema = z.object({
       name: z.string(),
       currency: z.enum(portfolioCurrencies),
       quantity: decimalOut,
+      /** Of the units of known cost, as average_cost. */
       cost_basis: decimalOut,
       average_cost: decimalOut.nullable(),
+      ...unknownCostHoldingFields,
+      ...unknownCostDisposalFields,
       explanation: positionExplanationSchema,
     }),
   ),

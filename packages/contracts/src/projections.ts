@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseCurrencies } from './market-constants.ts';
 import { projectionMessages, projectionWireMessages } from './projection-constants.ts';
 import { projectionLimits } from './projections-constants.ts';
+import { unknownCostHoldingFields } from './unknown-cost.ts';
 
 // Messages, labels and storage keys live apart from the schemas, so the app shell can use them
 // without loading every projection schema.
@@ -344,8 +345,10 @@ export const portfolioDataQuerySchema = z.object({ coin_id: z.string().trim().mi
 /** Portfolio coin data. Amounts are null when no portfolio holds the coin. */
 export const portfolioDataResponseSchema = z.object({
   portfolio_data_available: z.boolean(),
+  /** Cost basis of the units of known cost: units of unknown cost are in tokens_owned only. */
   invested_capital: projectionDecimalString.nullable(),
   tokens_owned: projectionDecimalString.nullable(),
+  ...unknownCostHoldingFields,
 });
 export type PortfolioDataResponse = z.infer<typeof portfolioDataResponseSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { decimalOut, decimalString } from './decimal-strings.ts';
+import { decimalOut, decimalString, decimalStringProblem } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
-import { rewardKinds, transactionTypes } from './transaction-constants.ts';
+import { rewardKinds, transactionClassifications, transactionTypes } from './transaction-constants.ts';
 
 /* Transactions: the bodies that write them, what is stored, and the list. */
 
@@ -42,11 +42,28 @@ export const feeCurrencySchema = z
   .toLowerCase()
   .regex(/^[a-z]{3,5}$/);
 
+const priceLabel = 'Price per coin';
+
+/**
+ * The price as typed: a decimal, or nothing (omitted, null or empty). What nothing means depends
+ * on the type and is settled on the whole body (`priceByType`).
+ */
+const priceInput = z
+  .string()
+  .trim()
+  .nullable()
+  .optional()
+  .superRefine((value, ctx) => {
+    if (value === null || value === undefined || value === '') return;
+    const message = decimalStringProblem(value, 'nonNegative', priceLabel);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
 /** Fields shared by every transaction body; `date` is when it happened (stored as executed_at). */
 const transactionFields = {
   type: transactionTypeSchema,
   quantity: decimalString('positive', 'Quantity'),
-  price_per_coin: decimalString('nonNegative', 'Price per coin').default('0'),
+  price_per_coin: priceInput,
   fee: decimalString('nonNegative', 'Fee').default('0'),
   fee_currency: feeCurrencySchema.optional(),
   date: transactionDateSchema,
@@ -63,39 +80,103 @@ function rewardKindOnlyOnRewards(
   }
 }
 
+type PriceInput = z.output<typeof priceInput>;
+
+/**
+ * A transfer in without a price (omitted, null or empty) is a coin whose cost nobody knows yet:
+ * kept as null, never as a cost of 0. Every other type needs a price when one is sent, and an
+ * omitted one is 0, as it always was.
+ */
+function priceByType(
+  body: { type?: TransactionType | undefined; price_per_coin?: PriceInput },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.type === 'transfer_in' || body.type === undefined) return;
+  if (body.price_per_coin === null || body.price_per_coin === '') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price_per_coin'],
+      message: decimalStringProblem('', 'nonNegative', priceLabel) ?? priceLabel,
+    });
+  }
+}
+
+/** The body with its price settled: a string, or null on a transfer in without one. */
+function settledPrice<T extends { type: TransactionType; price_per_coin?: PriceInput }>(
+  body: T,
+): Omit<T, 'price_per_coin'> & { price_per_coin: string | null } {
+  const given = body.price_per_coin;
+  const missing = given === undefined || given === null || given === '';
+  return { ...body, price_per_coin: missing ? (body.type === 'transfer_in' ? null : '0') : given };
+}
+
+/*
+ * Each body: its checks, then the price settled by type, into the fields as they come out
+ * (already checked, so plain types). A codec, so `string | null` is the parsed price, a response
+ * that carries a draft (the CSV preview) encodes back as it is, and both sides stay plain
+ * objects in the OpenAPI description (input: what a client may send; output: what is stored).
+ */
+const settledFields = {
+  type: transactionTypeSchema,
+  quantity: z.string(),
+  price_per_coin: z.string().nullable(),
+  fee: z.string(),
+  fee_currency: z.string().optional(),
+  date: z.string(),
+  note: z.string(),
+  reward_kind: rewardKindSchema.optional(),
+};
+const settledPlacement = { portfolio_id: z.string(), coin_id: z.string() };
+
 /** The transaction fields a CSV row or a form fills in, before a portfolio and coin are chosen. */
-export const transactionDraftSchema = z.object(transactionFields).superRefine(rewardKindOnlyOnRewards);
+export const transactionDraftSchema = z.codec(
+  z.object(transactionFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
+  z.object(settledFields),
+  { decode: settledPrice, encode: (value) => value },
+);
 export type TransactionDraft = z.infer<typeof transactionDraftSchema>;
 
 const placedFields = { portfolio_id: entityIdSchema, coin_id: coinIdSchema, ...transactionFields };
 
+const createFields = {
+  ...placedFields,
+  /**
+   * With a fee paid in another coin (fee_currency bnb): also record the coins paid as a sale of
+   * that coin at its close of the day, in the same write, as a CSV import does.
+   * Create only: once written, the sale is a transaction of its own.
+   */
+  record_fee_sale: z.boolean().optional(),
+};
+
 /** Issue 4 "The transaction body": POST, validate and preview. */
-export const transactionCreateBodySchema = z
-  .object({
-    ...placedFields,
-    /**
-     * With a fee paid in another coin (fee_currency bnb): also record the coins paid as a sale of
-     * that coin at its close of the day, in the same write, as a CSV import does.
-     * Create only: once written, the sale is a transaction of its own.
-     */
-    record_fee_sale: z.boolean().optional(),
-  })
-  .superRefine(rewardKindOnlyOnRewards);
+export const transactionCreateBodySchema = z.codec(
+  z.object(createFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
+  z.object({ ...settledPlacement, ...settledFields, record_fee_sale: z.boolean().optional() }),
+  { decode: settledPrice, encode: (value) => value },
+);
 export type TransactionCreateBody = z.infer<typeof transactionCreateBodySchema>;
 
 /** PUT replaces the transaction, so the same fields (the server re-validates the whole timeline). */
-export const transactionUpdateBodySchema = z.object(placedFields).superRefine(rewardKindOnlyOnRewards);
+export const transactionUpdateBodySchema = z.codec(
+  z.object(placedFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
+  z.object({ ...settledPlacement, ...settledFields }),
+  { decode: settledPrice, encode: (value) => value },
+);
 export type TransactionUpdateBody = z.infer<typeof transactionUpdateBodySchema>;
 
+const checkFields = {
+  portfolio_id: entityIdSchema,
+  coin_id: coinIdSchema,
+  ...transactionFields,
+  transaction_id: entityIdSchema.optional(),
+};
+
 /** Validate and preview take the transaction body, plus the id of the transaction it replaces on edit. */
-export const transactionCheckBodySchema = z
-  .object({
-    portfolio_id: entityIdSchema,
-    coin_id: coinIdSchema,
-    ...transactionFields,
-    transaction_id: entityIdSchema.optional(),
-  })
-  .superRefine(rewardKindOnlyOnRewards);
+export const transactionCheckBodySchema = z.codec(
+  z.object(checkFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
+  z.object({ ...settledPlacement, ...settledFields, transaction_id: z.string().optional() }),
+  { decode: settledPrice, encode: (value) => value },
+);
 export type TransactionCheckBody = z.infer<typeof transactionCheckBodySchema>;
 
 export const transactionSchema = z.object({
@@ -104,12 +185,22 @@ export const transactionSchema = z.object({
   coin_id: z.string(),
   type: transactionTypeSchema,
   quantity: decimalOut,
-  price_per_coin: decimalOut,
+  /** Null only on a transfer in whose cost is unknown: left out of every cost figure, never 0. */
+  price_per_coin: decimalOut.nullable(),
   fee: decimalOut,
   fee_currency: z.string().optional(),
   executed_at: isoDateTime,
   note: z.string(),
   reward_kind: rewardKindSchema.optional(),
+  /**
+   * Where a connection's row came from: the connection (null once it was deleted and its rows
+   * kept) and the on-chain id. Absent on rows typed or imported by hand.
+   */
+  source: z.object({ connection_id: entityIdSchema.nullable(), source_id: z.string() }).optional(),
+  /** What the owner said a connection's row is, or `received`/`sent` while they have not. */
+  classification: z.enum(transactionClassifications).optional(),
+  /** The other half of an own transfer the owner matched. */
+  matched_transaction_id: entityIdSchema.optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForChild, type ChildBundle } from '../test/child-bundle.ts';
 import { quoteIdent, withDatabase } from '../test/postgres-urls.ts';
-import { cookieValue, freePort, waitFor } from '../test/process-helpers.ts';
+import { closedExplorers, cookieValue, freePort, waitFor } from '../test/process-helpers.ts';
 
 /**
  * Issue 6: "a two-process test on PostgreSQL: one job leader, and the event reaches a client
@@ -115,6 +115,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
         LOG_LEVEL: 'info',
         // Tags every connection of this process in pg_stat_activity, so pg_locks names the leader.
         PGAPPNAME: `el-two-process-${name}`,
+        ...closedExplorers,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -15,7 +15,11 @@ export interface SecretBox {
 }
 
 /** What each kind of secret is sealed for; a key derived for one never opens another's. */
-export type SecretPurpose = 'notification-channel-secrets:v1' | 'connection-secrets:v1';
+export type SecretPurpose =
+  | 'notification-channel-secrets:v1'
+  | 'connection-secrets:v1'
+  /** Where a connection's last sync stopped: txids and blocks tie the owner to their payments. */
+  | 'connection-cursors:v1';
 
 export function createSecretBox(
   sessionSecret: string,

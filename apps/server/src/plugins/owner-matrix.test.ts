@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { notificationDeliveries } from '../db/schema/index.ts';
+import { connectionTokens, notificationDeliveries } from '../db/schema/index.ts';
 import { portfolioUser } from '../test/portfolio-test-helpers.ts';
 import { apiRoutes } from '../test/route-table.ts';
 import { dumpTables } from '../test/table-dump.ts';
@@ -87,11 +87,27 @@ async function seed(client: TestClient): Promise<Record<string, string>> {
     label: 'Wallet',
     address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
   });
+  const userId = (await client.get('/api/auth/me')).json().id as string;
+  // An unrecognised token the connection saw: syncs write these, so the row is made directly here.
+  const [token] = await t.database.db
+    .insert(connectionTokens)
+    .values({
+      connectionId: out.connection,
+      userId,
+      chain: 'ethereum',
+      contractAddress: '0x0000000000000000000000000000000000000001',
+      name: 'Airdrop',
+      symbol: 'DROP',
+      decimals: 18,
+      quantity: '1',
+    })
+    .returning({ id: connectionTokens.id });
+  out.token = token?.id ?? '';
   // A dead letter to retry: the outbox is written by the engine, so the row is made directly here.
   const [delivery] = await t.database.db
     .insert(notificationDeliveries)
     .values({
-      userId: (await client.get('/api/auth/me')).json().id as string,
+      userId,
       channelId: out.channel,
       notificationId: null,
       idempotencyKey: `owner-${out.channel}`,
@@ -107,6 +123,7 @@ async function seed(client: TestClient): Promise<Record<string, string>> {
 /** Whose row a path parameter names; undefined: a parameter this test does not know yet. */
 function idOf(url: string, param: string): string | undefined {
   if (param === 'txId') return 'projectionTx';
+  if (param === 'tokenId') return 'token';
   if (param !== 'id') return undefined;
   if (url.includes('/projections/')) return 'projection';
   if (url.includes('/portfolios/')) return 'portfolio';
@@ -148,6 +165,9 @@ function bodies(): Record<string, unknown> {
     'POST /api/v2/notification-channels/:id/test/': undefined,
     'POST /api/v2/notification-deliveries/:id/retry/': undefined,
     'PATCH /api/v2/connections/:id/': { label: 'Taken' },
+    'POST /api/v2/connections/:id/sync/': undefined,
+    'PATCH /api/v2/connections/:id/tokens/:tokenId/': { hidden: true },
+    'POST /api/v2/transactions/:id/classify/': { as: 'spend' },
   };
 }
 

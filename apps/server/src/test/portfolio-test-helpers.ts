@@ -1,3 +1,4 @@
+import type { Transaction } from '@app/contracts';
 import type { TestClient } from './test-client.ts';
 import { signUp } from './test-client.ts';
 
@@ -27,7 +28,7 @@ export async function portfolioUser(client: TestClient) {
         ...body,
       });
     },
-    async ok(portfolioId: string, body: Record<string, unknown>): Promise<{ id: string }> {
+    async ok(portfolioId: string, body: Record<string, unknown>): Promise<Transaction> {
       const res = await api.tx(portfolioId, body);
       if (res.statusCode !== 201) throw new Error(`tx: ${res.statusCode} ${res.body}`);
       return res.json();

@@ -36,3 +36,12 @@ export function cookieValue(res: Response, name: string): string {
   if (!found) throw new Error(`no ${name} cookie`);
   return found.slice(name.length + 1);
 }
+
+/**
+ * No test may reach a public explorer: unless a test points them at its fake, both explorers are
+ * a loopback port nothing listens on (for app instances and spawned server processes alike).
+ */
+export const closedExplorers = {
+  ESPLORA_BASE_URL: 'http://127.0.0.1:9/api',
+  ETHERSCAN_BASE_URL: 'http://127.0.0.1:9/v2/api',
+} as const;

@@ -7,8 +7,11 @@ import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { createOutboxMailer, type Mailer, type OutboxMail } from '../integrations/mail/index.ts';
+import type { JobQueue } from '../jobs/queue/index.ts';
+import type { ConnectionsModule, ExplorerCallOptions } from '../modules/connections/index.ts';
 import type { MarketReader } from '../modules/market/index.ts';
 import type { RateLimits } from '../plugins/rate-limit.ts';
+import { closedExplorers } from './process-helpers.ts';
 import { TestClient } from './test-client.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -38,6 +41,8 @@ export interface TestApp {
   dataDir: string;
   outboxDir: string;
   client(): TestClient;
+  /** Wallet syncs: run one and wait (`sync.run`), or wait for those "sync now" started (`idle`). */
+  connections: ConnectionsModule;
   /** Outbox messages, oldest first. */
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
@@ -60,6 +65,12 @@ export interface TestAppOptions {
    * default); off here so each file's first sign-up behaves like every other one.
    */
   autoVerifyFirstAccount?: boolean;
+  /** A job queue for wallet syncs (default: none, syncs run in the test's process when asked). */
+  jobs?: JobQueue;
+  /** Explorer calls' retries and timeout (default: one try, 2 s). */
+  explorerCalls?: ExplorerCallOptions;
+  /** A new connection's first sync starts at once (default: with a job queue only). */
+  syncOnCreate?: boolean;
 }
 
 const generous = { max: 1000, windowMs: 60_000 };
@@ -73,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
       LOG_LEVEL: 'silent',
+      ...closedExplorers,
       ...options.env,
     },
     dataDir,
@@ -81,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ? { database: options.database, dispose: async () => {} }
     : await createTestDatabase();
   const clock = createTestClock();
+  let connections: ConnectionsModule | undefined;
   const app = await buildApp({
     config,
     db: database.db,
@@ -94,8 +107,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.extend ? { extendApi: options.extend } : {}),
     autoVerifyFirstAccount: options.autoVerifyFirstAccount ?? false,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    explorerCalls: options.explorerCalls ?? { retry: { maxAttempts: 1 }, timeoutMs: 2000 },
+    ...(options.syncOnCreate === undefined ? {} : { syncOnCreate: options.syncOnCreate }),
+    onConnections: (built) => {
+      connections = built;
+    },
   });
   await app.ready();
+  if (!connections) throw new Error('the app built no wallet connections');
   return {
     app,
     database,
@@ -103,6 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     dataDir,
     outboxDir,
+    connections,
     client: () => new TestClient(app),
     async outbox() {
       let files: string[];

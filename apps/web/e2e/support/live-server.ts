@@ -39,6 +39,8 @@ export async function startAppServer(input: {
       COINGECKO_BASE_URL: 'http://127.0.0.1:9',
       BINANCE_BASE_URL: 'http://127.0.0.1:9',
       COIN_IMAGE_ORIGIN: 'http://127.0.0.1:9',
+      ESPLORA_BASE_URL: 'http://127.0.0.1:9/api',
+      ETHERSCAN_BASE_URL: 'http://127.0.0.1:9/v2/api',
       ...(process.env.E2E_DEMO_DATE ? { DEMO_MARKET_DATE: process.env.E2E_DEMO_DATE } : {}),
       ...input.env,
     },

@@ -124,6 +124,14 @@ const SubscriptionSettingsRoute = page(
   () => import('./routes/subscription-settings-route'),
   (m) => m.SubscriptionSettingsRoute,
 );
+const ConnectionsPage = page(
+  () => import('@/features/connections/connections-page'),
+  (m) => m.ConnectionsPage,
+);
+const ConnectionDetailRoute = page(
+  () => import('./routes/connection-detail-route'),
+  (m) => m.ConnectionDetailRoute,
+);
 const VerifyEmailPage = page(
   () => import('@/features/auth/components/verify-email-page'),
   (m) => m.VerifyEmailPage,
@@ -156,6 +164,8 @@ const routes = (
       <Route path="settings/notifications" element={<NotificationsSettingsRoute />} />
       <Route path="settings/appearance" element={<AppearanceSettingsPage />} />
       <Route path="settings/subscription" element={<SubscriptionSettingsRoute />} />
+      <Route path="settings/connections" element={<ConnectionsPage />} />
+      <Route path="settings/connections/:id" element={<ConnectionDetailRoute />} />
       <Route path="verify-email" element={<VerifyEmailPage />} />
     </Route>
     <Route path="*" element={<NotFoundRoute />} />

@@ -369,7 +369,9 @@ describe('Binance', () => {
       '\uFEFFUser ID,Time,Account,Operation,Coin,Change,Remark\n1,2023-01-01 00:00:00,Spot,Deposit,BTC,0.5,\n';
     expect(parseImportCsv(text).rows[0]).toMatchObject({
       symbol: 'BTC',
-      transaction: { type: 'transfer_in' },
+      // The file gives no value: the cost is unknown, not 0.
+      transaction: { type: 'transfer_in', price_per_coin: null },
+      warnings: ['No value in the file: cost unknown until you give a price'],
     });
   });
 });

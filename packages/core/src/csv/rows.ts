@@ -17,7 +17,8 @@ export interface Leg {
   symbol: string;
   type: TransactionType;
   quantity: Dec;
-  price: Dec;
+  /** Null only on a transfer in whose file gives no value: its cost is unknown, never 0. */
+  price: Dec | null;
   fee?: Dec;
   /** The fee's own currency when it is not `priceCurrency` (a BNB fee on a USDT trade). */
   feeCurrency?: string;
@@ -30,6 +31,9 @@ export interface Leg {
   warnings?: string[];
   coinId?: string | null;
 }
+
+/** The warning on a deposit a file gives no value for: it is imported with its cost unknown. */
+export const transferInWithoutValue = 'No value in the file: cost unknown until you give a price';
 
 export interface ParsedCsv {
   rows: CsvImportRow[];
@@ -59,7 +63,7 @@ export class RowCollector {
       const parsed = transactionDraftSchema.safeParse({
         type: leg.type,
         quantity: toDecimalString(leg.quantity),
-        price_per_coin: toDecimalString(leg.price),
+        price_per_coin: leg.price === null ? null : toDecimalString(leg.price),
         fee: toDecimalString(leg.fee ?? new Dec(0)),
         ...(leg.feeCurrency ? { fee_currency: leg.feeCurrency } : {}),
         date: leg.date,
@@ -113,12 +117,12 @@ export function duplicateKey(
   type: string,
   symbol: string,
   quantity: string,
-  price: string,
+  price: string | null,
 ): string {
   const second = new Date(date).toISOString().slice(0, 19);
-  return [second, type, symbol.toUpperCase(), new Dec(quantity).toFixed(), new Dec(price).toFixed()].join(
-    '|',
-  );
+  // An unknown price keys as empty, as the export writes it.
+  const stated = price === null ? '' : new Dec(price).toFixed();
+  return [second, type, symbol.toUpperCase(), new Dec(quantity).toFixed(), stated].join('|');
 }
 
 /** Lines of rows whose key occurs twice in the file or is already stored. */

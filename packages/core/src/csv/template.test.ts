@@ -20,8 +20,25 @@ describe('our template', () => {
     expect(result.rows.map((r) => [r.transaction.type, r.coin_id, r.transaction.price_per_coin])).toEqual([
       ['buy', 'bitcoin', '40000.5'],
       ['sell', 'bitcoin', '60000'],
-      ['transfer_in', 'ethereum', '0'],
+      ['transfer_in', 'ethereum', null],
       ['reward', 'ethereum', '0'],
+    ]);
+  });
+
+  it('reads an empty price on a transfer in as unknown, and on anything else as 0', () => {
+    const csv = [
+      TEMPLATE_HEADER,
+      '2024-01-31,transfer_in,BTC,0.5,,,from a friend',
+      '2024-01-31,transfer_in,BTC,0.5,0,,a stated cost of 0',
+      '2024-01-31,reward,BTC,0.1,,,',
+      '',
+    ].join('\n');
+    const { rows, errors } = parseImportCsv(csv);
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.transaction.type, r.transaction.price_per_coin, r.duplicate_key])).toEqual([
+      ['transfer_in', null, '2024-01-31T00:00:00|transfer_in|BTC|0.5|'],
+      ['transfer_in', '0', '2024-01-31T00:00:00|transfer_in|BTC|0.5|0'],
+      ['reward', '0', '2024-01-31T00:00:00|reward|BTC|0.1|0'],
     ]);
   });
 
@@ -146,6 +163,16 @@ describe('export → import round trip', () => {
       note: "'-already quoted",
     },
     {
+      executed_at: '2024-02-02T09:00:00.000Z',
+      type: 'transfer_in',
+      symbol: 'PEPE',
+      coin_id: 'pepe-other',
+      quantity: '7',
+      price_per_coin: null,
+      fee: '0',
+      note: 'cost unknown',
+    },
+    {
       executed_at: '2024-02-03T08:00:00.000Z',
       type: 'transfer_out',
       symbol: 'PEPE',
@@ -161,6 +188,8 @@ describe('export → import round trip', () => {
     const csv = exportTransactionsCsv(txs);
     expect(csv.split('\r\n')[0]).toBe('date,type,coin,quantity,price_per_coin,fee,note,coin_id,reward_kind');
     expect(csv).toContain(`'=HYPERLINK`);
+    // A transfer in of unknown cost is written with an empty price.
+    expect(csv).toContain('2024-02-02T09:00:00.000Z,transfer_in,PEPE,7,,0,cost unknown,pepe-other,');
     const { rows, errors } = parseImportCsv(csv);
     expect(errors).toEqual([]);
     const sorted = [...txs].sort((a, b) => a.executed_at.localeCompare(b.executed_at));

@@ -34,7 +34,7 @@ export const TEMPLATE_EXAMPLE = [
   TEMPLATE_HEADER,
   '2024-01-05T10:00:00Z,buy,BTC,0.5,"40,000.50",1.25,First buy',
   '2024-03-01T09:30:00Z,sell,BTC,0.1,60000,0.5,Took some profit',
-  '2024-04-02,transfer_in,ETH,1.5,0,0,From my hardware wallet',
+  '2024-04-02,transfer_in,ETH,1.5,,0,From my hardware wallet (price unknown: left empty)',
   '2024-05-01,reward,ETH,0.01,0,0,Staking reward',
   '',
 ].join('\n');
@@ -109,6 +109,8 @@ export function parseTemplate(records: readonly CsvRecord[], headerIndex: number
       amounts[name] = parsed.value;
     }
     if (bad) continue;
+    // A transfer in without a price is a coin whose cost nobody gave: unknown, not 0.
+    const unpriced = type === 'transfer_in' && parseAmount(col(fields, 'price_per_coin')) === null;
     const coinId = col(fields, 'coin_id');
     const rewardKind = col(fields, 'reward_kind').toLowerCase();
     if (rewardKind && !(rewardKinds as readonly string[]).includes(rewardKind)) {
@@ -126,7 +128,7 @@ export function parseTemplate(records: readonly CsvRecord[], headerIndex: number
         symbol,
         type,
         quantity: amounts.quantity,
-        price: amounts.price_per_coin,
+        price: unpriced ? null : amounts.price_per_coin,
         fee: amounts.fee,
         date,
         note: guarded.test(note) ? note.slice(1) : note,
@@ -156,7 +158,8 @@ export interface ExportTransaction {
   symbol: string;
   coin_id: string;
   quantity: string;
-  price_per_coin: string;
+  /** Null on a transfer in of unknown cost: written as an empty price, read back as unknown. */
+  price_per_coin: string | null;
   fee: string;
   note: string;
   reward_kind?: RewardKind | undefined;
@@ -177,7 +180,7 @@ export function exportTransactionsCsv(txs: readonly ExportTransaction[]): string
         tx.type,
         tx.symbol.toUpperCase(),
         new Dec(tx.quantity).toFixed(),
-        new Dec(tx.price_per_coin).toFixed(),
+        tx.price_per_coin === null ? '' : new Dec(tx.price_per_coin).toFixed(),
         new Dec(tx.fee).toFixed(),
         note,
         tx.coin_id,

@@ -1,11 +1,11 @@
-import type { InsightCard, InsightKind } from '@app/contracts';
+import { type InsightCard, type InsightKind, unknownCostMessages } from '@app/contracts';
 import { dayMs } from '../market/daily-candles.ts';
 import { card, coinLink, readerMinute, sym, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
 import { historyGaps } from './statistics.ts';
 
 export interface HealthProblem {
-  code: 'unpriced' | 'demo' | 'stale' | 'unsupported_currency' | 'history_gap';
+  code: 'unpriced' | 'demo' | 'stale' | 'unsupported_currency' | 'history_gap' | 'lots_without_cost';
   message: string;
   /** The insight kinds whose figures this problem touches. */
   affects: readonly InsightKind[];
@@ -22,6 +22,8 @@ const valued: InsightKind[] = [
 ];
 const market: InsightKind[] = [...valued, 'volatility', 'alerts'];
 const history: InsightKind[] = ['volatility', 'stress', 'stablecoin_share'];
+/** Cards whose P&L or cost figures leave out the units of unknown cost. */
+const costed: InsightKind[] = ['lot_pnl', 'stress', 'exit_plan', 'tax_timing'];
 
 /** The cards' names as the feed shows them, for the "Affects" column. */
 const kindNames: Record<InsightKind, string> = {
@@ -74,6 +76,15 @@ export function healthProblems(input: InsightsInput): HealthProblem[] {
       coins: [],
     });
   }
+  const lotsWithoutCost = health.lotsWithoutCost ?? 0;
+  if (lotsWithoutCost > 0) {
+    problems.push({
+      code: 'lots_without_cost',
+      message: `${capitalised(unknownCostMessages.lotsWithoutCost(lotsWithoutCost))}.`,
+      affects: costed,
+      coins: input.positions.filter((p) => (p.lotsWithoutCost ?? 0) > 0).map((p) => p.coinId),
+    });
+  }
   const endDay = Math.floor(input.now.getTime() / dayMs) - 1;
   const gaps: string[] = [];
   for (const p of input.positions) {
@@ -89,6 +100,10 @@ export function healthProblems(input: InsightsInput): HealthProblem[] {
     });
   }
   return problems;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Kind 10. The data-health card; other cards carry the problems that touch them as caveats. */
@@ -117,10 +132,11 @@ export function dataHealthInsight(input: InsightsInput, problems: readonly Healt
       demo: String(input.health.market.demo),
       stale: String(input.health.market.stale),
       unpriced_coins: String(input.health.unpriced.length),
+      lots_without_cost: String(input.health.lotsWithoutCost ?? 0),
     },
     formula:
       'Checks: every held coin has a price; the market data is live (not the demo snapshot, not a stale copy); every portfolio currency converts to your base currency; ' +
-      'every held coin has a daily close for each of the last 90 days.',
+      'every held coin has a daily close for each of the last 90 days; every lot held has a cost (a lot without one counts in value, not in cost basis or P&L).',
     numbers: [
       ['Market source', source],
       ['As of', readerMinute(input.health.market.asOf, input)],

@@ -12,8 +12,12 @@ export interface InsightPosition {
   symbol: string;
   name: string;
   quantity: string;
-  /** Cost basis of the units held under the user's method. */
+  /** Cost basis of the units held under the user's method (those of known cost). */
   costBasis: string;
+  /** Units held whose cost is unknown (in `quantity` and the value, not in `costBasis`); absent: none. */
+  unknownCostQuantity?: string | undefined;
+  /** Open lots without a cost; absent: none. */
+  lotsWithoutCost?: number | undefined;
   /** quantity × price; null when the coin has no price. */
   marketValue: string | null;
   price: string | null;
@@ -28,8 +32,9 @@ export interface InsightLot {
   coinId: string;
   acquiredAt: string;
   quantityLeft: string;
-  unitCost: string;
-  costBasis: string;
+  /** Null when the lot's cost is unknown: it has no P&L. */
+  unitCost: string | null;
+  costBasis: string | null;
 }
 
 /** Completed daily closes of one coin in the base currency, oldest first, one per UTC day. */
@@ -118,6 +123,8 @@ export interface DataHealthInput {
   market: { source: string; asOf: string; stale: boolean; demo: boolean };
   /** Portfolio currencies that could not be converted to the base currency. */
   unsupportedCurrencies: readonly string[];
+  /** Open lots without a cost across the positions (they count in value, not in any P&L); absent: none. */
+  lotsWithoutCost?: number | undefined;
 }
 
 export interface InsightsInput {

@@ -31,7 +31,7 @@ export interface LotPnl {
 /**
  * Unrealized P&L per lot under the user's method (fifo/lifo/hifo keep lots); under average cost
  * there are no lots, so each position is one row at its average cost. Coins without a price are
- * left out (their P&L is unknown, not zero).
+ * left out (their P&L is unknown, not zero), and so are units whose cost is unknown.
  */
 export function lotPnls(input: InsightsInput): LotPnl[] {
   const byCoin = new Map<string, { symbol: string; price: Dec }>();
@@ -58,11 +58,17 @@ export function lotPnls(input: InsightsInput): LotPnl[] {
       },
     });
   };
+  // Units of unknown cost have no P&L: under average cost the row is the known units only, and a
+  // lot without a cost is left out (the data-health card counts them).
   if (input.method === 'average') {
-    for (const p of input.positions) make(p.coinId, null, new Dec(p.quantity), new Dec(p.costBasis));
+    for (const p of input.positions) {
+      const known = new Dec(p.quantity).sub(p.unknownCostQuantity ?? 0);
+      if (known.gt(0)) make(p.coinId, null, known, new Dec(p.costBasis));
+    }
   } else {
     for (const lot of input.lots)
-      make(lot.coinId, lot.acquiredAt, new Dec(lot.quantityLeft), new Dec(lot.costBasis));
+      if (lot.costBasis !== null)
+        make(lot.coinId, lot.acquiredAt, new Dec(lot.quantityLeft), new Dec(lot.costBasis));
   }
   return rows.sort((a, b) => b.pnl.cmp(a.pnl) || (a.coinId < b.coinId ? -1 : 1));
 }

@@ -33,13 +33,27 @@ export function stressScenarios(
     betas.set(s.position.coinId, new Dec(b == null ? 1 : stat(b)));
   }
   const cost = input.positions.reduce((sum, p) => sum.add(p.costBasis), new Dec(0));
+  // P&L compares the value of the units of known cost with their cost: a unit of unknown cost
+  // is in the value, never in the P&L (that would take its cost as 0).
+  const knownShare = new Map<string, Dec>();
+  for (const s of shares) {
+    const quantity = new Dec(s.position.quantity);
+    const unknown = new Dec(s.position.unknownCostQuantity ?? 0);
+    knownShare.set(
+      s.position.coinId,
+      unknown.isZero() || quantity.isZero() ? new Dec(1) : quantity.sub(unknown).div(quantity),
+    );
+  }
   const results = stressMoves.map((move) => {
     let value = new Dec(0);
+    let knownValue = new Dec(0);
     for (const s of shares) {
       const m = Dec.max(new Dec(-1), (betas.get(s.position.coinId) ?? new Dec(1)).mul(move).div(100));
-      value = value.add(s.value.mul(new Dec(1).add(m)));
+      const moved = s.value.mul(new Dec(1).add(m));
+      value = value.add(moved);
+      knownValue = knownValue.add(moved.mul(knownShare.get(s.position.coinId) ?? 1));
     }
-    return { move, value, change: value.sub(total), unrealized: value.sub(cost) };
+    return { move, value, change: value.sub(total), unrealized: knownValue.sub(cost) };
   });
   return { results, betas, assumed };
 }
@@ -68,7 +82,7 @@ export function stressInsight(input: InsightsInput, risk: RiskFigures | null): I
     ),
     formula:
       'An estimate, not a forecast: each coin’s price moves by its 90-day beta to bitcoin × the BTC move (never below -100%). ' +
-      'Coins without 20 days of paired history move with BTC (beta 1). Value = Σ current value × (1 + move); P&L = value − cost basis.',
+      'Coins without 20 days of paired history move with BTC (beta 1). Value = Σ current value × (1 + move); P&L = value of the units of known cost − their cost basis.',
     numbers: [
       ['Value now', money(total, c)],
       ...results.map((r): [string, string] => [

@@ -7,8 +7,9 @@ import type { LedgerTransaction } from './types.ts';
  * Capital invested at the end of each day: the cost basis of everything held then (the summary
  * card's "capital invested", followed through time). It rises with buys and their fees, falls by
  * the cost a sell or transfer out removes (under the user's cost-basis method), and is unchanged by
- * price moves, so the gap to the value line is the unrealized P&L of that day. A chart figure:
- * float, not the books.
+ * price moves, so the gap to the value line is the unrealized P&L of that day. Units of unknown
+ * cost add nothing here (they have no cost) while their value is in the value line, so on a
+ * portfolio holding some the gap also holds their value. A chart figure: float, not the books.
  */
 export function dailyCapitalSeries(input: {
   transactions: readonly LedgerTransaction[];

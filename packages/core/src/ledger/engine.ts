@@ -16,6 +16,8 @@ import type {
 interface CoinState {
   inventory: Inventory;
   realized: Dec;
+  /** Sells and transfers out that took units of unknown cost. */
+  disposalsWithUnknownCost: number;
   costOfUnitsSold: Dec;
   proceeds: Dec;
   costTransferredOut: Dec;
@@ -25,11 +27,22 @@ interface CoinState {
 /**
  * Replays one portfolio's transactions (any order) and returns every coin's position.
  * Rules (the definitions every figure of the books follows):
- * - buy, reward, transfer_in add units at quantity × price + fee (a reward or transfer with no
- *   stated price enters at zero cost);
+ * - buy, reward, transfer_in add units at quantity × price + fee (a stated price of 0, such as
+ *   a reward entered without a value, is a cost of 0);
+ * - a transfer_in with no price (null: a coin received from outside whose cost nobody gave) adds
+ *   units of unknown cost: they count in the holding, never in cost basis, average cost or
+ *   realized P&L, and are counted instead (`unknown_cost_quantity`, `lots_without_cost`). Its
+ *   fee is part of that unknown cost until a price is given;
  * - sell removes units at their cost per method and realizes quantity × price − fee − cost;
  * - transfer_out removes units with their cost basis and realizes nothing, except that a fee on
  *   it is money spent, so it is realized as −fee;
+ * - a sell or transfer_out that takes units of unknown cost realizes nothing for them: a sell
+ *   realizes only the known units' share of its proceeds (fee included, pro rata) less their
+ *   cost, and null when every unit it took was of unknown cost; such a disposal is counted in
+ *   `disposals_with_unknown_cost`. Which units are of unknown cost follows the method: lots take
+ *   them in their turn (HIFO last of all, as they cannot be ranked by cost); the average pool
+ *   keeps them apart from the priced units and takes from both in proportion to their sizes;
+ * - average cost is cost basis ÷ the units of known cost;
  * - a sell or transfer_out above the holding at that moment is an oversell: reported in
  *   `violations` and skipped, so the remaining timeline still gets figures.
  */
@@ -47,6 +60,7 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
       state = {
         inventory: createInventory(method),
         realized: new Dec(0),
+        disposalsWithUnknownCost: 0,
         costOfUnitsSold: new Dec(0),
         proceeds: new Dec(0),
         costTransferredOut: new Dec(0),
@@ -55,7 +69,7 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
       coins.set(tx.coin_id, state);
     }
     const quantity = amount(tx, 'quantity');
-    const price = amount(tx, 'price_per_coin');
+    const price = priceOf(tx);
     const fee = amount(tx, 'fee');
     if (!isPositive(quantity)) throw new LedgerInputError(tx.id, 'quantity', 'must be greater than 0');
 
@@ -63,6 +77,7 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
     const holdingBefore = inv.quantity;
     const costBefore = inv.cost;
     let costRemoved = zero;
+    let unknownRemoved: Dec | null = null;
     let proceeds: Dec | null = null;
     let realized: Dec | null = null;
     let consumed: LedgerStep['consumed'] = [];
@@ -73,7 +88,7 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
         type: tx.type,
         acquiredAt: tx.executed_at,
         quantity,
-        cost: quantity.mul(price).add(fee),
+        cost: price === null ? null : quantity.mul(price).add(fee),
       });
     } else {
       if (quantity.gt(holdingBefore)) {
@@ -82,29 +97,41 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
           transaction_id: tx.id,
           holding: toDecimalString(holdingBefore),
           cost_basis: toDecimalString(costBefore),
-          average_cost: holdingBefore.isZero() ? null : toDecimalString(costBefore.div(holdingBefore)),
+          average_cost: averageCost(inv),
+          unknown_cost_quantity: toDecimalString(inv.unknownQuantity),
         });
         continue;
       }
       const removal = inv.remove(quantity);
       costRemoved = removal.cost;
+      unknownRemoved = removal.unknownQuantity;
+      const incomplete = !removal.unknownQuantity.isZero();
+      if (incomplete) state.disposalsWithUnknownCost++;
       if (explain) {
         consumed = removal.consumed.map((c) => ({
           transaction_id: c.transactionId,
           quantity: toDecimalString(c.quantity),
-          cost: toDecimalString(c.cost),
+          cost: c.cost === null ? null : toDecimalString(c.cost),
         }));
       }
       if (tx.type === 'sell') {
-        proceeds = quantity.mul(price).sub(fee);
-        realized = proceeds.sub(costRemoved);
+        // priceOf leaves a price null on a transfer in only.
+        proceeds = quantity.mul(price ?? zero).sub(fee);
+        const knownUnits = quantity.sub(removal.unknownQuantity);
+        // Units of unknown cost realize nothing: only the known units' share of the proceeds
+        // meets their cost, and a sale of unknown units only has no realized figure at all.
+        realized = !incomplete
+          ? proceeds.sub(costRemoved)
+          : knownUnits.isZero()
+            ? null
+            : proceeds.mul(knownUnits).div(quantity).sub(costRemoved);
         state.proceeds = state.proceeds.add(proceeds);
         state.costOfUnitsSold = state.costOfUnitsSold.add(costRemoved);
       } else {
         realized = fee.neg();
         state.costTransferredOut = state.costTransferredOut.add(costRemoved);
       }
-      state.realized = state.realized.add(realized);
+      if (realized !== null) state.realized = state.realized.add(realized);
     }
 
     if (explain) {
@@ -117,11 +144,16 @@ export function computeLedger(txs: readonly LedgerTransaction[], options: Ledger
         holding_after: toDecimalString(inv.quantity),
         cost_basis_before: toDecimalString(costBefore),
         cost_basis_after: toDecimalString(inv.cost),
-        average_cost_after: inv.quantity.isZero() ? null : toDecimalString(inv.cost.div(inv.quantity)),
+        average_cost_after: averageCost(inv),
         cost_removed: toDecimalString(costRemoved),
         proceeds: proceeds === null ? null : toDecimalString(proceeds),
         realized_pnl: realized === null ? null : toDecimalString(realized),
         consumed,
+        unknown_cost_quantity_after: toDecimalString(inv.unknownQuantity),
+        lots_without_cost_after: inv.lotsWithoutCost,
+        ...(unknownRemoved === null
+          ? {}
+          : { unknown_cost_quantity_removed: toDecimalString(unknownRemoved) }),
       };
       state.trail.push(step);
       steps.push(step);
@@ -140,7 +172,10 @@ function coinLedger(coinId: string, s: CoinState, method: CostBasisMethod, expla
     coin_id: coinId,
     quantity: toDecimalString(inv.quantity),
     cost_basis: toDecimalString(inv.cost),
-    average_cost: inv.quantity.isZero() ? null : toDecimalString(inv.cost.div(inv.quantity)),
+    average_cost: averageCost(inv),
+    unknown_cost_quantity: toDecimalString(inv.unknownQuantity),
+    lots_without_cost: inv.lotsWithoutCost,
+    disposals_with_unknown_cost: s.disposalsWithUnknownCost,
     realized_pnl: toDecimalString(s.realized),
     cost_of_units_sold: toDecimalString(s.costOfUnitsSold),
     proceeds: toDecimalString(s.proceeds),
@@ -155,17 +190,32 @@ function coinLedger(coinId: string, s: CoinState, method: CostBasisMethod, expla
 /** Decimals are immutable, so one zero serves every "nothing yet" (the loop runs 100k times). */
 const zero = new Dec(0);
 
+/** Cost basis ÷ the units of known cost; null when none is held (all unknown, or nothing). */
+function averageCost(inv: Inventory): string | null {
+  const known = inv.quantity.sub(inv.unknownQuantity);
+  return known.isZero() || known.isNegative() ? null : toDecimalString(inv.cost.div(known));
+}
+
 /** > 0 without building a Decimal for the 0 on every call. */
 function isPositive(value: Dec): boolean {
   return !value.isZero() && !value.isNegative();
 }
 
+/** The stated price; null only on a transfer in (its cost is unknown). */
+function priceOf(tx: LedgerTransaction): Dec | null {
+  if (tx.price_per_coin !== null) return amount(tx, 'price_per_coin');
+  if (tx.type === 'transfer_in') return null;
+  throw new LedgerInputError(tx.id, 'price_per_coin', 'is missing (only a transfer in may have no price)');
+}
+
 function amount(tx: LedgerTransaction, field: 'quantity' | 'price_per_coin' | 'fee'): Dec {
+  const text = tx[field];
   let value: Dec;
   try {
-    value = new Dec(tx[field]);
+    if (text === null) throw new Error('null');
+    value = new Dec(text);
   } catch {
-    throw new LedgerInputError(tx.id, field, `is not a decimal: ${tx[field]}`);
+    throw new LedgerInputError(tx.id, field, `is not a decimal: ${text}`);
   }
   if (!value.isFinite() || (value.isNegative() && !value.isZero()))
     throw new LedgerInputError(tx.id, field, 'must be a non-negative number');

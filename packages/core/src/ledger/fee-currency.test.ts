@@ -244,7 +244,7 @@ describe('fees in other currencies on random ledgers (fast-check)', () => {
           let capital = new Dec(0);
           let fees = new Dec(0);
           for (const t of converted) {
-            const gross = new Dec(t.quantity).mul(t.price_per_coin);
+            const gross = new Dec(t.quantity).mul(t.price_per_coin ?? 0);
             fees = fees.add(t.fee);
             capital = t.type === 'sell' ? capital.sub(gross) : capital.add(gross);
           }

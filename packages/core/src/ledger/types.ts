@@ -15,7 +15,11 @@ export interface LedgerTransaction {
   coin_id: string;
   type: TransactionType;
   quantity: string;
-  price_per_coin: string;
+  /**
+   * Null only on a transfer_in whose cost nobody knows yet (a coin received from outside): its
+   * units are held but left out of every cost figure, and counted (see CoinLedger).
+   */
+  price_per_coin: string | null;
   fee: string;
   /**
    * The fee's currency when it is not the portfolio's (a fiat code or a coin symbol, lower case);
@@ -30,17 +34,26 @@ export interface LedgerTransaction {
 /** One coin's position after the whole timeline. All amounts are decimal strings (see format.ts). */
 export interface CoinLedger {
   coin_id: string;
-  /** Units held now. */
+  /** Units held now, whatever their cost. */
   quantity: string;
-  /** Cost basis of the units held = dashboard `totalInvestment`. */
+  /** Cost basis of the units held whose cost is known = dashboard `totalInvestment`. */
   cost_basis: string;
-  /** cost_basis ÷ quantity; null when nothing is held. */
+  /** cost_basis ÷ the units of known cost; null when none is held. */
   average_cost: string | null;
-  /** Σ over sells of (proceeds − cost removed), minus transfer-out fees. */
+  /** Units held whose cost is unknown (in `quantity`, not in `cost_basis`). */
+  unknown_cost_quantity: string;
+  /** Acquisitions of unknown cost with units still held (see inventory.ts for the average pool). */
+  lots_without_cost: number;
+  /** Sells and transfers out that took units of unknown cost: their gain leaves those units out. */
+  disposals_with_unknown_cost: number;
+  /**
+   * Σ over sells of (the known units' share of proceeds − cost removed), minus transfer-out fees.
+   * Units of unknown cost realize nothing.
+   */
   realized_pnl: string;
   /** Σ cost basis removed by sells: the base of the realized percentage. */
   cost_of_units_sold: string;
-  /** Σ sell proceeds net of sell fees. */
+  /** Σ sell proceeds net of sell fees, of every unit sold (those of unknown cost included). */
   proceeds: string;
   /** Σ cost basis that left with transfers out (moved, not realized). */
   cost_transferred_out: string;
@@ -56,6 +69,9 @@ export type LedgerTotals = Pick<
   | 'quantity'
   | 'cost_basis'
   | 'average_cost'
+  | 'unknown_cost_quantity'
+  | 'lots_without_cost'
+  | 'disposals_with_unknown_cost'
   | 'realized_pnl'
   | 'cost_of_units_sold'
   | 'proceeds'
@@ -66,7 +82,7 @@ export type LedgerTotals = Pick<
  * Bump whenever the engine would produce a different figure for the same transactions (a rule
  * or rounding change): figures stored by an older version are then recomputed, not trusted.
  */
-export const LEDGER_RULES_VERSION = 1;
+export const LEDGER_RULES_VERSION = 2;
 
 export interface LedgerResult {
   method: CostBasisMethod;
@@ -84,6 +100,7 @@ export interface BlockedTransaction {
   holding: string;
   cost_basis: string;
   average_cost: string | null;
+  unknown_cost_quantity: string;
 }
 
 export interface LedgerOptions {

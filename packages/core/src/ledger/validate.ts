@@ -84,6 +84,15 @@ export function previewTransaction(
       cost_basis_after: step.cost_basis_after,
       average_cost_after: step.average_cost_after,
       realized_pnl: step.realized_pnl,
+      ...(step.unknown_cost_quantity_after === undefined
+        ? {}
+        : { unknown_cost_quantity_after: step.unknown_cost_quantity_after }),
+      ...(step.lots_without_cost_after === undefined
+        ? {}
+        : { lots_without_cost_after: step.lots_without_cost_after }),
+      ...(step.unknown_cost_quantity_removed === undefined
+        ? {}
+        : { unknown_cost_quantity_removed: step.unknown_cost_quantity_removed }),
       violation,
     };
   }
@@ -100,6 +109,7 @@ export function previewTransaction(
     cost_basis_after: cost,
     average_cost_after: met?.average_cost ?? null,
     realized_pnl: null,
+    unknown_cost_quantity_after: met?.unknown_cost_quantity ?? '0',
     violation,
   };
 }

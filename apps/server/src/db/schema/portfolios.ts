@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -49,7 +50,11 @@ export const transactions = pgTable(
     coinId: text('coin_id').notNull(),
     type: text('type').notNull(),
     quantity: decimal('quantity').notNull(),
-    pricePerCoin: decimal('price_per_coin').notNull(),
+    /**
+     * Null only for a transfer in whose cost nobody has given yet (a coin a wallet received from
+     * outside): the ledger leaves it out of cost basis and says so, it is never taken as 0.
+     */
+    pricePerCoin: decimal('price_per_coin'),
     fee: decimal('fee').notNull(),
     feeCurrency: text('fee_currency'),
     executedAt: timestamptz('executed_at').notNull(),
@@ -64,6 +69,16 @@ export const transactions = pgTable(
       onDelete: 'set null',
     }),
     sourceId: text('source_id'),
+    /**
+     * What the owner said a connection's row is (or that they have not said yet): a received coin
+     * bought, income or an own transfer; a sent coin a sale, a spend or an own transfer. Null for
+     * rows typed or imported by hand, which say what they are by their type.
+     */
+    classification: text('classification'),
+    /** The other half of an own transfer between two portfolios, once the owner matched them. */
+    matchedTransactionId: uuid('matched_transaction_id').references((): AnyPgColumn => transactions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -78,7 +93,10 @@ export const transactions = pgTable(
     // instead of every row of the portfolio, which is much slower on a large one.
     index('transactions_fee_currency_idx').on(t.portfolioId).where(sql`${t.feeCurrency} is not null`),
     // Quantities are positive and money never negative: the last line of defence under the API.
-    check('transactions_amounts_check', sql`${t.quantity} > 0 and ${t.pricePerCoin} >= 0 and ${t.fee} >= 0`),
+    check(
+      'transactions_amounts_check',
+      sql`${t.quantity} > 0 and ${t.fee} >= 0 and (${t.pricePerCoin} >= 0 or (${t.pricePerCoin} is null and ${t.type} = 'transfer_in'))`,
+    ),
   ],
 );
 
@@ -110,8 +128,15 @@ export const connections = pgTable(
       .$type<{ addresses_scanned: number; transactions_found: number }>()
       .notNull()
       .default({ addresses_scanned: 0, transactions_found: 0 }),
-    /** Where the last sync stopped, per address chain or EVM chain: the next one starts there. */
-    cursor: jsonb('cursor').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Where the last sync stopped, per address chain or EVM chain: the next one starts there.
+     * Sealed like the key (txids and blocks tie the owner to their payments); null before the first.
+     */
+    sealedCursor: bytea('sealed_cursor'),
+    /** What the chain reported the wallet holds at the last sync, per coin id: reconciliation's other side. */
+    chainBalances: jsonb('chain_balances').$type<Record<string, string>>().notNull().default({}),
+    /** Set when the owner was told this connection fails; cleared by the next good sync (told once). */
+    failureNotifiedAt: timestamptz('failure_notified_at'),
     lastSyncedAt: timestamptz('last_synced_at'),
     nextSyncAt: timestamptz('next_sync_at'),
     errorMessage: text('error_message'),
@@ -125,6 +150,39 @@ export const connections = pgTable(
   ],
 );
 
+/**
+ * A token an EVM connection saw that maps to no known coin: listed for the owner, never valued,
+ * never a holding. Its transfers wait here; mapping it to a coin books them, hiding it drops it
+ * from the list.
+ */
+export const connectionTokens = pgTable(
+  'connection_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chain: text('chain').notNull(),
+    contractAddress: text('contract_address').notNull(),
+    name: text('name').notNull(),
+    symbol: text('symbol').notNull(),
+    decimals: integer('decimals').notNull(),
+    /** Net of the transfers seen, in the token's own unit (exact). */
+    quantity: decimal('quantity').notNull(),
+    /** The transfers, as movements in the token's unit: booked once the owner maps the token. */
+    movements: jsonb('movements').$type<unknown[]>().notNull().default([]),
+    coinId: text('coin_id'),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('connection_tokens_contract_idx').on(t.connectionId, t.chain, t.contractAddress)],
+);
+
+export type ConnectionTokenRow = typeof connectionTokens.$inferSelect;
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type ConnectionRow = typeof connections.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -52,6 +52,19 @@ export async function hastenJob(
   );
 }
 
+/**
+ * Every job marked running goes back to waiting, due now: its worker's process is gone. It keeps
+ * its key (still one open job per key) and its attempts; its next run counts as another.
+ */
+export async function releaseRunningJobs(db: SqlExecutor): Promise<number> {
+  const { rows } = await db.executeSql(
+    `update ${bossSchema}.job set state = 'retry', start_after = now()
+      where state = 'active' returning id`,
+    [],
+  );
+  return rows.length;
+}
+
 /** The key's newest job still in the job table (archived ones are left out). */
 export async function findNewestJob(db: SqlExecutor, name: string, key: string): Promise<string | null> {
   const { rows } = await db.executeSql(

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
-import { findNewestJob, findOpenJob, hastenJob, lockKey } from './boss-tables.ts';
+import { findNewestJob, findOpenJob, hastenJob, lockKey, releaseRunningJobs } from './boss-tables.ts';
 import { emptyCounts, toCounts, toSnapshot } from './job-snapshot.ts';
 import { runnerFor } from './runner-for.ts';
 import type { ClosableRunner } from './sql-runner.ts';
@@ -29,6 +29,13 @@ export interface CreateJobQueueOptions {
   scheduleCheckMs?: number;
   /** Logs every queue's counts this often; off when unset. */
   monitorSeconds?: number;
+  /**
+   * At start, hand every job still marked running back to the queue at once. Only for a database
+   * this process alone uses (a PGlite folder, which one process owns): whatever ran there before
+   * ran in a process that is gone, so its lease need not be waited out. On a shared PostgreSQL
+   * another process may be running those jobs right now; leases decide there.
+   */
+  releaseRunningOnStart?: boolean;
 }
 
 const defaults: Required<QueueDefinition> = {
@@ -212,6 +219,10 @@ export function createJobQueue(options: CreateJobQueueOptions): JobQueue {
       await retryOnDeadlock(() => boss.createQueue(name, queue));
       // createQueue keeps an existing queue as it was; a changed definition applies from now on.
       await boss.updateQueue(name, queue);
+    }
+    if (options.releaseRunningOnStart) {
+      const released = await releaseRunningJobs(runner);
+      if (released > 0) logger?.info?.({ released }, 'jobs left running by the last process queued again');
     }
     return boss;
   }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createJobQueue } from './create-job-queue.ts';
 import {
   eventually,
   gate,
@@ -194,6 +195,45 @@ describe(`the job queue on ${onServer ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(slots.length).toBeGreaterThanOrEqual(2);
     expect(slots.every((slot) => slot.jobs === 1)).toBe(true);
     expect(new Set(synced)).toEqual(new Set(['a', 'b', 'c']));
+  });
+
+  it('hands a job left running by a process that is gone back at once when told the database is its own', async () => {
+    const definition = { resume: { leaseSeconds: 3600 } };
+    const dying = await started(definition);
+    const hang = gate();
+    dying.work('resume', async () => {
+      await hang.promise;
+    });
+    await dying.start();
+    const { id } = await dying.enqueue('resume', {}, { key: 'conn-k' });
+    await eventually('the job to run', async () =>
+      (await dying.getJob('resume', id))?.state === 'active' ? true : undefined,
+    );
+    // The process "dies": its job stays marked running, with an hour of lease left.
+    await dying.stop({ graceMs: 0 });
+    running.splice(running.indexOf(dying), 1);
+    expect(await selectRows(db.database, `select state from pgboss.job where id = '${id}'`)).toEqual([
+      { state: 'active' },
+    ]);
+
+    const next = createJobQueue({
+      database: db.database,
+      logger,
+      pollMs: 50,
+      maintenanceSeconds: 1,
+      releaseRunningOnStart: true,
+    });
+    next.define('resume', definition.resume);
+    running.push(next);
+    const ran: string[] = [];
+    next.work('resume', async (job) => {
+      ran.push(job.id);
+    });
+    await next.start();
+    const done = await finished(next, 'resume', id);
+    expect(done).toMatchObject({ state: 'completed', key: 'conn-k' });
+    expect(ran).toEqual([id]);
+    hang.open();
   });
 
   it('refuses unknown queues instead of dropping their jobs', async () => {

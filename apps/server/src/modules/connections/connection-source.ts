@@ -67,3 +67,14 @@ export function fingerprintInput(source: ConnectionSource): string {
   const value = source.kind === 'evm' ? source.value.toLowerCase() : source.value;
   return `${source.kind}:${source.form}:${value}`;
 }
+
+/** The key or address as sealed at creation; null when it no longer opens (SESSION_SECRET changed). */
+export function openConnectionSource(
+  box: { open(sealed: Uint8Array, context: string): string | null },
+  row: { id: string; secret: Uint8Array },
+): { value: string; form: 'key' | 'address' } | null {
+  const text = box.open(row.secret, row.id);
+  if (text === null) return null;
+  const parsed = JSON.parse(text) as { value: string; form: 'key' | 'address' };
+  return { value: parsed.value, form: parsed.form };
+}

@@ -52,6 +52,8 @@ export interface ConnectionsServiceDeps {
   sessionSecret: string;
   /** Removes a connection's rows through the ledger's one write path (oversell checks and all). */
   sourcedRows: SourcedRowsRemover;
+  /** Runs once a connection is stored: its first sync is asked for here. */
+  afterCreate?: ((id: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -104,7 +106,8 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
           },
           now,
         );
-        return toConnection(row);
+        await deps.afterCreate?.(row.id);
+        return toConnection((await findConnection(db, userId, row.id)) ?? row);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const field = body.kind === 'bitcoin' && body.xpub !== undefined ? 'xpub' : 'address';

@@ -13,8 +13,9 @@ export function coinFingerprint(txs: readonly LedgerTransaction[]): string {
   // Ids are unique, so id order is a canonical order; one flat string hashes in one call.
   const sorted = [...txs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const fields: string[] = [];
+  // An unknown price is '' (a stored price is never empty), so giving one changes the fingerprint.
   for (const t of sorted)
-    fields.push(t.id, t.type, t.quantity, t.price_per_coin, t.fee, t.executed_at, t.created_at ?? '');
+    fields.push(t.id, t.type, t.quantity, t.price_per_coin ?? '', t.fee, t.executed_at, t.created_at ?? '');
   const fingerprint = createHash('sha1').update(fields.join('\u0001')).digest('base64');
   remembered.set(txs, { length: txs.length, fingerprint });
   return fingerprint;

@@ -37,6 +37,7 @@ import type { MarketReader } from '../market/index.ts';
 import { createDailyClosesCache } from '../market/index.ts';
 import { createClosesFallback, performanceSeries } from './performance.ts';
 import { createPortfolioFigures, type FiguresLogger } from './portfolio-figures.ts';
+import { disposalCounts, holdingCounts, totalCounts } from './unknown-cost-counts.ts';
 
 export interface DashboardServiceDeps {
   db: Db;
@@ -178,6 +179,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           converted_currencies: [
             ...new Set(loaded.map((l) => l.portfolio.currency).filter((c) => c !== prefs.base_currency)),
           ].sort(),
+          ...totalCounts(totals.parts),
         },
       };
 
@@ -190,6 +192,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
             currentPrice: c.price,
             totalValue: toDecimalString(value(c)),
             allocationPercentage: share(value(c), totals.totalValue),
+            ...holdingCounts(c.parts),
             ...(query.include_technical_metrics
               ? {
                   technical: {
@@ -208,22 +211,27 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           total: roiOf(summaryFigures.returns.total),
           unrealized: roiOf(summaryFigures.returns.unrealized),
           realized: summaryFigures.returns.realized,
+          ...totalCounts(totals.parts),
           // Closed positions stay here: their realized P&L is part of the return.
           items: figures.map(({ c, f }) => ({
             ...ref(c),
             total: roiOf(f.returns.total),
             unrealized: roiOf(f.returns.unrealized),
             realized: f.returns.realized,
+            ...holdingCounts(c.parts),
+            ...disposalCounts(c.parts),
           })),
         };
       }
       if (wanted.has('capital')) {
         response.capital = {
           totalInvestment: toDecimalString(totals.parts.costBasis),
+          ...(totals.parts.lotsWithoutCost > 0 ? { lots_without_cost: totals.parts.lotsWithoutCost } : {}),
           items: held.map(({ c }) => ({
             ...ref(c),
             totalInvestment: toDecimalString(c.parts.costBasis),
             allocationPercentage: share(c.parts.costBasis, totals.parts.costBasis),
+            ...holdingCounts(c.parts),
           })),
         };
       }
@@ -234,6 +242,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
             costBasisPerCoin: f.costBasisPerCoin,
             currentPrice: c.price,
             athPrice: c.quote?.ath == null ? null : new Dec(c.quote.ath).toFixed(),
+            ...holdingCounts(c.parts),
           })),
         };
       }
@@ -255,6 +264,8 @@ export function createDashboardService(deps: DashboardServiceDeps) {
               unrealized: roiOf(f.returns.unrealized),
               realized: f.returns.realized,
             },
+            ...holdingCounts(c.parts),
+            ...disposalCounts(c.parts),
           })),
         };
       }
@@ -278,6 +289,11 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           quantity: coin.quantity,
           cost_basis: coin.cost_basis,
           average_cost: coin.average_cost,
+          ...holdingCounts({
+            unknownCostQuantity: new Dec(coin.unknown_cost_quantity),
+            lotsWithoutCost: coin.lots_without_cost,
+          }),
+          ...disposalCounts({ disposalsWithUnknownCost: coin.disposals_with_unknown_cost }),
           explanation: coin.explanation,
         });
       }

@@ -12,6 +12,9 @@ const totals: LedgerTotals = {
   cost_of_units_sold: '50.25',
   proceeds: '0',
   cost_transferred_out: '0',
+  unknown_cost_quantity: '0.25',
+  lots_without_cost: 1,
+  disposals_with_unknown_cost: 2,
 };
 
 describe('snapshot encoding', () => {
@@ -22,6 +25,9 @@ describe('snapshot encoding', () => {
     ];
     expect(decodeTotals(encodeTotals(coins))).toEqual(coins);
     expect(() => decodeTotals(new TextEncoder().encode('[["x"]]'))).toThrow();
+    // A count that is not a whole number is a damaged snapshot, recomputed rather than trusted.
+    const damaged = JSON.stringify([['abc', ...Object.values(totals).slice(0, 8), '0', 1.5, 0]]);
+    expect(() => decodeTotals(new TextEncoder().encode(damaged))).toThrow();
   });
 
   it('round-trips daily holdings, also from a view into a larger buffer', () => {

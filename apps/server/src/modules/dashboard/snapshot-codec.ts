@@ -15,6 +15,9 @@ const totalFields = [
   'cost_of_units_sold',
   'proceeds',
   'cost_transferred_out',
+  'unknown_cost_quantity',
+  'lots_without_cost',
+  'disposals_with_unknown_cost',
 ] as const;
 
 /** One coin's figures with the fingerprint of the transactions they were computed from. */
@@ -23,7 +26,10 @@ export interface Fingerprinted<T> {
   value: T;
 }
 
-/** Ledger totals as JSON rows: the fingerprint, then decimal strings exactly as the engine wrote them. */
+/**
+ * Ledger totals as JSON rows: the fingerprint, then decimal strings exactly as the engine wrote
+ * them (the two counts of unknown cost are whole numbers).
+ */
 export function encodeTotals(coins: readonly Fingerprinted<LedgerTotals>[]): Uint8Array {
   return utf8.encode(
     JSON.stringify(coins.map((c) => [c.fingerprint, ...totalFields.map((f) => c.value[f])])),
@@ -41,6 +47,12 @@ export function decodeTotals(payload: Uint8Array): Fingerprinted<LedgerTotals>[]
       if (typeof v !== 'string') throw new Error('ledger snapshot: bad field');
       return v;
     };
+    const count = (i: number): number => {
+      const v: unknown = row[i];
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+        throw new Error('ledger snapshot: bad field');
+      return v;
+    };
     const averageCost: unknown = row[4];
     if (averageCost !== null && typeof averageCost !== 'string')
       throw new Error('ledger snapshot: bad field');
@@ -55,6 +67,9 @@ export function decodeTotals(payload: Uint8Array): Fingerprinted<LedgerTotals>[]
         cost_of_units_sold: text(6),
         proceeds: text(7),
         cost_transferred_out: text(8),
+        unknown_cost_quantity: text(9),
+        lots_without_cost: count(10),
+        disposals_with_unknown_cost: count(11),
       },
     };
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForChild, type ChildBundle } from '../../test/child-bundle.ts';
 import { startFakeWebhookReceiver } from '../../test/fake-webhook-receiver.ts';
 import { quoteIdent, withDatabase } from '../../test/postgres-urls.ts';
-import { cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
+import { closedExplorers, cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
 
 /**
  * Issue 13: the outbox across real server processes. 120 alerts fire at once (60 coins × 2
@@ -57,6 +57,7 @@ async function start(env: Record<string, string>): Promise<Server> {
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_TIMEOUT_SECONDS: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...closedExplorers,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

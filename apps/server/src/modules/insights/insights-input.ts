@@ -139,7 +139,9 @@ function coinFees(txs: readonly LedgerTransaction[]): FeeRow[] {
     const key = `${year}:${tx.type}`;
     const sum = sums.get(key) ?? { year, type: tx.type, fee: new Dec(0), notional: new Dec(0) };
     sum.fee = sum.fee.add(tx.fee);
-    sum.notional = sum.notional.add(new Dec(tx.quantity).mul(tx.price_per_coin));
+    // A transfer in of unknown cost has no traded value to set its fee against.
+    if (tx.price_per_coin !== null)
+      sum.notional = sum.notional.add(new Dec(tx.quantity).mul(tx.price_per_coin));
     sums.set(key, sum);
   }
   d.fees = [...sums.values()].map((s) => ({
@@ -255,6 +257,12 @@ export async function gatherInsightsInput(
       name: id.name,
       quantity: toDecimalString(c.parts.quantity),
       costBasis: toDecimalString(c.parts.costBasis),
+      ...(c.parts.unknownCostQuantity.isZero()
+        ? {}
+        : {
+            unknownCostQuantity: toDecimalString(c.parts.unknownCostQuantity),
+            lotsWithoutCost: c.parts.lotsWithoutCost,
+          }),
       marketValue:
         unpricedSet.has(c.coinId) || c.parts.marketValue === null
           ? null
@@ -279,8 +287,8 @@ export async function gatherInsightsInput(
         for (const lot of coinLots(txs, method)) {
           lots.push({
             ...lot,
-            unitCost: scaled(lot.unitCost, factor),
-            costBasis: scaled(lot.costBasis, factor),
+            unitCost: lot.unitCost === null ? null : scaled(lot.unitCost, factor),
+            costBasis: lot.costBasis === null ? null : scaled(lot.costBasis, factor),
           });
         }
       }
@@ -350,6 +358,7 @@ export async function gatherInsightsInput(
         demo: source.mode === 'demo',
       },
       unsupportedCurrencies: [...unsupported].sort(),
+      lotsWithoutCost: held.reduce((sum, c) => sum + c.parts.lotsWithoutCost, 0),
     },
     transactionCount,
     taxLots,
@@ -386,7 +395,12 @@ async function projectionInputs(
         const quantity = new Dec(tx.quantity);
         if (tx.type === 'sell' || tx.type === 'transfer_out') held = held.sub(quantity);
         else held = held.add(quantity);
-        if (tx.type === 'sell' && factor && Date.parse(tx.executed_at) >= p.createdAt.getTime()) {
+        if (
+          tx.type === 'sell' &&
+          tx.price_per_coin !== null &&
+          factor &&
+          Date.parse(tx.executed_at) >= p.createdAt.getTime()
+        ) {
           realised = realised.add(quantity.mul(tx.price_per_coin).sub(tx.fee).mul(factor));
         }
       }

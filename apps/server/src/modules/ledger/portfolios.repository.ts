@@ -10,7 +10,8 @@ export interface LedgerRow {
   coinId: string;
   type: string;
   quantity: string;
-  pricePerCoin: string;
+  /** Null on a transfer in of unknown cost. */
+  pricePerCoin: string | null;
   fee: string;
   /** The fee's currency when not the portfolio's; null or absent: the portfolio's. */
   feeCurrency?: string | null;
@@ -135,7 +136,7 @@ export async function listLedgerRows(db: Db, portfolioId: string): Promise<Ledge
     .select({
       coinId: transactions.coinId,
       rows: sql<string>`string_agg(concat_ws(',', ${transactions.id}, ${transactions.type},
-        ${transactions.quantity}, ${transactions.pricePerCoin}, ${transactions.fee},
+        ${transactions.quantity}, coalesce(${transactions.pricePerCoin}::text, ''), ${transactions.fee},
         floor(extract(epoch from ${transactions.executedAt}) * 1000000)::bigint,
         floor(extract(epoch from ${transactions.createdAt}) * 1000000)::bigint,
         coalesce(${transactions.feeCurrency}, '')), ';')`,
@@ -153,7 +154,8 @@ export async function listLedgerRows(db: Db, portfolioId: string): Promise<Ledge
         coinId,
         type: type ?? '',
         quantity: quantity ?? '',
-        pricePerCoin: pricePerCoin ?? '',
+        // concat_ws skips a null, so an unknown price is packed as '' to keep the fields in place.
+        pricePerCoin: pricePerCoin || null,
         fee: fee ?? '',
         feeCurrency: feeCurrency || null,
         executedAt: new Date(Math.floor(Number(executedUs) / 1000)),

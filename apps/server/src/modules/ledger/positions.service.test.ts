@@ -113,8 +113,29 @@ describe('positions service (projections portfolio-data, coin picker balance)', 
 
     const all = await positions.getPositions(user.id);
     expect(Object.fromEntries(all)).toEqual({
-      bitcoin: { quantity: '1.5', cost_basis: '201' },
-      ethereum: { quantity: '2', cost_basis: '20' },
+      bitcoin: { quantity: '1.5', cost_basis: '201', unknown_cost_quantity: '0', lots_without_cost: 0 },
+      ethereum: { quantity: '2', cost_basis: '20', unknown_cost_quantity: '0', lots_without_cost: 0 },
+    });
+  });
+
+  it('counts units of unknown cost in the tokens owned, never in the invested capital', async () => {
+    const { db, positions, user, a, b, now } = await setup();
+    await insertTransactions(
+      db,
+      user.id,
+      [
+        tx({ portfolioId: a.id, quantity: '1', pricePerCoin: '100' }),
+        tx({ portfolioId: a.id, type: 'transfer_in', quantity: '0.5', pricePerCoin: null }),
+        tx({ portfolioId: b.id, type: 'transfer_in', quantity: '0.25', pricePerCoin: null }),
+      ],
+      now,
+    );
+    expect(await positions.getCoinPosition(user.id, 'bitcoin')).toEqual({
+      portfolio_data_available: true,
+      invested_capital: '100',
+      tokens_owned: '1.75',
+      unknown_cost_quantity: '0.75',
+      lots_without_cost: 2,
     });
   });
 

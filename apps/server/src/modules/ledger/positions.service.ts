@@ -11,15 +11,32 @@ import { loadUserBooks } from './user-books.ts';
 /** A coin's portfolio data (for a projection). Amounts in the user's base currency. */
 export interface CoinPosition {
   portfolio_data_available: boolean;
-  /** Cost basis of the units held, per the user's cost-basis method. */
+  /** Cost basis of the units held whose cost is known, per the user's cost-basis method. */
   invested_capital: string;
+  /** Every unit held, those of unknown cost included. */
   tokens_owned: string;
+  /** Units held whose cost is unknown and the lots without a cost; absent when none. */
+  unknown_cost_quantity?: string;
+  lots_without_cost?: number;
 }
 
 export interface Position {
   quantity: string;
-  /** In the user's base currency, converted at today's rate when a portfolio uses another. */
+  /**
+   * Of the units of known cost, in the user's base currency, converted at today's rate when a
+   * portfolio uses another.
+   */
   cost_basis: string;
+  /** Units held whose cost is unknown (in `quantity`, not in `cost_basis`). */
+  unknown_cost_quantity: string;
+  lots_without_cost: number;
+}
+
+interface PositionSum {
+  q: Dec;
+  c: Dec;
+  unknown: Dec;
+  lots: number;
 }
 
 export interface PositionsService {
@@ -38,20 +55,22 @@ export interface PositionsServiceDeps {
 export function createPositionsService(deps: PositionsServiceDeps): PositionsService {
   const { db, market, preferences, ledgers } = deps;
 
-  async function totals(userId: string, portfolioIds?: string[]): Promise<Map<string, { q: Dec; c: Dec }>> {
+  async function totals(userId: string, portfolioIds?: string[]): Promise<Map<string, PositionSum>> {
     const prefs = await preferences.get(userId);
     const loaded = await loadUserBooks(db, ledgers, userId, portfolioIds);
     const rates = loaded.some((l) => l.portfolio.currency !== prefs.base_currency)
       ? await market.getUsdRates()
       : {};
-    const sums = new Map<string, { q: Dec; c: Dec }>();
+    const sums = new Map<string, PositionSum>();
     for (const { portfolio, book } of loaded) {
       const factor = currencyFactor(rates, portfolio.currency, prefs.base_currency);
       if (!factor) throw ratesUnavailable();
       for (const coin of book.ledger(prefs.cost_basis_method).coins) {
-        const sum = sums.get(coin.coin_id) ?? { q: new Dec(0), c: new Dec(0) };
+        const sum = sums.get(coin.coin_id) ?? { q: new Dec(0), c: new Dec(0), unknown: new Dec(0), lots: 0 };
         sum.q = sum.q.add(coin.quantity);
         sum.c = sum.c.add(new Dec(coin.cost_basis).mul(factor));
+        sum.unknown = sum.unknown.add(coin.unknown_cost_quantity);
+        sum.lots += coin.lots_without_cost;
         sums.set(coin.coin_id, sum);
       }
     }
@@ -68,13 +87,22 @@ export function createPositionsService(deps: PositionsServiceDeps): PositionsSer
         portfolio_data_available: true,
         invested_capital: sum ? toDecimalString(sum.c) : '0',
         tokens_owned: sum ? toDecimalString(sum.q) : '0',
+        // Invested capital leaves these out: the projection says so rather than read them as free.
+        ...(sum && !sum.unknown.isZero()
+          ? { unknown_cost_quantity: toDecimalString(sum.unknown), lots_without_cost: sum.lots }
+          : {}),
       };
     },
     async getPositions(userId) {
       const out = new Map<string, Position>();
       for (const [coinId, sum] of await totals(userId)) {
         if (sum.q.gt(0))
-          out.set(coinId, { quantity: toDecimalString(sum.q), cost_basis: toDecimalString(sum.c) });
+          out.set(coinId, {
+            quantity: toDecimalString(sum.q),
+            cost_basis: toDecimalString(sum.c),
+            unknown_cost_quantity: toDecimalString(sum.unknown),
+            lots_without_cost: sum.lots,
+          });
       }
       return out;
     },

@@ -9,7 +9,8 @@ export interface TransactionValues {
   coinId: string;
   type: string;
   quantity: string;
-  pricePerCoin: string;
+  /** Null only on a transfer in whose cost is unknown (the table's check allows nothing else). */
+  pricePerCoin: string | null;
   fee: string;
   feeCurrency: string | null;
   executedAt: Date;
@@ -18,6 +19,10 @@ export interface TransactionValues {
   /** Set only for rows a connection brought: the connection and the row's outside id. */
   sourceConnectionId?: string | null;
   sourceId?: string | null;
+  /** A connection's row: what its owner said it is (or that they have not yet). */
+  classification?: string | null;
+  /** The other half of an own transfer, once matched. */
+  matchedTransactionId?: string | null;
 }
 
 export interface TransactionFilter {
@@ -92,7 +97,7 @@ export async function insertTransactions(
   if (values.length === 0) return [];
   if (values.length > 50) return bulkInsert(db, userId, values, now);
   const out: TransactionRow[] = [];
-  // Batches keep each statement under the 65k bind-parameter limit (16 columns per row).
+  // Batches keep each statement under the 65k bind-parameter limit (18 columns per row).
   for (let i = 0; i < values.length; i += 1000) {
     const chunk = values.slice(i, i + 1000).map((v, j) => ({
       ...v,
@@ -132,19 +137,23 @@ async function bulkInsert(
       reward_kind: v.rewardKind,
       source_connection_id: v.sourceConnectionId ?? null,
       source_id: v.sourceId ?? null,
+      classification: v.classification ?? null,
+      matched_transaction_id: v.matchedTransactionId ?? null,
       created_at: new Date(now.getTime() + i + j).toISOString(),
       updated_at: now.toISOString(),
     }));
     const result: unknown = await db.execute(sql`
       insert into transactions (user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee,
-        fee_currency, executed_at, note, reward_kind, source_connection_id, source_id, created_at,
-        updated_at)
+        fee_currency, executed_at, note, reward_kind, source_connection_id, source_id,
+        classification, matched_transaction_id, created_at, updated_at)
       select user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee, fee_currency,
-        executed_at, note, reward_kind, source_connection_id, source_id, created_at, updated_at
+        executed_at, note, reward_kind, source_connection_id, source_id, classification,
+        matched_transaction_id, created_at, updated_at
       from json_to_recordset(${JSON.stringify(records)}::json) as r(user_id uuid, portfolio_id uuid,
         coin_id text, type text, quantity numeric, price_per_coin numeric, fee numeric,
         fee_currency text, executed_at timestamptz, note text, reward_kind text,
-        source_connection_id uuid, source_id text, created_at timestamptz, updated_at timestamptz)
+        source_connection_id uuid, source_id text, classification text,
+        matched_transaction_id uuid, created_at timestamptz, updated_at timestamptz)
       returning *`);
     // node-postgres and PGlite both answer { rows }; timestamps may come back as Date or text.
     const rows = (result as { rows: Record<string, unknown>[] }).rows;
@@ -163,7 +172,7 @@ function fromRaw(r: Record<string, unknown>): TransactionRow {
     coinId: String(r.coin_id),
     type: String(r.type),
     quantity: String(r.quantity),
-    pricePerCoin: String(r.price_per_coin),
+    pricePerCoin: text(r.price_per_coin),
     fee: String(r.fee),
     feeCurrency: text(r.fee_currency),
     executedAt: date(r.executed_at),
@@ -171,6 +180,8 @@ function fromRaw(r: Record<string, unknown>): TransactionRow {
     rewardKind: text(r.reward_kind),
     sourceConnectionId: text(r.source_connection_id),
     sourceId: text(r.source_id),
+    classification: text(r.classification),
+    matchedTransactionId: text(r.matched_transaction_id),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
   };

@@ -18,7 +18,10 @@ export interface CoinValuation {
 
 export interface Valuation {
   coins: CoinValuation[];
-  /** Held coins with no quote: valued at their cost basis so totals stay meaningful. */
+  /**
+   * Held coins with no quote: valued at their cost basis so totals stay meaningful (the units of
+   * unknown cost of such a coin are then valued at nothing, never at a made-up cost).
+   */
   unpriced: string[];
 }
 
@@ -79,7 +82,9 @@ export async function valuePortfolios(
     const quote = quotes.get(coinId) ?? null;
     if (parts.marketValue === null) {
       unpriced.push(coinId);
+      // Valued at cost: the units of unknown cost add nothing, as they have neither.
       parts.marketValue = parts.costBasis;
+      parts.knownValue = parts.costBasis;
     }
     const change = quote?.price_change_24h;
     coins.push({

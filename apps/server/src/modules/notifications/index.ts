@@ -1,2 +1,3 @@
+export { createConnectionFailureNotifier } from './connection-notices.ts';
 export { registerNotificationRoutes } from './notifications.routes.ts';
 export { createNotificationsService } from './notifications.service.ts';

@@ -14,6 +14,7 @@ import {
   markAllRead,
   markRead,
   type NotificationRow,
+  type NotificationScope,
 } from './notifications.repository.ts';
 
 function toNotification(row: NotificationRow): Notification {
@@ -32,20 +33,25 @@ const pageUrl = (page: number, size: number) =>
 export function createNotificationsService(deps: { db: Db }) {
   const { db } = deps;
 
+  /**
+   * With no active alert the badge is zero and the list holds no alert's notification; a notice
+   * that is no alert's (a wallet connection failing) still shows, as nothing else would tell.
+   */
+  async function scopeOf(userId: string): Promise<NotificationScope> {
+    return (await countActiveAlerts(db, userId)) === 0 ? 'connection_notices' : 'all';
+  }
+
   async function unreadCount(userId: string): Promise<number> {
-    // With no active alert the badge is zero and the list is empty.
-    if ((await countActiveAlerts(db, userId)) === 0) return 0;
-    return (await countNotifications(db, userId)).unread;
+    return (await countNotifications(db, userId, await scopeOf(userId))).unread;
   }
 
   return {
     async list(userId: string, query: NotificationListQuery): Promise<NotificationListResponse> {
-      const empty = { results: [], count: 0, next: null, previous: null, unread_count: 0 };
-      if ((await countActiveAlerts(db, userId)) === 0) return empty;
+      const scope = await scopeOf(userId);
       const { page, page_size: size } = query;
       const [rows, counts] = await Promise.all([
-        listNotifications(db, userId, { limit: size, offset: (page - 1) * size }),
-        countNotifications(db, userId),
+        listNotifications(db, userId, { limit: size, offset: (page - 1) * size }, scope),
+        countNotifications(db, userId, scope),
       ]);
       return {
         results: rows.map(toNotification),

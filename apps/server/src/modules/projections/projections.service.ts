@@ -164,6 +164,10 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
         portfolio_data_available: true,
         invested_capital: position.invested_capital === null ? null : plainDecimal(position.invested_capital),
         tokens_owned: position.tokens_owned === null ? null : plainDecimal(position.tokens_owned),
+        ...(position.unknown_cost_quantity === undefined
+          ? {}
+          : { unknown_cost_quantity: plainDecimal(position.unknown_cost_quantity) }),
+        ...(position.lots_without_cost ? { lots_without_cost: position.lots_without_cost } : {}),
       };
     },
 

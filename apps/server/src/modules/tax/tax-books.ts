@@ -72,7 +72,7 @@ export async function loadTaxBooks(
   const rewardCoins = new Set<string>();
   for (const l of loaded) {
     for (const t of l.book.transactions)
-      if (t.type === 'reward' && isZero(t.price_per_coin)) rewardCoins.add(t.coin_id);
+      if (t.type === 'reward' && isZero(t.price_per_coin ?? '0')) rewardCoins.add(t.coin_id);
   }
   // A reward entered without a price is income at the day's close (when we have it).
   const closes =
@@ -103,14 +103,16 @@ export async function loadTaxBooks(
           : rate === '1'
             ? amount
             : new Dec(amount).mul(rate).toSignificantDigits(20).toFixed();
-      // Without a stated price, a reward is income at the day's close in the report's currency
-      // (no rate needed); a transfer in without one needs a price.
-      const unstated = isZero(t.price_per_coin) && (t.type === 'reward' || t.type === 'transfer_in');
-      const price = unstated
-        ? t.type === 'reward'
-          ? closeOn(closes.get(t.coin_id), t.executed_at)
-          : null
-        : convert(t.price_per_coin);
+      // A reward entered at 0 is income at the day's close in the report's currency (no rate
+      // needed); a transfer in without a price (null) has an unknown cost and needs one. A stated
+      // price of 0 on a transfer in is a cost of 0, as in the books.
+      const unstated = t.price_per_coin === null || (t.type === 'reward' && isZero(t.price_per_coin));
+      const price =
+        t.price_per_coin === null
+          ? null
+          : unstated
+            ? closeOn(closes.get(t.coin_id), t.executed_at)
+            : convert(t.price_per_coin);
       transactions.push({
         id: t.id,
         portfolio_id: portfolio.id,

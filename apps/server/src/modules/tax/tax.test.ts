@@ -175,11 +175,12 @@ describe('lots and the realized-gains report', () => {
       price_per_coin: '0',
       date: '2021-02-01T12:00:00Z',
     });
+    // The other half of an own transfer: it carries its lot, so its own price is not needed.
     await u.ok(b.id, {
       coin_id: 'ethereum',
       type: 'transfer_in',
       quantity: '0.5',
-      price_per_coin: '0',
+      price_per_coin: null,
       date: '2021-02-01T12:30:00Z',
     });
     await u.ok(b.id, {
@@ -195,13 +196,15 @@ describe('lots and the realized-gains report', () => {
       price_per_coin: '6000',
       date: '2023-04-01T12:00:00Z',
     });
+    // Received from outside, no price given: its cost is unknown (stored as null, not 0).
     const stray = await u.ok(b.id, {
       coin_id: 'ethereum',
       type: 'transfer_in',
       quantity: '3',
-      price_per_coin: '0',
+      price_per_coin: null,
       date: '2023-05-01T12:00:00Z',
     });
+    expect(stray.price_per_coin).toBeNull();
     await u.client.send('PATCH', settingsPath, { rule: 'us' });
     await u.client.send('PATCH', '/api/v2/settings/', { cost_basis_method: 'fifo' });
 

@@ -25,8 +25,11 @@ interface Opening {
 }
 type Row = { line: number; symbol: string; coin_id: string | null; transaction: Record<string, unknown> };
 
-/** What the import panel sends for an included opening balance: a transfer in at the entered price. */
-const openingRow = (o: Opening, price: string) => ({
+/**
+ * What the import panel sends for an included opening balance: a transfer in at the entered
+ * price, or without one (null: its cost stays unknown).
+ */
+const openingRow = (o: Opening, price: string | null) => ({
   line: o.first_line,
   symbol: o.symbol,
   coin_id: o.coin_id,
@@ -69,7 +72,7 @@ describe('CSV import: opening balances of a ledger that starts mid-history', () 
     expect(refused.json().error.code).toBe('validation_error');
     expect((await u.client.get('/api/v2/transactions/')).json().count).toBe(0);
 
-    const openings = body.opening_balances.map((o) => openingRow(o, o.symbol === 'BTC' ? '35000' : '0'));
+    const openings = body.opening_balances.map((o) => openingRow(o, o.symbol === 'BTC' ? '35000' : null));
     const commit = await u.client.post(`/api/v2/portfolios/${p.id}/import/commit/`, {
       rows: [...openings, ...rows],
     });
@@ -80,12 +83,15 @@ describe('CSV import: opening balances of a ledger that starts mid-history', () 
         coin_id: string;
         type: string;
         quantity: string;
-        price_per_coin: string;
+        price_per_coin: string | null;
         executed_at: string;
       }[];
     };
     const btcOpening = listed.results.find((x) => x.coin_id === 'bitcoin' && x.type === 'transfer_in');
     expect(btcOpening).toMatchObject({ quantity: '0.27679577', price_per_coin: '35000' });
+    // An opening balance sent without a price is kept with its cost unknown, not at 0.
+    const adaOpening = listed.results.find((x) => x.coin_id === 'cardano' && x.type === 'transfer_in');
+    expect(adaOpening).toMatchObject({ quantity: '3733.303463', price_per_coin: null });
     expect(new Date(btcOpening?.executed_at ?? '').toISOString()).toBe('2022-03-15T09:39:45.000Z');
   });
 

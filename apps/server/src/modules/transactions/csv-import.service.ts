@@ -60,7 +60,7 @@ function openingDraft(o: OpeningBalance): TransactionDraft {
   return transactionDraftSchema.parse({
     type: 'transfer_in',
     quantity: o.quantity,
-    price_per_coin: '0',
+    price_per_coin: null,
     fee: '0',
     date: o.date,
     note: '',
@@ -188,7 +188,8 @@ export function createCsvImportService(deps: {
       type: t.type,
       quantity: t.quantity,
       price_per_coin: '0',
-      fee: t.price_per_coin,
+      // The parser prices a fee sale 1 in the coin itself (never unknown: it is a sale).
+      fee: t.price_per_coin ?? '1',
       fee_currency: row.symbol.toLowerCase(),
       executed_at: new Date(t.date).toISOString(),
     });
@@ -255,7 +256,11 @@ export function createCsvImportService(deps: {
         if (quote && quote !== currency) {
           if (currency === 'USD' && usdStablecoins.has(quote)) {
             row.warnings.push(`Prices in ${quote} are taken as USD`);
-          } else if (row.transaction.price_per_coin !== '0' || row.transaction.fee !== '0') {
+          } else if (
+            // An unknown price is in no currency: only a stated amount is in the wrong one.
+            (row.transaction.price_per_coin !== null && row.transaction.price_per_coin !== '0') ||
+            row.transaction.fee !== '0'
+          ) {
             errors.push({
               line: row.line,
               field: 'price_per_coin',
@@ -274,7 +279,7 @@ export function createCsvImportService(deps: {
           t.type,
           symbols.get(t.coinId) ?? t.coinId,
           plain(t.quantity),
-          plain(t.pricePerCoin),
+          t.pricePerCoin === null ? null : plain(t.pricePerCoin),
         ),
       );
       const duplicates = likelyDuplicates(rows, existingKeys);
@@ -383,7 +388,8 @@ export function createCsvImportService(deps: {
           symbol: symbols.get(t.coinId) ?? t.coinId,
           coin_id: t.coinId,
           quantity: plain(t.quantity),
-          price_per_coin: plain(t.pricePerCoin),
+          // Unknown stays unknown: written as an empty price, which imports back as unknown.
+          price_per_coin: t.pricePerCoin === null ? null : plain(t.pricePerCoin),
           fee: plain(t.fee),
           note: t.note,
           ...(t.rewardKind ? { reward_kind: t.rewardKind as 'staking' | 'airdrop' | 'other' } : {}),

@@ -128,7 +128,18 @@ describe('CSV import and export', () => {
       price_per_coin: '30000',
       date: '2024-02-01T00:00:00Z',
     });
+    await u.ok(a.id, {
+      type: 'transfer_in',
+      quantity: '0.25',
+      price_per_coin: null,
+      date: '2024-03-01T00:00:00Z',
+      note: 'from a friend',
+    });
     const exported = await u.client.get(`/api/v2/portfolios/${a.id}/export/`);
+    // A transfer in of unknown cost leaves the price empty (never 0), and imports back as unknown.
+    expect(exported.body).toContain(
+      '2024-03-01T00:00:00.000Z,transfer_in,BTC,0.25,,0,from a friend,bitcoin,',
+    );
     expect(exported.headers['content-type']).toMatch(/text\/csv/);
     // Demo mode (the test app runs on the snapshot): a first notice line and the name say so;
     // the file still imports as it is.

@@ -1,4 +1,11 @@
-import type { RewardKind, Transaction, TransactionCreateBody, TransactionType } from '@app/contracts';
+import {
+  type RewardKind,
+  type Transaction,
+  type TransactionClassification,
+  type TransactionCreateBody,
+  type TransactionType,
+  transactionClassifications,
+} from '@app/contracts';
 import { Dec, type LedgerTransaction, toDecimalString } from '@app/core';
 import type { TransactionRow, TransactionValues } from '../ledger/index.ts';
 
@@ -14,15 +21,23 @@ export function toTransaction(row: TransactionRow): Transaction {
     coin_id: row.coinId,
     type: row.type as TransactionType,
     quantity: plain(row.quantity),
-    price_per_coin: plain(row.pricePerCoin),
+    // Null: a transfer in whose cost is unknown, kept apart from a stated 0.
+    price_per_coin: row.pricePerCoin === null ? null : plain(row.pricePerCoin),
     fee: plain(row.fee),
     ...(row.feeCurrency ? { fee_currency: row.feeCurrency } : {}),
     executed_at: row.executedAt.toISOString(),
     note: row.note,
     ...(row.rewardKind ? { reward_kind: row.rewardKind as RewardKind } : {}),
+    ...(row.sourceId ? { source: { connection_id: row.sourceConnectionId, source_id: row.sourceId } } : {}),
+    ...(isClassification(row.classification) ? { classification: row.classification } : {}),
+    ...(row.matchedTransactionId ? { matched_transaction_id: row.matchedTransactionId } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+function isClassification(value: string | null): value is TransactionClassification {
+  return value !== null && (transactionClassifications as readonly string[]).includes(value);
 }
 
 export function toValues(body: TransactionCreateBody): TransactionValues {

@@ -24,6 +24,12 @@ export function useOpenNotification(after?: () => void) {
   return (n: Notification) => {
     if (!n.is_read) markRead(n.id);
     after?.();
+    // A failing wallet connection's notice leads to that connection, where its reason and next try show.
+    const connection = n.event_payload.connection_failure;
+    if (connection) {
+      void navigate(`/settings/connections/${encodeURIComponent(connection.connection_id)}`);
+      return;
+    }
     void navigate(`/terminal?coin=${encodeURIComponent(n.coin_coingecko_id)}`);
   };
 }

@@ -66,6 +66,13 @@ export function PortfolioPage({
           <a className={buttonStyles.secondary} href={exportHref(portfolio.id)} download>
             Export CSV
           </a>
+          {/* Settings → Connections opens its connect dialog with this portfolio chosen. */}
+          <Link
+            className={buttonStyles.secondary}
+            to={`/settings/connections?connect=${encodeURIComponent(portfolio.id)}`}
+          >
+            Connect a wallet
+          </Link>
         </>
       }
     >

@@ -6,6 +6,11 @@ import { TaxRuleSection } from './components/tax-rule-section';
 const sections = [
   { to: '/settings/profile', title: 'Profile', body: 'Username, picture, email verification and password.' },
   { to: '/settings/notifications', title: 'Notifications', body: 'How alerts reach you.' },
+  {
+    to: '/settings/connections',
+    title: 'Connections',
+    body: 'Wallets whose history comes into a portfolio by itself.',
+  },
   { to: '/settings/appearance', title: 'Appearance', body: 'Dark or light mode, and privacy mode.' },
   { to: '/settings/subscription', title: 'Subscription', body: 'Your plan.' },
 ] as const;

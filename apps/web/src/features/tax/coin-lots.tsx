@@ -1,4 +1,4 @@
-import type { OpenLot } from '@app/contracts';
+import { costOrUnknown, type OpenLot } from '@app/contracts';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { formatCoinQuantity } from '@/lib/quantity';
@@ -26,9 +26,10 @@ function lotColumns(qualifyingLabel: string | null, money: Money): readonly Colu
   return [
     ['Acquired', acquired],
     ['Quantity', (l) => formatCoinQuantity(l.quantity), 'numeric'],
-    ['Cost', (l) => money(l.cost), 'numeric'],
+    ['Cost', (l) => costOrUnknown(l.cost, money), 'numeric'],
     ['Value', (l) => money(l.value), 'numeric'],
-    ['Unrealized', (l) => money(l.unrealized), 'numeric'],
+    // A lot of unknown cost has no gain to show: say why, not a dash.
+    ['Unrealized', (l) => (l.cost === null ? costOrUnknown(null, money) : money(l.unrealized)), 'numeric'],
     ['Days held', (l) => (l.days_held === null ? '–' : String(l.days_held)), 'numeric'],
     [qualifyingLabel === null ? 'Holding period' : `Becomes ${qualifyingLabel}`, qualifying],
   ];

@@ -1,4 +1,4 @@
-import type { Disposal, DisposalLine } from '@app/contracts';
+import { costOrUnknown, type Disposal, type DisposalLine } from '@app/contracts';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { formatCoinQuantity } from '@/lib/quantity';
@@ -18,9 +18,9 @@ function lineColumns(money: Money): readonly Column<DisposalLine>[] {
     ['Matched by', (l) => basisLabels[l.basis] ?? l.basis],
     ['Quantity', (l) => formatCoinQuantity(l.quantity), 'numeric'],
     ['Proceeds', (l) => money(l.proceeds), 'numeric'],
-    ['Cost', (l) => money(l.cost), 'numeric'],
+    ['Cost', (l) => costOrUnknown(l.cost, money), 'numeric'],
     ['Fee', (l) => money(l.fee), 'numeric'],
-    ['Gain', (l) => money(l.gain), 'numeric'],
+    ['Gain', (l) => (l.cost === null ? costOrUnknown(null, money) : money(l.gain)), 'numeric'],
     ['Category', (l) => categoryLabels[l.category]],
   ];
 }

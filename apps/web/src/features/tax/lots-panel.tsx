@@ -4,8 +4,10 @@ import {
   type NeedsPriceItem,
   type QualifyingTotal,
   taxRuleFacts,
+  unknownCostLines,
 } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { LeftOutNote } from '@/components/ui/left-out-note';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { formatCoinQuantity } from '@/lib/quantity';
@@ -103,8 +105,10 @@ export function LotsPanel({ portfolioId }: { portfolioId: string }) {
     );
   if (error || !data) return <p role="alert">Could not load the lots. Please try again.</p>;
   const money = (v: string | null) => moneyIn(v, data.currency);
+  const withoutCost = data.coins.reduce((n, c) => n + c.lots.filter((l) => l.cost === null).length, 0);
   return (
     <div className="space-y-4">
+      <LeftOutNote lines={unknownCostLines({ lots_without_cost: withoutCost })} className="text-sm" />
       <p className="text-sm text-muted">
         Rule: {taxRuleFacts[data.rule].label} · Method: {effectiveMethodLabel(data.method)} · as of{' '}
         {formatCalendarDay(data.as_of)}

@@ -145,6 +145,22 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
           },
         });
       }
+      // A transfer in without a price: its units join the holding at an unknown cost, as the server says.
+      if (b.type === 'transfer_in' && !b.price_per_coin) {
+        return json({
+          method: 'average',
+          coin_id: b.coin_id,
+          holding_before: '1',
+          holding_after: String(1 + quantity),
+          cost_basis_before: '100',
+          cost_basis_after: '100',
+          average_cost_after: '100',
+          realized_pnl: null,
+          unknown_cost_quantity_after: b.quantity,
+          lots_without_cost_after: 1,
+          violation: null,
+        });
+      }
       const sell = b.type === 'sell';
       return json({
         method: 'average',
@@ -174,7 +190,8 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
         coin_id: b.coin_id ?? '',
         type: (b.type ?? 'buy') as TransactionType,
         quantity: b.quantity ?? '0',
-        price_per_coin: b.price_per_coin ?? '0',
+        // The server keeps a transfer in without a price unknown (null), anything else defaults to 0.
+        price_per_coin: b.type === 'transfer_in' && !b.price_per_coin ? null : (b.price_per_coin ?? '0'),
         fee: b.fee ?? '0',
         ...(b.fee_currency ? { fee_currency: b.fee_currency } : {}),
         executed_at: b.date ?? at,

@@ -2,7 +2,14 @@ import type { RewardKind } from '@app/contracts';
 import { Dec } from '../../decimal.ts';
 import { isFiat, normalizeAsset, splitPair } from '../coins.ts';
 import { type CsvRecord, isBlankRecord } from '../rfc4180.ts';
-import { Columns, type Fee, type ParsedCsv, RowCollector, tradeFromFlows } from '../rows.ts';
+import {
+  Columns,
+  type Fee,
+  type ParsedCsv,
+  RowCollector,
+  tradeFromFlows,
+  transferInWithoutValue,
+} from '../rows.ts';
 import { parseAmount, parseCsvDate } from '../values.ts';
 
 export type BinanceFormat = 'transaction_history' | 'spot_trades' | 'legacy_trades' | 'buy_crypto';
@@ -87,9 +94,11 @@ function transactionHistory(data: readonly CsvRecord[], cols: Columns, out: RowC
     else if (isFiat(asset)) out.skip(r.line, `${op} of ${asset} (fiat balance, not a holding)`);
     else if (/^(deposit|withdraw)/i.test(op)) {
       const type = change.value.isNeg() ? 'transfer_out' : 'transfer_in';
-      const warnings =
-        type === 'transfer_in' ? ['No value in the file: enters at zero cost; edit the price if known'] : [];
-      out.add(r.line, [{ ...base, type, warnings }]);
+      out.add(r.line, [
+        type === 'transfer_in'
+          ? { ...base, type, price: null, warnings: [transferInWithoutValue] }
+          : { ...base, type, warnings: [] },
+      ]);
     } else if (rewardOp.test(op) && change.value.gt(0)) {
       out.add(r.line, [
         {

@@ -3,7 +3,7 @@ import { Dec } from '../../decimal.ts';
 import { isFiat, normalizeAsset, splitPair } from '../coins.ts';
 import { type BalanceEntry, openingBalances } from '../opening-balances.ts';
 import { type CsvRecord, isBlankRecord } from '../rfc4180.ts';
-import { Columns, type ParsedCsv, RowCollector, tradeFromFlows } from '../rows.ts';
+import { Columns, type ParsedCsv, RowCollector, tradeFromFlows, transferInWithoutValue } from '../rows.ts';
 import { parseAmount, parseCsvDate } from '../values.ts';
 
 /**
@@ -167,7 +167,7 @@ function ledgers(data: readonly CsvRecord[], cols: Columns, out: RowCollector): 
           type: incoming ? 'transfer_in' : 'transfer_out',
           // Kraken's fee is in the asset: a deposit credits amount − fee, a withdrawal debits |amount| + fee.
           quantity: incoming ? net : row.amount.abs().add(row.fee),
-          warnings: incoming ? ['No value in the file: enters at zero cost; edit the price if known'] : [],
+          ...(incoming ? { price: null, warnings: [transferInWithoutValue] } : { warnings: [] }),
         },
       ]);
     } else if ((rewardTypes[row.type] || (row.type === 'transfer' && row.subtype === '')) && net.gt(0)) {

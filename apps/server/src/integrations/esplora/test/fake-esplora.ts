@@ -117,7 +117,8 @@ function sendText(
   res.end(body);
 }
 
-export async function startFakeEsplora(): Promise<FakeEsplora> {
+/** On a free port unless one is named (an end-to-end run points its server at a fixed one). */
+export async function startFakeEsplora(options: { port?: number } = {}): Promise<FakeEsplora> {
   const txs = new Map<string, StoredTx>();
   const epochs = new Map<number, number>();
   const faults: PendingFault[] = [];
@@ -243,7 +244,7 @@ export async function startFakeEsplora(): Promise<FakeEsplora> {
     }
     answer(res, route, params);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

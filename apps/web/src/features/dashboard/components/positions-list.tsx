@@ -1,10 +1,18 @@
-import { type DashboardResponse, transactionTypeLabels } from '@app/contracts';
+import {
+  costOrUnknown,
+  type DashboardResponse,
+  type LedgerStep,
+  transactionTypeLabels,
+  unknownCostLines,
+  unknownCostMessages,
+} from '@app/contracts';
 import { formatDate } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LeftOutNote } from '@/components/ui/left-out-note';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -27,6 +35,31 @@ export function PositionsList({
 }) {
   const [open, setOpen] = useState<string | null>(null);
   if (items.length === 0) return <EmptyState title="No positions" headingLevel={3} />;
+  const counts = {
+    lots_without_cost: items.reduce((n, i) => n + (i.lots_without_cost ?? 0), 0),
+    disposals_with_unknown_cost: items.reduce((n, i) => n + (i.disposals_with_unknown_cost ?? 0), 0),
+  };
+  return (
+    <>
+      <PositionsTable items={items} portfolioId={portfolioId} money={money} open={open} onOpen={setOpen} />
+      <LeftOutNote lines={unknownCostLines(counts)} className="mt-2" />
+    </>
+  );
+}
+
+function PositionsTable({
+  items,
+  portfolioId,
+  money,
+  open,
+  onOpen,
+}: {
+  items: readonly Item[];
+  portfolioId: string;
+  money: MoneyFormatter;
+  open: string | null;
+  onOpen: (coinId: string | null) => void;
+}) {
   return (
     <Table
       caption="Positions"
@@ -49,7 +82,7 @@ export function PositionsList({
           money={money}
           open={open === i.coin_id}
           portfolioId={portfolioId}
-          onToggle={() => setOpen(open === i.coin_id ? null : i.coin_id)}
+          onToggle={() => onOpen(open === i.coin_id ? null : i.coin_id)}
         />
       ))}
     </Table>
@@ -70,6 +103,9 @@ function PositionRow({
   onToggle: () => void;
 }) {
   const q = useQuantityFormatter();
+  const unknown = i.unknown_cost_quantity;
+  // Quantities arrive in one plain form (no trailing zeros), so equal strings are equal amounts.
+  const allUnknown = unknown !== undefined && unknown === i.quantity;
   return (
     <>
       <tr className="border-t border-line">
@@ -101,10 +137,16 @@ function PositionRow({
           <Private>{money(i.totalValue)}</Private>
         </Td>
         <Td density="snug" numeric>
-          <Private>{money(i.totalInvestment)}</Private>
+          {/* Nothing of known cost held: no cost to show, rather than a cost of 0. */}
+          <Private>{allUnknown ? unknownCostMessages.costUnknown : money(i.totalInvestment)}</Private>
+          {unknown && !allUnknown && (
+            <span className="block text-xs text-warning">
+              <Private>{unknownCostMessages.unknownCostUnits(q(unknown))}</Private>
+            </span>
+          )}
         </Td>
-        <Td density="snug" numeric className={tone(i.unrealizedProfitLoss)}>
-          <Private>{money(i.unrealizedProfitLoss)}</Private>
+        <Td density="snug" numeric className={allUnknown ? undefined : tone(i.unrealizedProfitLoss)}>
+          <Private>{allUnknown ? unknownCostMessages.costUnknown : money(i.unrealizedProfitLoss)}</Private>
         </Td>
         <Td density="snug" numeric className={tone(i.realizedProfitLoss)}>
           <Private>{money(i.realizedProfitLoss)}</Private>
@@ -140,7 +182,13 @@ function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: str
             <h4 className="mb-1 text-sm font-semibold">
               {p.name}: <Private>{q(p.quantity)}</Private> held, cost basis{' '}
               <Private>{m(p.cost_basis)}</Private> ({data.method}, {p.currency.toUpperCase()})
+              {p.unknown_cost_quantity && (
+                <>
+                  , <Private>{unknownCostMessages.unknownCostUnits(q(p.unknown_cost_quantity))}</Private>
+                </>
+              )}
             </h4>
+            <LeftOutNote lines={unknownCostLines(p)} className="mb-1" />
             {p.explanation.method === 'average' ? (
               <Table
                 caption={`${p.name}: running average, oldest first`}
@@ -158,16 +206,25 @@ function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: str
                   />
                 }
               >
-                {p.explanation.timeline.map((s) => (
+                {p.explanation.timeline.map((s, index, steps) => (
                   <tr key={s.transaction_id} className="border-t border-line">
                     <Td density="compact" className="whitespace-nowrap">
                       {formatDate(s.executed_at)}
                     </Td>
-                    <Td density="compact">{transactionTypeLabels[s.type]}</Td>
+                    <Td density="compact">
+                      {transactionTypeLabels[s.type]}
+                      {addsUnknownCost(s, steps[index - 1]) && ` (${unknownCostMessages.costUnknown})`}
+                    </Td>
                     <ExplainFigure value={q(s.quantity)} />
                     <ExplainFigure value={q(s.holding_after)} />
                     <ExplainFigure value={m(s.cost_basis_after)} />
-                    <ExplainFigure value={m(s.average_cost_after)} />
+                    <ExplainFigure
+                      value={
+                        s.average_cost_after === null && isPositive(s.unknown_cost_quantity_after)
+                          ? unknownCostMessages.costUnknown
+                          : m(s.average_cost_after)
+                      }
+                    />
                   </tr>
                 ))}
               </Table>
@@ -189,8 +246,8 @@ function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: str
                     <Td density="compact">{transactionTypeLabels[l.type]}</Td>
                     <ExplainFigure value={q(l.quantity_acquired)} />
                     <ExplainFigure value={q(l.quantity_left)} />
-                    <ExplainFigure value={m(l.unit_cost)} />
-                    <ExplainFigure value={m(l.cost_basis)} />
+                    <ExplainFigure value={costOrUnknown(l.unit_cost, m)} />
+                    <ExplainFigure value={costOrUnknown(l.cost_basis, m)} />
                   </tr>
                 ))}
               </Table>
@@ -200,6 +257,20 @@ function Explanation({ portfolioId, coinId }: { portfolioId: string; coinId: str
       })}
     </div>
   );
+}
+
+/** A quantity above 0 (quantities are never negative). */
+function isPositive(value: string | undefined): boolean {
+  return value !== undefined && !/^0*(\.0*)?$/.test(value);
+}
+
+/**
+ * An acquisition whose units joined the units of unknown cost (a transfer in without a price):
+ * an acquisition only ever adds to them, so a changed figure means it did.
+ */
+function addsUnknownCost(step: LedgerStep, before: LedgerStep | undefined): boolean {
+  if (step.type === 'sell' || step.type === 'transfer_out') return false;
+  return (step.unknown_cost_quantity_after ?? '0') !== (before?.unknown_cost_quantity_after ?? '0');
 }
 
 /** The explanation's header: two text columns (date, type), then four figures. */

@@ -1,6 +1,7 @@
-import type { PortfolioSummary } from '@app/contracts';
+import { type PortfolioSummary, unknownCostLines } from '@app/contracts';
 import { formatSignedPercent } from '@app/core';
 import { useId, useState } from 'react';
+import { LeftOutNote } from '@/components/ui/left-out-note';
 import { Private } from '@/components/ui/private-value';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
@@ -102,6 +103,7 @@ export function SummaryCards({ summary, money }: { summary: PortfolioSummary; mo
         {(summary.fees_without_price?.length ?? 0) > 0 &&
           ` · ${summary.fees_without_price?.length} ${summary.fees_without_price?.length === 1 ? 'fee' : 'fees'} in another currency without a rate or price for ${summary.fees_without_price?.length === 1 ? 'its' : 'their'} day (left out)`}
       </p>
+      <LeftOutNote lines={unknownCostLines(summary)} className="mt-1" />
     </div>
   );
 }

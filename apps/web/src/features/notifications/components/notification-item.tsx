@@ -12,10 +12,13 @@ interface NotificationItemProps {
 
 /** "Price $101,234.00 ≥ $100,000.00": the condition with the values it had when it fired. */
 export function notificationSummary(n: Notification): string {
-  // Issue 13: the one notice that a delivery channel started failing (it is not told again).
+  // The one notice that a delivery channel started failing (it is not told again).
   const failure = n.event_payload.channel_failure;
   if (failure) return `Delivery to “${failure.channel_name}” is failing: ${failure.error}`;
-  // Issue 10: a firing on the demo snapshot's simulated prices says so wherever it is shown.
+  // The one notice that a wallet connection started failing to sync; it fired no alert.
+  const syncing = n.event_payload.connection_failure;
+  if (syncing) return `Syncing “${syncing.connection_label}” is failing: ${syncing.error}`;
+  // A firing on the demo snapshot's simulated prices says so wherever it is shown.
   const text = describeFiredCondition(n.event_payload);
   return n.event_payload.demo ? `${text} (demo data, simulated prices)` : text;
 }

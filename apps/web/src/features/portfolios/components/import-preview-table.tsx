@@ -1,4 +1,9 @@
-import { type CsvImportRow, type CsvRowError, transactionTypeLabels } from '@app/contracts';
+import {
+  type CsvImportRow,
+  type CsvRowError,
+  transactionTypeLabels,
+  unknownCostMessages,
+} from '@app/contracts';
 import { formatDate } from '@app/core';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -89,9 +94,11 @@ export function ImportPreviewTable({
             </Td>
             <Td density="compact" numeric>
               <Private>
-                {r.price_currency
-                  ? money(r.transaction.price_per_coin, r.price_currency)
-                  : q(r.transaction.price_per_coin)}
+                {r.transaction.price_per_coin === null
+                  ? unknownCostMessages.costUnknown
+                  : r.price_currency
+                    ? money(r.transaction.price_per_coin, r.price_currency)
+                    : q(r.transaction.price_per_coin)}
               </Private>
             </Td>
             <Td density="compact" numeric className="whitespace-nowrap">

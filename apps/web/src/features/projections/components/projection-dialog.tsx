@@ -1,3 +1,4 @@
+import { unknownCostLines, unknownCostMessages } from '@app/contracts';
 import {
   clearFieldError,
   currencyDecimals,
@@ -13,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Dialog } from '@/components/ui/dialog';
+import { LeftOutNote } from '@/components/ui/left-out-note';
 import { TextField } from '@/components/ui/text-field';
 import { useBaseCurrency } from '@/lib/settings';
 import { type PickerCoin, portfolioDataQuery } from '../api/projections-api';
@@ -137,10 +139,16 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
         />
         {offer !== null && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
-            <span>
-              In your portfolios: {formatCoins(offer.tokens_owned)} {form.coinSymbol.toUpperCase()}, invested{' '}
-              {money(offer.invested_capital, currency)}
-            </span>
+            <div className="min-w-0">
+              <span>
+                In your portfolios: {formatCoins(offer.tokens_owned)} {form.coinSymbol.toUpperCase()},
+                invested {money(offer.invested_capital, currency)}
+                {/* The invested capital leaves out coins whose cost nobody gave: said, not read as free. */}
+                {offer.unknown_cost_quantity !== undefined &&
+                  ` (${unknownCostMessages.unknownCostUnits(`${formatCoins(offer.unknown_cost_quantity)} ${form.coinSymbol.toUpperCase()}`)})`}
+              </span>
+              <LeftOutNote lines={unknownCostLines(offer)} />
+            </div>
             <button type="button" className={buttonStyles.ghost} onClick={applyHoldings}>
               Use portfolio amounts
             </button>

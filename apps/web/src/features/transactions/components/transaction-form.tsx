@@ -7,6 +7,7 @@ import {
   type TransactionType,
   transactionTypeLabels,
   transactionTypes,
+  unknownCostMessages,
 } from '@app/contracts';
 import { currencyDecimals, decimalForInput, normalizeDecimalInput } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
@@ -99,11 +100,13 @@ export function TransactionForm({
   const priceHint =
     type === 'reward'
       ? 'Leave 0 for a zero cost basis'
-      : prefill === null || !dayPrice
-        ? undefined
-        : price === prefill
-          ? `${dayPrice.label}; edit it to the price you paid`
-          : `${dayPrice.label}: ${prefill}; leave the field empty to use it`;
+      : type === 'transfer_in' && normalizeDecimalInput(price) === ''
+        ? unknownCostMessages.transferInWithoutPrice
+        : prefill === null || !dayPrice
+          ? undefined
+          : price === prefill
+            ? `${dayPrice.label}; edit it to the price you paid`
+            : `${dayPrice.label}: ${prefill}; leave the field empty to use it`;
   const feeCurrency = resolveFeeCurrency(feeState, currency, coin);
   // The fee's currency matters only for a fee: a zero fee is sent without one.
   const feeGiven = Number(normalizeDecimalInput(fee) || '0') > 0;
@@ -121,7 +124,8 @@ export function TransactionForm({
       coin_id: coinId,
       type,
       quantity: normalizeDecimalInput(quantity),
-      price_per_coin: normalizeDecimalInput(price) || '0',
+      // A transfer in without a price has a cost nobody knows: sent as such, never as 0.
+      price_per_coin: normalizeDecimalInput(price) || (type === 'transfer_in' ? null : '0'),
       fee: normalizeDecimalInput(fee) || '0',
       // A fee in another currency (USD, BNB) is sent with it, also on edit: the server values it
       // on its day; dropping it would read the amount as the portfolio's currency.
@@ -185,6 +189,9 @@ export function TransactionForm({
   }
 
   const money = (v: string | null) => moneyIn(v, currency);
+  const positive = (v: string | undefined) => (v !== undefined && !/^0*(\.0*)?$/.test(v) ? v : null);
+  const unknownAfter = positive(preview?.unknown_cost_quantity_after);
+  const unknownRemoved = positive(preview?.unknown_cost_quantity_removed);
   return (
     <form
       onSubmit={submit}
@@ -334,17 +341,35 @@ export function TransactionForm({
           After this: holding <Private>{q(preview.holding_after)}</Private> (was{' '}
           <Private>{q(preview.holding_before)}</Private>), cost basis{' '}
           <Private>{money(preview.cost_basis_after)}</Private>
-          {preview.average_cost_after !== null && (
+          {unknownAfter && (
+            <>
+              {' '}
+              (<Private>{unknownCostMessages.unknownCostUnits(q(unknownAfter))}</Private>)
+            </>
+          )}
+          {preview.average_cost_after !== null ? (
             <>
               , average cost <Private>{money(preview.average_cost_after)}</Private>
             </>
+          ) : (
+            unknownAfter && <>, average cost: {unknownCostMessages.costUnknown}</>
           )}
-          {preview.realized_pnl !== null && (
+          {preview.realized_pnl !== null ? (
             <>
               , realized P&amp;L <Private>{money(preview.realized_pnl)}</Private>
+              {unknownRemoved && (
+                <>
+                  {' '}
+                  (leaves out <Private>{q(unknownRemoved)}</Private> at {unknownCostMessages.costUnknown})
+                </>
+              )}
             </>
+          ) : (
+            type === 'sell' && unknownRemoved && <>, realized P&amp;L: {unknownCostMessages.costUnknown}</>
           )}
           . Method: {costBasisMethodLabels[preview.method]}.
+          {(preview.lots_without_cost_after ?? 0) > 0 &&
+            ` ${unknownCostMessages.lotsWithoutCost(preview.lots_without_cost_after ?? 0)}.`}
           {preview.fee_without_price &&
             ` The fee in ${(feeCode ?? '').toUpperCase()} has no rate or price for that day and is left out.`}
         </output>

@@ -1,4 +1,4 @@
-import { type CryptoOption, type Transaction, transactionTypeLabels } from '@app/contracts';
+import { type CryptoOption, costOrUnknown, type Transaction, transactionTypeLabels } from '@app/contracts';
 import { formatDateTime } from '@app/core';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
@@ -114,7 +114,7 @@ export function TransactionList({
                 <Private>{q(t.quantity)}</Private>
               </Td>
               <Td numeric>
-                <Private>{money(t.price_per_coin, currency)}</Private>
+                <Private>{costOrUnknown(t.price_per_coin, (v) => money(v, currency))}</Private>
               </Td>
               <Td numeric>
                 <Private>{feeText(t.fee, t.fee_currency, currency, money)}</Private>
@@ -158,7 +158,13 @@ export function TransactionList({
                 <p className="shrink-0 text-right">
                   <Private>{q(t.quantity)}</Private>
                   <span className="block text-xs text-muted">
-                    at <Private>{money(t.price_per_coin, currency)}</Private>
+                    {t.price_per_coin === null ? (
+                      <Private>{costOrUnknown(null, (v) => money(v, currency))}</Private>
+                    ) : (
+                      <>
+                        at <Private>{money(t.price_per_coin, currency)}</Private>
+                      </>
+                    )}
                   </span>
                 </p>
               </div>

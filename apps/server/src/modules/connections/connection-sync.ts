@@ -1,0 +1,193 @@
+import { connectionApiMessages, type EvmChainName } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createSecretBox } from '../../lib/secret-box.ts';
+import {
+  createLedgerWriter,
+  findPortfolio,
+  type LedgerCache,
+  OversellRejection,
+  spokenOversells,
+} from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import { readBitcoinSnapshot } from './bitcoin-snapshot.ts';
+import { openConnectionSource } from './connection-source.ts';
+import type { ConnectionRow } from './connections.repository.ts';
+import { readEvmSnapshot } from './evm-snapshot.ts';
+import type { Explorers } from './explorers.ts';
+import { type DayCloses, feeCloses } from './fee-closes.ts';
+import { connectionById, dueConnectionIds, markSyncing, saveSynced } from './sync.repository.ts';
+import { planBooking } from './sync-booking.ts';
+import { createCursorBox, type SyncCursor } from './sync-cursor.ts';
+import { ConnectionGone, describeFailure, SyncStop, syncMessages } from './sync-failure.ts';
+import { type FailureNotifier, progressWriter, recordFailure } from './sync-state.ts';
+import { recordTokenSightings } from './token-sightings.ts';
+import { mappedTokens } from './tokens.repository.ts';
+import type { WalletSnapshot } from './wallet-snapshot.ts';
+
+export interface ConnectionSyncDeps {
+  db: Db;
+  clock: Clock;
+  sessionSecret: string;
+  explorers: Explorers;
+  ledgers: LedgerCache;
+  market: MarketReader;
+  closes: DayCloses;
+  /** CONNECTION_SYNC_INTERVAL_HOURS: a good sync plans the next one this much later. */
+  intervalMs: number;
+  /** BITCOIN_CONFIRMATIONS: blocks deep before a Bitcoin transaction is booked. */
+  bitcoinConfirmations: number;
+  notifier?: FailureNotifier | undefined;
+}
+
+/** How one run ended: booked, recorded as failed, or the connection no longer exists. */
+export type SyncOutcome = 'synced' | 'failed' | 'gone';
+
+/**
+ * One sync of one connection: open its key and cursor, read the chain (progress on the row),
+ * then book the new confirmed movements, the reorganisation's corrections, the unrecognised
+ * tokens, the new cursor and the chain's balances in ONE transaction through the ledger's writer.
+ * The cursor is saved only with the rows it led to, so a sync killed at any point is simply run
+ * again and adds nothing twice. A fault leaves every row as it was and records why.
+ */
+export function createConnectionSync(deps: ConnectionSyncDeps) {
+  const { db, clock } = deps;
+  const secrets = createSecretBox(deps.sessionSecret, 'connection-secrets:v1');
+  const cursors = createCursorBox(deps.sessionSecret);
+  const writer = createLedgerWriter({ db, clock, ledgers: deps.ledgers });
+  const failureDeps = { clock, intervalMs: deps.intervalMs, notifier: deps.notifier };
+
+  async function read(
+    row: ConnectionRow,
+    source: { value: string; form: 'key' | 'address' },
+    cursor: SyncCursor,
+    onProgress: Parameters<typeof readBitcoinSnapshot>[0]['onProgress'],
+    signal: AbortSignal | undefined,
+  ): Promise<WalletSnapshot> {
+    if (row.kind === 'bitcoin') {
+      return readBitcoinSnapshot({
+        client: deps.explorers.esplora,
+        source: {
+          ...source,
+          scriptType: row.scriptType as Parameters<typeof readBitcoinSnapshot>[0]['source']['scriptType'],
+          gapLimit: row.gapLimit,
+        },
+        cursor,
+        confirmations: deps.bitcoinConfirmations,
+        onProgress,
+        signal,
+      });
+    }
+    const client = deps.explorers.etherscan;
+    if (!client) throw new SyncStop(syncMessages.noEtherscanKey);
+    const mapped = (await mappedTokens(db, row.id)).map((t) => ({
+      chain: t.chain,
+      contract: t.contractAddress,
+      coinId: t.coinId ?? '',
+      decimals: t.decimals,
+    }));
+    return readEvmSnapshot({
+      client,
+      address: source.value,
+      chains: row.chains as EvmChainName[],
+      cursor,
+      mapped,
+      onProgress,
+      signal,
+    });
+  }
+
+  async function book(row: ConnectionRow, snapshot: WalletSnapshot, cursor: SyncCursor): Promise<void> {
+    const portfolio = await findPortfolio(db, row.userId, row.portfolioId);
+    if (!portfolio) throw new ConnectionGone();
+    // Day closes are read before the transaction: the ledger's write does no market reads.
+    const closeOn = await feeCloses(deps.closes, deps.market, snapshot.movements, portfolio.currency);
+    await spokenOversells(deps.market, 'en', () =>
+      writer.write({
+        userId: row.userId,
+        portfolioIds: [row.portfolioId],
+        missingPortfolio: () => notFound(connectionApiMessages.notFound),
+        plan: async (tx) => {
+          const locked = await connectionById(tx, row.id, true);
+          if (!locked) throw new ConnectionGone();
+          const booking = await planBooking(tx, {
+            connection: locked,
+            snapshot,
+            booked: cursor.booked,
+            closeOn,
+          });
+          return {
+            edits: booking.edits,
+            rejectOversells: ([first]) => {
+              if (!first) throw new Error('rejectOversells called without an oversell');
+              return new OversellRejection(first.violation, 'self');
+            },
+            write: async (writeTx, now) => {
+              const written = await booking.write(writeTx, now);
+              await recordTokenSightings(writeTx, locked, snapshot.movements, now);
+              const next: SyncCursor = {
+                ...snapshot.cursor,
+                pending: snapshot.pending,
+                booked: booking.booked,
+              };
+              await saveSynced(
+                writeTx,
+                locked.id,
+                {
+                  sealedCursor: cursors.seal(next, locked.id),
+                  chainBalances: snapshot.balances,
+                  progress: snapshot.progress,
+                  nextSyncAt: new Date(now.getTime() + deps.intervalMs),
+                },
+                now,
+              );
+              return { result: undefined, ...written };
+            },
+          };
+        },
+      }),
+    );
+  }
+
+  return {
+    /** Connections whose next sync is due now, oldest due first. */
+    dueConnections: (limit: number): Promise<string[]> => dueConnectionIds(db, clock(), limit),
+
+    async run(connectionId: string, options: { signal?: AbortSignal } = {}): Promise<SyncOutcome> {
+      const row = await connectionById(db, connectionId);
+      if (!row) return 'gone';
+      const source = openConnectionSource(secrets, row);
+      const cursor = cursors.open(row.sealedCursor, row.id);
+      if (!source || !cursor) {
+        await recordFailure(db, failureDeps, row.id, { message: syncMessages.sealed, needsAttention: true });
+        return 'failed';
+      }
+      await markSyncing(db, row.id, clock());
+      const progress = progressWriter(db, row.id);
+      try {
+        const snapshot = await read(row, source, cursor, progress.report, options.signal);
+        await progress.flush();
+        await book(row, snapshot, cursor);
+        return 'synced';
+      } catch (error) {
+        await progress.flush();
+        if (error instanceof ConnectionGone) return 'gone';
+        // Stopped from outside (the process stops, the lease ends): the job's next attempt resumes.
+        if (options.signal?.aborted) throw error;
+        const failure = describeFailure(error);
+        if (failure) {
+          await recordFailure(db, failureDeps, row.id, failure);
+          return 'failed';
+        }
+        // A fault of ours: said on the row when the database still answers, then retried by the job.
+        await recordFailure(db, failureDeps, row.id, { message: syncMessages.internal }).catch(
+          () => undefined,
+        );
+        throw error;
+      }
+    },
+  };
+}
+
+export type ConnectionSync = ReturnType<typeof createConnectionSync>;

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { LedgerCache } from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import { createClassifier } from './classify.ts';
+import { registerConnectionSyncRoutes } from './connection-sync.routes.ts';
+import { type ConnectionSync, createConnectionSync } from './connection-sync.ts';
+import { createTokenService } from './connection-tokens.ts';
+import { registerConnectionRoutes } from './connections.routes.ts';
+import { createConnectionsService } from './connections.service.ts';
+import { createExplorers, type ExplorerCallOptions } from './explorers.ts';
+import type { DayCloses } from './fee-closes.ts';
+import { createSourcedRowsRemover } from './sourced-rows.ts';
+import { createSyncService } from './sync.service.ts';
+import { createInlineSyncRunner, type InlineSyncRunner, type SyncRunner } from './sync-runner.ts';
+import type { FailureNotifier } from './sync-state.ts';
+
+export interface ConnectionsModuleDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'sessionSecret' | 'explorers' | 'connectionSync'>;
+  ledgers: LedgerCache;
+  closes: DayCloses;
+  market: MarketReader;
+  /** Tells an owner their connection started failing (the notifications module's writer). */
+  notifier?: FailureNotifier | undefined;
+  /** Explorer calls' retries and timeout (tests keep them short). */
+  explorerCalls?: ExplorerCallOptions | undefined;
+  /**
+   * Where "sync now" goes: the job queue's runner in the server. Without one, syncs run in this
+   * process as they are asked for (tests).
+   */
+  runner?: ((sync: ConnectionSync) => SyncRunner) | undefined;
+  /** Ask for a new connection's first sync at once, rather than at the next scheduled round. */
+  syncOnCreate?: boolean | undefined;
+}
+
+export interface ConnectionsModule {
+  sync: ConnectionSync;
+  runner: SyncRunner;
+  /** Set when syncs run in this process: resolves once none runs. */
+  idle?: InlineSyncRunner['idle'];
+}
+
+/** Wallet connections: their CRUD, their sync and everything the owner asks of it. */
+export async function registerConnectionsModule(
+  api: FastifyInstance,
+  deps: ConnectionsModuleDeps,
+): Promise<ConnectionsModule> {
+  const { db, clock, ledgers, market, config } = deps;
+  const sync = createConnectionSync({
+    db,
+    clock,
+    sessionSecret: config.sessionSecret,
+    explorers: createExplorers(config.explorers, deps.explorerCalls),
+    ledgers,
+    market,
+    closes: deps.closes,
+    intervalMs: config.connectionSync.intervalMs,
+    bitcoinConfirmations: config.connectionSync.bitcoinConfirmations,
+    notifier: deps.notifier,
+  });
+  const inline = deps.runner ? undefined : createInlineSyncRunner(sync);
+  const runner = deps.runner?.(sync) ?? (inline as InlineSyncRunner);
+
+  await registerConnectionRoutes(api, {
+    connections: createConnectionsService({
+      db,
+      clock,
+      sessionSecret: config.sessionSecret,
+      sourcedRows: createSourcedRowsRemover({ db, clock, ledgers, market }),
+      ...(deps.syncOnCreate
+        ? {
+            afterCreate: async (id: string) => {
+              await runner.request(id);
+            },
+          }
+        : {}),
+    }),
+  });
+  await registerConnectionSyncRoutes(api, {
+    sync: createSyncService({ db, sessionSecret: config.sessionSecret, runner }),
+    tokens: createTokenService({ db, clock, ledgers, market, sessionSecret: config.sessionSecret }),
+    classifier: createClassifier({ db, clock, ledgers, market, closes: deps.closes }),
+    runner,
+  });
+  return { sync, runner, ...(inline ? { idle: inline.idle } : {}) };
+}

@@ -1,0 +1,41 @@
+import type { Config } from '../../config.ts';
+import { type RetryPolicy, TokenBucketBudget } from '../../integrations/chain-http/index.ts';
+import { EsploraClient } from '../../integrations/esplora/index.ts';
+import { EtherscanClient } from '../../integrations/etherscan/index.ts';
+
+/** The explorers every sync of this process shares: one client, and so one request budget, per provider. */
+export interface Explorers {
+  esplora: EsploraClient;
+  /** Null without ETHERSCAN_API_KEY: Etherscan's V2 API answers nothing without one. */
+  etherscan: EtherscanClient | null;
+}
+
+/** How one call to an explorer may retry and how long it may take (tests keep both short). */
+export interface ExplorerCallOptions {
+  retry?: Partial<RetryPolicy>;
+  timeoutMs?: number;
+}
+
+export function createExplorers(config: Config['explorers'], calls: ExplorerCallOptions = {}): Explorers {
+  const common = {
+    ...(calls.retry ? { retry: calls.retry } : {}),
+    ...(calls.timeoutMs === undefined ? {} : { timeoutMs: calls.timeoutMs }),
+  };
+  const esplora = new EsploraClient({
+    baseUrl: config.esplora.baseUrl,
+    budget: new TokenBucketBudget({ requestsPerSecond: config.esplora.requestsPerSecond }),
+    ...common,
+  });
+  const { apiKey } = config.etherscan;
+  const etherscan =
+    apiKey === undefined
+      ? null
+      : new EtherscanClient({
+          baseUrl: config.etherscan.baseUrl,
+          apiKey,
+          // Etherscan counts a key's calls over every chain it serves: one budget for all of them.
+          budget: new TokenBucketBudget({ requestsPerSecond: config.etherscan.requestsPerSecond }),
+          ...common,
+        });
+  return { esplora, etherscan };
+}

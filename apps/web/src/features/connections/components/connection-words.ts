@@ -1,0 +1,67 @@
+import type { Connection, ConnectionChain } from '@app/contracts';
+import { relativeTime } from '@app/core';
+
+/** Chains as people name them. */
+export const chainLabels: Readonly<Record<ConnectionChain, string>> = {
+  bitcoin: 'Bitcoin',
+  ethereum: 'Ethereum',
+  arbitrum: 'Arbitrum',
+  base: 'Base',
+  optimism: 'Optimism',
+  polygon: 'Polygon',
+};
+
+/** "1 address", "3 addresses". */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
+}
+
+/** "Bitcoin", or "EVM · Ethereum, Base". */
+export function kindText(connection: Pick<Connection, 'kind' | 'chains'>): string {
+  if (connection.kind === 'bitcoin') return 'Bitcoin';
+  return `EVM · ${connection.chains.map((c) => chainLabels[c]).join(', ')}`;
+}
+
+/** "120 addresses scanned, 48 transactions found". */
+export function progressText(progress: Connection['progress']): string {
+  return `${countOf(progress.addresses_scanned, 'address', 'addresses')} scanned, ${countOf(
+    progress.transactions_found,
+    'transaction',
+  )} found`;
+}
+
+/**
+ * A moment past in the app's relative form: "just now", "5m ago", "on 11/20" (lib/time-ago's
+ * wording). Built on core's relativeTime, which the app shell already carries: importing the
+ * lib helper as well would move it into the parts every page loads.
+ */
+export function timeSince(at: string, now: Date = new Date()): string {
+  const relative = relativeTime(at, now);
+  if (relative === 'now') return 'just now';
+  return /^\d+[mhd]$/.test(relative) ? `${relative} ago` : `on ${relative}`;
+}
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/**
+ * A moment ahead, in the app's relative form (Nm, Nh, Nd, then the day): "in 5m", "in 3h",
+ * "on 11/20"; "now" once it has come. The full moment belongs in a hover title.
+ */
+export function timeUntil(at: string, now: Date = new Date()): string {
+  const then = new Date(at);
+  const diff = then.getTime() - now.getTime();
+  if (diff < minute) return 'now';
+  if (diff < hour) return `in ${Math.floor(diff / minute)}m`;
+  if (diff < day) return `in ${Math.floor(diff / hour)}h`;
+  if (diff < 7 * day) return `in ${Math.floor(diff / day)}d`;
+  const mm = String(then.getMonth() + 1).padStart(2, '0');
+  const dd = String(then.getDate()).padStart(2, '0');
+  return `on ${mm}/${dd}`;
+}
+
+/** An on-chain id or contract too long for a row: its ends, the whole in a title. */
+export function shortId(value: string, head = 8, tail = 6): string {
+  return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`;
+}

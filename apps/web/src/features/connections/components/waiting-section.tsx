@@ -1,0 +1,76 @@
+import type { Connection, Transaction } from '@app/contracts';
+import { formatDateTime } from '@app/core';
+import { useQuery } from '@tanstack/react-query';
+import { Panel } from '@/components/ui/panel';
+import { Spinner } from '@/components/ui/spinner';
+import { useCoinName } from '@/lib/coin-names';
+import { useQuantityFormatter } from '@/lib/quantity';
+import { waitingQuery } from '../api/connections-api';
+import { ClassifyForm } from './classify-form';
+import { OnChainId } from './on-chain-id';
+
+const directionOf = (t: Transaction): 'received' | 'sent' | null =>
+  t.classification === 'received' || t.classification === 'sent' ? t.classification : null;
+
+/** The rows a sync brought that wait for their owner to say what they were. */
+export function WaitingSection({
+  connection,
+  currency,
+  portfolioNames,
+}: {
+  connection: Connection;
+  currency: string;
+  portfolioNames: ReadonlyMap<string, string>;
+}) {
+  const waiting = useQuery(waitingQuery(connection.id));
+  const coinName = useCoinName();
+  const quantity = useQuantityFormatter();
+  const rows = (waiting.data?.results ?? []).flatMap((t) => {
+    const direction = directionOf(t);
+    return direction ? [{ t, direction }] : [];
+  });
+  return (
+    <Panel title="Waiting for you">
+      {waiting.isPending ? (
+        <Spinner label="Loading what waits for you" />
+      ) : waiting.isError ? (
+        <p className="text-sm text-danger">What waits for you could not be loaded.</p>
+      ) : rows.length === 0 ? (
+        <p className="text-sm text-muted">Nothing waits for you: every transaction it brought is said for.</p>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted">
+            Coins that came in or went out of the wallet. Say what each was, so its cost and gains are right.
+          </p>
+          <ul className="grid gap-3">
+            {rows.map(({ t, direction }) => {
+              const heading = `${direction === 'received' ? 'Received' : 'Sent'} ${quantity(t.quantity)} ${coinName(t.coin_id)}`;
+              return (
+                <li key={t.id}>
+                  <article aria-label={heading} className="rounded-lg border border-line p-3">
+                    <div className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                      <h3 className="text-sm font-semibold">{heading}</h3>
+                      <span className="text-xs text-muted">{formatDateTime(t.executed_at)}</span>
+                      {direction === 'received' && t.price_per_coin == null && (
+                        <span className="rounded-full border border-warning/50 px-2 py-0.5 text-xs text-warning">
+                          cost unknown
+                        </span>
+                      )}
+                      {t.source && <OnChainId value={t.source.source_id} />}
+                    </div>
+                    <ClassifyForm
+                      transaction={t}
+                      direction={direction}
+                      currency={currency}
+                      portfolioNames={portfolioNames}
+                    />
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </Panel>
+  );
+}
