@@ -78,7 +78,7 @@ export async function benchWalletSync(): Promise<void> {
       `  first read   ${(firstMs / 1000).toFixed(1)} s, ${firstRequests} requests (floor ${floor}, ${(floor / requestsPerSecond).toFixed(1)} s at the budget), ${found} transactions`,
     );
     console.log(
-      `  idle re-read ${(idleMs / 1000).toFixed(1)} s, ${idleRequests} requests (floor ${addressCount + 2 * gap}: each used address's stats and the gap), ${idle.history.confirmed.length} transactions`,
+      `  idle re-read ${(idleMs / 1000).toFixed(1)} s, ${idleRequests} requests (floor ${addressCount + 2 * gap + 1}: each used address's stats, the gap, and one look at the newest block), ${idle.history.confirmed.length} transactions`,
     );
     console.log(`  peak heap during both reads ${mb(peakHeap)}`);
   } finally {

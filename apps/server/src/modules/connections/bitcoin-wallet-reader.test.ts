@@ -100,9 +100,33 @@ describe('reading a Bitcoin wallet from its zpub', () => {
     const again = await readBitcoinWallet({ client, source, cursor: first.cursor });
     expect(again.history.confirmed).toEqual([]);
     expect(again.chainBalance).toBe(first.chainBalance);
-    // The gap past the known indexes is asked again, nothing before it is paged twice.
+    // Each used address's stats and the gap past the known indexes are asked again, and the
+    // wallet's newest transaction is looked at once (no reorganisation under it): an address
+    // whose count is unchanged is not paged, and one with nothing in the mempool not asked for it.
     expect(fake.count('/address/:address/txs/chain/:last_seen_txid')).toBe(0);
-    expect(fake.count('/address/:address/txs/chain')).toBe(4);
+    expect(fake.count('/address/:address/txs/chain')).toBe(0);
+    expect(fake.count('/address/:address/txs')).toBe(0);
+    expect(fake.count('/tx/:txid')).toBe(1);
+    expect(fake.totalRequests()).toBe(fake.count('/address/:address') + 1);
+  });
+
+  it('reads an address again when its count moved, and every address when the newest block changed', async () => {
+    seedWallet();
+    const { client } = esploraClient({ baseUrl: fake.baseUrl });
+    const first = await readBitcoinWallet({ client, source, cursor: {} });
+    // A new payment to an address already known: only that one is paged again.
+    const late = buildTx({ label: 'late-pay-0', outputs: [{ address: receive(0), value: 7_000 }] });
+    fake.addTxs(500, [late]);
+    fake.resetCounts();
+    const second = await readBitcoinWallet({ client, source, cursor: first.cursor });
+    expect(second.history.confirmed.map((t) => t.txid)).toEqual([late.txid]);
+    expect(fake.count('/address/:address/txs/chain')).toBe(1);
+    expect(second.reorganised).toBe(false);
+
+    // The block holding the wallet's newest transaction is replaced: the read says so.
+    fake.reorg({ fromHeight: 500 });
+    const third = await readBitcoinWallet({ client, source, cursor: second.cursor });
+    expect(third.reorganised).toBe(true);
   });
 
   it('keeps an unconfirmed payment pending, and books it once it confirms', async () => {

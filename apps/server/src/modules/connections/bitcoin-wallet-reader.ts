@@ -7,6 +7,7 @@ import {
   scanGap,
   unitsToDecimal,
 } from '@app/core/wallets';
+import { ExplorerError } from '../../integrations/chain-http/index.ts';
 import {
   type EsploraClient,
   type EsploraTx,
@@ -23,6 +24,14 @@ export interface BitcoinCursor {
   highestUsed?: Partial<Record<AddressChain, number | null>>;
   /** Per used address (by chain and index, or `address` for a single one): its newest confirmed tx. */
   history?: Record<string, HistoryCursor>;
+  /** Per used address, how many confirmed transactions the explorer counted at the last read. */
+  counts?: Record<string, number>;
+  /**
+   * The wallet's newest confirmed transaction and its block then. A reorganisation that touched
+   * any of the wallet's transactions replaced every block from its height up, so this one's too:
+   * one look at it tells whether the addresses with nothing new can be left unread.
+   */
+  newest?: { txid: string; blockHash: string; height: number };
 }
 
 export interface BitcoinWalletRead {
@@ -52,6 +61,24 @@ interface AddressToRead {
 }
 
 /**
+ * Whether the wallet's newest confirmed transaction is still in the block it was in (true when
+ * there is none to check). Anything else (another block, back in the mempool, gone) means the
+ * chain was reorganised under the wallet, and every address is read again.
+ */
+async function newestStillThere(
+  client: EsploraClient,
+  newest: BitcoinCursor['newest'],
+  call: { signal?: AbortSignal | undefined },
+): Promise<boolean> {
+  if (newest === undefined) return true;
+  const tx = await client.tx(newest.txid, call).catch((error: unknown) => {
+    if (error instanceof ExplorerError && error.kind === 'not_found') return null;
+    throw error;
+  });
+  return tx?.status.confirmed === true && tx.status.block_hash === newest.blockHash;
+}
+
+/**
  * Reads a Bitcoin wallet from an Esplora explorer: for a key, the gap scan over its receive and
  * change chains (only the key's own addresses are ever asked), then each used address's history
  * from its cursor on, and the mempool for what is still pending. Every answer was validated by
@@ -68,7 +95,7 @@ export async function readBitcoinWallet(input: {
   const call = { signal: input.signal };
   const progress: ConnectionProgress = { addresses_scanned: 0, transactions_found: 0 };
   const report = () => input.onProgress?.({ ...progress });
-  const stats = new Map<string, { funded: bigint; spent: bigint }>();
+  const stats = new Map<string, { funded: bigint; spent: bigint; confirmed: number; pending: number }>();
 
   const toRead: AddressToRead[] = [];
   let highestUsed: BitcoinCursor['highestUsed'];
@@ -77,6 +104,8 @@ export async function readBitcoinWallet(input: {
     stats.set(address, {
       funded: BigInt(s.chain_stats.funded_txo_sum),
       spent: BigInt(s.chain_stats.spent_txo_sum),
+      confirmed: s.chain_stats.tx_count,
+      pending: s.mempool_stats.tx_count,
     });
     return { used: s.chain_stats.tx_count + s.mempool_stats.tx_count > 0 };
   };
@@ -121,18 +150,33 @@ export async function readBitcoinWallet(input: {
 
   const byTxid = new Map<string, EsploraTx>();
   const history: Record<string, HistoryCursor> = { ...input.cursor.history };
-  let reorganised = false;
+  const counts: Record<string, number> = { ...input.cursor.counts };
+  // An address whose count of confirmed transactions is what it was, with nothing in the mempool,
+  // has nothing new to read, unless the chain under the wallet's newest transaction changed.
+  const settled = await newestStillThere(client, input.cursor.newest, call);
+  let reorganised = !settled;
+  let newest = settled ? input.cursor.newest : undefined;
   for (const { key, address } of toRead) {
+    const now = stats.get(address);
+    if (settled && now && now.pending === 0 && counts[key] === now.confirmed && history[key]) continue;
     const read = await readConfirmedHistory(client, address, {
       ...call,
       stopAt: input.cursor.history?.[key],
     });
     if (read.cursor === 'moved' || read.cursor === 'missing') reorganised = true;
     if (read.next) history[key] = read.next;
-    for (const tx of read.txs) byTxid.set(tx.txid, tx);
+    if (now) counts[key] = now.confirmed;
+    for (const tx of read.txs) {
+      byTxid.set(tx.txid, tx);
+      const { status } = tx;
+      if (status.confirmed && (newest === undefined || status.block_height > newest.height))
+        newest = { txid: tx.txid, blockHash: status.block_hash, height: status.block_height };
+    }
     // The first page of /txs leads with the mempool: what is pending now.
-    for (const tx of await client.addressTxs(address, call)) {
-      if (!tx.status.confirmed) byTxid.set(tx.txid, tx);
+    if (now === undefined || now.pending > 0) {
+      for (const tx of await client.addressTxs(address, call)) {
+        if (!tx.status.confirmed) byTxid.set(tx.txid, tx);
+      }
     }
     progress.transactions_found = byTxid.size;
     report();
@@ -150,7 +194,7 @@ export async function readBitcoinWallet(input: {
     ),
     chainBalance: unitsToDecimal(balance, 8, true),
     reorganised,
-    cursor: { ...(highestUsed ? { highestUsed } : {}), history },
+    cursor: { ...(highestUsed ? { highestUsed } : {}), history, counts, ...(newest ? { newest } : {}) },
     progress: { ...progress },
   };
 }
