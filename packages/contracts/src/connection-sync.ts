@@ -50,6 +50,8 @@ export const connectionSyncMessages = {
   matchMismatch:
     'A matched transfer must be the same coin and quantity, in the other direction, in another portfolio.',
   noClose: 'There is no close for that day in the price history yet; give the price instead.',
+  chainFields:
+    'This transaction came from a wallet connection: its coin, type, quantity, date and portfolio are the chain’s. Classify it on the connection’s page instead.',
 } as const;
 
 export const connectionTokenParamsSchema = z.object({

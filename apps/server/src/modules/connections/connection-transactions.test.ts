@@ -1,4 +1,4 @@
-import { connectionSchema, transactionListResponseSchema } from '@app/contracts';
+import { connectionSchema, connectionSyncMessages, transactionListResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTx, fakeTxid } from '../../integrations/esplora/test/esplora-tx-builder.ts';
 import { receive, type SyncWorld, shop, syncWorld, zpub } from './sync-test-kit.ts';
@@ -57,5 +57,33 @@ describe("a connection's own rows", () => {
     // Another user's connection is a 404 like a missing one.
     const theirs = await w.stranger.client.get(`/api/v2/connections/${created.id}/transactions/`);
     expect(theirs.statusCode).toBe(404);
+
+    // A row the chain brought keeps the chain's quantity and date; a note is the owner's.
+    const row = page.results[2];
+    if (!row) throw new Error('no received row');
+    const body = {
+      portfolio_id: row.portfolio_id,
+      coin_id: row.coin_id,
+      type: row.type,
+      quantity: row.quantity,
+      price_per_coin: row.price_per_coin,
+      fee: row.fee,
+      date: row.executed_at,
+      note: '',
+    };
+    const edited = await w.user.client.send('PUT', `/api/v2/transactions/${row.id}/`, {
+      ...body,
+      quantity: '0.5',
+      date: '2026-01-01T00:00:00Z',
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(Object.keys(edited.json().error.details.fields).sort()).toEqual(['date', 'quantity']);
+    expect(edited.json().error.details.fields.quantity).toEqual([connectionSyncMessages.chainFields]);
+    const noted = await w.user.client.send('PUT', `/api/v2/transactions/${row.id}/`, {
+      ...body,
+      note: 'From the miner',
+    });
+    expect(noted.statusCode).toBe(200);
+    expect(noted.json()).toMatchObject({ note: 'From the miner', quantity: '0.3', price_per_coin: null });
   });
 });

@@ -42,6 +42,7 @@ import {
   userCoinIds,
 } from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
+import { assertChainFieldsKept } from './chain-fields.ts';
 import { toTransaction, toValues, valuesToLedger } from './transaction-mapper.ts';
 
 export interface TransactionsServiceDeps {
@@ -269,6 +270,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       const values = toValues(body);
       return spokenOversells(market, locale, () =>
         writeRow(userId, id, body.portfolio_id, async (stored) => {
+          assertChainFieldsKept(stored, values);
           if (stored.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
           const moved = stored.portfolioId !== body.portfolio_id || stored.coinId !== body.coin_id;
           const edits: LedgerEdit[] = moved
