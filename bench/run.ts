@@ -9,6 +9,7 @@ import { benchMarketRefresh } from './market-refresh.bench.ts';
 import { benchProjections } from './projections.bench.ts';
 import { benchSessionStatus } from './session-status.bench.ts';
 import { benchTax } from './tax.bench.ts';
+import { benchWalletSync } from './wallet-sync.bench.ts';
 
 await benchSessionStatus();
 await benchProjections();
@@ -20,3 +21,4 @@ await benchDelivery();
 await benchMarketList();
 await benchHistoryBackfill();
 await benchMarketRefresh();
+await benchWalletSync();
