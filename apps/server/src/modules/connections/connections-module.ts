@@ -54,7 +54,7 @@ export async function registerConnectionsModule(
     db,
     clock,
     sessionSecret: config.sessionSecret,
-    explorers: createExplorers(config.explorers, deps.explorerCalls),
+    explorers: createExplorers(db, config.explorers, deps.explorerCalls),
     ledgers,
     market,
     closes: deps.closes,

@@ -1,9 +1,14 @@
 import type { Config } from '../../config.ts';
-import { type RetryPolicy, TokenBucketBudget } from '../../integrations/chain-http/index.ts';
+import type { Db } from '../../db/client.ts';
+import { createSharedRequestBudget } from '../../db/shared-request-budget.ts';
+import type { RetryPolicy } from '../../integrations/chain-http/index.ts';
 import { EsploraClient } from '../../integrations/esplora/index.ts';
 import { EtherscanClient } from '../../integrations/etherscan/index.ts';
 
-/** The explorers every sync of this process shares: one client, and so one request budget, per provider. */
+/**
+ * The explorers every sync shares: one client per provider, and one request budget per provider
+ * kept in the database, so every server process on it stays within the provider's allowance.
+ */
 export interface Explorers {
   esplora: EsploraClient;
   /** Null without ETHERSCAN_API_KEY: Etherscan's V2 API answers nothing without one. */
@@ -16,14 +21,21 @@ export interface ExplorerCallOptions {
   timeoutMs?: number;
 }
 
-export function createExplorers(config: Config['explorers'], calls: ExplorerCallOptions = {}): Explorers {
+export function createExplorers(
+  db: Db,
+  config: Config['explorers'],
+  calls: ExplorerCallOptions = {},
+): Explorers {
   const common = {
     ...(calls.retry ? { retry: calls.retry } : {}),
     ...(calls.timeoutMs === undefined ? {} : { timeoutMs: calls.timeoutMs }),
   };
   const esplora = new EsploraClient({
     baseUrl: config.esplora.baseUrl,
-    budget: new TokenBucketBudget({ requestsPerSecond: config.esplora.requestsPerSecond }),
+    budget: createSharedRequestBudget(db, {
+      provider: `esplora ${config.esplora.baseUrl}`,
+      requestsPerSecond: config.esplora.requestsPerSecond,
+    }),
     ...common,
   });
   const { apiKey } = config.etherscan;
@@ -34,7 +46,10 @@ export function createExplorers(config: Config['explorers'], calls: ExplorerCall
           baseUrl: config.etherscan.baseUrl,
           apiKey,
           // Etherscan counts a key's calls over every chain it serves: one budget for all of them.
-          budget: new TokenBucketBudget({ requestsPerSecond: config.etherscan.requestsPerSecond }),
+          budget: createSharedRequestBudget(db, {
+            provider: `etherscan ${config.etherscan.baseUrl}`,
+            requestsPerSecond: config.etherscan.requestsPerSecond,
+          }),
           ...common,
         });
   return { esplora, etherscan };
