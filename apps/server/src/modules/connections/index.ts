@@ -1,4 +1,4 @@
-export { type BitcoinWalletSource, readBitcoinWallet } from './bitcoin-wallet-reader.ts';
+export { type BitcoinCursor, type BitcoinWalletSource, readBitcoinWallet } from './bitcoin-wallet-reader.ts';
 export type { ConnectionSync, SyncOutcome } from './connection-sync.ts';
 export { registerConnectionRoutes } from './connections.routes.ts';
 export { type ConnectionsService, createConnectionsService } from './connections.service.ts';
