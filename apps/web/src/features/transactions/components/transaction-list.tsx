@@ -7,6 +7,7 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { feeText } from '@/lib/fee-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
+import { TransactionSource } from './transaction-source';
 
 export interface TransactionListProps {
   transactions: readonly Transaction[];
@@ -120,7 +121,10 @@ export function TransactionList({
                 <Private>{feeText(t.fee, t.fee_currency, currency, money)}</Private>
               </Td>
               {showPortfolio && <Td>{p?.name ?? ''}</Td>}
-              <Td className="max-w-48 truncate text-muted">{t.note}</Td>
+              <Td className="max-w-48 truncate text-muted">
+                <TransactionSource transaction={t} />
+                {t.note}
+              </Td>
               <Td className="whitespace-nowrap">{actions(t)}</Td>
             </tr>
           );
@@ -154,6 +158,7 @@ export function TransactionList({
                     {formatDateTime(t.executed_at)}
                     {showPortfolio && p ? ` · ${p.name}` : ''}
                   </p>
+                  <TransactionSource transaction={t} />
                 </div>
                 <p className="shrink-0 text-right">
                   <Private>{q(t.quantity)}</Private>
