@@ -18,6 +18,8 @@ let dataDir: string;
 // BIP 84's first receive address of its published test key: a real checksum, as the server checks.
 const address = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
 const payments = 60;
+/** Every server started, so a failing test still stops them (an orphan would spin on its closed pipes). */
+const started: ChildProcess[] = [];
 
 interface Server {
   base: string;
@@ -43,6 +45,7 @@ async function start(): Promise<Server> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => {
     output += d.toString();
@@ -97,6 +100,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a wallet sync across ki
       esplora.addTxs(300 + n, [buildTx({ label: `kill-${n}`, outputs: [{ address, value: 10_000 + n }] })]);
   });
   afterAll(async () => {
+    for (const child of started)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await main?.remove();
     await esplora?.close();
     await rm(dataDir, { recursive: true, force: true });
