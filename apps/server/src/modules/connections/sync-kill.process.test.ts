@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTx } from '../../integrations/esplora/test/esplora-tx-builder.ts';
 import { type FakeEsplora, startFakeEsplora } from '../../integrations/esplora/test/fake-esplora.ts';
 import { bundleForChild, type ChildBundle } from '../../test/child-bundle.ts';
-import { closedExplorers, cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
+import {
+  type ServerProcess,
+  signUpOverHttp,
+  startServerProcess,
+  waitFor,
+} from '../../test/process-helpers.ts';
 
 // The real server process, killed with SIGKILL in the middle of a wallet's first sync, then
 // started again on the same PGlite folder: the sync runs again at once and books each payment once.
@@ -21,75 +26,18 @@ const payments = 60;
 /** Every server started, so a failing test still stops them (an orphan would spin on its closed pipes). */
 const started: ChildProcess[] = [];
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
-}
-
-async function start(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [main?.path ?? ''], {
-    env: {
-      ...process.env,
-      ...closedExplorers,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      MARKET_DATA: 'snapshot',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      ESPLORA_BASE_URL: esplora.baseUrl,
-      ESPLORA_REQUESTS_PER_SECOND: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function start(): Promise<ServerProcess> {
+  const server = await startServerProcess(main?.path ?? '', {
+    DATA_DIR: dataDir,
+    ESPLORA_BASE_URL: esplora.baseUrl,
+    ESPLORA_REQUESTS_PER_SECOND: '1000',
   });
-  started.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const server = {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    exited: new Promise((resolve) => child.once('exit', resolve)),
-    output: () => output,
-  };
-  await waitFor(
-    'the server to be healthy',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
-      try {
-        return (await fetch(`${server.base}/health-check`, { method: 'HEAD' })).ok || undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    90_000,
-  );
+  started.push(server.child);
   return server;
 }
 
-async function signUp(base: string) {
-  const anonymous = await fetch(`${base}/api/auth/csrf/`);
-  const csrf0 = cookieValue(anonymous, 'csrftoken');
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': csrf0,
-      cookie: `csrftoken=${csrf0}; csrf_nonce=${cookieValue(anonymous, 'csrf_nonce')}`,
-    },
-    body: JSON.stringify({ email: 'kill@example.test', username: 'Kill', password: 'kill test 42 password' }),
-  });
-  expect(res.status).toBe(200);
-  const csrf = cookieValue(res, 'csrftoken');
-  return { csrf, cookie: `csrftoken=${csrf}; session=${cookieValue(res, 'session')}` };
-}
+const signUp = (base: string) =>
+  signUpOverHttp(base, { email: 'kill@example.test', username: 'Kill', password: 'kill test 42 password' });
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a wallet sync across kill -9', () => {
   beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForChild, type ChildBundle } from '../../test/child-bundle.ts';
 import { startFakeWebhookReceiver } from '../../test/fake-webhook-receiver.ts';
 import { quoteIdent, withDatabase } from '../../test/postgres-urls.ts';
-import { closedExplorers, cookieValue, freePort, waitFor } from '../../test/process-helpers.ts';
+import {
+  type ServerProcess,
+  signUpOverHttp,
+  startServerProcess,
+  waitFor,
+} from '../../test/process-helpers.ts';
 
 /**
  * Issue 13: the outbox across real server processes. 120 alerts fire at once (60 coins × 2
@@ -34,60 +38,19 @@ const perUser = 60;
 const users = 2;
 const total = perUser * users;
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
-}
+type Server = ServerProcess;
 
 const dirs: string[] = [];
 const servers: Server[] = [];
 
 async function start(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [main?.path ?? ''], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      MARKET_DATA: 'snapshot',
-      MARKET_REFRESH_SECONDS: '1',
-      LOG_LEVEL: 'warn',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_TIMEOUT_SECONDS: '1',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      ...closedExplorers,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess(main?.path ?? '', {
+    MARKET_REFRESH_SECONDS: '1',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_TIMEOUT_SECONDS: '1',
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const server = {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    exited: new Promise((resolve) => child.once('exit', resolve)),
-    output: () => output,
-  };
   servers.push(server);
-  await waitFor(
-    'the server to be healthy',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output}`);
-      try {
-        return (await fetch(`${server.base}/health-check`, { method: 'HEAD' })).ok || undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    90_000,
-  );
   return server;
 }
 
@@ -98,20 +61,11 @@ interface Caller {
 
 /** Signs up on `base` and returns a JSON caller with the session and CSRF token. */
 async function signUp(base: string, email: string): Promise<Caller> {
-  const anonymous = await fetch(`${base}/api/auth/csrf/`);
-  const csrf0 = cookieValue(anonymous, 'csrftoken');
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': csrf0,
-      cookie: `csrftoken=${csrf0}; csrf_nonce=${cookieValue(anonymous, 'csrf_nonce')}`,
-    },
-    body: JSON.stringify({ email, username: 'Outbox', password: 'outbox test 42 password' }),
+  const { csrf, cookie } = await signUpOverHttp(base, {
+    email,
+    username: 'Outbox',
+    password: 'outbox test 42 password',
   });
-  expect(res.status).toBe(200);
-  const csrf = cookieValue(res, 'csrftoken');
-  const cookie = `csrftoken=${csrf}; session=${cookieValue(res, 'session')}`;
   const call = async (method: string, path: string, body?: unknown) => {
     const answer = await fetch(`${base}${path}`, {
       method,
