@@ -29,7 +29,8 @@ export function NotificationToasts() {
       seen.current.add(n.id);
       if (n.is_read) continue;
       void fetchCoinName(client, vs, n.coin_coingecko_id).then((coin) =>
-        toast.info(`Alert: ${coin}`, {
+        // A wallet connection's notice fired no alert on its coin: it is titled by what it is.
+        toast.info(n.event_payload.connection_failure ? 'Wallet connection' : `Alert: ${coin}`, {
           id: notificationToastId(n.id),
           description: notificationSummary(n),
           action: { label: 'Open', onClick: () => open(n) },

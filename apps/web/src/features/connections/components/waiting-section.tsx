@@ -36,7 +36,9 @@ export function WaitingSection({
       ) : waiting.isError ? (
         <p className="text-sm text-danger">What waits for you could not be loaded.</p>
       ) : rows.length === 0 ? (
-        <p className="text-sm text-muted">Nothing waits for you: every transaction it brought is said for.</p>
+        <p className="text-sm text-muted">
+          Nothing waits for you: no coin it brought in or sent out still needs your word.
+        </p>
       ) : (
         <>
           <p className="mb-3 text-sm text-muted">
