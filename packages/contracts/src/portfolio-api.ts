@@ -4,6 +4,7 @@ import { costBasisMethods } from './cost-basis-constants.ts';
 import { decimalOut } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
 import { portfolioCurrencies } from './portfolio-constants.ts';
+import { transactionSourceSchema } from './transaction.ts';
 import { unknownCostDisposalFields, unknownCostHoldingFields } from './unknown-cost.ts';
 
 const option = z.object({ value: z.string(), label: z.string() });
@@ -87,6 +88,8 @@ export const explainResponseSchema = z.object({
       ...unknownCostHoldingFields,
       ...unknownCostDisposalFields,
       explanation: positionExplanationSchema,
+      /** The rows of this coin a connection brought, with their outside ids; hand-typed rows are absent. */
+      sources: z.array(transactionSourceSchema.extend({ transaction_id: entityIdSchema })),
     }),
   ),
 });

@@ -179,6 +179,13 @@ export const transactionCheckBodySchema = z.codec(
 );
 export type TransactionCheckBody = z.infer<typeof transactionCheckBodySchema>;
 
+/** Where a connection's row came from: the connection (null once deleted, rows kept) and its outside id. */
+export const transactionSourceSchema = z.object({
+  connection_id: entityIdSchema.nullable(),
+  source_id: z.string(),
+});
+export type TransactionSource = z.infer<typeof transactionSourceSchema>;
+
 export const transactionSchema = z.object({
   id: entityIdSchema,
   portfolio_id: entityIdSchema,
@@ -196,7 +203,7 @@ export const transactionSchema = z.object({
    * Where a connection's row came from: the connection (null once it was deleted and its rows
    * kept) and the on-chain id. Absent on rows typed or imported by hand.
    */
-  source: z.object({ connection_id: entityIdSchema.nullable(), source_id: z.string() }).optional(),
+  source: transactionSourceSchema.optional(),
   /** What the owner said a connection's row is, or `received`/`sent` while they have not. */
   classification: z.enum(transactionClassifications).optional(),
   /** The other half of an own transfer the owner matched. */

@@ -1,4 +1,4 @@
-import { connectionReconciliationSchema } from '@app/contracts';
+import { connectionReconciliationSchema, explainResponseSchema } from '@app/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTx, fakeTxid } from '../../integrations/esplora/test/esplora-tx-builder.ts';
 import {
@@ -138,6 +138,15 @@ describe('syncing a Bitcoin wallet from its zpub', () => {
         explained_by: [],
       },
     ]);
+
+    // "Explain this number" names each connection row's source beside its lot.
+    const explained = await w.user.client.get(
+      `/api/v2/dashboard/explain/?portfolio_id=${connection.portfolio_id}&coin_id=bitcoin`,
+    );
+    expect(explained.statusCode).toBe(200);
+    const sources = explainResponseSchema.parse(explained.json()).portfolios[0]?.sources ?? [];
+    expect(sources.map((s) => s.source_id)).toEqual(rows.map((r) => r.sourceId));
+    expect(new Set(sources.map((s) => s.connection_id))).toEqual(new Set([connection.id]));
 
     // A second sync of the same history adds nothing, and asks only the addresses and the gap.
     w.esplora.resetCounts();

@@ -30,6 +30,7 @@ import {
   listPortfolios,
   loadUserBooks,
   type PortfolioRow,
+  sourcedCoinRows,
   valuationTotals,
   valuePortfolios,
 } from '../ledger/index.ts';
@@ -295,6 +296,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           }),
           ...disposalCounts({ disposalsWithUnknownCost: coin.disposals_with_unknown_cost }),
           explanation: coin.explanation,
+          sources: await sourcedCoinRows(db, userId, portfolio.id, coinId),
         });
       }
       return {

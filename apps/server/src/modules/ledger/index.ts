@@ -24,6 +24,7 @@ export {
   insertTransactions,
   listPortfolioTransactions,
   listTransactions,
+  sourcedCoinRows,
   type TransactionRow,
   type TransactionValues,
   updateTransaction,

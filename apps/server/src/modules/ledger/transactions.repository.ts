@@ -245,3 +245,33 @@ export async function recentTransactions(
     .orderBy(desc(transactions.executedAt), desc(transactions.createdAt))
     .limit(limit);
 }
+
+/** The rows of one coin in one portfolio that a connection brought, with their outside ids. */
+export async function sourcedCoinRows(
+  db: Db,
+  userId: string,
+  portfolioId: string,
+  coinId: string,
+): Promise<{ transaction_id: string; connection_id: string | null; source_id: string }[]> {
+  const rows = await db
+    .select({
+      id: transactions.id,
+      connectionId: transactions.sourceConnectionId,
+      sourceId: transactions.sourceId,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.portfolioId, portfolioId),
+        eq(transactions.coinId, coinId),
+        sql`${transactions.sourceId} is not null`,
+      ),
+    )
+    .orderBy(transactions.executedAt, transactions.createdAt);
+  return rows.map((r) => ({
+    transaction_id: r.id,
+    connection_id: r.connectionId,
+    source_id: r.sourceId ?? '',
+  }));
+}

@@ -89,7 +89,7 @@ const explained: ExplainResponse = {
             cost_basis: '100',
           },
           {
-            transaction_id: 'received',
+            transaction_id: '00000000-0000-4000-8000-0000000000a2',
             type: 'transfer_in',
             acquired_at: '2024-02-01T00:00:00.000Z',
             quantity_acquired: '0.5',
@@ -99,6 +99,13 @@ const explained: ExplainResponse = {
           },
         ],
       },
+      sources: [
+        {
+          transaction_id: '00000000-0000-4000-8000-0000000000a2',
+          connection_id: '00000000-0000-4000-8000-0000000000c1',
+          source_id: 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16:0',
+        },
+      ],
     },
   ],
 };
@@ -174,6 +181,10 @@ describe('the wording of what unknown costs leave out', () => {
     const lots = await screen.findByRole('table', { name: 'Main: lots left, in the order they are sold' });
     const received = within(lots).getAllByRole('row')[2];
     expect(received && within(received).getAllByText(unknownCostMessages.costUnknown)).toHaveLength(2);
+    // The received lot says which connection and on-chain id it came from; the bought one is typed by hand.
+    const link = received && within(received).getByRole('link', { name: /^On-chain f4184fc596/ });
+    expect(link?.getAttribute('href')).toBe('/settings/connections/00000000-0000-4000-8000-0000000000c1');
+    expect(within(lots).getAllByRole('row')[1]?.textContent).not.toContain('On-chain');
     expect(screen.getByRole('region', { name: 'How Main got its cost basis' }).textContent).toContain(
       '1 lot has no cost: figures exclude it',
     );
