@@ -1,6 +1,6 @@
 import { buttonStyles } from '@/components/ui/button-styles';
+import { shortId } from '@/lib/short-id';
 import { toast } from '@/lib/toast';
-import { shortId } from './connection-words';
 
 /** A transaction's on-chain id: shortened, the whole of it in its title and one click from the clipboard. */
 export function OnChainId({ value, label = 'on-chain id' }: { value: string; label?: string }) {

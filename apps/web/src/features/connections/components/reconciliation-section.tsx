@@ -8,8 +8,9 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useCoinName } from '@/lib/coin-names';
 import { useQuantityFormatter } from '@/lib/quantity';
+import { shortId } from '@/lib/short-id';
 import { reconciliationQuery } from '../api/connections-api';
-import { chainLabels, shortId } from './connection-words';
+import { chainLabels } from './connection-words';
 
 type Explanation = ConnectionReconciliation['coins'][number]['explained_by'][number];
 

@@ -1,24 +1,14 @@
-import {
-  costOrUnknown,
-  type DashboardResponse,
-  type LedgerStep,
-  transactionTypeLabels,
-  unknownCostLines,
-  unknownCostMessages,
-} from '@app/contracts';
-import { formatDate } from '@app/core';
-import { useQuery } from '@tanstack/react-query';
+import { type DashboardResponse, unknownCostLines, unknownCostMessages } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LeftOutNote } from '@/components/ui/left-out-note';
-import { OutsideId } from '@/components/ui/outside-id';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useQuantityFormatter } from '@/lib/quantity';
-import { type MoneyFormatter, useMoneyIn } from '@/lib/settings';
+import type { MoneyFormatter } from '@/lib/settings';
 import { Explanation } from './cost-basis-explanation';
 
 type Item = NonNullable<DashboardResponse['positions']>['items'][number];
