@@ -7,6 +7,8 @@ export const connectionRoutes = { list: '/v2/connections/' } as const;
 export const connectionApiMessages = {
   notFound: 'Connection not found',
   duplicate: 'This wallet is already connected to this portfolio.',
+  duplicateExchangeKey: 'This key is already connected to this portfolio.',
+  exchangesOff: 'Exchange connections are not available on this server.',
   deleteChoice: 'Say whether to keep or remove the transactions this connection brought.',
 } as const;
 

@@ -1,8 +1,11 @@
 // The connections' constants without their schemas: a page reading one of them does not bring the
 // schemas and zod along (the browser build places a contract file whole).
 
-/** What a connection follows: a Bitcoin wallet (one address or an extended public key) or an EVM address. */
-export const connectionKinds = ['bitcoin', 'evm'] as const;
+/**
+ * What a connection follows: a Bitcoin wallet (one address or an extended public key), an EVM
+ * address, or an exchange account read with an API key.
+ */
+export const connectionKinds = ['bitcoin', 'evm', 'exchange'] as const;
 export type ConnectionKind = (typeof connectionKinds)[number];
 
 /** The EVM chains an address can be followed on; core holds each one's chain id and native coin. */

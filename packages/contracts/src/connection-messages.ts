@@ -48,4 +48,15 @@ export const connectionMessages = {
     'This address has a typo: its capital letters do not match its checksum. Copy it again from your wallet.',
   evmZero: 'This is the zero address, which no wallet owns. Enter your own address.',
   evmName: 'Enter the address itself (0x…), not a name such as an ENS name.',
+
+  exchangeKeyEmpty: (label: string) => `Enter the ${label} from your exchange.`,
+  exchangeKeyTooLong: (label: string) => `This ${label} is longer than any exchange issues; copy it again.`,
+  exchangePassphraseEmpty: (label: string) => `This exchange needs the ${label} you chose for the key.`,
+  exchangePassphraseUnused: 'This exchange has no passphrase: leave it empty.',
+  exchangeKeyCanWithdraw:
+    'This key can withdraw funds: anyone who obtains it could empty your account. Create a read-only key, or confirm that you want to use this one.',
+  exchangeKeyRejected: (exchange: string) =>
+    `${exchange} refused this key: check that you copied the key and its secret whole, and that the key is still active.`,
+  exchangeKeyCanTrade:
+    'This key can also place orders. We only ever read with it, but a read-only key is safer.',
 } as const;

@@ -126,9 +126,40 @@ describe('a connection in a response', () => {
       last_synced_at: null,
       next_sync_at: '2026-11-21T10:00:00Z',
       error_message: null,
+      exchange: null,
+      key_permissions: null,
+      history_from: null,
       created_at: '2026-11-21T09:00:00Z',
     };
     expect(connectionSchema.parse(connection)).toEqual(connection);
     expect(connectionSchema.safeParse({ ...connection, state: 'done' }).success).toBe(false);
+  });
+});
+
+describe('an exchange connection body', () => {
+  const body = {
+    kind: 'exchange',
+    portfolio_id,
+    label: 'Kraken',
+    exchange: 'kraken',
+    api_key: '  key  ',
+    api_secret: 'secret',
+  };
+
+  it('trims the key, leaves a blank passphrase out and asks nothing about withdrawals by default', () => {
+    expect(connectionCreateBodySchema.parse({ ...body, passphrase: ' ' })).toEqual({
+      ...body,
+      api_key: 'key',
+      passphrase: undefined,
+      allow_withdrawal: false,
+    });
+  });
+
+  it('refuses an exchange the app does not read and a missing secret, on their fields', () => {
+    const parsed = connectionCreateBodySchema.safeParse({ ...body, exchange: 'mtgox', api_secret: '' });
+    expect(parsed.success).toBe(false);
+    const paths = parsed.error?.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(['exchange', 'api_secret']);
+    expect(parsed.error?.issues[1]?.message).toBe(m.exchangeKeyEmpty('secret'));
   });
 });

@@ -9,6 +9,7 @@ import {
   gapLimitBounds,
 } from './connection-constants.ts';
 import { connectionMessages as m } from './connection-messages.ts';
+import { exchangeIds } from './exchange-constants.ts';
 import { entityIdSchema } from './entity-ids.ts';
 
 /*
@@ -95,9 +96,40 @@ export const evmConnectionCreateBodySchema = z.object({
 });
 export type EvmConnectionCreateBody = z.infer<typeof evmConnectionCreateBodySchema>;
 
+export const exchangeIdSchema = z.enum(exchangeIds);
+
+/** Longer than any key or secret the supported exchanges issue (a Coinbase private key is ~230). */
+const credentialMaxLength = 4000;
+
+function credential(label: string) {
+  return z
+    .string({ error: m.exchangeKeyEmpty(label) })
+    .trim()
+    .min(1, m.exchangeKeyEmpty(label))
+    .max(credentialMaxLength, m.exchangeKeyTooLong(label));
+}
+
+/**
+ * An exchange account, read with an API key. Whether the exchange needs a passphrase, and whether
+ * the key may withdraw, is decided by the server per exchange; `allow_withdrawal` is the owner's
+ * answer to "this key can withdraw: use it anyway?".
+ */
+export const exchangeConnectionCreateBodySchema = z.object({
+  kind: z.literal('exchange'),
+  portfolio_id: entityIdSchema,
+  label: connectionLabelSchema,
+  exchange: exchangeIdSchema,
+  api_key: credential('API key'),
+  api_secret: credential('secret'),
+  passphrase: optionalText(credentialMaxLength, m.exchangeKeyTooLong('passphrase')),
+  allow_withdrawal: z.boolean().default(false),
+});
+export type ExchangeConnectionCreateBody = z.infer<typeof exchangeConnectionCreateBodySchema>;
+
 export const connectionCreateBodySchema = z.discriminatedUnion('kind', [
   bitcoinConnectionCreateBodySchema,
   evmConnectionCreateBodySchema,
+  exchangeConnectionCreateBodySchema,
 ]);
 export type ConnectionCreateBody = z.infer<typeof connectionCreateBodySchema>;
 
@@ -136,6 +168,12 @@ export const connectionSchema = z.object({
   last_synced_at: isoDateTime.nullable(),
   next_sync_at: isoDateTime.nullable(),
   error_message: z.string().nullable(),
+  /** The exchange an exchange connection reads; null for wallets. */
+  exchange: exchangeIdSchema.nullable(),
+  /** What the exchange says its key may do, where it lets us tell (null: it does not say). */
+  key_permissions: z.object({ can_trade: z.boolean().nullable(), can_withdraw: z.boolean().nullable() }).nullable(),
+  /** The first day the exchange's API gave history for, when it looks back only so far. */
+  history_from: isoDateTime.nullable(),
   created_at: isoDateTime,
 });
 export type Connection = z.infer<typeof connectionSchema>;

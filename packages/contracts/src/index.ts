@@ -10,6 +10,7 @@ export * from './connection-mask.ts';
 export * from './connection-messages.ts';
 export * from './connection-sync.ts';
 export * from './connections.ts';
+export * from './exchange-constants.ts';
 export * from './cost-basis.ts';
 export * from './cost-basis-constants.ts';
 export * from './csv-import.ts';

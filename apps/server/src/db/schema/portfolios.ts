@@ -123,6 +123,14 @@ export const connections = pgTable(
     scriptType: text('script_type'),
     gapLimit: integer('gap_limit'),
     chains: jsonb('chains').$type<string[]>().notNull(),
+    /** The exchange (a ccxt id) an exchange connection reads; null for wallets. */
+    exchange: text('exchange'),
+    /** What the exchange says the key may do, as last read (null: not read yet, or it does not say). */
+    keyPermissions: jsonb('key_permissions').$type<{ can_trade: boolean | null; can_withdraw: boolean | null }>(),
+    /** The owner confirmed a key that can withdraw: it is used anyway. */
+    withdrawalAllowed: boolean('withdrawal_allowed').notNull().default(false),
+    /** The first instant the exchange's API gave history for, when it only looks back so far. */
+    historyFrom: timestamptz('history_from'),
     state: text('state').notNull().default('pending'),
     progress: jsonb('progress')
       .$type<{ addresses_scanned: number; transactions_found: number }>()

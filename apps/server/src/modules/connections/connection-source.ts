@@ -1,4 +1,7 @@
 import type { BitcoinScriptType, ConnectionCreateBody, ConnectionKind } from '@app/contracts';
+
+/** A wallet's create body: an exchange account is checked by its own path (exchange-source.ts). */
+export type WalletCreateBody = Exclude<ConnectionCreateBody, { kind: 'exchange' }>;
 import { parseExtendedPublicKey, validateBitcoinAddress, validateEvmAddress } from '@app/core/wallets';
 import { validationError } from '../../lib/app-error.ts';
 
@@ -21,7 +24,7 @@ export interface ConnectionSource {
  * Checks a create body's key or address with core's validators (checksums, network, private
  * keys refused) and answers the refusal as a field error on the field the person typed in.
  */
-export function checkConnectionSource(body: ConnectionCreateBody): ConnectionSource {
+export function checkConnectionSource(body: WalletCreateBody): ConnectionSource {
   if (body.kind === 'evm') {
     const checked = validateEvmAddress(body.address);
     if (!checked.ok) throw validationError({ address: [checked.message] });

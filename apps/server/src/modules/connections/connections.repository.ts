@@ -16,6 +16,9 @@ export interface NewConnection {
   gapLimit: number | null;
   chains: string[];
   nextSyncAt: Date | null;
+  exchange?: string | null;
+  keyPermissions?: { can_trade: boolean | null; can_withdraw: boolean | null } | null;
+  withdrawalAllowed?: boolean;
 }
 
 /** The id is chosen before the insert: the sealed secret is bound to it (its additional data). */

@@ -5,6 +5,9 @@ import {
   type ConnectionDeleteQuery,
   type ConnectionUpdateBody,
   connectionApiMessages,
+  connectionMessages,
+  type ExchangeConnectionCreateBody,
+  exchangeDescriptors,
   maskConnectionSecret,
   portfolioMessages,
 } from '@app/contracts';
@@ -23,6 +26,8 @@ import {
   listConnections,
   updateConnection,
 } from './connections.repository.ts';
+import type { ExchangeGateway } from './exchange-gateway.ts';
+import { checkExchangeSource, exchangeFingerprintInput, refuseWithdrawingKey } from './exchange-source.ts';
 import type { SourcedRowsRemover } from './sourced-rows.ts';
 
 const purpose = 'connection-secrets:v1';
@@ -42,6 +47,9 @@ export function toConnection(row: ConnectionRow): Connection {
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     next_sync_at: row.nextSyncAt?.toISOString() ?? null,
     error_message: row.errorMessage,
+    exchange: row.exchange as Connection['exchange'],
+    key_permissions: row.keyPermissions ?? null,
+    history_from: row.historyFrom?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -54,6 +62,8 @@ export interface ConnectionsServiceDeps {
   sourcedRows: SourcedRowsRemover;
   /** Runs once a connection is stored: its first sync is asked for here. */
   afterCreate?: ((id: string) => Promise<void>) | undefined;
+  /** Asks an exchange what a key may do before it is stored; absent, exchange connections are refused. */
+  exchanges?: ExchangeGateway | undefined;
 }
 
 /**
@@ -72,6 +82,58 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     return row;
   }
 
+  /**
+   * An exchange key is asked about before it is stored: a key the exchange refuses is a field
+   * error, a key that can withdraw waits for its owner's yes. An exchange that cannot be asked now
+   * does not stop the connection: its first sync asks again and says so on the connection.
+   */
+  async function createExchange(userId: string, body: ExchangeConnectionCreateBody): Promise<Connection> {
+    const credentials = checkExchangeSource(body);
+    const portfolio = await findPortfolio(db, userId, body.portfolio_id);
+    if (!portfolio) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');
+    if (!deps.exchanges) throw validationError({ exchange: [connectionApiMessages.exchangesOff] });
+    const check = await deps.exchanges.checkKey(credentials);
+    if (check.kind === 'rejected') {
+      throw validationError({
+        api_key: [connectionMessages.exchangeKeyRejected(exchangeDescriptors[body.exchange].name)],
+      });
+    }
+    const permissions = check.kind === 'ok' ? check.permissions : null;
+    refuseWithdrawingKey(permissions, body.allow_withdrawal);
+    const id = randomUUID();
+    try {
+      const row = await insertConnection(
+        db,
+        id,
+        {
+          userId,
+          portfolioId: portfolio.id,
+          kind: 'exchange',
+          label: body.label,
+          secret: box.seal(JSON.stringify({ value: credentials.apiKey, form: 'exchange', credentials }), id),
+          fingerprint: secretFingerprint(deps.sessionSecret, purpose, exchangeFingerprintInput(credentials)),
+          masked: maskConnectionSecret(credentials.apiKey),
+          scriptType: null,
+          gapLimit: null,
+          chains: [],
+          exchange: credentials.exchange,
+          keyPermissions: permissions && {
+            can_trade: permissions.canTrade,
+            can_withdraw: permissions.canWithdraw,
+          },
+          withdrawalAllowed: body.allow_withdrawal,
+          nextSyncAt: null,
+        },
+        clock(),
+      );
+      await deps.afterCreate?.(row.id);
+      return toConnection((await findConnection(db, userId, row.id)) ?? row);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw validationError({ api_key: [connectionApiMessages.duplicateExchangeKey] });
+    }
+  }
+
   return {
     async list(userId: string): Promise<Connection[]> {
       return (await listConnections(db, userId)).map(toConnection);
@@ -82,6 +144,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     },
 
     async create(userId: string, body: ConnectionCreateBody): Promise<Connection> {
+      if (body.kind === 'exchange') return createExchange(userId, body);
       const source = checkConnectionSource(body);
       const portfolio = await findPortfolio(db, userId, body.portfolio_id);
       if (!portfolio) throw notFound(portfolioMessages.portfolioNotFound, 'portfolio_id');

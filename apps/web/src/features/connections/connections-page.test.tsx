@@ -1,4 +1,4 @@
-import { bitcoinScriptTypeLabels, connectionMessages } from '@app/contracts';
+import { bitcoinScriptTypeLabels, connectionMessages, exchangeDescriptors } from '@app/contracts';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
@@ -169,6 +169,48 @@ describe('/settings/connections', journey, () => {
     const card = await screen.findByRole('article', { name: /^Cold storage/ }, slow);
     expect(card.textContent).toContain('Waiting for its first sync');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('connects an exchange account with its read-only key, asking before a key that can withdraw', async () => {
+    const server = installFakeConnectionsServer();
+    renderApp('/settings/connections?connect');
+    const form = await screen.findByRole('form', { name: 'Connect a wallet' }, slow);
+    await userEvent.click(within(form).getByRole('radio', { name: 'Exchange account' }));
+    expect(within(form).getByText(/never exported and removed with the connection/)).toBeTruthy();
+    await userEvent.selectOptions(within(form).getByLabelText('Exchange'), 'binance');
+    // The exchange's own words for the key's parts, and its page on read-only keys.
+    expect(
+      within(form).getByRole('link', { name: 'How to create a key on Binance' }).getAttribute('href'),
+    ).toBe(exchangeDescriptors.binance.helpUrl);
+    expect(within(form).getByText(/Leave only "Enable Reading" ticked/)).toBeTruthy();
+
+    await userEvent.type(within(form).getByLabelText('Label'), 'Binance');
+    await userEvent.click(within(form).getByRole('button', { name: 'Connect' }));
+    expect(
+      await within(form).findByText(connectionMessages.exchangeKeyEmpty('API key'), {}, slow),
+    ).toBeTruthy();
+    expect(server.bodies('POST', '/api/v2/connections/')).toEqual([]);
+
+    await userEvent.type(within(form).getByLabelText('API key'), 'withdraw-capable-key');
+    await userEvent.type(within(form).getByLabelText('Secret key'), 'not-shown');
+    expect(within(form).getByLabelText('Secret key').getAttribute('type')).toBe('password');
+    await userEvent.click(within(form).getByRole('button', { name: 'Connect' }));
+    expect(await within(form).findByText(connectionMessages.exchangeKeyCanWithdraw, {}, slow)).toBeTruthy();
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Use this key anyway/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Connected “Binance”', {}, slow)).toBeTruthy();
+    const common = {
+      kind: 'exchange',
+      portfolio_id: ids.main,
+      label: 'Binance',
+      exchange: 'binance',
+      api_key: 'withdraw-capable-key',
+      api_secret: 'not-shown',
+    };
+    expect(server.bodies('POST', '/api/v2/connections/')).toEqual([
+      { ...common, allow_withdrawal: false },
+      { ...common, allow_withdrawal: true },
+    ]);
   });
 
   it('connects an EVM address on the chains ticked, Ethereum ticked at first', async () => {

@@ -6,6 +6,7 @@ import type {
   Portfolio,
   Transaction,
 } from '@app/contracts';
+import { connectionMessages } from '@app/contracts';
 import { authRoutesFor, envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
 
 /*
@@ -58,6 +59,9 @@ export function connection(over: Partial<Connection> = {}): Connection {
     progress: { addresses_scanned: 0, transactions_found: 0 },
     last_synced_at: at,
     next_sync_at: '2026-11-20T11:00:00.000Z',
+    exchange: null,
+    key_permissions: null,
+    history_from: null,
     error_message: null,
     created_at: at,
     ...over,
@@ -174,16 +178,24 @@ export function installFakeConnectionsServer(options: FakeConnectionsOptions = {
           fields: { xpub: [testnetKeyMessage] },
         });
       }
+      // Like the real server: a key the exchange says can withdraw waits for the owner's yes.
+      if (b.kind === 'exchange' && String(b.api_key).startsWith('withdraw') && b.allow_withdrawal !== true) {
+        return envelope(400, 'validation_error', 'validation', 'Please check your input and try again', {
+          fields: { allow_withdrawal: [connectionMessages.exchangeKeyCanWithdraw] },
+        });
+      }
       const id = `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
       const created = connection({
         id,
         kind: b.kind as Connection['kind'],
         portfolio_id: String(b.portfolio_id),
         label: String(b.label),
-        chains: b.kind === 'evm' ? (b.chains as Connection['chains']) : ['bitcoin'],
+        chains:
+          b.kind === 'evm' ? (b.chains as Connection['chains']) : b.kind === 'exchange' ? [] : ['bitcoin'],
         script_type:
-          b.kind === 'evm' || b.xpub === undefined ? null : ((b.script_type ?? 'p2pkh') as 'p2pkh'),
-        gap_limit: b.kind === 'evm' || b.xpub === undefined ? null : Number(b.gap_limit),
+          b.kind !== 'bitcoin' || b.xpub === undefined ? null : ((b.script_type ?? 'p2pkh') as 'p2pkh'),
+        gap_limit: b.kind !== 'bitcoin' || b.xpub === undefined ? null : Number(b.gap_limit),
+        exchange: b.kind === 'exchange' ? (b.exchange as Connection['exchange']) : null,
         state: 'pending',
         last_synced_at: null,
         next_sync_at: null,

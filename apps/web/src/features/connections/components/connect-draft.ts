@@ -1,4 +1,10 @@
-import type { BitcoinScriptType, ConnectionKind, EvmChainName, FieldErrors } from '@app/contracts';
+import type {
+  BitcoinScriptType,
+  ConnectionKind,
+  EvmChainName,
+  ExchangeId,
+  FieldErrors,
+} from '@app/contracts';
 import { gapLimitBounds } from '@app/contracts';
 
 /** What the connect form holds while it is filled in; `bodyOf` turns it into the create body. */
@@ -12,6 +18,12 @@ export interface ConnectDraft {
   gapLimit: string;
   evmAddress: string;
   chains: EvmChainName[];
+  exchange: ExchangeId;
+  apiKey: string;
+  apiSecret: string;
+  passphrase: string;
+  /** The owner's yes to a key that can withdraw (asked only once the server says it can). */
+  allowWithdrawal: boolean;
   label: string;
   portfolioId: string;
 }
@@ -25,6 +37,11 @@ export const emptyDraft = (portfolioId: string): ConnectDraft => ({
   gapLimit: String(gapLimitBounds.default),
   evmAddress: '',
   chains: ['ethereum'],
+  exchange: 'kraken',
+  apiKey: '',
+  apiSecret: '',
+  passphrase: '',
+  allowWithdrawal: false,
   label: '',
   portfolioId,
 });
@@ -42,6 +59,16 @@ export const namesItsScript = (xpub: string) => /^[yz]pub/i.test(xpub.trim());
 export function bodyOf(d: ConnectDraft): Record<string, unknown> {
   const common = { kind: d.kind, portfolio_id: d.portfolioId, label: d.label };
   if (d.kind === 'evm') return { ...common, address: d.evmAddress, chains: d.chains };
+  if (d.kind === 'exchange') {
+    return {
+      ...common,
+      exchange: d.exchange,
+      api_key: d.apiKey,
+      api_secret: d.apiSecret,
+      ...(d.passphrase.trim() !== '' ? { passphrase: d.passphrase } : {}),
+      allow_withdrawal: d.allowWithdrawal,
+    };
+  }
   if (d.source === 'address') return { ...common, address: d.bitcoinAddress };
   return {
     ...common,

@@ -10,7 +10,10 @@ import { useCreateConnection } from '../api/use-connection-mutations';
 import { BitcoinFields } from './bitcoin-fields';
 import { bodyOf, type ConnectDraft, emptyDraft, placeErrors } from './connect-draft';
 import { EvmFields } from './evm-fields';
+import { ExchangeFields } from './exchange-fields';
 import { fieldErrorsFromIssues, otherErrors, serverFieldErrors } from './field-errors';
+
+const placeholders = { bitcoin: 'Cold storage', evm: 'Main wallet', exchange: 'Kraken account' } as const;
 
 const shownFields = [
   'kind',
@@ -19,11 +22,19 @@ const shownFields = [
   'script_type',
   'gap_limit',
   'chains',
+  'exchange',
+  'api_key',
+  'api_secret',
+  'passphrase',
+  'allow_withdrawal',
   'label',
   'portfolio_id',
 ];
 
-/** Connects a Bitcoin wallet or an EVM address to a portfolio; checked by the contract, then by the server. */
+/**
+ * Connects a Bitcoin wallet, an EVM address or an exchange account to a portfolio; checked by the
+ * contract, then by the server.
+ */
 export function ConnectForm({
   portfolios,
   portfolioId,
@@ -76,12 +87,13 @@ export function ConnectForm({
   return (
     <form noValidate onSubmit={submit} aria-label="Connect a wallet" className="grid gap-4 sm:grid-cols-2">
       <fieldset className="sm:col-span-2">
-        <legend className="mb-1.5 text-sm font-medium">Wallet</legend>
-        <div className="grid grid-cols-2 gap-2">
+        <legend className="mb-1.5 text-sm font-medium">What to connect</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {(
             [
               ['bitcoin', 'Bitcoin'],
               ['evm', 'EVM (Ethereum and others)'],
+              ['exchange', 'Exchange account'],
             ] as const
           ).map(([value, label]) => (
             <label
@@ -105,14 +117,16 @@ export function ConnectForm({
       </fieldset>
       {draft.kind === 'bitcoin' ? (
         <BitcoinFields draft={draft} errors={errors} onChange={change} />
-      ) : (
+      ) : draft.kind === 'evm' ? (
         <EvmFields draft={draft} errors={errors} onChange={change} />
+      ) : (
+        <ExchangeFields draft={draft} errors={errors} onChange={change} />
       )}
       <TextField
         label="Label"
         value={draft.label}
         maxLength={80}
-        placeholder={draft.kind === 'bitcoin' ? 'Cold storage' : 'Main wallet'}
+        placeholder={placeholders[draft.kind]}
         errors={errors.label}
         onChange={(e) => change({ label: e.target.value })}
       />
@@ -151,6 +165,13 @@ export function ConnectForm({
 }
 
 function PrivacyNote({ kind }: { kind: ConnectDraft['kind'] }) {
+  if (kind === 'exchange')
+    return (
+      <p className="rounded-lg border border-line bg-surface-2 p-3 text-xs text-muted sm:col-span-2">
+        The key and its secret are stored encrypted, only ever shown masked, never exported and removed with
+        the connection. They are only ever used to read your trades, deposits, withdrawals and balances.
+      </p>
+    );
   return (
     <p className="rounded-lg border border-line bg-surface-2 p-3 text-xs text-muted sm:col-span-2">
       {kind === 'bitcoin'

@@ -19,7 +19,7 @@ export function ConnectionState({ connection, now }: { connection: Connection; n
       {state === 'pending' && 'Waiting for its first sync'}
       {state === 'syncing' && (
         <>
-          <span className="font-medium">Syncing</span>: {progressText(connection.progress)}
+          <span className="font-medium">Syncing</span>: {progressText(connection)}
         </>
       )}
       {state === 'up_to_date' && 'Up to date'}

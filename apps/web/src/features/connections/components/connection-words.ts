@@ -1,4 +1,4 @@
-import type { Connection, ConnectionChain } from '@app/contracts';
+import { type Connection, type ConnectionChain, exchangeDescriptors } from '@app/contracts';
 import { relativeTime } from '@app/core';
 
 /** Chains as people name them. */
@@ -16,15 +16,25 @@ export function countOf(n: number, singular: string, plural = `${singular}s`): s
   return `${n.toLocaleString()} ${n === 1 ? singular : plural}`;
 }
 
-/** "Bitcoin", or "EVM · Ethereum, Base". */
-export function kindText(connection: Pick<Connection, 'kind' | 'chains'>): string {
+/** "Bitcoin", "EVM · Ethereum, Base", or "Exchange · Kraken". */
+export function kindText(connection: Pick<Connection, 'kind' | 'chains' | 'exchange'>): string {
   if (connection.kind === 'bitcoin') return 'Bitcoin';
+  if (connection.kind === 'exchange')
+    return `Exchange · ${connection.exchange ? exchangeDescriptors[connection.exchange].name : 'unknown'}`;
   return `EVM · ${connection.chains.map((c) => chainLabels[c]).join(', ')}`;
 }
 
-/** "120 addresses scanned, 48 transactions found". */
-export function progressText(progress: Connection['progress']): string {
-  return `${countOf(progress.addresses_scanned, 'address', 'addresses')} scanned, ${countOf(
+/**
+ * "120 addresses scanned, 48 transactions found"; an exchange reads histories (its trades of one
+ * market, its ledger, its deposits) rather than addresses.
+ */
+export function progressText(connection: Pick<Connection, 'kind' | 'progress'>): string {
+  const { progress } = connection;
+  const scanned =
+    connection.kind === 'exchange'
+      ? `${countOf(progress.addresses_scanned, 'history', 'histories')} read`
+      : `${countOf(progress.addresses_scanned, 'address', 'addresses')} scanned`;
+  return `${scanned}, ${countOf(
     progress.transactions_found,
     'transaction',
   )} found`;
