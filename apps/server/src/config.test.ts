@@ -112,7 +112,11 @@ describe('config', () => {
       esplora: { baseUrl: 'https://mempool.space/api', requestsPerSecond: 4 },
       etherscan: { baseUrl: 'https://api.etherscan.io/v2/api', apiKey: undefined, requestsPerSecond: 4 },
     });
-    expect(defaults.connectionSync).toEqual({ intervalMs: 6 * 3_600_000, bitcoinConfirmations: 1 });
+    expect(defaults.connectionSync).toEqual({
+      intervalMs: 6 * 3_600_000,
+      bitcoinConfirmations: 1,
+      evmConfirmations: 1,
+    });
     const set = loadConfig(
       {
         ...secret,
@@ -123,6 +127,7 @@ describe('config', () => {
         ETHERSCAN_REQUESTS_PER_SECOND: '0.5',
         CONNECTION_SYNC_INTERVAL_HOURS: '0.5',
         BITCOIN_CONFIRMATIONS: '3',
+        EVM_CONFIRMATIONS: '12',
       },
       cwd,
     );
@@ -130,13 +135,18 @@ describe('config', () => {
       esplora: { baseUrl: 'http://127.0.0.1:9/api', requestsPerSecond: 2 },
       etherscan: { baseUrl: 'http://127.0.0.1:9/v2/api', apiKey: 'key', requestsPerSecond: 0.5 },
     });
-    expect(set.connectionSync).toEqual({ intervalMs: 1_800_000, bitcoinConfirmations: 3 });
+    expect(set.connectionSync).toEqual({
+      intervalMs: 1_800_000,
+      bitcoinConfirmations: 3,
+      evmConfirmations: 12,
+    });
     // Etherscan's V1 paths answer nothing useful any more: the variable must name V2.
     expect(() => loadConfig({ ...secret, ETHERSCAN_BASE_URL: 'https://api.etherscan.io/api' }, cwd)).toThrow(
       /ETHERSCAN_BASE_URL: must be Etherscan API V2/,
     );
     for (const [name, bad] of [
       ['BITCOIN_CONFIRMATIONS', '0'],
+      ['EVM_CONFIRMATIONS', '0'],
       ['CONNECTION_SYNC_INTERVAL_HOURS', 'never'],
       ['ESPLORA_REQUESTS_PER_SECOND', '0'],
       ['ESPLORA_BASE_URL', 'not a url'],

@@ -115,6 +115,7 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(6),
   BITCOIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
+  EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
 
@@ -167,9 +168,9 @@ export interface Config {
   };
   /**
    * How often each connection is read again (CONNECTION_SYNC_INTERVAL_HOURS in ms), and how many
-   * blocks deep a Bitcoin transaction must be before it is booked (fewer: shown as pending).
+   * blocks deep a Bitcoin or an EVM transaction must be before it is booked (fewer: shown as pending).
    */
-  connectionSync: { intervalMs: number; bitcoinConfirmations: number };
+  connectionSync: { intervalMs: number; bitcoinConfirmations: number; evmConfirmations: number };
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
@@ -298,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     connectionSync: {
       intervalMs: Math.round(e.CONNECTION_SYNC_INTERVAL_HOURS * 3_600_000),
       bitcoinConfirmations: e.BITCOIN_CONFIRMATIONS,
+      evmConfirmations: e.EVM_CONFIRMATIONS,
     },
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

@@ -6,6 +6,7 @@ import {
   type EtherscanTransaction,
   type EvmHistory,
   evmMovements,
+  innerIds,
 } from './evm-movements.ts';
 import failedTx from './fixtures/evm/failed-tx.json' with { type: 'json' };
 import selfSend from './fixtures/evm/self-send.json' with { type: 'json' };
@@ -92,5 +93,71 @@ describe('evm movements', () => {
     expect(() =>
       evmMovements({ chain: 'arbitrum', address, transactions: [{ ...tx, hash: '0x12' }] }),
     ).toThrow(WalletDataError);
+  });
+});
+
+describe('inner ids of records that carry none', () => {
+  const hash = (n: number) => `0x${String(n).repeat(64).slice(0, 64)}`;
+  const self = failedTx.address.toLowerCase();
+  const other = '0x52908400098527886e0f7030069857d2e4169ee7';
+  const transfer = (tx: number, value: string, logIndex?: string): EtherscanTokenTransfer => ({
+    hash: hash(tx),
+    blockNumber: '100',
+    timeStamp: '1700000000',
+    ...(logIndex === undefined ? {} : { logIndex }),
+    contractAddress: other,
+    from: other,
+    to: self,
+    value,
+    tokenDecimal: '6',
+    tokenSymbol: 'TKN',
+    tokenName: 'Token',
+  });
+
+  it('numbers a record by its place among the records of its transaction, counting those with ids', () => {
+    const records = [
+      { hash: 'a', id: undefined },
+      { hash: 'b', id: '7' },
+      { hash: 'a', id: undefined },
+      { hash: 'b', id: undefined },
+      { hash: 'a', id: '' },
+    ];
+    expect(innerIds(records, (r) => r.id)).toEqual(['n0', '7', 'n1', 'n1', '']);
+  });
+
+  it('gives token transfers and internal calls the outside ids already booked from them', () => {
+    const history = evmMovements({
+      chain: 'ethereum',
+      address: self,
+      tokens: [transfer(1, '1000000'), transfer(2, '2000000', '4'), transfer(1, '1000000')],
+      internal: [
+        {
+          hash: hash(3),
+          blockNumber: '101',
+          timeStamp: '1700000012',
+          from: other,
+          to: self,
+          value: '5',
+          isError: '0',
+        },
+        {
+          hash: hash(3),
+          blockNumber: '101',
+          timeStamp: '1700000012',
+          from: other,
+          to: self,
+          value: '6',
+          isError: '0',
+          traceId: '0_2',
+        },
+      ],
+    });
+    expect(history.movements.map((m) => m.outside_id)).toEqual([
+      `${hash(1)}:n0`,
+      `${hash(2)}:4`,
+      `${hash(1)}:n1`,
+      `${hash(3)}:internal:n0`,
+      `${hash(3)}:internal:0_2`,
+    ]);
   });
 });

@@ -32,7 +32,8 @@ export interface EtherscanInternalTransaction {
   to: string;
   value: string;
   isError: string;
-  traceId: string;
+  /** Tells several calls of one transaction apart; not in every answer (see `innerIds`). */
+  traceId?: string | undefined;
   contractAddress?: string;
 }
 
@@ -41,7 +42,8 @@ export interface EtherscanTokenTransfer {
   hash: string;
   blockNumber: string;
   timeStamp: string;
-  logIndex: string;
+  /** Tells several transfers of one transaction apart; not in every answer (see `innerIds`). */
+  logIndex?: string | undefined;
   contractAddress: string;
   from: string;
   to: string;
@@ -104,11 +106,32 @@ export interface EvmHistory {
 }
 
 /**
+ * The inner id of each record within its transaction: its own (a trace id, a log index) where the
+ * answer carries one, else its place among the records of the list that share its hash (`n0`,
+ * `n1`…, counting every record of that hash, with or without an id of its own). Etherscan lists a
+ * transaction's records in a fixed order, so the same record gets the same id on every read, as
+ * long as the list handed in holds the whole transaction. The ids are part of outside ids already
+ * booked, so this numbering may never change.
+ */
+export function innerIds<R extends { hash: string }>(
+  records: readonly R[],
+  own: (record: R) => string | undefined,
+): string[] {
+  const seen = new Map<string, number>();
+  return records.map((record) => {
+    const n = seen.get(record.hash) ?? 0;
+    seen.set(record.hash, n + 1);
+    return own(record) ?? `n${n}`;
+  });
+}
+
+/**
  * One address's history on one chain as movements. Outside ids: `hash` for the transaction's own
  * value, `hash:fee` for its gas, `hash:internal:<traceId>` for value moved by contract calls,
- * `hash:<logIndex>` for token transfers. Gas (gasUsed × gasPrice) is the address's disposal only
- * when it sent the transaction; a failed transaction moves nothing but still costs its gas, and
- * anything listed under its hash is ignored. Sending to oneself moves nothing but the gas.
+ * `hash:<logIndex>` for token transfers (each inner id as `innerIds` gives it). Gas (gasUsed ×
+ * gasPrice) is the address's disposal only when it sent the transaction; a failed transaction
+ * moves nothing but still costs its gas, and anything listed under its hash is ignored. Sending to
+ * oneself moves nothing but the gas.
  *
  * Not included: the L1 data fee rollups such as Base and Optimism add on top of gasUsed × gasPrice
  * (these records do not carry it), so their fees read slightly low.
@@ -170,9 +193,11 @@ export function evmMovements(input: EvmHistoryInput): EvmHistory {
     }
   }
 
-  for (const call of input.internal ?? []) {
+  const internal = input.internal ?? [];
+  const traceIds = innerIds(internal, (call) => call.traceId);
+  for (const [i, call] of internal.entries()) {
     const hash = txHash(call.hash);
-    const outside = `${hash}:internal:${call.traceId}`;
+    const outside = `${hash}:internal:${traceIds[i]}`;
     const from = normalizeEvmAddress(call.from);
     const to = normalizeEvmAddress(call.to === '' ? (call.contractAddress ?? '') : call.to);
     const value = units(call.value, `${outside} value`);
@@ -193,9 +218,11 @@ export function evmMovements(input: EvmHistoryInput): EvmHistory {
     }
   }
 
-  for (const transfer of input.tokens ?? []) {
+  const tokens = input.tokens ?? [];
+  const logIndexes = innerIds(tokens, (transfer) => transfer.logIndex);
+  for (const [i, transfer] of tokens.entries()) {
     const hash = txHash(transfer.hash);
-    const outside = `${hash}:${transfer.logIndex}`;
+    const outside = `${hash}:${logIndexes[i]}`;
     const from = normalizeEvmAddress(transfer.from);
     const to = normalizeEvmAddress(transfer.to);
     const value = units(transfer.value, `${outside} value`);

@@ -76,6 +76,18 @@ describe('answers', () => {
     expect(fake.requests[0]?.get('tag')).toBe('latest');
   });
 
+  it("reads the chain's newest block from the proxy module's JSON-RPC answer", async () => {
+    fake.setTip(base, 23_456_789);
+    const { client } = etherscanClient({ baseUrl: fake.baseUrl });
+    expect(await client.tipBlock({ chainId: base })).toBe(23_456_789);
+    expect(Object.fromEntries(fake.requests[0] ?? [])).toMatchObject({
+      chainid: String(base),
+      module: 'proxy',
+      action: 'eth_blockNumber',
+      apikey: fake.apiKey,
+    });
+  });
+
   it('takes "No transactions found" as an empty list, not an error', async () => {
     const { client } = etherscanClient({ baseUrl: fake.baseUrl });
     expect(await client.txlist({ chainId: mainnet, address: ethWallet })).toEqual([]);
@@ -195,6 +207,25 @@ describe('failures', () => {
     const error = await explorerFailure(client.balance({ chainId: mainnet, address: ethWallet }));
     expect(error.kind).toBe('unreachable');
     expect(error.message).toBe('Etherscan did not answer in 150 ms (tried 2 times).');
+  });
+});
+
+describe("the proxy module's failures", () => {
+  it('reads a refused key in the envelope, though the proxy answers JSON-RPC otherwise', async () => {
+    const { client } = etherscanClient({ baseUrl: fake.baseUrl, apiKey: 'not-the-key' });
+    const error = await explorerFailure(client.tipBlock({ chainId: mainnet }));
+    expect(error).toMatchObject({ kind: 'rejected', attempts: 1 });
+    expect(error.message).toMatch(/did not accept the API key/);
+  });
+
+  it('calls a JSON-RPC error unreachable, and an answer in neither shape malformed', async () => {
+    const { client } = etherscanClient({ baseUrl: fake.baseUrl, retry: { maxAttempts: 1 } });
+    fake.fail({ type: 'rpc-error', message: 'header not found' }, 1, 'eth_blockNumber');
+    const rpc = await explorerFailure(client.tipBlock({ chainId: mainnet }));
+    expect(rpc.kind).toBe('unreachable');
+    expect(rpc.message).toMatch(/header not found/);
+    fake.fail({ type: 'wrong-shape' }, 1, 'eth_blockNumber');
+    expect((await explorerFailure(client.tipBlock({ chainId: mainnet }))).kind).toBe('malformed');
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import { type NowMs, realNow, type Sleep } from '../chain-http/clock.ts';
 import { ExplorerError } from '../chain-http/explorer-error.ts';
 import type { RequestBudget } from '../chain-http/request-budget.ts';
+import { excerpt } from '../chain-http/wording.ts';
 import { interpretFailure } from './etherscan-envelope.ts';
 import {
   type EtherscanListAction,
@@ -15,6 +16,7 @@ import {
   etherscanAmountSchema,
   etherscanEnvelopeSchema,
   etherscanListSchemas,
+  etherscanRpcAnswerSchema,
 } from './etherscan-schemas.ts';
 
 export const defaultEtherscanBaseUrl = 'https://api.etherscan.io/v2/api';
@@ -59,7 +61,10 @@ export interface ListQuery extends AccountQuery {
 
 type Params = Record<string, string | number | undefined>;
 
-/** Etherscan API V2, module=account: lists and balances per chain, validated, failures as ExplorerError. */
+/**
+ * Etherscan API V2, module=account (lists and balances per chain) and the chain's newest block
+ * (module=proxy), validated, failures as ExplorerError.
+ */
 export class EtherscanClient {
   readonly baseUrl: string;
   private readonly apiKey: string | undefined;
@@ -160,6 +165,52 @@ export class EtherscanClient {
     );
   }
 
+  /** The number of the chain's newest block (eth_blockNumber), for how deep a record lies. */
+  async tipBlock(query: { chainId: number }, options: CallOptions = {}): Promise<number> {
+    const endpoint = `proxy/eth_blockNumber (chain ${String(query.chainId)})`;
+    return this.http.request({
+      url: this.url('proxy', 'eth_blockNumber', { chainid: query.chainId }),
+      endpoint,
+      read: (answer: HttpAnswer) => {
+        const body = this.http.parseJson(answer.body, endpoint);
+        if (typeof body === 'object' && body !== null && !('jsonrpc' in body)) {
+          this.envelopeResult(body, endpoint, false);
+        }
+        const rpc = this.http.validate(etherscanRpcAnswerSchema, body, endpoint);
+        if ('error' in rpc) {
+          throw new ExplorerError({
+            kind: 'unreachable',
+            message: `Etherscan could not tell the newest block (it said "${excerpt(rpc.error.message)}").`,
+            endpoint,
+          });
+        }
+        return Number.parseInt(rpc.result, 16);
+      },
+      signal: options.signal,
+    });
+  }
+
+  private url(module: string, action: string, params: Params): string {
+    const search = new URLSearchParams({ module, action });
+    for (const [key, value] of Object.entries(params))
+      if (value !== undefined) search.set(key, String(value));
+    if (this.apiKey !== undefined) search.set('apikey', this.apiKey);
+    return `${this.baseUrl}?${search.toString()}`;
+  }
+
+  /** The envelope's result, or the ExplorerError its status "0" stands for. */
+  private envelopeResult(body: unknown, endpoint: string, list: boolean): unknown {
+    const envelope = this.http.validate(etherscanEnvelopeSchema, body, endpoint);
+    return envelope.status === '1'
+      ? envelope.result
+      : interpretFailure(envelope.message, envelope.result, {
+          endpoint,
+          list,
+          keySent: this.apiKey !== undefined,
+          now: this.now(),
+        });
+  }
+
   private call<T>(
     action: string,
     params: Params,
@@ -168,28 +219,11 @@ export class EtherscanClient {
     options: CallOptions,
   ): Promise<T> {
     const endpoint = `account/${action} (chain ${String(params.chainid)})`;
-    const search = new URLSearchParams({ module: 'account', action });
-    for (const [key, value] of Object.entries(params))
-      if (value !== undefined) search.set(key, String(value));
-    if (this.apiKey !== undefined) search.set('apikey', this.apiKey);
     return this.http.request({
-      url: `${this.baseUrl}?${search.toString()}`,
+      url: this.url('account', action, params),
       endpoint,
       read: (answer: HttpAnswer) => {
-        const envelope = this.http.validate(
-          etherscanEnvelopeSchema,
-          this.http.parseJson(answer.body, endpoint),
-          endpoint,
-        );
-        const result =
-          envelope.status === '1'
-            ? envelope.result
-            : interpretFailure(envelope.message, envelope.result, {
-                endpoint,
-                list,
-                keySent: this.apiKey !== undefined,
-                now: this.now(),
-              });
+        const result = this.envelopeResult(this.http.parseJson(answer.body, endpoint), endpoint, list);
         return this.http.validate(schema, result, endpoint);
       },
       signal: options.signal,

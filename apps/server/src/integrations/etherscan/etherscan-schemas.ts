@@ -90,6 +90,22 @@ export const etherscanTokenTransferSchema = z.object({
   functionName: z.string().optional(),
 });
 
+/**
+ * module=proxy answers in JSON-RPC's shape, not the envelope above: `{jsonrpc, id, result}` with
+ * a hex quantity, or `{jsonrpc, id, error}`. A refused key or a rate limit still comes back in the
+ * envelope, so the client tells the two apart by `jsonrpc`.
+ */
+export const etherscanRpcAnswerSchema = z.union([
+  z.object({
+    jsonrpc: z.literal('2.0'),
+    result: z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'a hex quantity'),
+  }),
+  z.object({
+    jsonrpc: z.literal('2.0'),
+    error: z.object({ code: z.number(), message: z.string() }),
+  }),
+]);
+
 /** action=balance and action=tokenbalance: the amount in the smallest unit. */
 export const etherscanAmountSchema = decimal;
 

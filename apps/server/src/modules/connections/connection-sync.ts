@@ -38,6 +38,8 @@ export interface ConnectionSyncDeps {
   intervalMs: number;
   /** BITCOIN_CONFIRMATIONS: blocks deep before a Bitcoin transaction is booked. */
   bitcoinConfirmations: number;
+  /** EVM_CONFIRMATIONS: blocks deep before an EVM transaction is booked. */
+  evmConfirmations: number;
   notifier?: FailureNotifier | undefined;
 }
 
@@ -93,6 +95,7 @@ export function createConnectionSync(deps: ConnectionSyncDeps) {
       chains: row.chains as EvmChainName[],
       cursor,
       mapped,
+      confirmations: deps.evmConfirmations,
       onProgress,
       signal,
     });

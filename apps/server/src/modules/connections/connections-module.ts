@@ -60,6 +60,7 @@ export async function registerConnectionsModule(
     closes: deps.closes,
     intervalMs: config.connectionSync.intervalMs,
     bitcoinConfirmations: config.connectionSync.bitcoinConfirmations,
+    evmConfirmations: config.connectionSync.evmConfirmations,
     notifier: deps.notifier,
   });
   const inline = deps.runner ? undefined : createInlineSyncRunner(sync);

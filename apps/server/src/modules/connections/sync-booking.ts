@@ -102,8 +102,11 @@ export async function planBooking(
   const removed: TransactionRow[] = [];
   const moved: { row: TransactionRow; at: Date }[] = [];
   if (confirmed) {
+    const txKeyOf = snapshot.txKeyOf ?? ((sourceId: string) => sourceId.split(':')[0] ?? '');
     for (const row of existing) {
-      const at = confirmed.get((row.sourceId ?? '').split(':')[0] ?? '');
+      const key = txKeyOf(row.sourceId ?? '');
+      if (key === null) continue;
+      const at = confirmed.get(key);
       if (at === undefined) {
         removed.push(row);
         edits.push({

@@ -44,6 +44,12 @@ export interface WalletSnapshot {
    * transaction moved take its new time.
    */
   confirmedTxs?: Map<string, Date>;
+  /**
+   * The `confirmedTxs` key of a booked row's source id, or null for a row outside what was read
+   * again (another chain of the same address), which stays as it is. Without it, the source id's
+   * first part (a Bitcoin txid).
+   */
+  txKeyOf?: (sourceId: string) => string | null;
 }
 
 /** A signed quantity as reconciliation adds it: what the movement does to the wallet's holding. */

@@ -87,8 +87,13 @@ export function fakeHash(name: string | number): string {
 
 export const usdc = { address: fakeAddress('usdc'), name: 'USD Coin', symbol: 'USDC', decimals: '6' };
 
-const blockHash = (block: number) => `0x${hex(`block:${block}`, 32)}`;
-const timeStamp = (block: number) => String(1_438_269_988 + block * 12);
+/** A block's hash; a reorganisation's replacement blocks (`fork` 1, 2…) have other hashes. */
+export const fakeBlockHash = (block: number, fork = 0) =>
+  `0x${hex(fork === 0 ? `block:${block}` : `block:${block}:fork${fork}`, 32)}`;
+/** A block's time: a block every 12 seconds. */
+export const fakeTimeStamp = (block: number) => String(1_438_269_988 + block * 12);
+const blockHash = (block: number) => fakeBlockHash(block);
+const timeStamp = fakeTimeStamp;
 
 export function normalTx(input: {
   name: string | number;

@@ -1,15 +1,34 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EtherscanRecordJson, TokenTransferJson } from './etherscan-records.ts';
+import {
+  type EtherscanRecordJson,
+  fakeBlockHash,
+  fakeTimeStamp,
+  type TokenTransferJson,
+} from './etherscan-records.ts';
 
 /**
  * A fake Etherscan API V2 on 127.0.0.1: GET /v2/api?chainid=…&module=account&action=… with
- * txlist, txlistinternal, tokentx, balance and tokenbalance. Like Etherscan it answers HTTP 200
+ * txlist, txlistinternal, tokentx, balance and tokenbalance, and module=proxy&action=eth_blockNumber
+ * (the tip, answered in JSON-RPC's shape as Etherscan's proxy does). Like Etherscan it answers HTTP 200
  * with an envelope `{status, message, result}` for its own errors: "No transactions found" for
  * an empty list, "NOTOK" with a sentence for a bad key, chain, address or page window, and
  * pages by page × offset within a result window (10,000), filtered by startblock/endblock.
  */
-export type EtherscanAction = 'txlist' | 'txlistinternal' | 'tokentx' | 'balance' | 'tokenbalance';
+export type EtherscanAction =
+  | 'txlist'
+  | 'txlistinternal'
+  | 'tokentx'
+  | 'balance'
+  | 'tokenbalance'
+  | 'eth_blockNumber';
+
+/** A reorganisation from `fromBlock` up: transactions (by hash) that left the chain or moved. */
+export interface FakeReorg {
+  fromBlock: number;
+  remove?: string[];
+  move?: { hash: string; block: number }[];
+}
 
 export type EtherscanFault =
   | { type: 'status'; status: number; retryAfter?: string; body?: string }
@@ -22,7 +41,9 @@ export type EtherscanFault =
   | { type: 'rate-limit' }
   | { type: 'daily-limit' }
   /** Any other status "0" answer. */
-  | { type: 'notok'; result: string };
+  | { type: 'notok'; result: string }
+  /** A JSON-RPC error, as module=proxy answers one. */
+  | { type: 'rpc-error'; message: string };
 
 type ListAction = 'txlist' | 'txlistinternal' | 'tokentx';
 
@@ -43,10 +64,17 @@ export interface FakeEtherscan {
   setTokenBalance(chainId: number, address: string, contract: string, amount: string): void;
   /** The chain's newest block, for `confirmations` (default: the highest block holding a record). */
   setTip(chainId: number, block: number): void;
+  /**
+   * Replaces the chain's blocks from `fromBlock` up: every record there gets its new block's hash,
+   * removed transactions are listed no more, moved ones carry their new block's number, hash and time.
+   */
+  reorg(chainId: number, reorg: FakeReorg): void;
   /** Etherscan's page × offset ceiling (10,000); tests of the boundary may lower it. */
   setResultWindow(records: number): void;
   /** The next `times` requests (for `action` only, when given) get this fault. */
   fail(fault: EtherscanFault, times?: number, action?: EtherscanAction): void;
+  /** Forgets the faults not yet given. */
+  clearFaults(): void;
   /** Every request's query since the last resetCounts(), in order. */
   requests: URLSearchParams[];
   count(action?: EtherscanAction): number;
@@ -73,6 +101,7 @@ function isAddress(value: string | null): value is string {
 export async function startFakeEtherscan(apiKey = 'fake-etherscan-key'): Promise<FakeEtherscan> {
   const chains = new Map<number, Map<string, AccountState>>();
   const tips = new Map<number, number>();
+  let forks = 0;
   const faults: Array<{ fault: EtherscanFault; action: EtherscanAction | undefined; left: number }> = [];
   const requests: URLSearchParams[] = [];
   let resultWindow = defaultWindow;
@@ -164,8 +193,12 @@ export async function startFakeEtherscan(apiKey = 'fake-etherscan-key'): Promise
         'Missing or unsupported chainid parameter (required for v2 api), please see https://api.etherscan.io/v2/chainlist for the list of supported chainids',
       );
     }
-    if (q.get('module') !== 'account') return notOk(res, 'Error! Missing Or invalid Module name');
     const action = q.get('action');
+    if (q.get('module') === 'proxy' && action === 'eth_blockNumber') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ jsonrpc: '2.0', id: 83, result: `0x${tipOf(chainId).toString(16)}` }));
+    }
+    if (q.get('module') !== 'account') return notOk(res, 'Error! Missing Or invalid Module name');
     if (action === 'txlist' || action === 'txlistinternal' || action === 'tokentx') {
       return list(res, q, chainId, action);
     }
@@ -208,6 +241,12 @@ export async function startFakeEtherscan(apiKey = 'fake-etherscan-key'): Promise
     if (fault?.type === 'daily-limit')
       return notOk(res, 'Max daily rate limit reached. 100000 (100K) per day');
     if (fault?.type === 'notok') return notOk(res, fault.result);
+    if (fault?.type === 'rpc-error') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({ jsonrpc: '2.0', id: 83, error: { code: -32000, message: fault.message } }),
+      );
+    }
     answer(res, q);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -228,11 +267,33 @@ export async function startFakeEtherscan(apiKey = 'fake-etherscan-key'): Promise
     setTip: (chainId, block) => {
       tips.set(chainId, block);
     },
+    reorg: (chainId, change) => {
+      forks += 1;
+      const fork = forks;
+      const gone = new Set(change.remove ?? []);
+      const moved = new Map((change.move ?? []).map((m) => [m.hash, m.block]));
+      for (const state of chains.get(chainId)?.values() ?? []) {
+        for (const action of Object.keys(state.lists) as ListAction[]) {
+          state.lists[action] = state.lists[action]
+            .filter((r) => !(Number(r.blockNumber) >= change.fromBlock && gone.has(r.hash)))
+            .map((r) => {
+              const at = Number(r.blockNumber);
+              if (at < change.fromBlock) return r;
+              const block = moved.get(r.hash) ?? at;
+              const placed = { ...r, blockNumber: String(block), timeStamp: fakeTimeStamp(block) };
+              return 'blockHash' in placed ? { ...placed, blockHash: fakeBlockHash(block, fork) } : placed;
+            });
+        }
+      }
+    },
     setResultWindow: (records) => {
       resultWindow = records;
     },
     fail: (fault, times = 1, action) => {
       faults.push({ fault, action, left: times });
+    },
+    clearFaults: () => {
+      faults.length = 0;
     },
     requests,
     count: (action) =>
@@ -243,6 +304,7 @@ export async function startFakeEtherscan(apiKey = 'fake-etherscan-key'): Promise
     clear: () => {
       chains.clear();
       tips.clear();
+      forks = 0;
       faults.length = 0;
       requests.length = 0;
       resultWindow = defaultWindow;
