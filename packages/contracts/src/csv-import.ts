@@ -31,6 +31,11 @@ export const csvImportRowSchema = z.object({
   transaction: transactionDraftSchema,
   /** date (to the second) | type | symbol | quantity | price — equal keys are likely duplicates. */
   duplicate_key: z.string(),
+  /**
+   * The exchange's own id of the record, where the file carries one (`kraken:trade:T…`,
+   * `kraken:ledger:L…`): the same id from the exchange's API is the same record, never a second one.
+   */
+  outside_ref: z.string().max(200).optional(),
   warnings: z.array(z.string()),
 });
 export type CsvImportRow = z.infer<typeof csvImportRowSchema>;
@@ -141,6 +146,7 @@ export const importCommitRowSchema = z.object({
   symbol: z.string().max(100).optional(),
   coin_id: coinIdSchema.nullable().optional(),
   transaction: transactionDraftSchema,
+  outside_ref: z.string().max(200).optional(),
 });
 export type ImportCommitRow = z.infer<typeof importCommitRowSchema>;
 

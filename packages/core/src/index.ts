@@ -1,6 +1,7 @@
 export * from './alerts/index.ts';
 export * from './csv/index.ts';
 export * from './decimal.ts';
+export * from './exchanges/index.ts';
 export * from './format-currency.ts';
 export * from './format-date.ts';
 export * from './format-quantity.ts';

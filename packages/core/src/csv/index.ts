@@ -2,7 +2,7 @@ export { bestKnownCoinId, isFiat, knownCoinSymbol, normalizeAsset, splitPair } f
 export { demoExportNotice, demoFilename, withDemoNotice } from './demo-notice.ts';
 export { CSV_IMPORT_LIMITS, type CsvImportResult, parseImportCsv } from './import.ts';
 export { type CsvReadResult, type CsvRecord, csvField, readCsv } from './rfc4180.ts';
-export { duplicateKey, likelyDuplicates } from './rows.ts';
+export { duplicateKey, duplicateKeysNear, likelyDuplicates } from './rows.ts';
 export {
   applySymbolChoices,
   type CandidateCoin,

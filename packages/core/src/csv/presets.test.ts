@@ -377,6 +377,16 @@ describe('Binance', () => {
 });
 
 describe('Kraken', () => {
+  it("carries Kraken's own ids: a trade by its trade id whichever export it comes from, other entries by ledger id", () => {
+    // The ledgers export names a trade by its refid, the trades export by its txid: one trade, one ref.
+    expect(rowAt(krakenClassicLedgers, 2, 'BTC')?.outside_ref).toBe('kraken:trade:TGQSTQ-YQ4Q3-UBO5K6');
+    expect(rowAt(krakenClassicTrades, 2, 'BTC')?.outside_ref).toBe('kraken:trade:TTT');
+    expect(rowAt(kraken2024Ledgers, 10, 'BTC')?.outside_ref).toBe('kraken:ledger:LXXXX-AAAAA-000001');
+    expect(rowAt(kraken2024Ledgers, 4, 'DOT')?.outside_ref).toBe('kraken:ledger:LXXXX-AAAAA-000003');
+    // Exports without ids carry none: only time, pair, quantity and price can tell those apart.
+    expect(parseImportCsv(coinbase2021).rows.every((r) => r.outside_ref === undefined)).toBe(true);
+  });
+
   it('maps XXBT/ZEUR and rebuilds a ledger trade from its two rows', () => {
     expect(rowAt(krakenClassicLedgers, 2, 'BTC')).toMatchObject({
       price_currency: 'EUR',

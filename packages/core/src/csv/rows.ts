@@ -30,6 +30,8 @@ export interface Leg {
   rewardKind?: RewardKind;
   warnings?: string[];
   coinId?: string | null;
+  /** The exchange's own id of the record the leg belongs to (every leg of a trade shares it). */
+  outsideRef?: string;
 }
 
 /** The warning on a deposit a file gives no value for: it is imported with its cost unknown. */
@@ -85,6 +87,7 @@ export class RowCollector {
         ...(leg.pricedAtClose ? { priced_at_close: true as const } : {}),
         transaction: t,
         duplicate_key: duplicateKey(t.date, t.type, leg.symbol, t.quantity, t.price_per_coin),
+        ...(leg.outsideRef ? { outside_ref: leg.outsideRef } : {}),
         warnings: leg.warnings ?? [],
       });
     }
@@ -123,6 +126,27 @@ export function duplicateKey(
   // An unknown price keys as empty, as the export writes it.
   const stated = price === null ? '' : new Dec(price).toFixed();
   return [second, type, symbol.toUpperCase(), new Dec(quantity).toFixed(), stated].join('|');
+}
+
+/**
+ * The keys of a stored row as a file may have it: exports and APIs stamp the same record up to
+ * a couple of seconds apart (order time against fill time, rounding), so each second of that
+ * span counts.
+ */
+export function duplicateKeysNear(
+  date: string,
+  type: string,
+  symbol: string,
+  quantity: string,
+  price: string | null,
+  seconds = 2,
+): string[] {
+  const at = new Date(date).getTime();
+  const keys: string[] = [];
+  for (let s = -seconds; s <= seconds; s++) {
+    keys.push(duplicateKey(new Date(at + s * 1000).toISOString(), type, symbol, quantity, price));
+  }
+  return keys;
 }
 
 /** Lines of rows whose key occurs twice in the file or is already stored. */
@@ -172,9 +196,18 @@ export interface Trade {
   fees: Fee[];
   date: string;
   note: string;
+  /** The exchange's own id of the trade, given to each of its legs. */
+  ref?: string;
 }
 
 export function tradeLegs(t: Trade): Leg[] | { error: string } {
+  const legs = tradeLegsWithoutRef(t);
+  if ('error' in legs || t.ref === undefined) return legs;
+  const outsideRef = t.ref;
+  return legs.map((leg) => ({ ...leg, outsideRef }));
+}
+
+function tradeLegsWithoutRef(t: Trade): Leg[] | { error: string } {
   if (t.baseQuantity.isZero()) throw new Error(`${t.base} quantity is zero`);
   const price = t.quoteQuantity.div(t.baseQuantity);
   let baseFee = new Dec(0);

@@ -70,6 +70,12 @@ export const transactions = pgTable(
     }),
     sourceId: text('source_id'),
     /**
+     * The exchange's own id of the record the row came from (`kraken:trade:T…`), written alike by
+     * the CSV import and the exchange sync: a record arriving both ways is recognised as one.
+     * Every leg of a trade shares it; null where neither way knew an id.
+     */
+    outsideRef: text('outside_ref'),
+    /**
      * What the owner said a connection's row is (or that they have not said yet): a received coin
      * bought, income or an own transfer; a sent coin a sale, a spend or an own transfer. Null for
      * rows typed or imported by hand, which say what they are by their type.
@@ -86,6 +92,7 @@ export const transactions = pgTable(
     index('transactions_portfolio_idx').on(t.portfolioId, t.executedAt),
     index('transactions_user_executed_idx').on(t.userId, t.executedAt.desc(), t.createdAt.desc()),
     index('transactions_user_coin_idx').on(t.userId, t.coinId),
+    index('transactions_outside_ref_idx').on(t.portfolioId, t.outsideRef).where(sql`${t.outsideRef} is not null`),
     uniqueIndex('transactions_source_idx')
       .on(t.sourceConnectionId, t.sourceId)
       .where(sql`${t.sourceConnectionId} is not null`),

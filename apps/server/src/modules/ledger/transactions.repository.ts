@@ -23,6 +23,8 @@ export interface TransactionValues {
   classification?: string | null;
   /** The other half of an own transfer, once matched. */
   matchedTransactionId?: string | null;
+  /** The exchange's own id of the record (CSV import or exchange sync alike). */
+  outsideRef?: string | null;
 }
 
 export interface TransactionFilter {
@@ -139,21 +141,22 @@ async function bulkInsert(
       source_id: v.sourceId ?? null,
       classification: v.classification ?? null,
       matched_transaction_id: v.matchedTransactionId ?? null,
+      outside_ref: v.outsideRef ?? null,
       created_at: new Date(now.getTime() + i + j).toISOString(),
       updated_at: now.toISOString(),
     }));
     const result: unknown = await db.execute(sql`
       insert into transactions (user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee,
         fee_currency, executed_at, note, reward_kind, source_connection_id, source_id,
-        classification, matched_transaction_id, created_at, updated_at)
+        classification, matched_transaction_id, outside_ref, created_at, updated_at)
       select user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee, fee_currency,
         executed_at, note, reward_kind, source_connection_id, source_id, classification,
-        matched_transaction_id, created_at, updated_at
+        matched_transaction_id, outside_ref, created_at, updated_at
       from json_to_recordset(${JSON.stringify(records)}::json) as r(user_id uuid, portfolio_id uuid,
         coin_id text, type text, quantity numeric, price_per_coin numeric, fee numeric,
         fee_currency text, executed_at timestamptz, note text, reward_kind text,
         source_connection_id uuid, source_id text, classification text,
-        matched_transaction_id uuid, created_at timestamptz, updated_at timestamptz)
+        matched_transaction_id uuid, outside_ref text, created_at timestamptz, updated_at timestamptz)
       returning *`);
     // node-postgres and PGlite both answer { rows }; timestamps may come back as Date or text.
     const rows = (result as { rows: Record<string, unknown>[] }).rows;
@@ -182,6 +185,7 @@ function fromRaw(r: Record<string, unknown>): TransactionRow {
     sourceId: text(r.source_id),
     classification: text(r.classification),
     matchedTransactionId: text(r.matched_transaction_id),
+    outsideRef: text(r.outside_ref),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
   };

@@ -16,6 +16,7 @@ import {
   demoFilename,
   describeOversell,
   duplicateKey,
+  duplicateKeysNear,
   exportTransactionsCsv,
   feeCurrencyKnown,
   isFiat,
@@ -273,8 +274,8 @@ export function createCsvImportService(deps: {
       }
       const stored = await listPortfolioTransactions(db, userId, portfolio.id);
       const symbols = await knownIds(stored.map((t) => t.coinId));
-      const existingKeys = stored.map((t) =>
-        duplicateKey(
+      const existingKeys = stored.flatMap((t) =>
+        duplicateKeysNear(
           t.executedAt.toISOString(),
           t.type,
           symbols.get(t.coinId) ?? t.coinId,
@@ -283,6 +284,10 @@ export function createCsvImportService(deps: {
         ),
       );
       const duplicates = likelyDuplicates(rows, existingKeys);
+      // The exchange's own id already in the portfolio (from its API or an earlier file): the same record.
+      const storedRefs = new Set(stored.flatMap((t) => (t.outsideRef ? [t.outsideRef] : [])));
+      for (const row of rows)
+        if (row.outside_ref && storedRefs.has(row.outside_ref)) duplicates.add(row.line);
       const book = await ledgers.book(db, portfolio);
       // The oversell check counts the opening balances as included (the panel offers them ticked);
       // the commit checks again with what the user actually sends.
@@ -323,7 +328,12 @@ export function createCsvImportService(deps: {
       const choices = body.symbol_map ?? {};
       const known = await knownCoins(body.rows, choices);
       const errors: CsvRowError[] = [];
-      const resolved: { line: number; coin_id: string; transaction: TransactionDraft }[] = [];
+      const resolved: {
+        line: number;
+        coin_id: string;
+        transaction: TransactionDraft;
+        outside_ref?: string;
+      }[] = [];
       for (const r of body.rows) {
         const feeCode = r.transaction.fee_currency;
         if (feeCode !== undefined && !feeCurrencyKnown(feeCode)) {
@@ -331,7 +341,13 @@ export function createCsvImportService(deps: {
           continue;
         }
         const coinId = resolveCoinId(r, choices, known);
-        if (coinId !== null) resolved.push({ line: r.line, coin_id: coinId, transaction: r.transaction });
+        if (coinId !== null)
+          resolved.push({
+            line: r.line,
+            coin_id: coinId,
+            transaction: r.transaction,
+            ...(r.outside_ref ? { outside_ref: r.outside_ref } : {}),
+          });
         else {
           const prefix = r.symbol ? `${r.symbol}: ` : '';
           errors.push({ line: r.line, field: 'coin', message: `${prefix}${portfolioMessages.unknownCoin}` });
@@ -367,6 +383,7 @@ export function createCsvImportService(deps: {
                 executedAt: new Date(r.transaction.date),
                 note: r.transaction.note,
                 rewardKind: r.transaction.type === 'reward' ? (r.transaction.reward_kind ?? null) : null,
+                outsideRef: r.outside_ref ?? null,
               }));
               const rows = await insertTransactions(tx, userId, values, now);
               return { result: rows.length, added: rows, removedIds: [] };

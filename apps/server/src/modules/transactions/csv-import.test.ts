@@ -22,9 +22,19 @@ const coinbase = [
   'a3,2024-03-05 10:00:00 UTC,Sell,BTC,0.25,USD,$60000,$15000,$14990,$10,Sold',
 ].join('\n');
 
-type Row = { line: number; coin_id: string | null; transaction: Record<string, unknown> };
+type Row = {
+  line: number;
+  coin_id: string | null;
+  transaction: Record<string, unknown>;
+  outside_ref?: string;
+};
 const commitRows = (rows: Row[]) =>
-  rows.map((r) => ({ line: r.line, coin_id: r.coin_id, transaction: r.transaction }));
+  rows.map((r) => ({
+    line: r.line,
+    coin_id: r.coin_id,
+    transaction: r.transaction,
+    ...(r.outside_ref ? { outside_ref: r.outside_ref } : {}),
+  }));
 
 describe('CSV import and export', () => {
   it('previews a Coinbase file, commits it, and flags the same file as duplicates', async () => {
@@ -47,6 +57,44 @@ describe('CSV import and export', () => {
       await u.client.post(`/api/v2/portfolios/${p.id}/import/preview/`, { csv: coinbase })
     ).json();
     expect(again.duplicate_lines).toEqual([2, 3, 4]);
+  });
+
+  it('knows a Kraken trade again by its id from the other export, and any row stamped 2 s apart', async () => {
+    const u = await portfolioUser(t.client());
+    const p = await u.portfolio();
+    const trades = [
+      'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers',
+      'TABCDE-FGHIJ-KLMNOP,OX,XXBTZUSD,2024-01-05 10:00:00,buy,limit,40000,20000,10,0.5,0,,',
+    ].join('\n');
+    const first = (await u.client.post(`/api/v2/portfolios/${p.id}/import/preview/`, { csv: trades })).json();
+    expect(first.rows[0]).toMatchObject({ outside_ref: 'kraken:trade:TABCDE-FGHIJ-KLMNOP' });
+    const commit = await u.client.post(`/api/v2/portfolios/${p.id}/import/commit/`, {
+      rows: commitRows(first.rows),
+    });
+    expect(commit.json()).toEqual({ created: 1 });
+
+    // The ledgers export stamps the same trade 5 s later: too far for the time match, not for the id.
+    const ledgers = [
+      'txid,refid,time,type,subtype,aclass,asset,amount,fee,balance',
+      'L1AAAA-BBBBB-CCCCCC,TABCDE-FGHIJ-KLMNOP,2024-01-05 10:00:05,trade,,currency,ZUSD,-20000,10,0',
+      'L2AAAA-BBBBB-CCCCCC,TABCDE-FGHIJ-KLMNOP,2024-01-05 10:00:05,trade,,currency,XXBT,0.5,0,0.5',
+    ].join('\n');
+    const byRef = (
+      await u.client.post(`/api/v2/portfolios/${p.id}/import/preview/`, { csv: ledgers })
+    ).json();
+    expect(byRef.rows).toHaveLength(1);
+    expect(byRef.duplicate_lines).toEqual([byRef.rows[0].line]);
+
+    // A file without ids, stamped 2 s after the stored row: the same trade by time, coin, quantity and price.
+    const shifted = [
+      'txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers',
+      'TOTHER-FGHIJ-KLMNOP,OX,XXBTZUSD,2024-01-05 10:00:02,buy,limit,40000,20000,10,0.5,0,,',
+      'TLATER-FGHIJ-KLMNOP,OX,XXBTZUSD,2024-01-05 10:00:03,buy,limit,40000,20000,10,0.5,0,,',
+    ].join('\n');
+    const byTime = (
+      await u.client.post(`/api/v2/portfolios/${p.id}/import/preview/`, { csv: shifted })
+    ).json();
+    expect(byTime.duplicate_lines).toEqual([2]);
   });
 
   it('reports per-row errors: unknown coins, other currencies, oversells', async () => {

@@ -1,5 +1,6 @@
 import type { RewardKind } from '@app/contracts';
 import { Dec } from '../../decimal.ts';
+import { outsideRefs } from '../../exchanges/outside-refs.ts';
 import { isFiat, normalizeAsset, splitPair } from '../coins.ts';
 import { type BalanceEntry, openingBalances } from '../opening-balances.ts';
 import { type CsvRecord, isBlankRecord } from '../rfc4180.ts';
@@ -79,6 +80,7 @@ function tradeRow(r: CsvRecord, cols: Columns, out: RowCollector): void {
     fees: fee ? [{ asset: pair.quote, amount: fee.value }] : [],
     date,
     note: `Kraken trade ${get('txid')}`,
+    ref: outsideRefs.kraken.trade(get('txid')),
   });
 }
 
@@ -167,6 +169,7 @@ function ledgers(data: readonly CsvRecord[], cols: Columns, out: RowCollector): 
           type: incoming ? 'transfer_in' : 'transfer_out',
           // Kraken's fee is in the asset: a deposit credits amount − fee, a withdrawal debits |amount| + fee.
           quantity: incoming ? net : row.amount.abs().add(row.fee),
+          outsideRef: outsideRefs.kraken.ledger(row.txid),
           ...(incoming ? { price: null, warnings: [transferInWithoutValue] } : { warnings: [] }),
         },
       ]);
@@ -179,6 +182,7 @@ function ledgers(data: readonly CsvRecord[], cols: Columns, out: RowCollector): 
           type: 'reward',
           quantity: net,
           rewardKind: rewardTypes[row.type] ?? 'airdrop',
+          outsideRef: outsideRefs.kraken.ledger(row.txid),
           warnings: ['No value in the file: enters at zero cost'],
         },
       ]);
@@ -229,5 +233,5 @@ function ledgerTrade(refid: string, legs: readonly LedgerRow[], out: RowCollecto
     c.date,
     `Kraken trade ${refid}`,
   );
-  out.addTrade(first, trade);
+  out.addTrade(first, { ...trade, ref: outsideRefs.kraken.trade(refid) });
 }

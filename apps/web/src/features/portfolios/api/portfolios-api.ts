@@ -63,7 +63,7 @@ export function previewImport(
 /** The same map as the preview: the server resolves and checks every row again before writing. */
 export function commitImport(
   id: string,
-  rows: readonly Pick<CsvImportRow, 'line' | 'symbol' | 'coin_id' | 'transaction'>[],
+  rows: readonly Pick<CsvImportRow, 'line' | 'symbol' | 'coin_id' | 'transaction' | 'outside_ref'>[],
   symbolMap: SymbolMap = {},
 ): Promise<{ created: number }> {
   const body: ImportCommitBody = {
@@ -72,6 +72,7 @@ export function commitImport(
       symbol: r.symbol,
       coin_id: r.coin_id,
       transaction: r.transaction,
+      ...(r.outside_ref ? { outside_ref: r.outside_ref } : {}),
     })),
     symbol_map: symbolMap,
   };

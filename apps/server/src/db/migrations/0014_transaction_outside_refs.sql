@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "outside_ref" text;--> statement-breakpoint
+CREATE INDEX "transactions_outside_ref_idx" ON "transactions" USING btree ("portfolio_id","outside_ref") WHERE "transactions"."outside_ref" is not null;

@@ -1,0 +1,1 @@
+export { outsideRefs } from './outside-refs.ts';
