@@ -16,3 +16,4 @@ export * from './relative-time.ts';
 export * from './return-path.ts';
 export * from './returns/index.ts';
 export * from './tax/index.ts';
+export * from './transfers/index.ts';
