@@ -1,0 +1,12 @@
+/** The exchanges a connection can sync from. Coinbase builds a client but has no reader yet. */
+export type ExchangeId = 'kraken' | 'binance' | 'coinbase';
+
+/** The exchanges whose history and key permissions can be read. */
+export type HistoryExchangeId = Exclude<ExchangeId, 'coinbase'>;
+
+/** How the exchange is named in sentences a person reads. */
+export const exchangeLabel: Readonly<Record<ExchangeId, string>> = {
+  kraken: 'Kraken',
+  binance: 'Binance',
+  coinbase: 'Coinbase',
+};
