@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -197,7 +198,31 @@ export const connectionTokens = pgTable(
   (t) => [uniqueIndex('connection_tokens_contract_idx').on(t.connectionId, t.chain, t.contractAddress)],
 );
 
+/**
+ * An exchange record read but not in the ledger: staged while a sync's read goes on (the whole
+ * read is booked at its end, in one transaction, so a sale is never checked before the deposit
+ * that funded it was read), or held because it cannot be booked yet (no price for its day, an
+ * asset without a coin, maybe a duplicate of a row already there). Each sync tries them all again.
+ */
+export const connectionRecords = pgTable(
+  'connection_records',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    /** Unique per connection: `trade:<market>:<id>` or `movement:<id>`. */
+    key: text('key').notNull(),
+    record: jsonb('record').$type<unknown>().notNull(),
+    /** Null while staged; why it waits once a booking could not take it. */
+    reason: text('reason'),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.key] })],
+);
+
 export type ConnectionTokenRow = typeof connectionTokens.$inferSelect;
+export type ConnectionRecordRow = typeof connectionRecords.$inferSelect;
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type ConnectionRow = typeof connections.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
