@@ -17,6 +17,7 @@ const moduleOrder = [
   'ledger',
   'transactions',
   'portfolios',
+  'transfers',
   'dashboard',
   'projections',
   'tax',

@@ -90,6 +90,7 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
                 'connection-detail-route': 83.7,
                 'connections-page': 83.6,
                 'settings-index-page': 83.5,
+                'transfers-page': 83.3,
                 'metrics-page': 82.3,
                 'notifications-page': 81.3,
                 'alerts-page': 81.0,

@@ -88,6 +88,10 @@ const ProjectionsPage = page(
   (m) => m.ProjectionsPage,
   (m, pathname) => m.preloadProjectionsFirstParts(pathname),
 );
+const TransfersPage = page(
+  () => import('@/features/transfers/transfers-page'),
+  (m) => m.TransfersPage,
+);
 const TaxPage = page(
   () => import('@/features/tax/tax-page'),
   (m) => m.TaxPage,
@@ -156,6 +160,7 @@ const routes = (
       <Route path="projections" element={<ProjectionsPage />} />
       <Route path="projections/:id" element={<ProjectionsPage />} />
       <Route path="tax" element={<TaxPage />} />
+      <Route path="transfers" element={<TransfersPage />} />
       <Route path="insights" element={<InsightsRoute />} />
       <Route path="alerts" element={<AlertsPage />} />
       <Route path="notifications" element={<NotificationsPage />} />

@@ -64,6 +64,21 @@ export function buildDisposal(p: PreparedTx, matches: readonly Match[], options:
   };
 }
 
+/**
+ * The units an own transfer's withdrawal paid the network (out − in, in the coin): a disposal of
+ * those units at no proceeds, dated like the withdrawal, so their cost is not lost on the way.
+ */
+export function networkFeeOf(out: PreparedTx, spent: readonly Pick<Match, 'quantity'>[]): PreparedTx {
+  const quantity = spent.reduce((sum, m) => sum.add(m.quantity), new Dec(0));
+  return {
+    ...out,
+    tx: { ...out.tx, quantity: quantity.toFixed(), price_per_coin: '0', fee: '0' },
+    quantity,
+    price: new Dec(0),
+    fee: new Dec(0),
+  };
+}
+
 /** Collects rows that cannot be valued, once each, in timeline order. */
 export class NeedsPrice {
   readonly items: NeedsPriceItem[] = [];

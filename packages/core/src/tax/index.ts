@@ -10,7 +10,7 @@ export type { ReportOptions } from './report.ts';
 export { buildTaxReport, categoryRate, disposalOut, taxYearsWithActivity } from './report.ts';
 export type { RuleOptions } from './rules.ts';
 export { categoryOf, effectiveMethod, qualifiesOn, qualifyingLabel, ruleCategories } from './rules.ts';
-export { linkOwnTransfers, transferWindowMs } from './transfers.ts';
+export { linkOwnTransfers } from './transfers.ts';
 export type {
   DisposalCalc,
   HoldingCalc,

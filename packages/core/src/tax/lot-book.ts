@@ -46,6 +46,32 @@ export function takeFromAveragePool(pool: AveragePool, take: Dec): { piece: Piec
   };
 }
 
+/**
+ * Cuts what a removal took at `quantity` units, in the order it took them: the first part and the
+ * rest, a piece across the cut split with its cost in proportion (the two halves add up exactly).
+ */
+export function splitAt(pieces: readonly Piece[], quantity: Dec): { moved: Piece[]; spent: Piece[] } {
+  const moved: Piece[] = [];
+  const spent: Piece[] = [];
+  let left = quantity;
+  for (const piece of pieces) {
+    if (left.gte(piece.quantity)) {
+      moved.push(piece);
+      left = left.sub(piece.quantity);
+    } else if (left.gt(0)) {
+      const cost = piece.cost === null ? null : piece.cost.mul(left).div(piece.quantity);
+      moved.push({ ...piece, quantity: left, cost });
+      spent.push({
+        ...piece,
+        quantity: piece.quantity.sub(left),
+        cost: piece.cost === null || cost === null ? null : piece.cost.sub(cost),
+      });
+      left = zero;
+    } else spent.push(piece);
+  }
+  return { moved, spent };
+}
+
 export type BookMethod = 'average' | 'fifo' | 'lifo' | 'hifo';
 
 const zero = new Dec(0);

@@ -1,7 +1,7 @@
 import type { EffectiveMethod } from '@app/contracts';
 import { Dec } from '../decimal.ts';
-import { buildDisposal, type Match, NeedsPrice } from './disposal.ts';
-import { type BookMethod, LotBook, type Piece } from './lot-book.ts';
+import { buildDisposal, type Match, NeedsPrice, networkFeeOf } from './disposal.ts';
+import { type BookMethod, LotBook, type Piece, splitAt } from './lot-book.ts';
 import { type PreparedTx, splitByWeight } from './prepare.ts';
 import type { RuleOptions } from './rules.ts';
 import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation } from './types.ts';
@@ -71,17 +71,21 @@ export function runLotRules(
       continue;
     }
     // An own transfer moves the lots with their dates; its fee joins their basis (no disposal).
+    // What left and did not arrive (out − in) paid the network: a disposal at no proceeds.
     if (p.fee === null) needs.add(p, p.tx.unpriced_reason ?? 'no_price');
+    const { moved, spent } = splitAt(pieces, Dec.min(arrival.quantity, p.quantity));
+    if (spent.length > 0) disposals.push(buildDisposal(networkFeeOf(p, spent), spent.map(toMatch), options));
+    const movedQuantity = moved.reduce((sum, x) => sum.add(x.quantity), new Dec(0));
     const feeParts =
       p.fee === null
         ? null
         : splitByWeight(
             p.fee,
-            pieces.map((x) => x.quantity),
-            p.quantity,
+            moved.map((x) => x.quantity),
+            movedQuantity,
           );
     const target = book(arrival.tx.portfolio_id, arrival.tx.coin_id);
-    pieces.forEach((piece, i) => {
+    moved.forEach((piece, i) => {
       const fee = feeParts ? (feeParts[i] as Dec) : null;
       target.add({
         acquisitionId: piece.acquisitionId ?? arrival.tx.id,

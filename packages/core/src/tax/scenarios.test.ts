@@ -5,6 +5,7 @@ import { form8949Csv } from './csv.ts';
 import { isoToDay } from './dates.ts';
 import deOneYear from './fixtures/de-one-year.json' with { type: 'json' };
 import transferCarriesLots from './fixtures/transfer-carries-lots.json' with { type: 'json' };
+import transferNetworkFee from './fixtures/transfer-network-fee.json' with { type: 'json' };
 import ukDay31 from './fixtures/uk-cg51560-day-31.json' with { type: 'json' };
 import ukSection104 from './fixtures/uk-crypto22251-section-104.json' with { type: 'json' };
 import ukSameDay from './fixtures/uk-crypto22252-same-day.json' with { type: 'json' };
@@ -48,6 +49,7 @@ const scenarios = [
   usPub550,
   deOneYear,
   transferCarriesLots,
+  transferNetworkFee,
 ] as unknown as Scenario[];
 
 describe.each(scenarios)('tax scenario $scenario', (fixture) => {

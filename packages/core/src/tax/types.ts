@@ -31,8 +31,9 @@ export interface TaxTransaction {
 export interface TaxInput extends RuleOptions {
   transactions: readonly TaxTransaction[];
   /**
-   * transfer_out id → transfer_in id of moves between the user's own portfolios. Omitted: found
-   * by `linkOwnTransfers` (same coin and quantity, another portfolio, within a few days).
+   * transfer_out id → transfer_in id of moves between the user's own portfolios; the in may be
+   * less than the out (a network fee, disposed of), never more. Omitted: found by
+   * `linkOwnTransfers` (the transfer matcher's window rules, without the owner's decisions).
    */
   links?: ReadonlyMap<string, string> | undefined;
 }

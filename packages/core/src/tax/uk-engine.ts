@@ -1,6 +1,6 @@
 import { Dec } from '../decimal.ts';
 import type { CalendarDay } from './dates.ts';
-import { buildDisposal, type Match, NeedsPrice } from './disposal.ts';
+import { buildDisposal, type Match, NeedsPrice, networkFeeOf } from './disposal.ts';
 import { incomeOf } from './lot-engine.ts';
 import { type PreparedTx, splitByWeight } from './prepare.ts';
 import type { RuleOptions } from './rules.ts';
@@ -42,6 +42,9 @@ export function runUkRules(
   zone: string,
 ): TaxComputation {
   const linked = new Set<string>([...links.keys(), ...links.values()]);
+  const arrivedQuantity = new Map<string, Dec>();
+  const linkedIns = new Set(links.values());
+  for (const p of timeline) if (linkedIns.has(p.tx.id)) arrivedQuantity.set(p.tx.id, p.quantity);
   const byCoin = new Map<string, PreparedTx[]>();
   for (const p of timeline) {
     const list = byCoin.get(p.tx.coin_id);
@@ -67,15 +70,36 @@ export function runUkRules(
       const { tx } = p;
       const inbound = tx.type === 'buy' || tx.type === 'reward' || tx.type === 'transfer_in';
       move(tx.portfolio_id, inbound ? p.quantity : p.quantity.neg());
+      let sale: PreparedTx | null = null;
       if (linked.has(tx.id)) {
-        // An own move: no acquisition, no disposal; a fee on it is money spent.
-        if (tx.type === 'transfer_out') {
-          if (p.fee === null) needs.add(p, tx.unpriced_reason ?? 'no_price');
-          else transferFees = transferFees.add(p.fee);
-        }
-        continue;
+        // An own move: no acquisition, no disposal; a fee on it is money spent. The units that
+        // left and did not arrive (out − in) paid the network: a disposal at no proceeds.
+        if (tx.type !== 'transfer_out') continue;
+        if (p.fee === null) needs.add(p, tx.unpriced_reason ?? 'no_price');
+        else transferFees = transferFees.add(p.fee);
+        const arrived = arrivedQuantity.get(links.get(tx.id) ?? '');
+        if (arrived === undefined || !arrived.lt(p.quantity)) continue;
+        sale = networkFeeOf(p, [{ quantity: p.quantity.sub(arrived) }]);
+      } else if (tx.type === 'sell') {
+        needs.check(p, true);
+        sale = p;
       }
-      if (inbound) {
+      if (sale) {
+        const d = disposalDays.get(sale.day);
+        if (d) {
+          d.quantity = d.quantity.add(sale.quantity);
+          d.remaining = d.remaining.add(sale.quantity);
+          d.sales.push(sale);
+        } else {
+          disposalDays.set(sale.day, {
+            day: sale.day,
+            quantity: sale.quantity,
+            remaining: sale.quantity,
+            sales: [sale],
+            matches: [],
+          });
+        }
+      } else if (inbound) {
         needs.check(p, true);
         const cost = p.price === null || p.fee === null ? null : p.quantity.mul(p.price).add(p.fee);
         const a = acquisitions.get(p.day);
@@ -93,22 +117,6 @@ export function runUkRules(
           });
         }
         if (tx.type === 'reward') income.push(incomeOf(p));
-      } else if (tx.type === 'sell') {
-        needs.check(p, true);
-        const d = disposalDays.get(p.day);
-        if (d) {
-          d.quantity = d.quantity.add(p.quantity);
-          d.remaining = d.remaining.add(p.quantity);
-          d.sales.push(p);
-        } else {
-          disposalDays.set(p.day, {
-            day: p.day,
-            quantity: p.quantity,
-            remaining: p.quantity,
-            sales: [p],
-            matches: [],
-          });
-        }
       } else {
         removals.push(p);
       }

@@ -1,3 +1,4 @@
+export { appliedTransferLinks } from './applied-links.ts';
 export { matchTransfers } from './match-transfers.ts';
 export { TransferInputError } from './prepare-movements.ts';
 export { normaliseTxHash } from './tx-hash.ts';

@@ -11,3 +11,4 @@ export * from './projections.ts';
 export * from './rate-limits.ts';
 export * from './snapshots.ts';
 export * from './tax.ts';
+export * from './transfers.ts';

@@ -108,6 +108,10 @@ export function createPortfolioFigures(deps: {
     return entry.foreignFees;
   }
 
+  async function carriesCosts(portfolio: PortfolioRow): Promise<boolean> {
+    return (await deps.ledgers.carriedPrices(deps.db, portfolio)).prices.size > 0;
+  }
+
   /** One computation per (portfolio, revision, kind) at a time; concurrent callers share it. */
   function once<T>(running: Map<string, Promise<T>>, key: string, run: () => Promise<T>): Promise<T> {
     const pending = running.get(key);
@@ -177,7 +181,9 @@ export function createPortfolioFigures(deps: {
       // A fee in another currency is valued at its day's rate or coin close, which can arrive
       // after the write (a history download): such a portfolio's totals come from the ledger
       // cache's converted book (kept per coin and method there), never from a stored snapshot.
-      if (await foreignFees(entry, portfolio)) {
+      // So do the totals of a portfolio holding deposits priced at what their withdrawal carried:
+      // that cost is read from another portfolio's ledger, whose writes do not move this revision.
+      if ((await foreignFees(entry, portfolio)) || (await carriesCosts(portfolio))) {
         const book = await deps.ledgers.book(deps.db, portfolio);
         return book.ledger(method).coins.map(totalsOf);
       }

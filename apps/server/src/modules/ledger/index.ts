@@ -2,7 +2,15 @@ export { coinIdentity } from './coin-identity.ts';
 export { currencyFactor } from './currency.ts';
 export { closeOn, dailyRates, downloadHistory, rateReferenceCoin } from './daily-rates.ts';
 export { createLedger } from './ledger.ts';
-export { createLedgerCache, type LedgerCache, type PortfolioBook } from './ledger-cache.ts';
+export {
+  type BookKey,
+  type CarriedCostSource,
+  type CarriedPrices,
+  createLedgerCache,
+  type LedgerCache,
+  noCarriedPrices,
+  type PortfolioBook,
+} from './ledger-cache.ts';
 export { type AfterRowsWritten, createLedgerWriter, type LedgerWritePlan } from './ledger-writer.ts';
 export { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
 export { localisedViolation, OversellRejection, spokenOversells } from './oversell-text.ts';

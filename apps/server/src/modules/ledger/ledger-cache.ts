@@ -36,7 +36,30 @@ export interface PortfolioBook {
   readonly feeIssues: ReadonlyMap<string, FeeIssue>;
   /** The values the foreign fees were converted with ('' without any): part of stored figures' keys. */
   readonly feeKey: string;
+  /**
+   * What the carried costs of its deposits were derived from ('' without any, see CarriedPrices):
+   * part of stored figures' keys, since another portfolio's write can change them.
+   */
+  readonly carriedKey: string;
 }
+
+/**
+ * Prices a portfolio's deposits of unknown cost take from the withdrawal they are one own transfer
+ * with: the cost per unit the other portfolio removed with the coins. `key` names what they were
+ * derived from (the revisions of the portfolios involved and the method), '' with no prices.
+ */
+export interface CarriedPrices {
+  key: string;
+  /** transfer_in id → price per coin in this portfolio's currency. */
+  prices: ReadonlyMap<string, string>;
+}
+
+/** Finds the carried prices of one portfolio (the transfers module, handed down from app.ts). */
+export interface CarriedCostSource {
+  pricesFor(db: Db, portfolio: BookKey): Promise<CarriedPrices>;
+}
+
+export const noCarriedPrices: CarriedPrices = { key: '', prices: new Map() };
 
 /**
  * Day values for fees in other currencies (stored rates and coin closes), in the portfolio's
@@ -52,7 +75,9 @@ export interface BookChange {
   removeIds?: readonly string[];
 }
 
-type BookKey = Pick<PortfolioRow, 'id' | 'revision' | 'currency'>;
+/** What a book is read by; the owner's id lets costs carried from their other portfolios apply. */
+export type BookKey = Pick<PortfolioRow, 'id' | 'revision' | 'currency'> &
+  Partial<Pick<PortfolioRow, 'userId'>>;
 
 export interface LedgerCache {
   /**
@@ -60,6 +85,15 @@ export interface LedgerCache {
    * another one converted at its day's rate or coin close); reloads when its revision moved.
    */
   book(db: Db, portfolio: BookKey): Promise<PortfolioBook>;
+  /**
+   * The book with each row's own prices (fees converted as in `book`), before any cost carried
+   * along an own transfer: what carried costs are derived from.
+   */
+  statedBook(db: Db, portfolio: BookKey): Promise<PortfolioBook>;
+  /** The carried prices `book` applies to this portfolio (none until a source is set). */
+  carriedPrices(db: Db, portfolio: BookKey): Promise<CarriedPrices>;
+  /** Sets where carried prices come from (the transfers module sits above the ledger). */
+  useCarriedCosts(source: CarriedCostSource): void;
   /**
    * The rows as stored, fees as stated, for checks that read quantities only (oversells): no
    * market reads, so it is safe inside a write's database transaction.
@@ -90,6 +124,9 @@ export function createLedgerCache(
   const loading = new Map<string, Promise<StoredBook>>();
   /** Per portfolio: the book with converted fees, for one stored book and one set of fee values. */
   const converted = new Map<string, { from: StoredBook; key: string; book: StoredBook }>();
+  /** Per portfolio: the converted book with carried prices, for one converted book and one key. */
+  const carried = new Map<string, { from: StoredBook; key: string; book: StoredBook }>();
+  let carriedSource: CarriedCostSource | undefined;
 
   function remember(book: StoredBook): void {
     books.delete(book.portfolioId);
@@ -99,6 +136,7 @@ export function createLedgerCache(
       if (oldest !== undefined) {
         books.delete(oldest);
         converted.delete(oldest);
+        carried.delete(oldest);
       }
     }
   }
@@ -157,9 +195,61 @@ export function createLedgerCache(
     return book;
   }
 
+  async function carriedPrices(db: Db, portfolio: BookKey): Promise<CarriedPrices> {
+    return carriedSource ? carriedSource.pricesFor(db, portfolio) : noCarriedPrices;
+  }
+
+  /**
+   * The book with its deposits of unknown cost priced at what their withdrawal carried. Only a
+   * row without a price of its own takes one, and only the coins such rows hold get new timelines.
+   */
+  function withCarried(stated: StoredBook, found: CarriedPrices): StoredBook {
+    const owned = stated.transactions.filter((t) => t.price_per_coin === null && found.prices.has(t.id));
+    if (owned.length === 0) return stated;
+    const hit = carried.get(stated.portfolioId);
+    if (hit && hit.from === stated && hit.key === found.key) return hit.book;
+    const touched = new Set(owned.map((t) => t.coin_id));
+    const coins = new Map<string, CoinBook>();
+    for (const [coinId, coin] of stated.coins) {
+      if (!touched.has(coinId)) {
+        coins.set(coinId, coin);
+        continue;
+      }
+      coins.set(
+        coinId,
+        fresh(
+          coin.transactions.map((t) => {
+            const price = t.price_per_coin === null ? found.prices.get(t.id) : undefined;
+            return price === undefined ? t : { ...t, price_per_coin: price };
+          }),
+        ),
+      );
+    }
+    const book = createBook(
+      stated.portfolioId,
+      stated.revision,
+      coins,
+      { issues: stated.feeIssues, key: stated.feeKey },
+      found.key,
+    );
+    carried.set(stated.portfolioId, { from: stated, key: found.key, book });
+    return book;
+  }
+
   return {
     async book(db, portfolio) {
+      const [stated, found] = await Promise.all([
+        timeline(db, portfolio).then((stored) => withFees(stored, portfolio.currency)),
+        carriedPrices(db, portfolio),
+      ]);
+      return withCarried(stated, found);
+    },
+    async statedBook(db, portfolio) {
       return withFees(await timeline(db, portfolio), portfolio.currency);
+    },
+    carriedPrices,
+    useCarriedCosts(source) {
+      carriedSource = source;
     },
     timeline,
     apply(portfolioId, from, to, change) {
@@ -197,6 +287,7 @@ export function createLedgerCache(
     forget(portfolioId) {
       books.delete(portfolioId);
       converted.delete(portfolioId);
+      carried.delete(portfolioId);
     },
   };
 }
@@ -229,6 +320,7 @@ export function createBook(
   revision: number,
   coins: Map<string, CoinBook>,
   fees: { issues: ReadonlyMap<string, FeeIssue>; key: string } = { issues: new Map(), key: '' },
+  carriedKey = '',
 ): StoredBook {
   let flat: LedgerTransaction[] | null = null;
   let foreign: { currency: string; rows: LedgerTransaction[] } | null = null;
@@ -239,6 +331,7 @@ export function createBook(
     coins,
     feeIssues: fees.issues,
     feeKey: fees.key,
+    carriedKey,
     foreignFees(currency) {
       if (foreign?.currency !== currency) {
         const rows: LedgerTransaction[] = [];

@@ -25,7 +25,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createClosesFallback } from '../dashboard/index.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import type { DailyClosesCache, MarketReader } from '../market/index.ts';
-import { loadTaxBooks, type TaxBooksCache } from './tax-books.ts';
+import { loadTaxBooks, type TaxBooksCache, type TransferLinksReader } from './tax-books.ts';
 
 const lineDays = { '1W': 7, '1M': 30, '3M': 90, '1Y': 365 } as const;
 /** Ten years of daily closes at most, like the performance chart. */
@@ -43,6 +43,7 @@ export function createReturnsService(deps: {
   preferences: PreferencesReader;
   closes: DailyClosesCache;
   booksCache?: TaxBooksCache | undefined;
+  transfers: TransferLinksReader;
 }) {
   const fallback = createClosesFallback();
   /** Daily holdings and cash flows per books and scope: 10k rows parsed once per revision. */

@@ -1,12 +1,5 @@
 import type { CostBasisMethod, TaxSettings } from '@app/contracts';
-import {
-  computeTax,
-  type DailyCloseSeries,
-  Dec,
-  linkOwnTransfers,
-  type TaxComputation,
-  type TaxTransaction,
-} from '@app/core';
+import { computeTax, type DailyCloseSeries, Dec, type TaxComputation, type TaxTransaction } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
@@ -18,6 +11,12 @@ import {
   rateReferenceCoin,
 } from '../ledger/index.ts';
 import type { DailyClosesCache, MarketReader } from '../market/index.ts';
+import type { TransferLinks } from '../transfers/index.ts';
+
+/** The transfers module's applied pairs (matched and proposed), for the user's books. */
+export interface TransferLinksReader {
+  links(userId: string): Promise<TransferLinks>;
+}
 
 /** A user's books as the tax engine reads them, in one currency. */
 export interface TaxBooks {
@@ -46,7 +45,7 @@ export function scopeCurrency(
   return currencies.size === 1 ? ([...currencies][0] ?? base) : base;
 }
 
-/** Books per revisions and currency: rebuilding a large ledger and its transfer links is too slow to repeat per request. */
+/** Books per revisions and currency: rebuilding a large ledger and matching its transfers is too slow to repeat per request. */
 export type TaxBooksCache = Map<string, TaxBooks>;
 const maxCachedBooks = 100;
 
@@ -57,6 +56,7 @@ export async function loadTaxBooks(
     closes: DailyClosesCache;
     preferences: PreferencesReader;
     booksCache?: TaxBooksCache | undefined;
+    transfers: TransferLinksReader;
     /** Downloads missing rate history in the background (absent: rows without one stay listed). */
     market?: Pick<MarketReader, 'getDailyCloses'> | undefined;
     clock?: () => Date;
@@ -88,8 +88,9 @@ export async function loadTaxBooks(
     market ? (vs) => downloadHistory(market, rateReferenceCoin, vs, nowMs) : undefined,
     nowMs,
   );
-  // Closes arriving later (a first download) change reward prices and rates: part of the key.
-  const key = `${currency}|${[...closes.keys()].sort().join(',')}|${rates.key}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}:${l.book.feeKey}`).join(',')}`;
+  // Closes arriving later (a first download) change reward prices and rates: part of the key. A
+  // transfer decision moves the revisions of both its portfolios, so the key covers the links too.
+  const key = `${currency}|${[...closes.keys()].sort().join(',')}|${rates.key}|${loaded.map((l) => `${l.portfolio.id}:${l.book.revision}:${l.book.feeKey}:${l.book.carriedKey}`).join(',')}`;
   const hit = deps.booksCache?.get(key);
   if (hit) return { ...hit, loaded };
   const transactions: TaxTransaction[] = [];
@@ -136,7 +137,7 @@ export async function loadTaxBooks(
       });
     }
   }
-  const built = { loaded, currency, transactions, links: linkOwnTransfers(transactions), key };
+  const built = { loaded, currency, transactions, links: await deps.transfers.links(userId), key };
   if (deps.booksCache) {
     deps.booksCache.set(key, built);
     if (deps.booksCache.size > maxCachedBooks) {

@@ -8,7 +8,7 @@ import { createProjectionTaxService } from './projection-tax.service.ts';
 import { createReturnsService } from './returns.service.ts';
 import { registerTaxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
-import type { TaxBooksCache } from './tax-books.ts';
+import type { TaxBooksCache, TransferLinksReader } from './tax-books.ts';
 
 /** Tax lots, the realized-gains report and returns, over the portfolio module's ledger cache. */
 export async function registerTaxModule(
@@ -19,6 +19,8 @@ export async function registerTaxModule(
     market: MarketReader;
     ledgers: LedgerCache;
     preferences: PreferencesReader;
+    /** The own transfers the books apply (the transfers module's matched and proposed pairs). */
+    transfers: TransferLinksReader;
     /** Shared with the ledger cache's fee valuation when given. */
     closes?: DailyClosesCache | undefined;
   },

@@ -31,7 +31,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import type { DailyClosesCache, MarketReader } from '../market/index.ts';
 import { findTaxSettings, type TaxSettingsValues, upsertTaxSettings } from './tax.repository.ts';
-import { createTaxComputationCache, loadTaxBooks, type TaxBooks, type TaxBooksCache } from './tax-books.ts';
+import {
+  createTaxComputationCache,
+  loadTaxBooks,
+  type TaxBooks,
+  type TaxBooksCache,
+  type TransferLinksReader,
+} from './tax-books.ts';
 
 export interface TaxServiceDeps {
   db: Db;
@@ -41,6 +47,7 @@ export interface TaxServiceDeps {
   preferences: PreferencesReader;
   closes: DailyClosesCache;
   booksCache?: TaxBooksCache | undefined;
+  transfers: TransferLinksReader;
 }
 
 export function toTaxSettings(row: TaxSettingsRow | undefined): TaxSettings {

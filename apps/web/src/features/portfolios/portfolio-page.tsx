@@ -73,6 +73,10 @@ export function PortfolioPage({
           >
             Connect a wallet
           </Link>
+          {/* Withdrawals and deposits of every portfolio, matched into own transfers. */}
+          <Link className={buttonStyles.secondary} to="/transfers">
+            Transfers
+          </Link>
         </>
       }
     >

@@ -1,0 +1,3 @@
+export { createCarriedCostSource } from './carried-costs.ts';
+export { registerTransferRoutes } from './transfers.routes.ts';
+export { createTransfersService, type TransferLinks, type TransfersService } from './transfers.service.ts';
