@@ -24,6 +24,7 @@ import {
 } from './modules/auth/index.ts';
 import {
   type ConnectionsModule,
+  type ExchangeCallOptions,
   type ExplorerCallOptions,
   registerConnectionsModule,
 } from './modules/connections/index.ts';
@@ -59,6 +60,11 @@ import {
   createTransactionsService,
   registerTransactionRoutes,
 } from './modules/transactions/index.ts';
+import {
+  createCarriedCostSource,
+  createTransfersService,
+  registerTransferRoutes,
+} from './modules/transfers/index.ts';
 import { createWatchlistsService, registerWatchlistRoutes } from './modules/watchlists/index.ts';
 import { registerApiScope, registerRouteTable } from './plugins/api-scope.ts';
 import { registerJsonCompression } from './plugins/compress-json.ts';
@@ -105,6 +111,8 @@ export interface BuildAppOptions {
   jobs?: JobQueue;
   /** Explorer calls' retries and timeout: tests keep them short. */
   explorerCalls?: ExplorerCallOptions;
+  /** Exchange calls' pacing and timeout: tests keep them short. */
+  exchangeCalls?: ExchangeCallOptions;
   /**
    * Whether a new connection's first sync is asked for at once (default: with a job queue, as
    * the server runs). Tests that run each sync themselves leave it off.
@@ -226,13 +234,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       transactions,
       options: createTransactionOptionsService(books),
     });
+    const transfers = createTransfersService(books);
+    // Deposits of unknown cost take the cost their withdrawal carried, in every book of the ledger.
+    ledger.ledgers.useCarriedCosts(createCarriedCostSource({ ...books, state: transfers.state }));
+    await registerTransferRoutes(api, { transfers });
     await registerDashboardRoutes(api, {
       dashboard: createDashboardService(books),
       preferences: settings,
       market,
       clock,
     });
-    const { tax } = await registerTaxModule(api, { ...books, closes: ledger.closes });
+    const { tax } = await registerTaxModule(api, { ...books, closes: ledger.closes, transfers });
     const watchlists = createWatchlistsService({ db, clock, coins: marketService });
     const terminal = createTerminalService({
       market: marketService,
@@ -261,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Notifications sit above connections: their writer is handed down from here.
       notifier: createConnectionFailureNotifier({ bus }),
       explorerCalls: options.explorerCalls,
+      exchangeCalls: options.exchangeCalls,
       syncOnCreate: options.syncOnCreate ?? jobs !== undefined,
       runner: jobs ? (sync) => registerConnectionSyncJobs(jobs, sync, { logger: app.log }) : undefined,
     });

@@ -154,6 +154,26 @@ describe('config', () => {
       expect(() => loadConfig({ ...secret, [name]: bad }, cwd)).toThrow(new RegExp(name));
   });
 
+  it('reads EXCHANGE_API_URLS as exchange id → URL and names anything else', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).exchangeApiUrls).toEqual({});
+    const set = loadConfig(
+      {
+        ...secret,
+        EXCHANGE_API_URLS: '{"kraken":"http://127.0.0.1:9/","binance":"https://proxy.example/binance"}',
+      },
+      cwd,
+    );
+    expect(set.exchangeApiUrls).toEqual({
+      kraken: 'http://127.0.0.1:9',
+      binance: 'https://proxy.example/binance',
+    });
+    for (const bad of ['{"mtgox":"http://127.0.0.1:9"}', '{"kraken":"ftp://x"}', 'not json', '["kraken"]'])
+      expect(() => loadConfig({ ...secret, EXCHANGE_API_URLS: bad }, cwd)).toThrow(
+        /EXCHANGE_API_URLS: must be a JSON object/,
+      );
+  });
+
   it('marks https PUBLIC_URLs secure and trims the trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://p.example.com/', SESSION_SECRET: 'x'.repeat(32) }, cwd);
     expect(config.publicUrl).toBe('https://p.example.com');

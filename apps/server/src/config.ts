@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { type ExchangeId, exchangeIds } from '@app/contracts';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -16,6 +17,19 @@ const optionalUrl = optionalText.pipe(z.url().optional());
 /** The public explorers, used unless the operator names their own (a self-hosted Esplora, say). */
 const defaultEsploraUrl = 'https://mempool.space/api';
 const defaultEtherscanUrl = 'https://api.etherscan.io/v2/api';
+
+const exchangeUrlsSchema = z.partialRecord(
+  z.enum(exchangeIds),
+  z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
+);
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -116,6 +130,21 @@ const envSchema = z.object({
     .default(6),
   BITCOIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
   EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+  // Exchange sync: an API base URL per ccxt exchange id, replacing the exchange's own (tests, proxies).
+  EXCHANGE_API_URLS: optionalText.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        const parsed = exchangeUrlsSchema.safeParse(safeJson(text));
+        if (parsed.success) return parsed.data;
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a JSON object from exchange id (${exchangeIds.join(', ')}) to an http(s) URL`,
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
 
@@ -171,6 +200,8 @@ export interface Config {
    * blocks deep a Bitcoin or an EVM transaction must be before it is booked (fewer: shown as pending).
    */
   connectionSync: { intervalMs: number; bitcoinConfirmations: number; evmConfirmations: number };
+  /** Exchange ids whose API is read at another address than the exchange's own (EXCHANGE_API_URLS). */
+  exchangeApiUrls: Partial<Record<ExchangeId, string>>;
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
@@ -301,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       bitcoinConfirmations: e.BITCOIN_CONFIRMATIONS,
       evmConfirmations: e.EVM_CONFIRMATIONS,
     },
+    exchangeApiUrls: e.EXCHANGE_API_URLS ?? {},
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
   };

@@ -12,8 +12,11 @@ export type ConnectionKind = (typeof connectionKinds)[number];
 export const evmChainNames = ['ethereum', 'arbitrum', 'base', 'optimism', 'polygon'] as const;
 export type EvmChainName = (typeof evmChainNames)[number];
 
-/** Every chain a connection can name: a Bitcoin connection's `chains` is always `['bitcoin']`. */
-export const connectionChains = ['bitcoin', ...evmChainNames] as const;
+/**
+ * Every chain a connection can name: a Bitcoin connection's `chains` is always `['bitcoin']`; an
+ * exchange account is one place of its own (`exchange`), named only by its reconciliation.
+ */
+export const connectionChains = ['bitcoin', ...evmChainNames, 'exchange'] as const;
 export type ConnectionChain = (typeof connectionChains)[number];
 
 /**

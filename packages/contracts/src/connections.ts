@@ -9,8 +9,8 @@ import {
   gapLimitBounds,
 } from './connection-constants.ts';
 import { connectionMessages as m } from './connection-messages.ts';
-import { exchangeIds } from './exchange-constants.ts';
 import { entityIdSchema } from './entity-ids.ts';
+import { exchangeIds } from './exchange-names.ts';
 
 /*
  * Wallet connections: the bodies that create and edit one, and what a response shows of it. The
@@ -171,7 +171,9 @@ export const connectionSchema = z.object({
   /** The exchange an exchange connection reads; null for wallets. */
   exchange: exchangeIdSchema.nullable(),
   /** What the exchange says its key may do, where it lets us tell (null: it does not say). */
-  key_permissions: z.object({ can_trade: z.boolean().nullable(), can_withdraw: z.boolean().nullable() }).nullable(),
+  key_permissions: z
+    .object({ can_trade: z.boolean().nullable(), can_withdraw: z.boolean().nullable() })
+    .nullable(),
   /** The first day the exchange's API gave history for, when it looks back only so far. */
   history_from: isoDateTime.nullable(),
   created_at: isoDateTime,

@@ -1,8 +1,6 @@
-// The exchanges a connection can follow, without their schemas (see connection-constants.ts).
-
-/** ccxt's ids of the exchanges a connection reads with a read-only API key. */
-export const exchangeIds = ['kraken', 'coinbase', 'binance'] as const;
-export type ExchangeId = (typeof exchangeIds)[number];
+// What the connect form says of each exchange: it loads with the form, never at a page's first
+// paint (a contract file is placed whole in the browser build, so the names live apart).
+import { type ExchangeId, exchangeNames } from './exchange-names.ts';
 
 export interface ExchangeDescriptor {
   name: string;
@@ -19,15 +17,16 @@ export interface ExchangeDescriptor {
 
 export const exchangeDescriptors: Readonly<Record<ExchangeId, ExchangeDescriptor>> = {
   kraken: {
-    name: 'Kraken',
+    name: exchangeNames.kraken,
     keyLabel: 'API key',
     secretLabel: 'Private key',
     passphraseLabel: null,
     helpUrl: 'https://support.kraken.com/hc/en-us/articles/360000919966-How-to-create-an-API-key',
-    readOnlyHint: 'Tick only "Query Funds", "Query Open Orders & Trades", "Query Closed Orders & Trades" and "Query Ledger Entries".',
+    readOnlyHint:
+      'Tick only "Query Funds", "Query Open Orders & Trades", "Query Closed Orders & Trades" and "Query Ledger Entries".',
   },
   coinbase: {
-    name: 'Coinbase (Advanced Trade)',
+    name: exchangeNames.coinbase,
     keyLabel: 'API key name',
     secretLabel: 'Private key',
     passphraseLabel: null,
@@ -35,7 +34,7 @@ export const exchangeDescriptors: Readonly<Record<ExchangeId, ExchangeDescriptor
     readOnlyHint: 'Create the key with the "View" permission only.',
   },
   binance: {
-    name: 'Binance',
+    name: exchangeNames.binance,
     keyLabel: 'API key',
     secretLabel: 'Secret key',
     passphraseLabel: null,

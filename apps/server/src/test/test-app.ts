@@ -109,6 +109,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     autoVerifyFirstAccount: options.autoVerifyFirstAccount ?? false,
     ...(options.jobs ? { jobs: options.jobs } : {}),
     explorerCalls: options.explorerCalls ?? { retry: { maxAttempts: 1 }, timeoutMs: 2000 },
+    // ccxt's real pacing (a Kraken history page every few seconds) would only slow the fakes' tests.
+    exchangeCalls: { rateLimitMs: 1, timeoutMs: 3000 },
     ...(options.syncOnCreate === undefined ? {} : { syncOnCreate: options.syncOnCreate }),
     onConnections: (built) => {
       connections = built;

@@ -93,7 +93,9 @@ export const transactions = pgTable(
     index('transactions_portfolio_idx').on(t.portfolioId, t.executedAt),
     index('transactions_user_executed_idx').on(t.userId, t.executedAt.desc(), t.createdAt.desc()),
     index('transactions_user_coin_idx').on(t.userId, t.coinId),
-    index('transactions_outside_ref_idx').on(t.portfolioId, t.outsideRef).where(sql`${t.outsideRef} is not null`),
+    index('transactions_outside_ref_idx')
+      .on(t.portfolioId, t.outsideRef)
+      .where(sql`${t.outsideRef} is not null`),
     uniqueIndex('transactions_source_idx')
       .on(t.sourceConnectionId, t.sourceId)
       .where(sql`${t.sourceConnectionId} is not null`),
@@ -134,7 +136,10 @@ export const connections = pgTable(
     /** The exchange (a ccxt id) an exchange connection reads; null for wallets. */
     exchange: text('exchange'),
     /** What the exchange says the key may do, as last read (null: not read yet, or it does not say). */
-    keyPermissions: jsonb('key_permissions').$type<{ can_trade: boolean | null; can_withdraw: boolean | null }>(),
+    keyPermissions: jsonb('key_permissions').$type<{
+      can_trade: boolean | null;
+      can_withdraw: boolean | null;
+    }>(),
     /** The owner confirmed a key that can withdraw: it is used anyway. */
     withdrawalAllowed: boolean('withdrawal_allowed').notNull().default(false),
     /** The first instant the exchange's API gave history for, when it only looks back so far. */

@@ -2,6 +2,7 @@ import type { BitcoinScriptType, ConnectionCreateBody, ConnectionKind } from '@a
 
 /** A wallet's create body: an exchange account is checked by its own path (exchange-source.ts). */
 export type WalletCreateBody = Exclude<ConnectionCreateBody, { kind: 'exchange' }>;
+
 import { parseExtendedPublicKey, validateBitcoinAddress, validateEvmAddress } from '@app/core/wallets';
 import { validationError } from '../../lib/app-error.ts';
 

@@ -15,6 +15,9 @@ import { readBitcoinSnapshot } from './bitcoin-snapshot.ts';
 import { openConnectionSource } from './connection-source.ts';
 import type { ConnectionRow } from './connections.repository.ts';
 import { readEvmSnapshot } from './evm-snapshot.ts';
+import type { ExchangeGateway } from './exchange-gateway.ts';
+import { openExchangeCredentials } from './exchange-source.ts';
+import { syncExchange } from './exchange-sync.ts';
 import type { Explorers } from './explorers.ts';
 import { type DayCloses, feeCloses } from './fee-closes.ts';
 import { connectionById, dueConnectionIds, markSyncing, saveSynced } from './sync.repository.ts';
@@ -41,6 +44,8 @@ export interface ConnectionSyncDeps {
   /** EVM_CONFIRMATIONS: blocks deep before an EVM transaction is booked. */
   evmConfirmations: number;
   notifier?: FailureNotifier | undefined;
+  /** The exchanges exchange connections read; absent, their syncs stop and say so. */
+  exchanges?: ExchangeGateway | undefined;
 }
 
 /** How one run ended: booked, recorded as failed, or the connection no longer exists. */
@@ -153,6 +158,55 @@ export function createConnectionSync(deps: ConnectionSyncDeps) {
     );
   }
 
+  const exchangeDeps = {
+    db,
+    clock,
+    market: deps.market,
+    closes: deps.closes,
+    exchanges: deps.exchanges,
+    intervalMs: deps.intervalMs,
+    writer,
+    cursors,
+  };
+
+  /** An exchange account's sync: the same failure handling as a wallet's around its own read and booking. */
+  async function runExchange(row: ConnectionRow, signal: AbortSignal | undefined): Promise<SyncOutcome> {
+    const credentials = openExchangeCredentials(secrets, row);
+    const cursor = cursors.open(row.sealedCursor, row.id);
+    if (!credentials || !cursor) {
+      await recordFailure(db, failureDeps, row.id, { message: syncMessages.sealed, needsAttention: true });
+      return 'failed';
+    }
+    await markSyncing(db, row.id, clock());
+    const progress = progressWriter(db, row.id);
+    try {
+      await syncExchange(exchangeDeps, row, credentials, cursor, progress, signal);
+      return 'synced';
+    } catch (error) {
+      return settle(error, progress, signal, row.id);
+    }
+  }
+
+  async function settle(
+    error: unknown,
+    progress: ReturnType<typeof progressWriter>,
+    signal: AbortSignal | undefined,
+    id: string,
+  ): Promise<SyncOutcome> {
+    await progress.flush();
+    if (error instanceof ConnectionGone) return 'gone';
+    // Stopped from outside (the process stops, the lease ends): the job's next attempt resumes.
+    if (signal?.aborted) throw error;
+    const failure = describeFailure(error);
+    if (failure) {
+      await recordFailure(db, failureDeps, id, failure);
+      return 'failed';
+    }
+    // A fault of ours: said on the row when the database still answers, then retried by the job.
+    await recordFailure(db, failureDeps, id, { message: syncMessages.internal }).catch(() => undefined);
+    throw error;
+  }
+
   return {
     /** Connections whose next sync is due now, oldest due first. */
     dueConnections: (limit: number): Promise<string[]> => dueConnectionIds(db, clock(), limit),
@@ -160,6 +214,7 @@ export function createConnectionSync(deps: ConnectionSyncDeps) {
     async run(connectionId: string, options: { signal?: AbortSignal } = {}): Promise<SyncOutcome> {
       const row = await connectionById(db, connectionId);
       if (!row) return 'gone';
+      if (row.kind === 'exchange') return runExchange(row, options.signal);
       const source = openConnectionSource(secrets, row);
       const cursor = cursors.open(row.sealedCursor, row.id);
       if (!source || !cursor) {
@@ -174,20 +229,7 @@ export function createConnectionSync(deps: ConnectionSyncDeps) {
         await book(row, snapshot, cursor);
         return 'synced';
       } catch (error) {
-        await progress.flush();
-        if (error instanceof ConnectionGone) return 'gone';
-        // Stopped from outside (the process stops, the lease ends): the job's next attempt resumes.
-        if (options.signal?.aborted) throw error;
-        const failure = describeFailure(error);
-        if (failure) {
-          await recordFailure(db, failureDeps, row.id, failure);
-          return 'failed';
-        }
-        // A fault of ours: said on the row when the database still answers, then retried by the job.
-        await recordFailure(db, failureDeps, row.id, { message: syncMessages.internal }).catch(
-          () => undefined,
-        );
-        throw error;
+        return settle(error, progress, options.signal, row.id);
       }
     },
   };

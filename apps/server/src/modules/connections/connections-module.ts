@@ -10,6 +10,7 @@ import { type ConnectionSync, createConnectionSync } from './connection-sync.ts'
 import { createTokenService } from './connection-tokens.ts';
 import { registerConnectionRoutes } from './connections.routes.ts';
 import { createConnectionsService } from './connections.service.ts';
+import { createExchangeGateway, type ExchangeCallOptions } from './exchange-gateway.ts';
 import { createExplorers, type ExplorerCallOptions } from './explorers.ts';
 import type { DayCloses } from './fee-closes.ts';
 import { createSourcedRowsRemover } from './sourced-rows.ts';
@@ -20,7 +21,7 @@ import type { FailureNotifier } from './sync-state.ts';
 export interface ConnectionsModuleDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'sessionSecret' | 'explorers' | 'connectionSync'>;
+  config: Pick<Config, 'sessionSecret' | 'explorers' | 'connectionSync' | 'exchangeApiUrls'>;
   ledgers: LedgerCache;
   closes: DayCloses;
   market: MarketReader;
@@ -28,6 +29,8 @@ export interface ConnectionsModuleDeps {
   notifier?: FailureNotifier | undefined;
   /** Explorer calls' retries and timeout (tests keep them short). */
   explorerCalls?: ExplorerCallOptions | undefined;
+  /** Exchange calls' pacing and timeout (tests keep them short). */
+  exchangeCalls?: ExchangeCallOptions | undefined;
   /**
    * Where "sync now" goes: the job queue's runner in the server. Without one, syncs run in this
    * process as they are asked for (tests).
@@ -44,12 +47,13 @@ export interface ConnectionsModule {
   idle?: InlineSyncRunner['idle'];
 }
 
-/** Wallet connections: their CRUD, their sync and everything the owner asks of it. */
+/** Wallet and exchange connections: their CRUD, their sync and everything the owner asks of it. */
 export async function registerConnectionsModule(
   api: FastifyInstance,
   deps: ConnectionsModuleDeps,
 ): Promise<ConnectionsModule> {
   const { db, clock, ledgers, market, config } = deps;
+  const exchanges = createExchangeGateway(db, config.exchangeApiUrls, deps.exchangeCalls);
   const sync = createConnectionSync({
     db,
     clock,
@@ -62,6 +66,7 @@ export async function registerConnectionsModule(
     bitcoinConfirmations: config.connectionSync.bitcoinConfirmations,
     evmConfirmations: config.connectionSync.evmConfirmations,
     notifier: deps.notifier,
+    exchanges,
   });
   const inline = deps.runner ? undefined : createInlineSyncRunner(sync);
   const runner = deps.runner?.(sync) ?? (inline as InlineSyncRunner);
@@ -72,6 +77,7 @@ export async function registerConnectionsModule(
       clock,
       sessionSecret: config.sessionSecret,
       sourcedRows: createSourcedRowsRemover({ db, clock, ledgers, market }),
+      exchanges,
       ...(deps.syncOnCreate
         ? {
             afterCreate: async (id: string) => {

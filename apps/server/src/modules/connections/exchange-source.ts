@@ -27,7 +27,9 @@ export interface KeyPermissions {
 export function checkExchangeSource(body: ExchangeConnectionCreateBody): ExchangeCredentials {
   const descriptor = exchangeDescriptors[body.exchange];
   if (descriptor.passphraseLabel !== null && body.passphrase === undefined) {
-    throw validationError({ passphrase: [connectionMessages.exchangePassphraseEmpty(descriptor.passphraseLabel)] });
+    throw validationError({
+      passphrase: [connectionMessages.exchangePassphraseEmpty(descriptor.passphraseLabel)],
+    });
   }
   if (descriptor.passphraseLabel === null && body.passphrase !== undefined) {
     throw validationError({ passphrase: [connectionMessages.exchangePassphraseUnused] });
@@ -50,4 +52,15 @@ export function refuseWithdrawingKey(permissions: KeyPermissions | null, allowed
   if (permissions?.canWithdraw === true && !allowed) {
     throw validationError({ allow_withdrawal: [connectionMessages.exchangeKeyCanWithdraw] });
   }
+}
+
+/** The key as sealed at creation; null when it no longer opens (SESSION_SECRET changed) or is not a key. */
+export function openExchangeCredentials(
+  box: { open(sealed: Uint8Array, context: string): string | null },
+  row: { id: string; secret: Uint8Array },
+): ExchangeCredentials | null {
+  const text = box.open(row.secret, row.id);
+  if (text === null) return null;
+  const parsed = JSON.parse(text) as { credentials?: ExchangeCredentials };
+  return parsed.credentials ?? null;
 }

@@ -12,7 +12,7 @@ export type DayCloses = DailyClosesCache;
  * a booked sale at a simulated price would be an invention. A day without a close in that
  * currency takes the US-dollar close at that day's rate (the refresher keeps US-dollar history).
  */
-async function closesIn(
+export async function closesIn(
   closes: DayCloses,
   market: Pick<MarketReader, 'describe'>,
   coins: readonly string[],

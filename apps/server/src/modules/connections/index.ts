@@ -3,6 +3,7 @@ export type { ConnectionSync, SyncOutcome } from './connection-sync.ts';
 export { registerConnectionRoutes } from './connections.routes.ts';
 export { type ConnectionsService, createConnectionsService } from './connections.service.ts';
 export { type ConnectionsModule, registerConnectionsModule } from './connections-module.ts';
+export type { ExchangeCallOptions } from './exchange-gateway.ts';
 export type { ExplorerCallOptions } from './explorers.ts';
 export { createSourcedRowsRemover } from './sourced-rows.ts';
 export type { SyncRunner } from './sync-runner.ts';

@@ -10,9 +10,13 @@ type Explanation = ConnectionReconciliation['coins'][number]['explained_by'][num
 
 const incoming = new Set(['transfer_in', 'buy', 'reward']);
 
-/** The chain a connection's row is on: a Bitcoin connection has one; EVM outside ids start with theirs. */
+/**
+ * The chain a connection's row is on: a Bitcoin connection has one, an exchange account is one
+ * place of its own; EVM outside ids start with theirs.
+ */
 function chainOf(row: ConnectionRow, sourceId: string): string {
-  return row.kind === 'bitcoin' ? 'bitcoin' : (sourceId.split(':')[0] ?? '');
+  if (row.kind === 'bitcoin' || row.kind === 'exchange') return row.kind;
+  return sourceId.split(':')[0] ?? '';
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { BitcoinTransactionMovements } from '@app/core/wallets';
+import type { ExchangeCursor } from '../../integrations/exchanges/index.ts';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
 import type { BitcoinCursor } from './bitcoin-wallet-reader.ts';
 import type { EvmCursor } from './evm-wallet-reader.ts';
@@ -35,6 +36,8 @@ export interface SyncCursor {
   tokens?: Record<string, KnownToken[]>;
   /** source id → [coin id, signed quantity] as booked. */
   booked?: Record<string, [string, string]>;
+  /** An exchange account's reader cursor (per endpoint and market). */
+  exchange?: ExchangeCursor;
 }
 
 const purpose = 'connection-cursors:v1';

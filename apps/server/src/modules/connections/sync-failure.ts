@@ -1,5 +1,6 @@
 import { WalletDataError } from '@app/core/wallets';
 import { isExplorerError } from '../../integrations/chain-http/index.ts';
+import { isExchangeError } from '../../integrations/exchanges/index.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import type { SyncFailure } from './sync-state.ts';
 
@@ -32,12 +33,19 @@ export const syncMessages = {
 
 /**
  * The words for a failed sync, or undefined for a fault of our own (the database, a bug), which
- * the job queue retries. Explorer messages are already written for a person (the chain client's
+ * the job queue retries. Explorer and exchange messages are already written for a person (the chain client's
  * wording: who failed and how), and never carry a key or an address.
  */
 export function describeFailure(error: unknown): SyncFailure | undefined {
   if (error instanceof SyncStop) return { message: error.message, needsAttention: error.needsAttention };
   if (isExplorerError(error)) return { message: error.message, retryAfterMs: error.retryAfterMs };
+  // A key the exchange refuses needs its owner: retrying the same key cannot help.
+  if (isExchangeError(error))
+    return {
+      message: error.message,
+      retryAfterMs: error.retryAfterMs,
+      needsAttention: error.kind === 'auth',
+    };
   if (error instanceof WalletDataError) return { message: syncMessages.badData };
   // An oversell the booking would cause, already worded for the reader by the ledger.
   if (isAppError(error)) {

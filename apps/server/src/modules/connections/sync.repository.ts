@@ -121,14 +121,22 @@ export interface SourcedRowValues {
   id: string;
   portfolioId: string;
   coinId: string;
-  type: 'transfer_in' | 'transfer_out' | 'sell';
+  type: 'transfer_in' | 'transfer_out' | 'sell' | 'buy' | 'reward';
   quantity: string;
   /** Null only for a transfer in: a coin received whose cost nobody has given yet. */
   pricePerCoin: string | null;
   executedAt: Date;
   sourceConnectionId: string;
   sourceId: string;
-  classification: TransactionClassification;
+  /** Null for an exchange's trades: a buy or sell says what it is by its type. */
+  classification: TransactionClassification | null;
+  /** An exchange's rows: the trade's fee (in the portfolio's currency unless feeCurrency says). */
+  fee?: string;
+  feeCurrency?: string | null;
+  note?: string;
+  rewardKind?: string | null;
+  /** The exchange's own id of the record (shared with its CSV export's rows). */
+  outsideRef?: string | null;
 }
 
 export async function insertSourcedRows(
@@ -142,10 +150,11 @@ export async function insertSourcedRows(
     const chunk = values.slice(i, i + 1000).map((v, j) => ({
       ...v,
       userId,
-      fee: '0',
-      feeCurrency: null,
-      note: '',
-      rewardKind: null,
+      fee: v.fee ?? '0',
+      feeCurrency: v.feeCurrency ?? null,
+      note: v.note ?? '',
+      rewardKind: v.rewardKind ?? null,
+      outsideRef: v.outsideRef ?? null,
       // Distinct entry times keep the booking order as the tie-break between rows of one instant.
       createdAt: new Date(now.getTime() + i + j),
       updatedAt: now,

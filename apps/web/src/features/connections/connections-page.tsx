@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -15,7 +15,7 @@ import { SettingsCrumb } from './components/settings-crumb';
 /** The search parameter that opens "Connect a wallet": `?connect` alone, or `?connect=<portfolio id>`. */
 export const connectParam = 'connect';
 
-/** /settings/connections: every wallet connection with its state, and "Connect a wallet". */
+/** /settings/connections: every connection with its state, "Connect a wallet", and the transfers between them. */
 export function ConnectionsPage() {
   const [params, setParams] = useSearchParams();
   const list = useQuery(connectionsQuery());
@@ -40,11 +40,16 @@ export function ConnectionsPage() {
   return (
     <PageFrame
       title="Connections"
-      description="Wallets whose history comes into a portfolio by itself."
+      description="Wallets and exchange accounts whose history comes into a portfolio by itself."
       actions={
-        <button type="button" className={buttonStyles.primary} onClick={() => setConnecting(true)}>
-          Connect a wallet
-        </button>
+        <>
+          <Link className={buttonStyles.secondary} to="/transfers">
+            Transfers
+          </Link>
+          <button type="button" className={buttonStyles.primary} onClick={() => setConnecting(true)}>
+            Connect a wallet
+          </button>
+        </>
       }
     >
       <SettingsCrumb />

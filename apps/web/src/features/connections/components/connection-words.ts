@@ -1,4 +1,4 @@
-import { type Connection, type ConnectionChain, exchangeDescriptors } from '@app/contracts';
+import { type Connection, type ConnectionChain, exchangeNames } from '@app/contracts';
 import { relativeTime } from '@app/core';
 
 /** Chains as people name them. */
@@ -9,6 +9,7 @@ export const chainLabels: Readonly<Record<ConnectionChain, string>> = {
   base: 'Base',
   optimism: 'Optimism',
   polygon: 'Polygon',
+  exchange: 'Exchange',
 };
 
 /** "1 address", "3 addresses". */
@@ -20,7 +21,7 @@ export function countOf(n: number, singular: string, plural = `${singular}s`): s
 export function kindText(connection: Pick<Connection, 'kind' | 'chains' | 'exchange'>): string {
   if (connection.kind === 'bitcoin') return 'Bitcoin';
   if (connection.kind === 'exchange')
-    return `Exchange · ${connection.exchange ? exchangeDescriptors[connection.exchange].name : 'unknown'}`;
+    return `Exchange · ${connection.exchange ? exchangeNames[connection.exchange] : 'unknown'}`;
   return `EVM · ${connection.chains.map((c) => chainLabels[c]).join(', ')}`;
 }
 
@@ -34,10 +35,7 @@ export function progressText(connection: Pick<Connection, 'kind' | 'progress'>):
     connection.kind === 'exchange'
       ? `${countOf(progress.addresses_scanned, 'history', 'histories')} read`
       : `${countOf(progress.addresses_scanned, 'address', 'addresses')} scanned`;
-  return `${scanned}, ${countOf(
-    progress.transactions_found,
-    'transaction',
-  )} found`;
+  return `${scanned}, ${countOf(progress.transactions_found, 'transaction')} found`;
 }
 
 /**

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { ExchangeId } from '@app/contracts';
+import {
+  bestKnownCoinId,
+  type CurrencyFactor,
+  outsideRefs,
+  type PricedLeg,
+  pricedTradeLegs,
+} from '@app/core';
+import type { ExchangeMovement, ExchangeTrade } from '../../integrations/exchanges/index.ts';
+import type { SourcedRowValues } from './sync.repository.ts';
+import type { CloseOn } from './sync-booking.ts';
+
+/** One exchange record as ledger rows: every leg of a trade, or a movement and its fee. */
+export interface RecordRows {
+  key: string;
+  outsideRef: string;
+  rows: SourcedRowValues[];
+}
+
+export interface RowContext {
+  exchange: ExchangeId;
+  connection: { id: string; portfolioId: string };
+  /** The portfolio's currency, lower case. */
+  currency: string;
+  factor: CurrencyFactor;
+  closeOn: CloseOn;
+}
+
+/** One record of an exchange's history, as staged. */
+export type RecordInput =
+  | { kind: 'trade'; trade: ExchangeTrade }
+  | { kind: 'movement'; movement: ExchangeMovement };
+
+export type HoldReason = 'no_price' | 'unknown_asset' | 'unrecordable' | 'possible_duplicate' | 'incomplete';
+
+/** Why a record waits, and in words what for ("EUR to USD rate", the rows it may duplicate). */
+export interface Hold {
+  key: string;
+  reason: HoldReason;
+  detail: string;
+}
+
+export const recordKey = (r: RecordInput): string =>
+  r.kind === 'trade' ? `trade:${r.trade.market}:${r.trade.id}` : `movement:${r.movement.id}`;
+
+export function tradeRef(exchange: ExchangeId, t: ExchangeTrade): string {
+  if (exchange === 'kraken') return outsideRefs.kraken.trade(t.id);
+  if (exchange === 'binance') return outsideRefs.binance.trade(t.market, t.id);
+  return outsideRefs.coinbase.trade(t.id);
+}
+
+export function movementRef(exchange: ExchangeId, m: ExchangeMovement): string {
+  if (exchange === 'kraken') return outsideRefs.kraken.ledger(m.id);
+  if (exchange === 'coinbase') return outsideRefs.coinbase.transaction(m.id);
+  if (m.kind === 'deposit') return outsideRefs.binance.deposit(m.id);
+  if (m.kind === 'withdrawal') return outsideRefs.binance.withdrawal(m.id);
+  return `binance:${m.kind}:${m.id}`;
+}
+
+/** What does not change what the account holds, or is not ours to book: never a row. */
+export function isBookable(m: ExchangeMovement): boolean {
+  return !m.fiat && (m.kind === 'deposit' || m.kind === 'withdrawal' || m.kind === 'reward');
+}
+
+const exchangeNames: Readonly<Record<ExchangeId, string>> = {
+  kraken: 'Kraken',
+  binance: 'Binance',
+  coinbase: 'Coinbase',
+};
+
+/**
+ * The rows of one record, or why it waits. A trade is booked at its own price (core's
+ * pricedTradeLegs); a coin deposited from outside is a transfer in of unknown cost, a withdrawal
+ * a transfer out until its owner says what it was, its network fee a disposal at the day's close
+ * (a transfer out when there is none); a reward is income at the day's close, or a coin received
+ * of unknown cost when the close is not known.
+ */
+export function recordRows(record: RecordInput, ctx: RowContext): RecordRows | Hold {
+  const key = recordKey(record);
+  const base = (sourceId: string, at: string) => ({
+    id: randomUUID(),
+    portfolioId: ctx.connection.portfolioId,
+    executedAt: new Date(at),
+    sourceConnectionId: ctx.connection.id,
+    sourceId,
+  });
+  if (record.kind === 'trade') {
+    const t = record.trade;
+    const ref = tradeRef(ctx.exchange, t);
+    const legs = pricedTradeLegs(
+      {
+        side: t.side,
+        base: t.base,
+        quote: t.quote,
+        amount: t.amount,
+        cost: t.cost,
+        fees: t.fees,
+        time: t.time,
+        note: `${exchangeNames[ctx.exchange]} trade ${t.id}`,
+        ref,
+      },
+      ctx.currency,
+      ctx.factor,
+    );
+    if ('reason' in legs) return { key, reason: legs.reason, detail: legs.detail };
+    return {
+      key,
+      outsideRef: ref,
+      rows: legs.map((leg, i) => ({ ...base(`${key}:${i}`, leg.executedAt), ...legValues(leg) })),
+    };
+  }
+  const m = record.movement;
+  const ref = movementRef(ctx.exchange, m);
+  const coinId = bestKnownCoinId(m.currency);
+  if (coinId === null) return { key, reason: 'unknown_asset', detail: m.currency.toUpperCase() };
+  const note = `${exchangeNames[ctx.exchange]} ${m.exchangeType} ${m.id}`.slice(0, 1000);
+  const common = { coinId, quantity: m.amount, note, outsideRef: ref };
+  const rows: SourcedRowValues[] = [];
+  if (m.kind === 'deposit') {
+    rows.push({
+      ...base(key, m.time),
+      ...common,
+      type: 'transfer_in',
+      pricePerCoin: null,
+      classification: 'received',
+    });
+  } else if (m.kind === 'withdrawal') {
+    rows.push({
+      ...base(key, m.time),
+      ...common,
+      type: 'transfer_out',
+      pricePerCoin: '0',
+      classification: 'sent',
+    });
+  } else {
+    const close = ctx.closeOn(coinId, new Date(m.time));
+    rows.push(
+      close === null
+        ? {
+            ...base(key, m.time),
+            ...common,
+            type: 'transfer_in',
+            pricePerCoin: null,
+            classification: 'received',
+          }
+        : {
+            ...base(key, m.time),
+            ...common,
+            type: 'reward',
+            pricePerCoin: close,
+            rewardKind: 'staking',
+            classification: 'income',
+          },
+    );
+  }
+  if (m.fee && m.fee.cost !== '0') {
+    const feeCoin = bestKnownCoinId(m.fee.currency);
+    if (feeCoin === null) return { key, reason: 'unknown_asset', detail: m.fee.currency.toUpperCase() };
+    const close = ctx.closeOn(feeCoin, new Date(m.time));
+    rows.push({
+      ...base(`${key}:fee`, m.time),
+      coinId: feeCoin,
+      quantity: m.fee.cost,
+      note,
+      outsideRef: ref,
+      type: close === null ? 'transfer_out' : 'sell',
+      pricePerCoin: close ?? '0',
+      classification: 'network_fee',
+    });
+  }
+  return { key, outsideRef: ref, rows };
+}
+
+function legValues(leg: PricedLeg) {
+  return {
+    coinId: leg.coinId,
+    type: leg.type as SourcedRowValues['type'],
+    quantity: leg.quantity,
+    pricePerCoin: leg.pricePerCoin,
+    fee: leg.fee,
+    feeCurrency: leg.feeCurrency,
+    note: leg.note,
+    rewardKind: leg.rewardKind,
+    outsideRef: leg.outsideRef,
+    classification: null,
+  };
+}

@@ -1,0 +1,268 @@
+import { connectionApiMessages, connectionMessages, exchangeDescriptors } from '@app/contracts';
+import { bestKnownCoinId, isFiat } from '@app/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { connections } from '../../db/schema/index.ts';
+import type { ExchangeHistory, ExchangeMovement, ExchangeTrade } from '../../integrations/exchanges/index.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  type createLedgerWriter,
+  findPortfolio,
+  OversellRejection,
+  spokenOversells,
+} from '../ledger/index.ts';
+import type { MarketReader } from '../market/index.ts';
+import type { ConnectionRow } from './connections.repository.ts';
+import { planExchangeBooking } from './exchange-booking.ts';
+import { exchangeDayValues } from './exchange-factor.ts';
+import type { ExchangeGateway } from './exchange-gateway.ts';
+import { deleteRecords, holdRecords, listRecords, stageRecords } from './exchange-records.repository.ts';
+import {
+  type Hold,
+  isBookable,
+  type RecordInput,
+  type RecordRows,
+  recordKey,
+  recordRows,
+} from './exchange-rows.ts';
+import type { ExchangeCredentials } from './exchange-source.ts';
+import type { DayCloses } from './fee-closes.ts';
+import { connectionById, saveCursor, saveSynced } from './sync.repository.ts';
+import type { createCursorBox, SyncCursor } from './sync-cursor.ts';
+import { ConnectionGone, SyncStop } from './sync-failure.ts';
+import type { progressWriter } from './sync-state.ts';
+
+export interface ExchangeSyncDeps {
+  db: Db;
+  clock: Clock;
+  market: MarketReader;
+  closes: DayCloses;
+  exchanges: ExchangeGateway | undefined;
+  intervalMs: number;
+  writer: ReturnType<typeof createLedgerWriter>;
+  cursors: ReturnType<typeof createCursorBox>;
+}
+
+export const exchangeSyncMessages = {
+  off: connectionApiMessages.exchangesOff,
+} as const;
+
+/**
+ * One sync of an exchange account. Each page the reader hands out is staged with the reader's
+ * cursor in one transaction, so a read killed half way resumes where it was with nothing lost or
+ * doubled. Once the read is through, every staged and held record is booked in ONE transaction
+ * through the ledger's writer (a trade with its fee and both legs of a swap together, and a sale
+ * never checked before the deposit that funded it), with the exchange's balances for
+ * reconciliation. What cannot be booked yet stays held, with why.
+ */
+export async function syncExchange(
+  deps: ExchangeSyncDeps,
+  row: ConnectionRow,
+  credentials: ExchangeCredentials,
+  cursor: SyncCursor,
+  progress: ReturnType<typeof progressWriter>,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const { db, clock } = deps;
+  const gateway = deps.exchanges;
+  if (!gateway) throw new SyncStop(exchangeSyncMessages.off, true);
+  await checkKeyOnce(db, gateway, row, credentials, clock());
+
+  let state: SyncCursor = { ...cursor };
+  let pages = 0;
+  let found = 0;
+  const history = await gateway.read(credentials, cursor.exchange ?? null, {
+    signal,
+    onBatch: async (batch) => {
+      const records: { key: string; record: RecordInput }[] = [
+        ...batch.trades.map((trade) => ({ kind: 'trade' as const, trade })),
+        ...batch.movements.map((movement) => ({ kind: 'movement' as const, movement })),
+      ].map((record) => ({ key: recordKey(record), record }));
+      const next: SyncCursor = { ...state, exchange: batch.cursor };
+      await db.transaction(async (tx) => {
+        if (!(await connectionById(tx, row.id, true))) throw new ConnectionGone();
+        await stageRecords(tx, row.id, records);
+        await saveCursor(tx, row.id, deps.cursors.seal(next, row.id), clock());
+      });
+      state = next;
+      pages += 1;
+      found += records.length;
+      progress.report({ addresses_scanned: pages, transactions_found: found });
+    },
+  });
+  await progress.flush();
+  await bookStaged(deps, row, { ...state, exchange: history.nextCursor }, history, { pages, found });
+}
+
+/** A key not asked about at creation (the exchange was unreachable) is asked before its first read. */
+async function checkKeyOnce(
+  db: Db,
+  gateway: ExchangeGateway,
+  row: ConnectionRow,
+  credentials: ExchangeCredentials,
+  now: Date,
+): Promise<void> {
+  if (row.keyPermissions !== null) return;
+  const check = await gateway.checkKey(credentials);
+  if (check.kind === 'unreachable') return;
+  const name = exchangeDescriptors[credentials.exchange].name;
+  if (check.kind === 'rejected') throw new SyncStop(connectionMessages.exchangeKeyRejected(name), true);
+  const permissions = { can_trade: check.permissions.canTrade, can_withdraw: check.permissions.canWithdraw };
+  await db
+    .update(connections)
+    .set({ keyPermissions: permissions, updatedAt: now })
+    .where(eq(connections.id, row.id));
+  if (check.permissions.canWithdraw === true && !row.withdrawalAllowed) {
+    throw new SyncStop(connectionMessages.exchangeKeyCanWithdraw, true);
+  }
+}
+
+/** Kraken's spend and receive of one instant buy: the two entries sharing a refid are one trade. */
+function pairConversions(records: readonly { key: string; record: RecordInput }[]): {
+  inputs: { key: string; record: RecordInput; parts: string[] }[];
+  incomplete: Hold[];
+  skipped: string[];
+} {
+  const inputs: { key: string; record: RecordInput; parts: string[] }[] = [];
+  const groups = new Map<string, { key: string; movement: ExchangeMovement }[]>();
+  const skipped: string[] = [];
+  for (const r of records) {
+    if (r.record.kind === 'trade') {
+      inputs.push({ ...r, parts: [r.key] });
+      continue;
+    }
+    const m = r.record.movement;
+    if (m.kind === 'conversion') {
+      const group = m.refId ?? m.id;
+      groups.set(group, [...(groups.get(group) ?? []), { key: r.key, movement: m }]);
+    } else if (isBookable(m)) inputs.push({ ...r, parts: [r.key] });
+    else skipped.push(r.key);
+  }
+  const incomplete: Hold[] = [];
+  for (const [refId, entries] of groups) {
+    const spent = entries.find((e) => e.movement.direction === 'out');
+    const got = entries.find((e) => e.movement.direction === 'in');
+    if (!spent || !got || entries.length !== 2) {
+      for (const e of entries) incomplete.push({ key: e.key, reason: 'incomplete', detail: refId });
+      continue;
+    }
+    const fees = entries.flatMap((e) => (e.movement.fee ? [e.movement.fee] : []));
+    const trade: ExchangeTrade = {
+      id: refId,
+      orderId: null,
+      time: got.movement.time,
+      market: `${got.movement.currency}${spent.movement.currency}`,
+      base: got.movement.currency,
+      quote: spent.movement.currency,
+      side: 'buy',
+      amount: got.movement.amount,
+      price: '0',
+      cost: spent.movement.amount,
+      fees,
+      maker: null,
+    };
+    inputs.push({
+      key: `trade:${trade.market}:${refId}`,
+      record: { kind: 'trade', trade },
+      parts: entries.map((e) => e.key),
+    });
+  }
+  return { inputs, incomplete, skipped };
+}
+
+/** The exchange's balances as reconciliation reads them: `exchange:<coin>`; money and unknown assets left out. */
+function exchangeBalances(history: ExchangeHistory): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const b of history.balances) {
+    if (isFiat(b.currency)) continue;
+    const coinId = bestKnownCoinId(b.currency);
+    if (coinId !== null) out[`exchange:${coinId}`] = b.total;
+  }
+  return out;
+}
+
+async function bookStaged(
+  deps: ExchangeSyncDeps,
+  row: ConnectionRow,
+  cursor: SyncCursor,
+  history: ExchangeHistory,
+  counts: { pages: number; found: number },
+): Promise<void> {
+  const { db } = deps;
+  const portfolio = await findPortfolio(db, row.userId, row.portfolioId);
+  if (!portfolio) throw new ConnectionGone();
+  const stored = await listRecords(db, row.id);
+  const { inputs, incomplete, skipped } = pairConversions(stored);
+  const trades = inputs.flatMap((i) => (i.record.kind === 'trade' ? [i.record.trade] : []));
+  const movements = inputs.flatMap((i) => (i.record.kind === 'movement' ? [i.record.movement] : []));
+  // Day values are read before the transaction: the ledger's write does no market reads.
+  const values = await exchangeDayValues(deps.closes, deps.market, { trades, movements }, portfolio.currency);
+  const ctx = {
+    exchange: row.exchange as ExchangeCredentials['exchange'],
+    connection: { id: row.id, portfolioId: row.portfolioId },
+    currency: portfolio.currency,
+    ...values,
+  };
+  const bookable: RecordRows[] = [];
+  const parts = new Map<string, string[]>();
+  const holds: Hold[] = [...incomplete];
+  for (const input of inputs) {
+    const rows = recordRows(input.record, ctx);
+    parts.set(rows.key, input.parts);
+    if ('rows' in rows) bookable.push(rows);
+    else for (const key of input.parts) holds.push({ ...rows, key });
+  }
+
+  await spokenOversells(deps.market, 'en', () =>
+    deps.writer.write({
+      userId: row.userId,
+      portfolioIds: [row.portfolioId],
+      missingPortfolio: () => notFound(connectionApiMessages.notFound),
+      plan: async (tx) => {
+        const locked = await connectionById(tx, row.id, true);
+        if (!locked) throw new ConnectionGone();
+        const booking = await planExchangeBooking(tx, {
+          connection: locked,
+          records: bookable,
+          booked: cursor.booked,
+        });
+        return {
+          edits: booking.edits,
+          rejectOversells: ([first]) => {
+            if (!first) throw new Error('rejectOversells called without an oversell');
+            return new OversellRejection(first.violation, 'self');
+          },
+          write: async (writeTx, now) => {
+            const written = await booking.write(writeTx, now);
+            const done = [...booking.done.flatMap((k) => parts.get(k) ?? [k]), ...skipped];
+            await deleteRecords(writeTx, row.id, done);
+            const held = [
+              ...holds,
+              ...booking.holds.flatMap((h) => (parts.get(h.key) ?? [h.key]).map((key) => ({ ...h, key }))),
+            ];
+            await holdRecords(writeTx, row.id, held);
+            await saveSynced(
+              writeTx,
+              row.id,
+              {
+                sealedCursor: deps.cursors.seal({ ...cursor, booked: booking.booked }, row.id),
+                chainBalances: exchangeBalances(history),
+                progress: { addresses_scanned: counts.pages, transactions_found: counts.found },
+                nextSyncAt: new Date(now.getTime() + deps.intervalMs),
+              },
+              now,
+            );
+            if (history.earliestAvailable) {
+              await writeTx
+                .update(connections)
+                .set({ historyFrom: new Date(history.earliestAvailable) })
+                .where(eq(connections.id, row.id));
+            }
+            return { result: undefined, ...written };
+          },
+        };
+      },
+    }),
+  );
+}
