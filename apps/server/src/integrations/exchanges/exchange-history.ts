@@ -1,9 +1,10 @@
 import type { BinanceCursor } from './binance/binance-cursor.ts';
+import type { CoinbaseCursor } from './coinbase/coinbase-cursor.ts';
 import type { ExchangeBalance, ExchangeMovement, ExchangeTrade } from './exchange-records.ts';
 import type { KrakenCursor } from './kraken/kraken-cursor.ts';
 
 /** JSON-serialisable; store it as it is and hand it back on the next read. */
-export type ExchangeCursor = KrakenCursor | BinanceCursor;
+export type ExchangeCursor = KrakenCursor | BinanceCursor | CoinbaseCursor;
 
 /** One step of a read: the new records of one page and the cursor that already includes them. */
 export interface HistoryBatch {

@@ -1,4 +1,5 @@
 import { readBinanceHistory } from './binance/binance-history.ts';
+import { readCoinbaseHistory } from './coinbase/coinbase-history.ts';
 import { type ExchangeClient, isClientOf } from './exchange-client.ts';
 import { emptyExchangeCursor, parseExchangeCursor } from './exchange-cursor.ts';
 import type { ExchangeCursor, ExchangeHistory, ReadHistoryOptions } from './exchange-history.ts';
@@ -24,5 +25,7 @@ export function readExchangeHistory(
     return readKrakenHistory(client, from, options);
   if (isClientOf(client, 'binance') && from.exchange === 'binance')
     return readBinanceHistory(client, from, options);
+  if (isClientOf(client, 'coinbase') && from.exchange === 'coinbase')
+    return readCoinbaseHistory(client, from, options);
   throw new Error(`no history reader for ${client.exchange}`);
 }

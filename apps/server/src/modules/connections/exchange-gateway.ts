@@ -45,7 +45,7 @@ export interface ExchangeCallOptions {
 /** ccxt's own spacing of requests per exchange, in ms: the shared budget allows no more across processes. */
 const ccxtSpacingMs: Readonly<Record<ExchangeId, number>> = { kraken: 1000, binance: 50, coinbase: 34 };
 
-const readable = (exchange: ExchangeId): exchange is HistoryExchangeId => exchange !== 'coinbase';
+const readable = (exchange: ExchangeId): exchange is HistoryExchangeId => exchange in ccxtSpacingMs;
 
 export function createExchangeGateway(
   db: Db,
