@@ -47,8 +47,19 @@ export interface PricedLeg {
 /** Why a record cannot be booked yet, in words for its connection's page. */
 export type Unbookable = { reason: 'unknown_asset' | 'no_price' | 'unrecordable'; detail: string };
 
-/** Stablecoins of the dollar: a price in them is taken as dollars in a dollar portfolio, as the CSV import does. */
-const usdStablecoins = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI', 'TUSD', 'USDP']);
+/**
+ * Stablecoins of the dollar: a price in them is taken as dollars in a dollar portfolio, by the
+ * CSV import and the exchange sync alike (so one trade arriving both ways is priced the same).
+ */
+export const usdStablecoins: ReadonlySet<string> = new Set([
+  'USDT',
+  'USDC',
+  'BUSD',
+  'FDUSD',
+  'DAI',
+  'TUSD',
+  'USDP',
+]);
 
 /**
  * A trade's legs (the coin bought, the coin spent when it is a coin, a coin paid as fee), each

@@ -4,5 +4,6 @@ export {
   type PricedLeg,
   pricedTradeLegs,
   type Unbookable,
+  usdStablecoins,
 } from './exchange-legs.ts';
 export { outsideRefs } from './outside-refs.ts';

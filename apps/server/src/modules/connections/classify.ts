@@ -15,7 +15,7 @@ import {
   findTransaction,
   type LedgerCache,
   type LedgerEdit,
-  OversellRejection,
+  rejectFirstOversell,
   spokenOversells,
   type TransactionRow,
 } from '../ledger/index.ts';
@@ -141,10 +141,7 @@ export function createClassifier(deps: {
           missingPortfolio: () => notFound(portfolioMessages.transactionNotFound),
           plan: () => ({
             edits: [edit],
-            rejectOversells: ([first]) => {
-              if (!first) throw new Error('rejectOversells called without an oversell');
-              return new OversellRejection(first.violation, 'later');
-            },
+            rejectOversells: rejectFirstOversell('later'),
             write: async (tx, now) => {
               const updated = await saveClassification(tx, userId, row.id, values, now);
               const changed: TransactionRow[] = [updated];

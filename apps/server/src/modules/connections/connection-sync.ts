@@ -7,7 +7,7 @@ import {
   createLedgerWriter,
   findPortfolio,
   type LedgerCache,
-  OversellRejection,
+  rejectFirstOversell,
   spokenOversells,
 } from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
@@ -127,10 +127,7 @@ export function createConnectionSync(deps: ConnectionSyncDeps) {
           });
           return {
             edits: booking.edits,
-            rejectOversells: ([first]) => {
-              if (!first) throw new Error('rejectOversells called without an oversell');
-              return new OversellRejection(first.violation, 'self');
-            },
+            rejectOversells: rejectFirstOversell('self'),
             write: async (writeTx, now) => {
               const written = await booking.write(writeTx, now);
               await recordTokenSightings(writeTx, locked, snapshot.movements, now);

@@ -9,7 +9,12 @@ import { Dec, toDecimalString } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createLedgerWriter, type LedgerCache, OversellRejection, spokenOversells } from '../ledger/index.ts';
+import {
+  createLedgerWriter,
+  type LedgerCache,
+  rejectFirstOversell,
+  spokenOversells,
+} from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
 import { type ConnectionRow, findConnection } from './connections.repository.ts';
 import { connectionById, insertSourcedRows, saveCursor, sourcedRows } from './sync.repository.ts';
@@ -94,10 +99,7 @@ export function createTokenService(deps: {
               portfolioId: v.portfolioId,
               change: { kind: 'create' as const, transaction: forCheck(v) },
             })),
-            rejectOversells: ([first]) => {
-              if (!first) throw new Error('rejectOversells called without an oversell');
-              return new OversellRejection(first.violation, 'self');
-            },
+            rejectOversells: rejectFirstOversell('self'),
             write: async (writeTx, now) => {
               const added = await insertSourcedRows(writeTx, locked.userId, values, now);
               const updated = await updateToken(

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import type { LedgerEdit, TransactionRow } from '../ledger/index.ts';
 import type { Hold, RecordRows } from './exchange-rows.ts';
+import { incoming } from './reconciliation.ts';
 import { insertSourcedRows, type SourcedRowValues, sourcedRows } from './sync.repository.ts';
 import { forCheck } from './sync-booking.ts';
 import type { SyncCursor } from './sync-cursor.ts';
@@ -11,7 +12,6 @@ import type { SyncCursor } from './sync-cursor.ts';
 /** A CSV export and the API stamp one fill a little apart. */
 const sameMomentMs = 2000;
 
-const incoming = new Set(['transfer_in', 'buy', 'reward']);
 const signed = (type: string, quantity: string) => (incoming.has(type) ? quantity : `-${quantity}`);
 
 /** A row already in the portfolio that a record's leg is: it gets the connection's source, not a twin. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connectionRecords } from '../../db/schema/index.ts';
 import type { Hold, RecordInput } from './exchange-rows.ts';
@@ -54,14 +54,4 @@ export async function holdRecords(db: Db, connectionId: string, holds: readonly 
       .set({ reason: h.reason, detail: h.detail })
       .where(and(eq(connectionRecords.connectionId, connectionId), eq(connectionRecords.key, h.key)));
   }
-}
-
-/** How many records wait, per reason. */
-export async function heldCounts(db: Db, connectionId: string): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ reason: connectionRecords.reason, n: sql<number>`count(*)::int` })
-    .from(connectionRecords)
-    .where(eq(connectionRecords.connectionId, connectionId))
-    .groupBy(connectionRecords.reason);
-  return Object.fromEntries(rows.map((r) => [r.reason ?? 'staged', Number(r.n)]));
 }

@@ -7,9 +7,13 @@ import {
   type PricedLeg,
   pricedTradeLegs,
 } from '@app/core';
-import type { ExchangeMovement, ExchangeTrade } from '../../integrations/exchanges/index.ts';
+import {
+  type ExchangeMovement,
+  type ExchangeTrade,
+  exchangeLabel,
+} from '../../integrations/exchanges/index.ts';
 import type { SourcedRowValues } from './sync.repository.ts';
-import type { CloseOn } from './sync-booking.ts';
+import { type CloseOn, feeDisposal } from './sync-booking.ts';
 
 /** One exchange record as ledger rows: every leg of a trade, or a movement and its fee. */
 export interface RecordRows {
@@ -44,13 +48,13 @@ export interface Hold {
 export const recordKey = (r: RecordInput): string =>
   r.kind === 'trade' ? `trade:${r.trade.market}:${r.trade.id}` : `movement:${r.movement.id}`;
 
-export function tradeRef(exchange: ExchangeId, t: ExchangeTrade): string {
+function tradeRef(exchange: ExchangeId, t: ExchangeTrade): string {
   if (exchange === 'kraken') return outsideRefs.kraken.trade(t.id);
   if (exchange === 'binance') return outsideRefs.binance.trade(t.market, t.id);
   return outsideRefs.coinbase.trade(t.id);
 }
 
-export function movementRef(exchange: ExchangeId, m: ExchangeMovement): string {
+function movementRef(exchange: ExchangeId, m: ExchangeMovement): string {
   if (exchange === 'kraken') return outsideRefs.kraken.ledger(m.id);
   if (exchange === 'coinbase') return outsideRefs.coinbase.transaction(m.id);
   if (m.kind === 'deposit') return outsideRefs.binance.deposit(m.id);
@@ -62,12 +66,6 @@ export function movementRef(exchange: ExchangeId, m: ExchangeMovement): string {
 export function isBookable(m: ExchangeMovement): boolean {
   return !m.fiat && (m.kind === 'deposit' || m.kind === 'withdrawal' || m.kind === 'reward');
 }
-
-const exchangeNames: Readonly<Record<ExchangeId, string>> = {
-  kraken: 'Kraken',
-  binance: 'Binance',
-  coinbase: 'Coinbase',
-};
 
 /**
  * The rows of one record, or why it waits. A trade is booked at its own price (core's
@@ -97,7 +95,7 @@ export function recordRows(record: RecordInput, ctx: RowContext): RecordRows | H
         cost: t.cost,
         fees: t.fees,
         time: t.time,
-        note: `${exchangeNames[ctx.exchange]} trade ${t.id}`,
+        note: `${exchangeLabel[ctx.exchange]} trade ${t.id}`,
         ref,
       },
       ctx.currency,
@@ -114,7 +112,7 @@ export function recordRows(record: RecordInput, ctx: RowContext): RecordRows | H
   const ref = movementRef(ctx.exchange, m);
   const coinId = bestKnownCoinId(m.currency);
   if (coinId === null) return { key, reason: 'unknown_asset', detail: m.currency.toUpperCase() };
-  const note = `${exchangeNames[ctx.exchange]} ${m.exchangeType} ${m.id}`.slice(0, 1000);
+  const note = `${exchangeLabel[ctx.exchange]} ${m.exchangeType} ${m.id}`.slice(0, 1000);
   const common = { coinId, quantity: m.amount, note, outsideRef: ref };
   const rows: SourcedRowValues[] = [];
   if (m.kind === 'deposit') {
@@ -157,16 +155,13 @@ export function recordRows(record: RecordInput, ctx: RowContext): RecordRows | H
   if (m.fee && m.fee.cost !== '0') {
     const feeCoin = bestKnownCoinId(m.fee.currency);
     if (feeCoin === null) return { key, reason: 'unknown_asset', detail: m.fee.currency.toUpperCase() };
-    const close = ctx.closeOn(feeCoin, new Date(m.time));
     rows.push({
       ...base(`${key}:fee`, m.time),
       coinId: feeCoin,
       quantity: m.fee.cost,
       note,
       outsideRef: ref,
-      type: close === null ? 'transfer_out' : 'sell',
-      pricePerCoin: close ?? '0',
-      classification: 'network_fee',
+      ...feeDisposal(ctx.closeOn(feeCoin, new Date(m.time))),
     });
   }
   return { key, outsideRef: ref, rows };

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import {
   type createLedgerWriter,
   findPortfolio,
-  OversellRejection,
+  rejectFirstOversell,
   spokenOversells,
 } from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
@@ -44,10 +44,6 @@ export interface ExchangeSyncDeps {
   cursors: ReturnType<typeof createCursorBox>;
 }
 
-export const exchangeSyncMessages = {
-  off: connectionApiMessages.exchangesOff,
-} as const;
-
 /**
  * One sync of an exchange account. Each page the reader hands out is staged with the reader's
  * cursor in one transaction, so a read killed half way resumes where it was with nothing lost or
@@ -66,7 +62,7 @@ export async function syncExchange(
 ): Promise<void> {
   const { db, clock } = deps;
   const gateway = deps.exchanges;
-  if (!gateway) throw new SyncStop(exchangeSyncMessages.off, true);
+  if (!gateway) throw new SyncStop(connectionApiMessages.exchangesOff, true);
   await checkKeyOnce(db, gateway, row, credentials, clock());
 
   let state: SyncCursor = { ...cursor };
@@ -229,10 +225,7 @@ async function bookStaged(
         });
         return {
           edits: booking.edits,
-          rejectOversells: ([first]) => {
-            if (!first) throw new Error('rejectOversells called without an oversell');
-            return new OversellRejection(first.violation, 'self');
-          },
+          rejectOversells: rejectFirstOversell('self'),
           write: async (writeTx, now) => {
             const written = await booking.write(writeTx, now);
             const done = [...booking.done.flatMap((k) => parts.get(k) ?? [k]), ...skipped];

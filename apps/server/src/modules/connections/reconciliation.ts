@@ -8,7 +8,8 @@ import { balanceKey } from './wallet-snapshot.ts';
 
 type Explanation = ConnectionReconciliation['coins'][number]['explained_by'][number];
 
-const incoming = new Set(['transfer_in', 'buy', 'reward']);
+/** Row types that add to a holding; every other type takes from it. */
+export const incoming: ReadonlySet<string> = new Set(['transfer_in', 'buy', 'reward']);
 
 /**
  * The chain a connection's row is on: a Bitcoin connection has one, an exchange account is one

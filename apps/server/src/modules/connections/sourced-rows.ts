@@ -2,7 +2,12 @@ import { connectionApiMessages } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createLedgerWriter, type LedgerCache, OversellRejection, spokenOversells } from '../ledger/index.ts';
+import {
+  createLedgerWriter,
+  type LedgerCache,
+  rejectFirstOversell,
+  spokenOversells,
+} from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
 import { deleteSourcedTransactions, sourcedTransactionIds } from './connections.repository.ts';
 
@@ -44,10 +49,7 @@ export function createSourcedRowsRemover(deps: {
                 change: { kind: 'delete' as const, transactionId: r.id },
                 storedCoinId: r.coinId,
               })),
-              rejectOversells: ([first]) => {
-                if (!first) throw new Error('rejectOversells called without an oversell');
-                return new OversellRejection(first.violation, 'delete');
-              },
+              rejectOversells: rejectFirstOversell('delete'),
               write: async (tx) => {
                 const removedIds = await deleteSourcedTransactions(tx, userId, connectionId);
                 await alsoInTransaction(tx);

@@ -47,10 +47,14 @@ export function rowFor(
   if (m.kind === 'receive')
     return { ...base, type: 'transfer_in', pricePerCoin: null, classification: 'received' };
   if (m.kind === 'send') return { ...base, type: 'transfer_out', pricePerCoin: '0', classification: 'sent' };
-  const close = closeOn(m.coinId, m.executedAt);
+  return { ...base, ...feeDisposal(closeOn(m.coinId, m.executedAt)) };
+}
+
+/** A network fee leaves as a sale at the day's close, or as a transfer out when no close is known. */
+export function feeDisposal(close: string | null) {
   return close === null
-    ? { ...base, type: 'transfer_out', pricePerCoin: '0', classification: 'network_fee' }
-    : { ...base, type: 'sell', pricePerCoin: close, classification: 'network_fee' };
+    ? { type: 'transfer_out' as const, pricePerCoin: '0', classification: 'network_fee' as const }
+    : { type: 'sell' as const, pricePerCoin: close, classification: 'network_fee' as const };
 }
 
 /** The row as the ledger replays it (the oversell check reads its quantity). */

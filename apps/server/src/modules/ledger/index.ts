@@ -13,7 +13,12 @@ export {
 } from './ledger-cache.ts';
 export { type AfterRowsWritten, createLedgerWriter, type LedgerWritePlan } from './ledger-writer.ts';
 export { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
-export { localisedViolation, OversellRejection, spokenOversells } from './oversell-text.ts';
+export {
+  localisedViolation,
+  OversellRejection,
+  rejectFirstOversell,
+  spokenOversells,
+} from './oversell-text.ts';
 export {
   deletePortfolio,
   findPortfolio,

@@ -2,6 +2,7 @@ import type { OversellDetails, OversellViolation } from '@app/contracts';
 import { describeOversell, knownCoinSymbol, type OversellLead, oversellLeads } from '@app/core';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { MarketReader } from '../market/index.ts';
+import type { Oversell } from './oversell-check.ts';
 
 /**
  * A write refused for an oversell, before it is written for its reader: thrown inside the ledger
@@ -16,6 +17,16 @@ export class OversellRejection extends Error {
     super(`${oversellLeads[lead]}${violation.message}`);
     this.name = 'OversellRejection';
   }
+}
+
+/** A writer's rejectOversells that refuses on the first oversell, led as `lead` says. */
+export function rejectFirstOversell(
+  lead: OversellLead,
+): (oversells: readonly Oversell[]) => OversellRejection {
+  return ([first]) => {
+    if (!first) throw new Error('rejectOversells called without an oversell');
+    return new OversellRejection(first.violation, lead);
+  };
 }
 
 /** The coin as the market names it; core's ticker or the id only for a coin the market lacks. */

@@ -26,6 +26,7 @@ import {
   resolveCoinId,
   type UnresolvedSymbolLines,
   unknownChoices,
+  usdStablecoins,
   withDemoNotice,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
@@ -47,9 +48,6 @@ import {
 import type { MarketReader } from '../market/index.ts';
 import { coinCatalogue, symbolCandidatesFor } from './import-coin-candidates.ts';
 import { plain } from './transaction-mapper.ts';
-
-/** Quotes in these stablecoins are taken as US dollars (with a warning on the row). */
-const usdStablecoins = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI', 'TUSD', 'USDP']);
 
 /** A coin paid as a fee (see tradeLegs): its sale is valued at its day's close. */
 function isFeeSale(row: CsvImportRow): boolean {
@@ -255,6 +253,7 @@ export function createCsvImportService(deps: {
         }
         const quote = row.price_currency?.toUpperCase() ?? null;
         if (quote && quote !== currency) {
+          // Quotes in dollar stablecoins are taken as dollars, with a warning on the row.
           if (currency === 'USD' && usdStablecoins.has(quote)) {
             row.warnings.push(`Prices in ${quote} are taken as USD`);
           } else if (
