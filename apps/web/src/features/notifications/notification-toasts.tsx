@@ -30,7 +30,7 @@ export function NotificationToasts() {
       if (n.is_read) continue;
       void fetchCoinName(client, vs, n.coin_coingecko_id).then((coin) =>
         // A wallet connection's notice fired no alert on its coin: it is titled by what it is.
-        toast.info(n.event_payload.connection_failure ? 'Wallet connection' : `Alert: ${coin}`, {
+        toast.info(n.event_payload.connection_failure ? 'Connection' : `Alert: ${coin}`, {
           id: notificationToastId(n.id),
           description: notificationSummary(n),
           action: { label: 'Open', onClick: () => open(n) },

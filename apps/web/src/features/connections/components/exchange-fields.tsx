@@ -38,7 +38,7 @@ export function ExchangeFields({
         )}
       </Field>
       <p className="text-xs text-muted sm:col-span-2">
-        Create a key that can only read: {d.readOnlyHint}{' '}
+        Create a key that can only read. {d.readOnlyHint}{' '}
         <a href={d.helpUrl} target="_blank" rel="noreferrer noopener" className="text-accent underline">
           How to create a key on {d.name}
         </a>
