@@ -13,6 +13,8 @@ mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Named at the very end too, so that a log cut to its last lines still says which test failed. */
+const failedTests = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
@@ -29,6 +31,14 @@ function countVitest(file) {
   totals.passed += j.numPassedTests;
   totals.failed += j.numFailedTests;
   totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  for (const file of j.testResults ?? []) {
+    const where = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((a) => a.status !== 'failed'))
+      failedTests.push(`${where}: ${String(file.message ?? 'failed to run').split('\n')[0]}`);
+    for (const a of file.assertionResults ?? [])
+      if (a.status === 'failed')
+        failedTests.push(`${where} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0]}`);
+  }
 }
 
 function countPlaywright(file) {
@@ -37,6 +47,16 @@ function countPlaywright(file) {
   totals.passed += s.expected + s.flaky;
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected')
+          failedTests.push(
+            `${spec.file}:${spec.line} › [${t.projectName}] ${[...path, spec.title].join(' › ')}`,
+          );
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
 }
 
 function portAnswers(port) {
@@ -111,6 +131,8 @@ if (run('build', 'npm', ['run', 'build', '--silent'])) {
 }
 
 console.log('');
+for (const t of failedTests.slice(0, 20)) console.log(`FAILED ${t.slice(0, 400)}`);
+if (failedTests.length > 20) console.log(`… and ${failedTests.length - 20} more`);
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
