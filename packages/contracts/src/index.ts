@@ -8,6 +8,7 @@ export * from './connection-api.ts';
 export * from './connection-constants.ts';
 export * from './connection-mask.ts';
 export * from './connection-messages.ts';
+export * from './connection-records.ts';
 export * from './connection-sync.ts';
 export * from './connections.ts';
 export * from './cost-basis.ts';
