@@ -16,8 +16,8 @@ const loaders = new Map<unknown, PageLoader>();
 
 /**
  * Each page is its own chunk. Declarative routes, not the
- * data router: the app uses no loaders or actions, and the data router is ~18 kB gzipped more
- * on every page's initial JavaScript. `firstParts` names what the page loads only once mounted
+ * data router: the app uses no loaders or actions, and the data router would add its weight
+ * to every page's initial JavaScript. `firstParts` names what the page loads only once mounted
  * but needs for its first content (its answers' schemas, a lazily drawn view), for `preloadPageAt`.
  */
 const page = <M,>(

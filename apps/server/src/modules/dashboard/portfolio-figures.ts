@@ -123,7 +123,7 @@ export function createPortfolioFigures(deps: {
 
   /**
    * Writes the snapshot once the current turn is over: the response that computed it goes out
-   * first (PGlite runs on this thread, and a 1 MB write would hold the reply back).
+   * first (PGlite runs on this thread, and a large write would hold the reply back).
    */
   function store(portfolio: PortfolioRow, kind: string, payload: Uint8Array): void {
     const write = new Promise((resolve) => setImmediate(resolve))

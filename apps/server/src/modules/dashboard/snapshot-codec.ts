@@ -78,7 +78,7 @@ export function decodeTotals(payload: Uint8Array): Fingerprinted<LedgerTotals>[]
 /**
  * Daily holdings as bytes (little-endian): coin count, then per coin its id and fingerprint
  * (u16 length + UTF-8 each), the number of change days (u32), the days (i32 each) and the
- * holdings (f64 each). 100k transactions make ~1.2 MB: one field to read back, not 100k rows.
+ * holdings (f64 each): one field to read back, however many transactions, not a row per change.
  */
 export function encodeHoldings(holdings: ReadonlyMap<string, Fingerprinted<DailyHoldings>>): Uint8Array {
   const texts = [...holdings].map(([id, h]) => [utf8.encode(id), utf8.encode(h.fingerprint)] as const);

@@ -9,8 +9,8 @@ export interface StoredSnapshot {
 }
 
 /*
- * The payload travels as base64 text: PGlite (de)serialises a bytea byte by byte in JavaScript
- * (~3 s for a 1.2 MB payload), while text crosses as one string and Buffer decodes it natively.
+ * The payload travels as base64 text: PGlite (de)serialises a bytea byte by byte in JavaScript,
+ * slow for a payload this size, while text crosses as one string and Buffer decodes it natively.
  */
 
 export async function readSnapshot(

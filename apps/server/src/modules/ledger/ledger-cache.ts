@@ -111,7 +111,7 @@ export interface LedgerCache {
 }
 
 /**
- * The ledger takes 75–500 ms on 10k transactions, so each portfolio's timeline and ledger are
+ * Computing the ledger is the costliest step of a read, so each portfolio's timeline and ledger are
  * kept in memory keyed by the portfolio's `revision`, per coin. Every transaction write bumps
  * the revision in the same database transaction, so a stale entry is detected by the next read
  * in any process; `apply` keeps the untouched coins' ledgers across a write in this process.

@@ -121,9 +121,9 @@ export function createCandles(deps: {
 export type Candles = ReturnType<typeof createCandles>;
 
 /**
- * Every stored coin's daily closes in memory, one Float64Array per coin and currency (a coin
- * with ten years of history is 29 KB), so a portfolio chart over 100 coins reads memory instead
- * of 100 × 1,000 rows. Loaded in one query per currency (at start for usd), then kept current:
+ * Every stored coin's daily closes in memory, one Float64Array per coin and currency (small: a
+ * number per day), so a portfolio chart over many coins reads memory instead of a row per coin
+ * and day. Loaded in one query per currency (at start for usd), then kept current:
  * a coin whose last close is older than yesterday is re-read (days after it only) at most once
  * per `recheckMs`, and coins with no close at all are looked for again on the same schedule.
  * Up-to-date coins are checked on that schedule too for older days stored since (history

@@ -31,7 +31,7 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * The report service hands back the same frozen-by-convention object for the same computation and
- * options (tax.service memo), so its JSON (1.2 MB at 10k transactions) is written once per object,
+ * options (tax.service memo), so its JSON (large for a long history) is written once per object,
  * not on every warm request. Keyed by identity: a new computation is a new object.
  */
 const reportJson = () => {

@@ -20,7 +20,7 @@ const actionsTrigger =
   'rounded-md px-1.5 py-0.5 text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent';
 
 /**
- * The Radix menu with floating-ui is ~20 kB gzipped, more than the rest of this page's own code:
+ * The Radix menu with floating-ui weighs more than the rest of this page's own code:
  * a plain button stands in for its trigger until the first hover, focus or click.
  */
 const loadMenu = () => import('./projection-actions-menu');
