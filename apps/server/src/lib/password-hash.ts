@@ -1,7 +1,7 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * scrypt N=2^15, r=8, p=1 needs 32 MiB and takes ~50-100 ms here: slow enough to hurt
+ * scrypt N=2^15, r=8, p=1 needs 32 MiB of memory per hash: slow enough to hurt
  * offline guessing, fast enough for a sign-in. Parameters live in the stored string so
  * they can be raised later without invalidating old hashes.
  */

@@ -108,7 +108,7 @@ export function registerIdempotency(api: FastifyInstance, options: IdempotencyOp
   }
 
   // Every API answer passes these two hooks and nearly none holds a claim: callback style, so that
-  // case settles without a promise and a microtask each (a revalidated market list is ~60 µs).
+  // case settles without a promise and a microtask each, which counts on the cheapest answers.
   api.addHook('onSend', (request, reply, payload, done) => {
     const claim = claims.get(request);
     if (claim === undefined) return done(null, payload);

@@ -47,9 +47,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
  * One access-log line per request, written when it completes, instead of Fastify's two
  * (incoming + completed). Its fields are flat strings and numbers with the URL's secrets already
  * taken out, so it goes through a child without the redact paths: pino runs each of a line's keys
- * through @pinojs/redact for the `*.` paths, which parses every path again on every line: 10.3
- * against 5.3 µs a line here, on a revalidated market list that the server answers in ~60 µs
- * (bench/market-list). Error lines carry the error, so they keep the redacting logger.
+ * through @pinojs/redact for the `*.` paths, which parses every path again on every line, a cost
+ * that counts on the cheapest answers (a revalidated market list, bench/market-list). Error
+ * lines carry the error, so they keep the redacting logger.
  */
 export class AccessLogController extends LogController {
   private accessLog: FastifyBaseLogger | undefined;
@@ -92,8 +92,8 @@ type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']
 
 /**
  * A request's logger, bound to its id, made on its first line. Fastify makes one for every request
- * before the route runs, and pino runs the binding through the redaction paths to make it (~2 µs,
- * 3 % of a revalidated market list's server time), while nearly no request writes a line of its
+ * before the route runs, and pino runs the binding through the redaction paths to make it (a
+ * visible share of a revalidated market list's server time), while nearly no request writes a line of its
  * own: the access line has its own child (AccessLogController).
  */
 class RequestLogger implements FastifyBaseLogger {

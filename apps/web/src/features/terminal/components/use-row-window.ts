@@ -40,8 +40,8 @@ export function useRowWindow(
     element.addEventListener('scroll', read, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
     // The observer's first report comes after the browser's own layout, before paint. Reading
-    // here instead forced that layout inside the commit: ~60 ms of the terminal's longest task at
-    // Lighthouse's 4x slowdown.
+    // here instead forced that layout inside the commit, a large part of the terminal's longest
+    // task under Lighthouse's slowdown.
     if (observer === null) read();
     else observer.observe(element);
     return () => {
