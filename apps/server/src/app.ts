@@ -312,7 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerStaticWeb(app, {
     webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),
     publicDir: join(packageRoot, 'public'),
-    // Issue 15: a signed-in page opens with its heading, and in demo mode the demo banner, in its
+    // A signed-in page opens with its heading, and in demo mode the demo banner, in its
     // HTML. The session is checked as the API scope checks it (an expired cookie is cleared, a
     // sliding one renewed).
     pageState: {

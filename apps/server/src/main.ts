@@ -99,7 +99,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     logger: { info: (object, message) => app.log.info(object, message) },
   });
-  // Issue 13: every process sends from the outbox (claims are disjoint, so they share the work).
+  // Every process sends from the outbox (claims are disjoint, so they share the work).
   const delivery = createDeliveryParts(config, mailer);
   // The durable queue wallet syncs run on: every process works it, pg-boss hands each job to one.
   const jobs = createJobQueue({

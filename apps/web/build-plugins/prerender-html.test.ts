@@ -39,7 +39,7 @@ describe('withoutScripts', () => {
     expect(landing).not.toContain('<script');
     expect(landing).not.toContain('modulepreload');
     expect(landing).not.toContain('/api/auth/csrf/');
-    expect(landing).not.toContain("Spec §4's first request");
+    expect(landing).not.toContain("The app's first request");
     expect(landing).toContain('<link rel="preload" as="image" href="/favicon.svg"/>');
     expect(landing).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
     expect(landing).toContain('data-loading-screen');

@@ -93,7 +93,7 @@ export function sharedPartsStrayImports(bundle: OutputBundle, preloadedByHtml: R
 }
 
 /**
- * Issue 15: Rolldown gave each small module shared by a different set of pages a chunk of its
+ * Rolldown gave each small module shared by a different set of pages a chunk of its
  * own. A signed-in page fetched 20-odd files under 1 kB gz (constants, API calls, table, panel,
  * empty state) before its first content, each a request with ~0.9 kB of headers, six at a time
  * over HTTP/1.1. The build is made twice: once in memory to find those chunks

@@ -50,7 +50,7 @@ test('an alert created on a coin page fires on the next refresh and shows up liv
   await expect(panel.badge).toHaveCount(0);
 });
 
-test('pausing the only alert empties the list and the badge (spec §4); resuming brings them back', async ({
+test('pausing the only alert empties the list and the badge; resuming brings them back', async ({
   page,
 }, info) => {
   const auth = new ServerAuthPage(page);

@@ -6,7 +6,7 @@ import { AlertDialogModel } from './pages/alerts.ts';
 import { newAccount, ServerAuthPage } from './pages/auth-pages.ts';
 import { findLinkInOutbox } from './pages/outbox.ts';
 
-// Issue 13: Settings → Notifications. A generic JSON webhook on a fake receiver on 127.0.0.1
+// Settings → Notifications. A generic JSON webhook on a fake receiver on 127.0.0.1
 // (the e2e server sets WEBHOOK_ALLOW_PRIVATE=true to reach it): add it, send a test, see the
 // secret masked; a receiver answering 404 marks its channel failing; quiet hours and digest save.
 test.describe.configure({ timeout: 60_000 });

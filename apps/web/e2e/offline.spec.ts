@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { OfflinePanel } from './pages/offline.ts';
 import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
 
-// Issue 13: go offline, add two transactions, reload, come back online, see both applied once; a
+// Go offline, add two transactions, reload, come back online, see both applied once; a
 // third (a sell of more than is held) is refused on replay and shown with its reason, not dropped.
 test('writes made offline survive a reload and are applied exactly once when the network returns', async ({
   page,

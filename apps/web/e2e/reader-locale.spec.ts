@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PortfoliosPage, signUpAt, TransactionsPage } from './pages/portfolio-pages.ts';
 
-// Issue 14 "dates in the user's locale": a reader whose browser runs in German, in Berlin, with
+// Dates in the user's locale: a reader whose browser runs in German, in Berlin, with
 // euros as base currency. Text the server composes reaches them in their own terms.
 test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
 

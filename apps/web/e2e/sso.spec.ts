@@ -4,7 +4,7 @@ import { newAccount, ServerAuthPage } from './pages/auth-pages.ts';
 import { startOidcProvider } from './support/oidc-provider.ts';
 
 /**
- * Issue 13 in a real browser: a server with AUTH_MODE=local,oidc and a real OpenID Connect
+ * Single sign-on in a real browser: a server with AUTH_MODE=local,oidc and a real OpenID Connect
  * provider (oidc-provider) beside it. One width is enough: the pages are the server's and the
  * auth cards that every other journey already sees at both.
  */

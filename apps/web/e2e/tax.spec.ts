@@ -137,7 +137,7 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
   await expect(taxPanel.getByText(/saving/)).toBeVisible();
 });
 
-// Issue 12: a fee entered in BNB in the form is valued at BNB's close of its day, not read as
+// A fee entered in BNB in the form is valued at BNB's close of its day, not read as
 // dollars: 1 BTC bought at 100 with 0.5 BNB costs 100 + 0.5 × that close in the lots view.
 test("tax: a BNB fee entered in the form is valued at that day's BNB close in the lot's cost", async ({
   page,

@@ -172,7 +172,7 @@ export const alertConditionSchema = z
   });
 
 /**
- * Issue 13, per-alert channel choice: ids of the user's delivery channels; null = every enabled
+ * Per-alert channel choice: ids of the user's delivery channels; null = every enabled
  * channel. Kept here (not beside the delivery schemas) so pages that only read alerts stay small.
  */
 export const alertChannelIdsSchema = z.array(z.string().trim().min(1).max(100)).max(10).nullable();
@@ -192,7 +192,7 @@ export const alertCreateBodySchema = z
     op: alertOperatorSchema,
     right: alertOperandInputSchema,
     active: activeSchema.default(true),
-    /** Issue 13: where this alert is delivered besides the app; omitted or null = every enabled channel. */
+    /** Where this alert is delivered besides the app; omitted or null = every enabled channel. */
     channel_ids: alertChannelIdsSchema.optional(),
   })
   .superRefine((b, ctx) => {
@@ -250,13 +250,13 @@ export const alertSchema = z.object({
   updated_at: timestamp,
   last_triggered_at: timestamp.nullable(),
   /**
-   * Issue 6: an alert on a coin without enough daily history for its period is accepted but
-   * "says it waits for data"; true until every indicator operand can be computed.
+   * An alert on a coin without enough daily history for its period is accepted but says it
+   * waits for data; true until every indicator operand can be computed.
    */
   waiting_for_data: z.boolean().optional(),
   /** The engine's last run for active alerts; null before the first run or when paused. */
   evaluation: alertEvaluationSchema.nullable().optional(),
-  /** Issue 13: the channels chosen for this alert; null = every enabled channel. */
+  /** The channels chosen for this alert; null = every enabled channel. */
   channel_ids: z.array(z.string()).nullable().optional(),
 });
 export type Alert = z.infer<typeof alertSchema>;
@@ -285,11 +285,11 @@ export const alertEventPayloadSchema = z.object({
   /** Present and true when the alert fired on the bundled snapshot's simulated prices (demo mode). */
   demo: z.boolean().optional(),
   /**
-   * Issue 14: the user's base currency at firing and its units per US dollar then, so money reads
+   * The user's base currency at firing and its units per US dollar then, so money reads
    * in that currency; the operands' values stay the US-dollar figures the engine compared.
    */
   currency: z.object({ code: baseCurrencySchema, rate: z.number() }).optional(),
-  /** Issue 13: present on the one notice that a delivery channel started failing. */
+  /** Present on the one notice that a delivery channel started failing. */
   channel_failure: z
     .object({ channel_id: z.string(), channel_name: z.string(), error: z.string() })
     .optional(),

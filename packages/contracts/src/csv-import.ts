@@ -79,7 +79,7 @@ export const csvImportPreviewSchema = z.object({
 });
 export type CsvImportPreview = z.infer<typeof csvImportPreviewSchema>;
 
-/** Issue 4 asks for the limit to be stated: the request cap, above the core parser's 5 M chars. */
+/** A stated limit, not the default: the request cap, above the core parser's 5 M chars. */
 export const csvUploadMaxBytes = 6 * 1024 * 1024;
 
 /** More distinct symbols than any real export has; bounds the work one request can ask for. */

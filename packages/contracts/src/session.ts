@@ -15,7 +15,7 @@ export const userSchema = z.object({
   picture: z.string().nullable(),
   email_verified: z.boolean(),
   /**
-   * Issue 13: false for an account made through single sign-on, which has no local password (it
+   * False for an account made through single sign-on, which has no local password (it
    * signs in at the identity provider). Absent from older servers: read as true.
    */
   has_password: z.boolean().optional(),

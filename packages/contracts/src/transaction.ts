@@ -148,7 +148,7 @@ const createFields = {
   record_fee_sale: z.boolean().optional(),
 };
 
-/** Issue 4 "The transaction body": POST, validate and preview. */
+/** The transaction body: POST, validate and preview. */
 export const transactionCreateBodySchema = z.codec(
   z.object(createFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
   z.object({ ...settledPlacement, ...settledFields, record_fee_sale: z.boolean().optional() }),

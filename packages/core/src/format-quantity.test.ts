@@ -62,7 +62,7 @@ describe('human dates', () => {
   });
 });
 
-describe('normalizeDecimalInput (spec §5: commas removed)', () => {
+describe('normalizeDecimalInput (commas removed)', () => {
   it.each([
     ['2,000', '2000'],
     ['1,234.56', '1234.56'],

@@ -4,7 +4,7 @@ import { parseLooseNumber } from './parse-number.ts';
 import { relativeTime } from './relative-time.ts';
 import { safeReturnPath } from './return-path.ts';
 
-describe('currencyDecimals (spec §9)', () => {
+describe('currencyDecimals', () => {
   it.each([
     [2_500_000, 0],
     [1_000_000, 0],
@@ -27,7 +27,7 @@ describe('currencyDecimals (spec §9)', () => {
   });
 });
 
-describe('parseLooseNumber (spec §5)', () => {
+describe('parseLooseNumber (commas removed, non-numeric is 0)', () => {
   it.each([
     ['1,234.5', 1234.5],
     [' 42 ', 42],
@@ -43,7 +43,7 @@ describe('parseLooseNumber (spec §5)', () => {
   });
 });
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime', () => {
   const now = new Date('2026-03-10T12:00:00');
   it.each([
     ['2026-03-10T11:59:30', 'now'],

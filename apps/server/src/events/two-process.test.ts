@@ -17,8 +17,8 @@ import { quoteIdent, withDatabase } from '../test/postgres-urls.ts';
 import { closedExplorers, cookieValue, freePort, waitFor } from '../test/process-helpers.ts';
 
 /**
- * Issue 6: "a two-process test on PostgreSQL: one job leader, and the event reaches a client
- * connected to the other process". Unlike multi-process.test.ts (two app instances in this
+ * A two-process test on PostgreSQL: one job leader, and the event reaches a client
+ * connected to the other process. Unlike multi-process.test.ts (two app instances in this
  * process), these are two real server processes started as an operator would, on one fresh
  * PostgreSQL database that the first of them migrates.
  */

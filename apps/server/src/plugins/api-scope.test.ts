@@ -223,7 +223,7 @@ describe('clean text at the contract', () => {
 });
 
 describe('URLs the server stores or redirects to', () => {
-  it('stores a coin image from outside the allowed hosts as blank (spec §5)', async () => {
+  it('stores a coin image from outside the allowed hosts as blank', async () => {
     const base = '/api/v2/projections/exit-strategy/';
     const body = {
       name: 'BTC Position',

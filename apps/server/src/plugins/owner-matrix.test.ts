@@ -167,6 +167,7 @@ function bodies(): Record<string, unknown> {
     'PATCH /api/v2/connections/:id/': { label: 'Taken' },
     'POST /api/v2/connections/:id/sync/': undefined,
     'PATCH /api/v2/connections/:id/tokens/:tokenId/': { hidden: true },
+    'POST /api/v2/connections/:id/held/decide/': { key: 'trade:XXBTZEUR:T1', decision: 'separate' },
     'POST /api/v2/transactions/:id/classify/': { as: 'spend' },
   };
 }

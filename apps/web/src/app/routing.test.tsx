@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 freshApiClientPerTest();
 
-describe('protected routes (spec §2, §6)', () => {
+describe('protected routes (signed-out visitors go to login or the landing page)', () => {
   it('sends a signed-out visitor at a protected page to /login with return_to, and on to the server', async () => {
     installFakeFetch(authRoutesFor(false));
     const { router } = renderApp('/dashboard?portfolio=p1');

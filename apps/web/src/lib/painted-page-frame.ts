@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 
 /**
- * Issue 15: for a signed-in page with a fixed heading (lib/page-headers) the server sends
+ * For a signed-in page with a fixed heading (lib/page-headers) the server sends
  * index.html with that heading painted where the page will draw it, so the first paint shows which
  * page is loading and the largest text on screen no longer waits for the app's code, the session
  * check and the page's chunks (in a Lighthouse trial with a live market, /transactions' LCP came

@@ -16,7 +16,7 @@ function deferred() {
   return { promise, finish };
 }
 
-describe('whenStartupSettled (issue 15: what no page paints with waits for the page)', () => {
+describe('whenStartupSettled (what no page paints with waits for the page)', () => {
   let frames: ReturnType<typeof stubAnimationFrames>;
   const runFrame = async () => {
     frames.runDue();

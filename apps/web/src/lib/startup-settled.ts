@@ -1,5 +1,5 @@
 /**
- * Issue 15: the parts no page paints with (the toasts, the unread count, the offline kit, the event
+ * The parts no page paints with (the toasts, the unread count, the offline kit, the event
  * stream) waited for the browser's first quiet moment, which came while the page's own code and
  * data were still on the way. Their requests then shared the six connections of HTTP/1.1 with
  * the page's, and Lighthouse's simulated LCP counted them all (bench/README.md has the figure).

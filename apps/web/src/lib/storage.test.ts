@@ -4,7 +4,7 @@ import { purgeStaleEntries, readStored, shouldRunCleanup, storageTimings, writeS
 const hour = 60 * 60_000;
 const minute = 60_000;
 
-describe('purgeStaleEntries (spec §9: stale entries purged after 24 hours)', () => {
+describe('purgeStaleEntries (stale entries purged after 24 hours)', () => {
   it('removes only the named keys, and only when older than 24 h', () => {
     const now = 100 * hour;
     writeStored('crypto_favorites', ['bitcoin'], now - 25 * hour);
@@ -24,7 +24,7 @@ describe('purgeStaleEntries (spec §9: stale entries purged after 24 hours)', ()
   });
 });
 
-describe('shouldRunCleanup (spec §9 cleanup schedule)', () => {
+describe('shouldRunCleanup (cleanup schedule)', () => {
   it('runs after 30 minutes since the last cleanup, whatever the activity', () => {
     const now = 10 * hour;
     expect(shouldRunCleanup({ lastActivity: now, lastCleanup: now - 30 * minute }, now)).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeAgo } from './time-ago';
 
-describe('timeAgo (spec §9 relative time)', () => {
+describe('timeAgo (relative time)', () => {
   const now = new Date(2026, 10, 25, 12, 0, 0);
   it('reads just now, minutes, hours and days ago, then the day', () => {
     expect(timeAgo(new Date(2026, 10, 25, 11, 59, 30), now)).toBe('just now');

@@ -8,7 +8,7 @@ function Probe() {
   return <p>{useIdleReached() ? 'after idle' : 'starting'}</p>;
 }
 
-describe('useIdleReached (issue 15: what no page paints with mounts once the page is drawn and quiet)', () => {
+describe('useIdleReached (what no page paints with mounts once the page is drawn and quiet)', () => {
   let frames: ReturnType<typeof stubAnimationFrames>;
   const runFrames = async (count: number) => {
     for (let i = 0; i < count; i += 1) {

@@ -26,7 +26,7 @@ const price = { type: 'indicator', metric: 'price' };
 const constant = (value: number) => ({ type: 'value', value });
 const body = (left: unknown, right: unknown, op = '>=') => ({ coin_id: 'bitcoin', left, op, right });
 
-describe('alert create body: the four examples of issue 6', () => {
+describe('alert create body: the four example alerts', () => {
   it('price >= 100000', () => {
     expect(alertCreateBodySchema.parse(body(price, constant(100000)))).toEqual({
       coin_id: 'bitcoin',
@@ -185,7 +185,7 @@ describe('alert update body', () => {
 });
 
 describe('notifications', () => {
-  it('parses the spec §3 shape', () => {
+  it('parses the notification shape: operands, op and their fields', () => {
     const n = {
       id: 'n1',
       is_read: false,

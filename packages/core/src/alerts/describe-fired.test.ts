@@ -22,7 +22,7 @@ const rsi = (value: number): AlertEventOperand => ({
   value,
 });
 
-describe('describeFiredCondition (issue 14: the base currency at firing)', () => {
+describe('describeFiredCondition (the base currency at firing)', () => {
   it('converts money with the rate recorded at firing and keeps RSI levels as they are', () => {
     const payload = { left: price(100_000), op: '>=' as const, right: constant(95_000) };
     expect(describeFiredCondition(payload, formatCurrency)).toBe('Price $100,000.00 ≥ $95,000.00');

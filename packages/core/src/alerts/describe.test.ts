@@ -59,7 +59,7 @@ describe('describeCondition', () => {
     );
   });
 
-  it('writes a money threshold in US dollars with the spec §9 decimals', () => {
+  it('writes a money threshold in US dollars with the currency decimals', () => {
     expect(describeCondition({ left: indicator('price', null), op: '>=', right: constant(4000) })).toBe(
       'Price ≥ $4,000.00',
     );

@@ -40,7 +40,7 @@ const market = Array.from(
   (_, i) => 100 + 30 * Math.sin(i / 40) + 8 * Math.sin(i / 7) + i * 0.05,
 );
 
-describe('issue 6 example: price >= 100000', () => {
+describe('example alert: price >= 100000', () => {
   const c = condition({ type: 'indicator', metric: 'price' }, '>=', { type: 'value', value: 100000 });
 
   it('fires on reaching the level, stays quiet above it, re-arms below it', () => {
@@ -56,7 +56,7 @@ describe('issue 6 example: price >= 100000', () => {
   });
 });
 
-describe('issue 6 example: rsi(14) <= 30', () => {
+describe('example alert: rsi(14) <= 30', () => {
   const c = condition({ type: 'indicator', metric: 'rsi', params: { period: 14 } }, '<=', {
     type: 'value',
     value: 30,
@@ -91,7 +91,7 @@ describe('issue 6 example: rsi(14) <= 30', () => {
   });
 });
 
-describe('issue 6 example: ema(50) >= sma(200)', () => {
+describe('example alert: ema(50) >= sma(200)', () => {
   const c = condition({ type: 'indicator', metric: 'ema', params: { period: 50 } }, '>=', {
     type: 'indicator',
     metric: 'sma',
@@ -123,7 +123,7 @@ describe('issue 6 example: ema(50) >= sma(200)', () => {
   });
 });
 
-describe('issue 6 example: macd_histogram crosses_above 0', () => {
+describe('example alert: macd_histogram crosses_above 0', () => {
   const c = condition({ type: 'indicator', metric: 'macd_histogram' }, 'crosses_above', {
     type: 'value',
     value: 0,

@@ -19,7 +19,7 @@ export interface BalanceEntry {
 const at = (e: BalanceEntry) => new Date(e.date).getTime();
 
 /**
- * Issue 14: a ledger that starts mid-history. For each account, its earliest row (by time, then
+ * A ledger that starts mid-history. For each account, its earliest row (by time, then
  * by line) says what was held before the file began: balance − change. Accounts of one coin add
  * up; a coin whose earlier holding is zero (or fiat) is not offered. Dated one second before the
  * coin's first row, so it sorts before everything the file imports.

@@ -5,7 +5,7 @@ import { convertFromUsd } from './currency.ts';
 import { requireCoinId, requireId, requireSymbol } from './require-id.ts';
 import { normaliseSearchQuery, searchMatchScore } from './search-query.ts';
 
-describe('sanitizeCoinList (spec §5 "Coin list")', () => {
+describe('sanitizeCoinList (entries without id, symbol, name or a numeric price are dropped)', () => {
   it('drops entries lacking id, symbol, name or a numeric current_price', () => {
     const kept = sanitizeCoinList([
       { id: 'bitcoin', symbol: 'btc', name: 'Bitcoin', current_price: 70000 },
@@ -28,7 +28,7 @@ describe('sanitizeCoinList (spec §5 "Coin list")', () => {
   });
 });
 
-describe('safeImageUrl (spec §5 "Image URLs")', () => {
+describe('safeImageUrl (http(s) from the allowed hosts only)', () => {
   it.each([
     ['https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png?1696501400', true],
     ['https://assets.coingecko.com/coins/images/279/large/ethereum.png', true],
@@ -60,7 +60,7 @@ describe('safeImageUrl (spec §5 "Image URLs")', () => {
   });
 });
 
-describe('sanitizeCoinText (spec §5)', () => {
+describe('sanitizeCoinText', () => {
   it.each([
     ['Bitcoin', 'Bitcoin'],
     ['<b>Bit</b>coin', 'Bitcoin'],
@@ -76,7 +76,7 @@ describe('sanitizeCoinText (spec §5)', () => {
   });
 });
 
-describe('roundSupply (spec §5/§9)', () => {
+describe('roundSupply (2 decimals)', () => {
   it('rounds to 2 decimals and parses loose numbers', () => {
     expect(roundSupply(19_675_987.456)).toBe(19_675_987.46);
     expect(roundSupply('1,000.005')).toBe(1000.01);
@@ -84,7 +84,7 @@ describe('roundSupply (spec §5/§9)', () => {
   });
 });
 
-describe('required ids (spec §5)', () => {
+describe('required ids', () => {
   it('returns the spec messages', () => {
     expect(requireCoinId('')).toEqual({ ok: false, message: marketMessages.coinIdRequired });
     expect(requireSymbol(undefined)).toEqual({ ok: false, message: 'Symbol is required' });
@@ -93,7 +93,7 @@ describe('required ids (spec §5)', () => {
   });
 });
 
-describe('normaliseSearchQuery (spec §5 "Coin search")', () => {
+describe('normaliseSearchQuery (coin search)', () => {
   it.each([
     ['', null],
     [' e ', null],

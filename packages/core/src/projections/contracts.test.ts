@@ -29,7 +29,7 @@ function fieldErrors(result: {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('projection contracts (spec §7)', () => {
+describe('projection contracts', () => {
   it('replace body: a list or {transactions}, both give the list', () => {
     expect(replaceTransactionsBodySchema.parse([item])).toEqual([{ ...item }]);
     expect(replaceTransactionsBodySchema.parse({ transactions: [item] })).toEqual([{ ...item }]);

@@ -24,7 +24,7 @@ const spec = fixture<{
   }[];
 }>(validation);
 
-describe('projection dialog validation (spec §5)', () => {
+describe('projection dialog validation', () => {
   it.each(spec.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(validateProjectionForm({ ...spec.base, ...c.form }, c.mode)).toEqual(c.errors);
   });

@@ -43,7 +43,7 @@ function expectSame(plan: RandomPlan, fast: FastProjectionFigures, label: string
   return figures;
 }
 
-describe('recalculateFast equals the decimal reference (spec §4 "Recalculation")', () => {
+describe('recalculateFast equals the decimal reference', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('scenario %s', (_name, s) => {
     const fast = recalculateFast(s.rows, s.tokensOwned, s.sellTax, s.context);
     expect(fast.toFigures()).toMatchObject(s.expect);

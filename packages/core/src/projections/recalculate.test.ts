@@ -25,7 +25,7 @@ const scenarios = [threeRungs, zeroTax, outOfOrder, incomplete, priceImpact, loo
   (json) => fixture<RecalcScenario>(json),
 );
 
-describe('recalculate (spec §4 "Recalculation")', () => {
+describe('recalculate (sold, gross, fee, tax and cash out per row)', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', (_name, scenario) => {
     const result = recalculate(scenario.rows, scenario.tokensOwned, scenario.sellTax, scenario.context);
     expect(result).toMatchObject(scenario.expect);

@@ -25,7 +25,7 @@ const row = (over: Partial<SellRow>): SellRow => ({
   ...over,
 });
 
-describe('blank-row rule (spec §4)', () => {
+describe('blank-row rule', () => {
   const spec = fixture<{
     cases: {
       name: string;
@@ -56,7 +56,7 @@ describe('blank-row rule (spec §4)', () => {
   });
 });
 
-describe('deleting rows (spec §4)', () => {
+describe('deleting rows', () => {
   const spec = fixture<{
     cases: { name: string; sellTax: string; rows: SellRow[]; delete: string; expect: Partial<SellRow>[] }[];
   }>(deletes);
@@ -82,7 +82,7 @@ describe('deleting rows (spec §4)', () => {
   });
 });
 
-describe('save normalisation (spec §4 "Saving")', () => {
+describe('save normalisation', () => {
   const spec = fixture<{ rows: SellRow[]; expect: Record<string, unknown>[] }>(saving);
   it('save-normalisation', () => {
     const items = normaliseForSave(spec.rows);

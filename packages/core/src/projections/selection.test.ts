@@ -11,7 +11,7 @@ import {
   toTransactionSortMode,
 } from './selection.ts';
 
-describe('projection selection (spec §4)', () => {
+describe('projection selection', () => {
   it.each([
     ['3f1c0e9a-real', 'real'],
     ['__all__', 'all'],
@@ -44,7 +44,7 @@ describe('projection selection (spec §4)', () => {
     expect(toggleProjectionSelection(['a', 'b'], 'a')).toEqual(['b']);
   });
 
-  it('multi-select labels (spec §2)', () => {
+  it('multi-select labels', () => {
     expect(selectionLabel(0, 3)).toBe('Select Projections');
     expect(selectionLabel(3, 3)).toBe('All Projections');
     expect(selectionLabel(2, 3)).toBe('2 of 3 Selected');
@@ -55,7 +55,7 @@ describe('projection selection (spec §4)', () => {
     });
   });
 
-  it('saving transactions: spec §8 messages for a missing id or client and for a draft', () => {
+  it('saving transactions: the messages for a missing id or client and for a draft', () => {
     expect(() => assertCanSaveTransactions('', true)).toThrow(
       'saveTransactionsToServer requires projectionId and apiClient',
     );

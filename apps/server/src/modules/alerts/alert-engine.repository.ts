@@ -24,7 +24,7 @@ export interface EngineAlert {
   version: number;
   revision: number;
   active: boolean;
-  /** Issue 13: the alert's delivery channels; null = every enabled channel. */
+  /** The alert's delivery channels; null = every enabled channel. */
   channelIds: string[] | null;
 }
 

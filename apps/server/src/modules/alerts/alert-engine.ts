@@ -57,7 +57,7 @@ export interface AlertEngineDeps {
 }
 
 /**
- * Issue 14: each firing user's base currency and its units per US dollar now, so the notification
+ * Each firing user's base currency and its units per US dollar now, so the notification
  * is written in that currency at firing (the operands keep the US-dollar values compared).
  */
 async function currenciesAtFiring(
@@ -257,7 +257,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
         try {
           written = await deps.db.transaction(async (tx) => {
             const rows = await writeEngineResults(tx, updates, firings);
-            // Issue 13: the deliveries commit with their notifications (the outbox).
+            // The deliveries commit with their notifications (the outbox).
             await fanOutDeliveries(tx, rows, channelIds, deps.publicUrl ?? '');
             return rows;
           });

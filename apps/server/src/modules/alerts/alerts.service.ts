@@ -85,7 +85,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     return toAlert(row, (await waitingFor([row])).has(row.id), await readEngineStatus(db));
   }
 
-  /** Issue 13: chosen channels must be the user's own (another user's id reads as not found). */
+  /** Chosen channels must be the user's own (another user's id reads as not found). */
   async function ownChannels(
     userId: string,
     ids: string[] | null | undefined,

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signUp, uniqueEmail } from '../../test/test-client.ts';
 
 /**
- * Issue 13, email verification without friction: with SMTP_URL unset (mail goes to the outbox
+ * Email verification without friction: with SMTP_URL unset (mail goes to the outbox
  * folder only) the first account on a fresh server starts verified; every later one keeps the
  * outbox verification mail.
  */

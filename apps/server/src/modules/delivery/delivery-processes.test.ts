@@ -16,7 +16,7 @@ import {
 } from '../../test/process-helpers.ts';
 
 /**
- * Issue 13: the outbox across real server processes. 120 alerts fire at once (60 coins × 2
+ * The outbox across real server processes. 120 alerts fire at once (60 coins × 2
  * users, `price >= 0`), each fanned out to a generic JSON webhook on a fake receiver on 127.0.0.1.
  * - kill -9 of the server mid-delivery, then a restart on the same data: every notification
  *   arrives (at-least-once), and the only repeats are sends that were in flight at the kill,

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { DeliveryService } from './delivery.service.ts';
 
-/** Issue 13: delivery channels, quiet hours and digest, and the delivery log with its dead letters. */
+/** Delivery channels, quiet hours and digest, and the delivery log with its dead letters. */
 export async function registerDeliveryRoutes(
   app: FastifyInstance,
   deps: { delivery: DeliveryService },

@@ -24,12 +24,12 @@ import { createDeliveryParts, createOutboxWorker } from './delivery-module.ts';
 import type { DeliveryWorker } from './outbox-worker.ts';
 
 /**
- * Issue 13, alert delivery end to end in one process: the real alert engine fires, the outbox rows
+ * Alert delivery end to end in one process: the real alert engine fires, the outbox rows
  * commit with the notifications, and the worker sends them to fake receivers on 127.0.0.1 that
  * succeed, fail (5xx, 404) and time out, and to a fake SMTP server.
  */
 const market = createTestMarket();
-// Issue 14: a EUR user reads the alert in euros at the rate of the firing moment.
+// A EUR user reads the alert in euros at the rate of the firing moment.
 const rated = { ...market, getUsdRates: async () => ({ usd: 1, eur: 0.5 }) };
 const bus = createMemoryEventBus();
 const behaviours = new Map<string, (n: number) => HookBehaviour>();

@@ -4,7 +4,7 @@ import { notifications } from '../../db/schema/index.ts';
 import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Issue 14 "no ISO timestamps or raw decimals in any message": the alerts card of a de-DE reader
+// No message carries an ISO timestamp or a raw decimal: the alerts card of a de-DE reader
 // whose base currency is EUR reads a firing as its notification does.
 
 let t: TestApp;

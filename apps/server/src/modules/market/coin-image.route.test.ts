@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Issue 15, "images are local": coin logos come from this server. A fake image host on 127.0.0.1
+ * Images are local: coin logos come from this server. A fake image host on 127.0.0.1
  * (COIN_IMAGE_ORIGIN) answers as CoinGecko's does: PNG bytes with their type, or an error.
  */
 

@@ -7,7 +7,7 @@ import type { CoinImageCache } from './coin-image-cache.ts';
 import { lettersAvatarSvg } from './letters-avatar.ts';
 
 /**
- * Issue 15: coin logos come from this server. The route takes the market's own image URL (only
+ * Coin logos come from this server. The route takes the market's own image URL (only
  * from the allowed market image hosts) and answers its bytes, or, when the image host cannot be
  * reached, the coin's letters as a small SVG: the page shows the same avatar either way and the
  * browser records no failed load. The letters answer is cached briefly, so the logo comes once

@@ -31,7 +31,7 @@ import { type AlertEngine, createAlertEngine } from '../alerts/index.ts';
 import { createMarketService, type MarketService } from './market.service.ts';
 
 /**
- * Issue 10's named scenarios: MARKET_DATA=auto against a fake CoinGecko on 127.0.0.1 speaking
+ * The market-mode scenarios: MARKET_DATA=auto against a fake CoinGecko on 127.0.0.1 speaking
  * the real protocol, with an injectable clock. Demo (the bundled snapshot) only ever answers a
  * server that has never been live, every response says which mode it is in, an outage serves
  * the last real copy marked stale, and the switch to live leaves no simulated row anywhere.
@@ -250,7 +250,7 @@ describe('offline start -> demo everywhere', () => {
     expect(notes.results).toHaveLength(1);
     expect(notes.results[0]?.event_payload.demo).toBe(true);
     await expectExportsLabelled(w, u, true);
-    // Issue 15: a signed-in page opens with the demo banner already in its HTML, and its heading
+    // A signed-in page opens with the demo banner already in its HTML, and its heading
     // when the build painted one.
     expect(await pageHtml(u.client, '/dashboard')).toBe(
       '<section>Demo data</section><div>Metrics</div><div id="root"></div>',

@@ -14,7 +14,7 @@ import { createMarketService } from './market.service.ts';
 import { marketModeKey } from './market-cache.repository.ts';
 
 /**
- * Issue 10: a server that was live before the mode record existed (an upgrade, or one that ran
+ * A server that was live before the mode record existed (an upgrade, or one that ran
  * with MARKET_DATA=coingecko) holds real rows but no `market:mode` row. Restarted with the
  * default MARKET_DATA=auto while CoinGecko is unreachable, it must serve its last real copy,
  * labelled stale, and never fall back to the demo snapshot nor answer 503.

@@ -58,7 +58,7 @@ describe('coin list', () => {
   });
 
   it("answers the terminal's first screen with the same rows as the full page it opens, without sparklines", async () => {
-    // Issue 15: the terminal asks for 25 rows without sparklines beside its 250-row page and shows
+    // The terminal asks for 25 rows without sparklines beside its 250-row page and shows
     // them until the page arrives, so they must be the page's first rows in the same order.
     for (const filters of ['order=market_cap_desc', 'order=change_24h_asc&exclude_stablecoins=true']) {
       for (const page of [1, 2]) {

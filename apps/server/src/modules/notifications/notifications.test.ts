@@ -72,7 +72,7 @@ describe('GET /api/v2/notifications/', () => {
     ]);
   });
 
-  it('spec §4: with no active alert the badge is zero and the list is empty', async () => {
+  it('with no active alert the badge is zero and the list is empty', async () => {
     const { c, alert } = await userWithNotifications(2);
     expect((await list(c)).count).toBe(2);
     await c.send('PATCH', `/api/v2/alerts/${alert.id}/`, { active: false });

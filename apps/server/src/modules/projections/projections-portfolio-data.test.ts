@@ -29,7 +29,7 @@ const buy = (portfolioId: string, quantity: string, price: string, date: string)
   note: '',
 });
 
-describe('portfolio-data/ with real portfolios (spec §3 "Portfolio coin data")', () => {
+describe('portfolio-data/ with real portfolios (the coin data a projection reads)', () => {
   it('offers the coins held across portfolios and their cost, for the signed-in user only', async () => {
     const alice = t.client();
     const bob = t.client();

@@ -5,7 +5,7 @@ import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /*
- * Issue 12: a fee recorded in another currency (`fee_currency`) is valued in the portfolio's
+ * A fee recorded in another currency (`fee_currency`) is valued in the portfolio's
  * currency on its own day — a fiat fee at that day's exchange rate (bitcoin's closes in both
  * currencies, as for rows of another currency), a coin fee at that coin's stored close — in the
  * dashboard, the positions and the tax report alike. A day without one lists the row as needing

@@ -3,7 +3,7 @@ import { filterCoins, normaliseSearchQuery } from '@app/core';
 import type { MarketService } from '../market/index.ts';
 import { withoutSparkline } from '../market/index.ts';
 
-/** Issue 4's positions service, structurally; held quantities are decimal strings. */
+/** The portfolios' positions service, structurally; held quantities are decimal strings. */
 export interface PositionsReader {
   getPositions(userId: string): Promise<Map<string, { quantity: string }>>;
 }

@@ -11,7 +11,7 @@ import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /*
- * Issue 12: a Binance trade whose fee is paid in BNB. The fee stays on its trade in BNB (valued at
+ * A Binance trade whose fee is paid in BNB. The fee stays on its trade in BNB (valued at
  * BNB's close of the day by the books), and the BNB leaves the holding as a sale at that same
  * close: a disposal of BNB at its market value, as US/UK/DE practice has it. Before, the BNB was
  * sold at 0 and its whole cost became a realized loss while the trade carried no fee.

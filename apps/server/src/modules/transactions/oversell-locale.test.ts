@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portfolioUser } from '../../test/portfolio-test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Issue 14 "no ISO timestamps or raw decimals in any message": an oversell is written for its
+// No message carries an ISO timestamp or a raw decimal: an oversell is written for its
 // reader (the browser's Accept-Language), names the coin by the market's ticker even outside
 // core's list of majors, and carries its figures in details.oversell for the client to write.
 

@@ -24,7 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('authenticated layout (spec §2 navigation)', () => {
+describe('authenticated layout (navigation)', () => {
   it('has one Main nav with the four entries, in order', async () => {
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -77,7 +77,7 @@ describe('authenticated layout (spec §2 navigation)', () => {
   });
 });
 
-describe('market status before the first render (issue 10: no layout shift)', () => {
+describe('market status before the first render (no layout shift)', () => {
   it('renders the layout with the demo banner in its first render', async () => {
     installFakeFetch({
       ...authRoutesFor(true),

@@ -13,7 +13,7 @@ import { PageLoading } from './page-loading';
 import { useSessionRestore } from './use-session-restore';
 import { UserMenu } from './user-menu';
 
-// Issue 15: the Alerts panel opens on demand and the notification toasts only matter once a new
+// The Alerts panel opens on demand and the notification toasts only matter once a new
 // notification arrives; neither is needed to paint, so the panel loads when opened and the toasts
 // in the first quiet moment after start.
 const AlertsPanel = lazy(() =>
@@ -22,7 +22,7 @@ const AlertsPanel = lazy(() =>
 const NotificationToasts = lazy(() =>
   import('@/features/notifications/notification-toasts').then((m) => ({ default: m.NotificationToasts })),
 );
-// Issue 13: the offline marker, queued writes and their machinery load in the first quiet moment.
+// The offline marker, queued writes and their machinery load in the first quiet moment.
 const OfflineStatus = lazy(() => import('@/app/offline-kit').then((kit) => ({ default: kit.OfflineStatus })));
 
 interface AppLayoutProps {

@@ -11,7 +11,7 @@ const unverifiedBanner = lazyPart(
 );
 
 /**
- * Issue 13: while the email is unverified, every signed-in page says so once, with "resend"
+ * While the email is unverified, every signed-in page says so once, with "resend"
  * beside it, instead of the user finding out only when a page refuses them. The layout's first
  * render waits for `useEmailBannerReady`, so the banner is there from the start.
  */

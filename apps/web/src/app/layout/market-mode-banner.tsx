@@ -64,7 +64,7 @@ export function DemoBanner() {
 }
 
 /**
- * Issue 10: on every signed-in page, say plainly when prices are simulated (demo mode: the
+ * On every signed-in page, say plainly when prices are simulated (demo mode: the
  * server has never reached a real provider, or MARKET_DATA=snapshot), and when live figures are
  * an old copy kept through a provider outage. Live and fresh shows nothing.
  */

@@ -135,7 +135,7 @@ describe('saved queries for offline reading', () => {
     expect(after.getQueryData(['fresh'])).toBe('kept');
   });
 
-  it('drops a copy older than 24 hours (spec §9 stale local entries)', async () => {
+  it('drops a copy older than 24 hours (stale local entries)', async () => {
     const before = new QueryClient();
     before.setQueryData(['x'], 1);
     await saveQuerySnapshot(before, 'u1', 0);

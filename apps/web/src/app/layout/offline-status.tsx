@@ -91,7 +91,7 @@ function QueuedWriteItem({ write, online }: { write: QueuedWrite; online: boolea
 }
 
 /**
- * Issue 13 offline: says when the page shows data saved on this device, lists the writes kept
+ * Offline: says when the page shows data saved on this device, lists the writes kept
  * for later with what became of each, and runs the machinery (service worker, saved queries,
  * replay when the network and a confirmed session are back). Loaded after the first paint.
  */

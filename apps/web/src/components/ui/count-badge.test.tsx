@@ -4,7 +4,7 @@ import { render, screen } from '@/test/testing-library';
 
 const label = (n: number) => `${n} unread notifications`;
 
-describe('CountBadge (spec §9 badge maximum 99)', () => {
+describe('CountBadge (badge maximum 99)', () => {
   it.each([
     [0, null],
     [-3, null],

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@/test/testing-library';
 import { LoadingFloor, loadingScreenMinMs } from './loading-floor';
 
-describe('loading floor (spec §9: the loading screen never flashes for less than 500 ms)', () => {
+describe('loading floor (the loading screen never flashes for less than 500 ms)', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
   afterEach(() => vi.useRealTimers());
 

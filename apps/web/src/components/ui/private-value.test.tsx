@@ -6,7 +6,7 @@ import { Money, Quantity } from './private-value';
 
 afterEach(() => act(() => usePreferences.getState().setPrivacyMode(false)));
 
-describe('Money and Quantity (spec §9 numbers, privacy mode)', () => {
+describe('Money and Quantity (currency decimals, privacy mode)', () => {
   it('writes money with the spec decimals and quantities exactly, marked private', () => {
     render(
       <p>

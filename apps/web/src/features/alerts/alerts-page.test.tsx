@@ -161,7 +161,7 @@ describe('Create alert', () => {
       op: '>=',
       right: { type: 'indicator', metric: 'sma', params: { period: 200 } },
       active: true,
-      // Issue 13: no channel unticked, so every enabled channel.
+      // No channel unticked, so every enabled channel.
       channel_ids: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);

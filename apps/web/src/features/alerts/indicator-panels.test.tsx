@@ -7,7 +7,7 @@ import { inTimeZone } from '@/test/time-zone';
 import { IndicatorPanels } from './indicator-panels';
 
 /*
- * Issue 14 (newcomer pass): the RSI and MACD lines have no axes, so each panel says which days
+ * The RSI and MACD lines have no axes, so for a newcomer each panel says which days
  * its line spans, and MACD's readings are keyed to the colours of their lines. Run west of UTC
  * (Honolulu), where a daily close at 00:00 UTC read in the local zone would show the day before.
  */

@@ -50,7 +50,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('BFFAuthProvider start-up (spec §4)', () => {
+describe('BFFAuthProvider start-up (CSRF token, then session status)', () => {
   it('starts loading, then csrf → session-status → subscription sync, and becomes authenticated', async () => {
     const server = installFakeFetch(authRoutesFor(true));
     renderProvider();

@@ -90,7 +90,7 @@ async function openPanel() {
   return screen.findByRole('region', { name: 'Alerts' });
 }
 
-describe('Alerts panel and badge (spec §2, §4, §9)', () => {
+describe('Alerts panel and badge (10 most recent, read state, badge maximum 99)', () => {
   it('the badge shows at most 99 while the label keeps the real count', async () => {
     renderApp('/dashboard');
     // The whole app's first render (session, lazy route, notifications): over 1 s at CI load.

@@ -57,7 +57,7 @@ function routes(list: () => Notification[]) {
 
 const slow = { timeout: 5000 };
 
-describe('a toast when a notification arrives (spec §9 toasts)', () => {
+describe('a toast when a notification arrives', () => {
   it("toasts a new one with its coin's name and condition, but not the ones there at load", async () => {
     let list = [notification('n1', 'ethereum', 100_500)];
     installFakeFetch(routes(() => list));

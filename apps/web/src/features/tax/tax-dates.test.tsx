@@ -7,7 +7,7 @@ import { ReportPanel } from './report-panel';
 import { installTaxApi } from './tax-view-fixtures';
 
 /*
- * Issue 12: the tax views show the calendar days of the books in the reader's locale
+ * The tax views show the calendar days of the books in the reader's locale
  * ("Jan 17, 2024"), never as YYYY-MM-DD, and read them in UTC so a day never moves with the
  * browser's time zone. The tests run west of UTC (Honolulu, UTC−10), where reading "2024-01-17"
  * in the local zone would show Jan 16.

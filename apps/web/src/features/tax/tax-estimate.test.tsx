@@ -5,8 +5,8 @@ import { ReportPanel } from './report-panel';
 import { installTaxViews, lotsView, report } from './tax-view-fixtures';
 
 /*
- * Issue 14 (newcomer pass): without a tax rule there is no rate, and "estimated tax $0.00 at 0%"
- * read as "nothing to pay". The report says there is no estimate and links to the rule instead.
+ * Without a tax rule there is no rate, and a newcomer read "estimated tax $0.00 at 0%" as
+ * "nothing to pay". The report says there is no estimate and links to the rule instead.
  */
 
 const gains = {

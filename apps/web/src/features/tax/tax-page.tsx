@@ -18,7 +18,7 @@ const portfoliosQuery = () =>
       apiRequest(portfolioRoutes.portfolios, { schema: taxSchemas('portfolioListResponseSchema'), signal }),
   });
 
-/** Issue 12: open lots with their holding periods, and the realized-gains report per tax year. */
+/** Open lots with their holding periods, and the realized-gains report per tax year. */
 export function TaxPage() {
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'report' ? 'report' : 'lots';

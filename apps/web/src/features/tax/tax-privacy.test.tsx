@@ -8,7 +8,7 @@ import { ReportPanel } from './report-panel';
 import { installTaxApi } from './tax-view-fixtures';
 
 /*
- * Issue 14: privacy mode masks every monetary value and quantity on every page. The tax views
+ * Privacy mode masks every monetary value and quantity on every page. The tax views
  * masked their money but printed quantities ("1.5 held", a lot's "0.5") as they are.
  */
 

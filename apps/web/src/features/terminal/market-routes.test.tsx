@@ -38,7 +38,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('market routes in the real route table (spec §2)', () => {
+describe('market routes in the real route table', () => {
   it('/terminal?coin=bitcoin opens the terminal on Bitcoin', async () => {
     const { router } = renderApp('/terminal?coin=bitcoin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terminal' }, slow)).toBeTruthy();

@@ -429,7 +429,7 @@ describe('favourites', () => {
   });
 });
 
-describe('base currency (spec §9 decimals)', () => {
+describe('base currency (currency decimals)', () => {
   it('asks for every figure in the base currency and formats them in it', async () => {
     const s = fakeMarketState();
     s.settings.base_currency = 'eur';
@@ -508,7 +508,7 @@ describe('base currency (spec §9 decimals)', () => {
   });
 });
 
-describe('refresh toasts (spec §8)', () => {
+describe('refresh toasts', () => {
   it('says it is refreshing, then that it refreshed', async () => {
     open();
     await screen.findByRole('table');

@@ -34,7 +34,7 @@ export interface TerminalPageProps {
 
 const perPage = 250;
 /**
- * Issue 15: the terminal's first paint does not wait for 250 rows with their sparklines. The
+ * The terminal's first paint does not wait for 250 rows with their sparklines. The
  * first screen of the same page (the table shows 12 rows at a time; 25 divides 250, so its
  * page number lines up) is asked for beside it, without sparklines, and shown until the full
  * page arrives; the sparklines follow with it.

@@ -9,7 +9,7 @@ import {
 
 beforeEach(() => localStorage.clear());
 
-describe('terminal-ui-state (spec §3 local persistence)', () => {
+describe('terminal-ui-state (local persistence)', () => {
   it('starts from the defaults when nothing is stored', () => {
     expect(readTerminalUiState()).toEqual(defaultTerminalUiState);
   });

@@ -7,7 +7,7 @@ import { feeCurrencyMessages } from './components/fee-currency-choice';
 import { installFakeTransactionsServer, txJson } from './fake-transactions-server';
 
 /*
- * Issue 12: the transaction form asks what the fee was paid in: the portfolio's currency (the
+ * The transaction form asks what the fee was paid in: the portfolio's currency (the
  * default), another fiat currency, the coin itself, or another coin such as BNB through the coin
  * picker; the server values it on the day. Only coins priced by their symbol are offered, and an
  * unfinished choice is said under the field instead of being sent.

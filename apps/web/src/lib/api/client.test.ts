@@ -46,7 +46,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the request to fail');
 }
 
-describe('apiRequest: request shape (spec §7)', () => {
+describe('apiRequest: request shape (/api base, credentials, CSRF header)', () => {
   it('sends the CSRF header only on non-read methods, with credentials and the /api base', async () => {
     const server = installFakeFetch({
       'GET /api/v2/portfolios/': () => json([]),
@@ -74,7 +74,7 @@ describe('apiRequest: request shape (spec §7)', () => {
   });
 });
 
-describe('apiRequest: error envelope → ApiError (spec §8)', () => {
+describe('apiRequest: error envelope → ApiError', () => {
   it('keeps code, category, message, details, status and redirect', async () => {
     installFakeFetch({
       'POST /api/auth/password': () =>
@@ -139,7 +139,7 @@ describe('apiRequest: error envelope → ApiError (spec §8)', () => {
   });
 });
 
-describe('apiRequest: lost session (spec §4)', () => {
+describe('apiRequest: lost session (a 401 or 403 on an api path)', () => {
   it('on a 401 posts logout, then follows the envelope redirect', async () => {
     const server = installFakeFetch({
       'GET /api/v2/portfolios/': () => envelope(401, 'auth_required', 'auth', 'Sign in', null, '/landing'),
@@ -184,7 +184,7 @@ describe('apiRequest: lost session (spec §4)', () => {
   });
 });
 
-describe('apiRequest: timeout and retries (spec §9)', () => {
+describe('apiRequest: timeout and retries (30 s, 3 attempts)', () => {
   it('aborts after the timeout with a timeout error', async () => {
     vi.stubGlobal(
       'fetch',

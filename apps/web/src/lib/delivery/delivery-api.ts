@@ -11,7 +11,7 @@ import { schemaLoader } from '@/lib/api/lazy-schemas';
 /** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./delivery-schemas'));
 
-/** Issue 13: delivery channels, quiet hours and digest, and the delivery log. Shared by Settings and the alert dialog. */
+/** Delivery channels, quiet hours and digest, and the delivery log. Shared by Settings and the alert dialog. */
 export const deliveryKeys = {
   all: ['delivery'] as const,
   channels: () => [...deliveryKeys.all, 'channels'] as const,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asOfText, clockTime, localTime, warmLocalTime } from './market-status';
 
-describe('market times in the reader’s words (spec §9: never ISO text)', () => {
+describe('market times in the reader’s words (never ISO text)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('builds the badge’s and the hover title’s formats ahead of their first use', () => {

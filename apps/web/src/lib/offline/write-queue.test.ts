@@ -62,7 +62,7 @@ afterEach(() => {
   document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
-describe('offline write queue (spec §4)', () => {
+describe('offline write queue (kept offline, replayed when back)', () => {
   it('keeps writes across a reload, in the order they were made, in the user’s words', async () => {
     await queueWrite({ owner: 'u1', method: 'POST', path: '/v2/transactions/', body: tx('0.5') });
     await queueWrite({ owner: 'u1', method: 'POST', path: '/v2/transactions/', body: tx('0.25', 'sell') });

@@ -8,7 +8,7 @@ import {
 
 beforeEach(() => localStorage.clear());
 
-describe('local copies of the favourites and base currency (spec §3)', () => {
+describe('local copies of the favourites and base currency', () => {
   it('round-trips what the server answered, under the spec keys', () => {
     mirrorSettings({ base_currency: 'eur', favorites: ['bitcoin', 'solana'] });
     expect(storedBaseCurrency()).toBe('eur');

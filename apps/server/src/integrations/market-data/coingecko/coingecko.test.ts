@@ -183,7 +183,7 @@ describe('endpoints and mapping', () => {
   });
 });
 
-describe('faults, retries and timeouts (spec §9: 3 attempts, 1 s start, 10 s max)', () => {
+describe('faults, retries and timeouts (3 attempts, 1 s start, 10 s max)', () => {
   it('honours Retry-After in seconds on 429, then succeeds', async () => {
     const { p, time } = provider();
     fake.fail({ type: 'status', status: 429, retryAfter: '3' });

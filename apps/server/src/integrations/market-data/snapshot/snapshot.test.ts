@@ -51,7 +51,7 @@ describe('SnapshotProvider', () => {
     });
   });
 
-  it('serves a full, valid market: every entry passes the spec §5 list rules and the contract', async () => {
+  it('serves a full, valid market: every entry passes the coin list rules and the contract', async () => {
     const coins = await list(at(now));
     expect(coins.length).toBe(250);
     expect(sanitizeCoinList(coins).length).toBe(coins.length);

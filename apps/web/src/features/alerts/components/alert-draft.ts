@@ -14,7 +14,7 @@ export interface AlertDraft {
   op: AlertOperator;
   right: OperandDraft;
   active: boolean;
-  /** Issue 13: the delivery channels chosen; null = every enabled channel. */
+  /** The delivery channels chosen; null = every enabled channel. */
   channelIds: string[] | null;
 }
 

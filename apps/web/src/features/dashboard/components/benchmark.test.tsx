@@ -11,7 +11,7 @@ import { PerformanceChart } from './performance-chart';
 import { ReturnsPanel } from './returns-panel';
 
 /*
- * Issue 12: the benchmark is any coin, on the chart (a rebased dashed line) and in the return
+ * The benchmark is any coin, on the chart (a rebased dashed line) and in the return
  * rates, with the difference in percentage points; the chart and the table share the choice.
  */
 

@@ -9,7 +9,7 @@ import { inTimeZone } from '@/test/time-zone';
 import { ReturnsPanel } from './returns-panel';
 
 /*
- * Issue 12: the returns table and its explanation date the period and each cash flow in the reader's locale ("May 31, 2026"), never as YYYY-MM-DD,
+ * The returns table and its explanation date the period and each cash flow in the reader's locale ("May 31, 2026"), never as YYYY-MM-DD,
  * read in UTC so a day never moves with the browser's time zone (the tests run in Honolulu,
  * UTC−10, where "2026-05-31" read as local time would show May 30).
  */

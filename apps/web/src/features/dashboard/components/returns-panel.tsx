@@ -28,7 +28,7 @@ function pp(value: string | null): string {
 }
 
 /**
- * Issue 12: time-weighted, money-weighted and simple returns per period next to a benchmark,
+ * Time-weighted, money-weighted and simple returns per period next to a benchmark,
  * each with its one-sentence definition and the cash flows behind it.
  */
 export function ReturnsPanel({

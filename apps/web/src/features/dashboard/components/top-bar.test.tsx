@@ -23,7 +23,7 @@ function Harness({ initial = defaultSelection }: { initial?: DashboardSelection 
   );
 }
 
-describe('dashboard selection rules (spec §2, §4, §5)', () => {
+describe('dashboard selection rules (allowed metric, never an empty cost series)', () => {
   it('falls back to holdings for a metric that is not allowed', () => {
     expect(allowedMetric('roi')).toBe('roi');
     expect(allowedMetric('positions')).toBe('positions');

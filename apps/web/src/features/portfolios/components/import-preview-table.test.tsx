@@ -7,7 +7,7 @@ import { screen, within } from '@/test/testing-library';
 import { ImportPreviewTable } from './import-preview-table';
 
 /*
- * Issue 12: a Binance trade paid in BNB previews its fee in BNB on the trade's row (not as an
+ * A Binance trade paid in BNB previews its fee in BNB on the trade's row (not as an
  * amount of the trade's currency), and the BNB leaving the holding as a sale priced at that day's
  * close in the portfolio's currency.
  */

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * Issue 14: the file's ledger starts mid-history, so each coin it held before its first row is
+ * The file's ledger starts mid-history, so each coin it held before its first row is
  * offered as an opening "transfer in". Its cost is not in the file: the day's close from history
  * is prefilled (with its source), or the user types the price; either way it can be left out.
  */

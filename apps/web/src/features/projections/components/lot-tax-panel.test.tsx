@@ -9,7 +9,7 @@ import { inTimeZone } from '@/test/time-zone';
 import { LotTaxPanel } from './lot-tax-panel';
 
 /*
- * Issue 12: an exit plan linked to real lots dates its lots, their qualifying days and the tax-aware order in the reader's locale ("May 31, 2026"), never as YYYY-MM-DD,
+ * An exit plan linked to real lots dates its lots, their qualifying days and the tax-aware order in the reader's locale ("May 31, 2026"), never as YYYY-MM-DD,
  * read in UTC so a day never moves with the browser's time zone (the tests run in Honolulu,
  * UTC−10, where "2026-05-31" read as local time would show May 30).
  */

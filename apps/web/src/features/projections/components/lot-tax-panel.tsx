@@ -31,7 +31,7 @@ const categoryWords: Record<string, string> = {
 };
 
 /**
- * Issue 12: link the plan to a portfolio's real lots (or all portfolios'); each saved rung then
+ * Link the plan to a portfolio's real lots (or all portfolios'); each saved rung then
  * shows the lots it consumes, its tax under the account's rule and its net after fees, impact
  * and tax. Unlinked, the flat sell tax above applies.
  */

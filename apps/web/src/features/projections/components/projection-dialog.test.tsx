@@ -66,7 +66,7 @@ beforeEach(() => {
   useProjectionsSelection.setState({ formState: emptyFormState });
 });
 
-describe('projection dialog (spec §5)', () => {
+describe('projection dialog (its fields and their messages)', () => {
   it('shows every required message under its field and clears one when it is edited', async () => {
     const { user, submitCreate } = await setup();
     await user.click(screen.getByRole('button', { name: 'Create projection' }));

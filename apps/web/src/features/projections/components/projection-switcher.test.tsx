@@ -38,7 +38,7 @@ function renderSwitcher(props: Partial<Parameters<typeof ProjectionSwitcher>[0]>
   return handlers;
 }
 
-describe('projection switcher (spec §2)', () => {
+describe('projection switcher', () => {
   it("lists 'All' first, then each projection with its coin image and name", () => {
     renderSwitcher();
     const nav = screen.getByRole('navigation', { name: 'Projection switcher' });

@@ -38,7 +38,7 @@ afterEach(() => {
   setViewport(1024, 768);
 });
 
-describe('sell table (spec §4)', () => {
+describe('sell table (the sell transaction list)', () => {
   it('starts with one blank row and appends one when the last is filled and tokens remain', async () => {
     installFakeFetch({});
     const user = userEvent.setup();
@@ -137,7 +137,7 @@ describe('sell table (spec §4)', () => {
     expect(await screen.findByText(projectionMessages.syncAfterSaveFailed('boom'))).toBeTruthy();
   });
 
-  it('says when the rows were saved in relative time, never a timestamp (spec §9)', () => {
+  it('says when the rows were saved in relative time, never a timestamp', () => {
     installFakeFetch({});
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000 - 60_000).toISOString();
     useProjectionsSelection.setState({ lastSavedAt: twoDaysAgo });

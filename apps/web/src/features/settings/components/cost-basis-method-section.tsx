@@ -9,7 +9,7 @@ const explanations: Record<CostBasisMethod, string> = {
   hifo: 'Sells take the most expensive units first.',
 };
 
-/** Issue 4: the cost-basis method every portfolio figure follows (GET/PATCH /api/v2/settings/). */
+/** The cost-basis method every portfolio figure follows (GET/PATCH /api/v2/settings/). */
 export function CostBasisMethodSection() {
   const { data } = useUserSettings();
   const update = useUpdateSettings();

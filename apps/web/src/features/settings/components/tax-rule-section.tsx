@@ -11,7 +11,7 @@ function matchingNote(rule: TaxRule): string {
   return 'Lot matching follows your cost-basis method above.';
 }
 
-/** Issue 12: the tax rule of the account, which decides lot matching where the law fixes it. */
+/** The tax rule of the account, which decides lot matching where the law fixes it. */
 export function TaxRuleSection() {
   const { data } = useQuery(taxSettingsQuery());
   const update = useUpdateTaxSettings();

@@ -43,7 +43,7 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** The answer's render is scheduled on a 0 ms timer by TanStack Query. */
 const settle = () => wait(20);
 
-describe('coin search (spec §5: 2 characters after trimming, 300 ms debounce, clearing clears)', () => {
+describe('coin search (2 characters after trimming, 300 ms debounce, clearing clears)', () => {
   it('does not search under 2 characters after trimming', async () => {
     type('e');
     await wait(1_000);

@@ -248,7 +248,7 @@ describe('<MarketTable> selection and favourites', () => {
   });
 });
 
-describe('coin images (spec §5)', () => {
+describe('coin images (allowed hosts only, a lettered fallback)', () => {
   it('falls back to a lettered avatar when an image fails to load', () => {
     render(<Harness coins={marketCoins(2)} />);
     const button = screen.getByRole('button', { name: /^Ethereum/ });
