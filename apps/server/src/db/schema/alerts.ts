@@ -36,7 +36,7 @@ export const alerts = pgTable(
     version: integer('version').notNull().default(1),
     revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('alerts_revision_seq')`),
     lastTriggeredAt: timestamptz('last_triggered_at'),
-    /** Issue 13: delivery channels chosen for this alert; null = every enabled channel. */
+    /** Delivery channels chosen for this alert; null = every enabled channel. */
     channelIds: jsonb('channel_ids').$type<string[]>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -221,9 +221,23 @@ export const connectionRecords = pgTable(
     /** Null while staged; why it waits once a booking could not take it. */
     reason: text('reason'),
     detail: text('detail').notNull().default(''),
+    /**
+     * What the owner said of a record held as a possible duplicate: `same` (it is the rows named
+     * in `decided_rows`, which the next booking adopts) or `separate` (booked beside them). Kept
+     * until a booking takes the record; staging the record again leaves it as it is. Rows are
+     * named only with `same`.
+     */
+    decision: text('decision'),
+    decidedRows: uuid('decided_rows').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.key] }),
+    check(
+      'connection_records_decision_check',
+      sql`(${t.decision} is null or ${t.decision} in ('same', 'separate')) and (${t.decision} is not distinct from 'same') = (cardinality(${t.decidedRows}) > 0)`,
+    ),
+  ],
 );
 
 export type ConnectionTokenRow = typeof connectionTokens.$inferSelect;

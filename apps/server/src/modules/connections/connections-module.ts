@@ -13,6 +13,8 @@ import { createConnectionsService } from './connections.service.ts';
 import { createExchangeGateway, type ExchangeCallOptions } from './exchange-gateway.ts';
 import { createExplorers, type ExplorerCallOptions } from './explorers.ts';
 import type { DayCloses } from './fee-closes.ts';
+import { registerHeldRecordRoutes } from './held-records.routes.ts';
+import { createHeldRecordsService } from './held-records.service.ts';
 import { createSourcedRowsRemover } from './sourced-rows.ts';
 import { createSyncService } from './sync.service.ts';
 import { createInlineSyncRunner, type InlineSyncRunner, type SyncRunner } from './sync-runner.ts';
@@ -91,6 +93,10 @@ export async function registerConnectionsModule(
     sync: createSyncService({ db, sessionSecret: config.sessionSecret, runner }),
     tokens: createTokenService({ db, clock, ledgers, market, sessionSecret: config.sessionSecret }),
     classifier: createClassifier({ db, clock, ledgers, market, closes: deps.closes }),
+    runner,
+  });
+  await registerHeldRecordRoutes(api, {
+    held: createHeldRecordsService({ db, closes: deps.closes, market }),
     runner,
   });
   return { sync, runner, ...(inline ? { idle: inline.idle } : {}) };

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
 import type { LedgerEdit, TransactionRow } from '../ledger/index.ts';
+import { type OwnerDecision, rowsById } from './exchange-records.repository.ts';
 import type { Hold, RecordRows } from './exchange-rows.ts';
 import { incoming } from './reconciliation.ts';
 import { insertSourcedRows, type SourcedRowValues, sourcedRows } from './sync.repository.ts';
@@ -39,6 +40,11 @@ export interface ExchangeBooking {
  * own id where both carry it, else by coin, type, quantity and a moment within 2 s, each leg to
  * exactly one row. A record that matches only in part, or more than one way, is held for its
  * owner to decide: never merged or doubled silently. Everything else is booked as new rows.
+ *
+ * What the owner decided of a held record comes first: `separate` books it as new rows whatever
+ * matches; `same` has each of its rows adopt one of the rows they named. A named row gone since
+ * (deleted, or taken by another record) leaves the decision without its ground, so the record is
+ * held again with what it may still be.
  */
 export async function planExchangeBooking(
   tx: Db,
@@ -46,9 +52,12 @@ export async function planExchangeBooking(
     connection: { id: string; portfolioId: string; userId: string };
     records: readonly RecordRows[];
     booked: SyncCursor['booked'];
+    /** The owner's word on records held before, by record key. */
+    decisions?: ReadonlyMap<string, OwnerDecision>;
   },
 ): Promise<ExchangeBooking> {
   const { connection, records } = input;
+  const decisions = input.decisions ?? new Map<string, OwnerDecision>();
   const booked = { ...input.booked };
   const mine = new Set(
     (
@@ -67,53 +76,108 @@ export async function planExchangeBooking(
     if (row.outsideRef) byRef.set(row.outsideRef, [...(byRef.get(row.outsideRef) ?? []), row]);
     else if (row.sourceConnectionId === null) loose.push(row);
   }
+  const named = await rowsById(
+    tx,
+    connection,
+    pending.flatMap((r) => {
+      const d = decisions.get(r.key);
+      return d?.decision === 'same' ? d.rows : [];
+    }),
+  );
   const taken = new Set<string>();
   const done = records.filter((r) => !pending.includes(r)).map((r) => r.key);
   const holds: Hold[] = [];
   const adoptions: Adoption[] = [];
   const fresh: SourcedRowValues[] = [];
 
-  for (const record of pending) {
+  const book = (record: RecordRows) => {
+    fresh.push(...record.rows);
+    for (const v of record.rows) booked[v.sourceId] = [v.coinId, signed(v.type, v.quantity)];
+    done.push(record.key);
+  };
+  const adopt = (record: RecordRows, leg: SourcedRowValues, row: TransactionRow) => {
+    taken.add(row.id);
+    adoptions.push({ rowId: row.id, sourceId: leg.sourceId, outsideRef: record.outsideRef });
+    booked[leg.sourceId] = [row.coinId, signed(row.type, row.quantity)];
+  };
+
+  /** What the rows already there say of a record, the owner's word aside. */
+  const match = (record: RecordRows): Match => {
     const withRef = byRef.get(record.outsideRef) ?? [];
     // Another connection's rows of the same record (the account connected twice): its owner decides.
     const elsewhere = withRef.filter((r) => r.sourceConnectionId !== null);
-    if (elsewhere.length > 0) {
-      holds.push({
-        key: record.key,
-        reason: 'possible_duplicate',
-        detail: elsewhere.map((r) => r.id).join(','),
-      });
-      continue;
-    }
+    if (elsewhere.length > 0) return { kind: 'hold', ids: elsewhere.map((r) => r.id) };
     const sameRef = withRef.filter((r) => !taken.has(r.id));
     const pool = sameRef.length > 0 ? sameRef : loose.filter((r) => !taken.has(r.id));
     const pairs = record.rows.map((leg) => pool.filter((r) => sameLeg(leg, r, sameRef.length > 0)));
-    const none = pairs.every((p) => p.length === 0);
-    if (none && sameRef.length === 0) {
-      fresh.push(...record.rows);
-      for (const v of record.rows) booked[v.sourceId] = [v.coinId, signed(v.type, v.quantity)];
-      done.push(record.key);
-      continue;
-    }
+    if (pairs.every((p) => p.length === 0) && sameRef.length === 0) return { kind: 'fresh' };
     const chosen = pairs.map((p) => (p.length === 1 ? p[0] : undefined));
     const clean =
       chosen.every((c) => c !== undefined) && new Set(chosen.map((c) => c?.id)).size === chosen.length;
-    if (!clean) {
-      const ids = [...new Set(pairs.flat().map((r) => r.id))];
+    if (clean) return { kind: 'adopt', rows: chosen as TransactionRow[] };
+    const ids = [...new Set(pairs.flat().map((r) => r.id))];
+    return { kind: 'hold', ids: ids.length > 0 ? ids : sameRef.map((r) => r.id) };
+  };
+
+  // Decided records first, so that a row the owner named is never taken by another record's guess.
+  const decided = pending.filter((r) => decisions.has(r.key));
+  for (const record of decided) {
+    const decision = decisions.get(record.key) as OwnerDecision;
+    if (decision.decision === 'separate') {
+      book(record);
+      continue;
+    }
+    const rows = decision.rows.flatMap((id) => {
+      const row = named.get(id);
+      return row && !taken.has(row.id) ? [row] : [];
+    });
+    if (rows.length < decision.rows.length) {
+      const now = match(record);
+      const still = [
+        ...rows.map((r) => r.id),
+        ...(now.kind === 'hold' ? now.ids : now.kind === 'adopt' ? now.rows.map((r) => r.id) : []),
+      ];
+      // Nothing left in the portfolio that it could be: it is a record like any new one.
+      if (still.length === 0) book(record);
+      else {
+        holds.push({
+          key: record.key,
+          reason: 'possible_duplicate',
+          detail: [...new Set(still)].join(','),
+          undecided: true,
+        });
+      }
+      continue;
+    }
+    const unused = new Set(rows);
+    for (const leg of record.rows) {
+      const row = closest(leg, [...unused]);
+      if (row) {
+        unused.delete(row);
+        adopt(record, leg, row);
+      } else {
+        // A row the owner had no counterpart for (a fee the typed row left out) is booked.
+        fresh.push(leg);
+        booked[leg.sourceId] = [leg.coinId, signed(leg.type, leg.quantity)];
+      }
+    }
+    done.push(record.key);
+  }
+
+  for (const record of pending) {
+    if (decisions.has(record.key)) continue;
+    const m = match(record);
+    if (m.kind === 'fresh') book(record);
+    else if (m.kind === 'adopt') {
+      for (const [i, leg] of record.rows.entries()) adopt(record, leg, m.rows[i] as TransactionRow);
+      done.push(record.key);
+    } else {
       holds.push({
         key: record.key,
         reason: 'possible_duplicate',
-        detail: ids.length > 0 ? ids.join(',') : sameRef.map((r) => r.id).join(',') || record.outsideRef,
+        detail: m.ids.join(',') || record.outsideRef,
       });
-      continue;
     }
-    record.rows.forEach((leg, i) => {
-      const row = chosen[i] as TransactionRow;
-      taken.add(row.id);
-      adoptions.push({ rowId: row.id, sourceId: leg.sourceId, outsideRef: record.outsideRef });
-      booked[leg.sourceId] = [row.coinId, signed(row.type, row.quantity)];
-    });
-    done.push(record.key);
   }
 
   // Within one instant what arrives is booked before what leaves (a deposit before the sale it funds).
@@ -148,6 +212,23 @@ export async function planExchangeBooking(
   };
 }
 
+type Match = { kind: 'fresh' } | { kind: 'adopt'; rows: TransactionRow[] } | { kind: 'hold'; ids: string[] };
+
+/**
+ * Of the rows the owner named, the one a leg is: same coin and type, the nearest quantity (then
+ * the nearest moment). No time limit: the owner has said they are the same.
+ */
+function closest(leg: SourcedRowValues, rows: readonly TransactionRow[]): TransactionRow | undefined {
+  let best: { row: TransactionRow; gap: Dec; ms: number } | undefined;
+  for (const row of rows) {
+    if (row.coinId !== leg.coinId || row.type !== leg.type) continue;
+    const gap = new Dec(row.quantity).sub(leg.quantity).abs();
+    const ms = Math.abs(row.executedAt.getTime() - leg.executedAt.getTime());
+    if (!best || gap.lt(best.gap) || (gap.eq(best.gap) && ms < best.ms)) best = { row, gap, ms };
+  }
+  return best?.row;
+}
+
 /** A leg and a stored row are one when coin, type and quantity agree, at the same moment unless the ids already say so. */
 function sameLeg(leg: SourcedRowValues, row: TransactionRow, byId: boolean): boolean {
   if (row.coinId !== leg.coinId || row.type !== leg.type || !new Dec(row.quantity).eq(leg.quantity))
@@ -155,9 +236,15 @@ function sameLeg(leg: SourcedRowValues, row: TransactionRow, byId: boolean): boo
   return byId || Math.abs(row.executedAt.getTime() - leg.executedAt.getTime()) <= sameMomentMs;
 }
 
+/** Ranges of time queried at once: few enough bound values for any driver, few enough queries. */
+const rangesPerQuery = 200;
+
 /**
  * The portfolio's rows these records could already be: those carrying one of their ids, and rows
- * of no connection near their moments in their coins.
+ * of no connection near their moments in their coins. Only the moments within 2 s of some leg
+ * are read (the legs' windows merged where they overlap), never the whole span between the
+ * batch's first and last record: on a first sync of years of history that span is the whole
+ * portfolio.
  */
 async function otherRows(
   tx: Db,
@@ -168,9 +255,6 @@ async function otherRows(
   const refs = [...new Set(records.map((r) => r.outsideRef))];
   const legs = records.flatMap((r) => r.rows);
   const coins = [...new Set(legs.map((v) => v.coinId))];
-  const times = legs.map((v) => v.executedAt.getTime());
-  const from = new Date(Math.min(...times) - sameMomentMs);
-  const to = new Date(Math.max(...times) + sameMomentMs);
   const out = new Map<string, TransactionRow>();
   for (let i = 0; i < refs.length; i += 1000) {
     const rows = await tx
@@ -188,18 +272,38 @@ async function otherRows(
       );
     for (const r of rows) out.set(r.id, r);
   }
-  const near = await tx
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.portfolioId, connection.portfolioId),
-        isNull(transactions.sourceConnectionId),
-        inArray(transactions.coinId, coins),
-        gte(transactions.executedAt, from),
-        lte(transactions.executedAt, to),
-      ),
-    );
-  for (const r of near) out.set(r.id, r);
+  const ranges = nearWindows(legs.map((v) => v.executedAt.getTime()));
+  for (let i = 0; i < ranges.length; i += rangesPerQuery) {
+    const near = await tx
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.portfolioId, connection.portfolioId),
+          isNull(transactions.sourceConnectionId),
+          inArray(transactions.coinId, coins),
+          or(
+            ...ranges
+              .slice(i, i + rangesPerQuery)
+              .map(([from, to]) =>
+                and(gte(transactions.executedAt, new Date(from)), lte(transactions.executedAt, new Date(to))),
+              ),
+          ),
+        ),
+      );
+    for (const r of near) out.set(r.id, r);
+  }
   return [...out.values()];
+}
+
+/** Every moment's ±2 s window, merged into disjoint ranges (epoch ms, both ends included). */
+function nearWindows(times: readonly number[]): [number, number][] {
+  const sorted = [...times].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const t of sorted) {
+    const last = ranges.at(-1);
+    if (last && t - sameMomentMs <= last[1]) last[1] = Math.max(last[1], t + sameMomentMs);
+    else ranges.push([t - sameMomentMs, t + sameMomentMs]);
+  }
+  return ranges;
 }

@@ -43,6 +43,8 @@ export interface Hold {
   key: string;
   reason: HoldReason;
   detail: string;
+  /** The owner's decision no longer applies (a row they chose is gone): they are asked again. */
+  undecided?: true;
 }
 
 export const recordKey = (r: RecordInput): string =>
@@ -61,6 +63,10 @@ function movementRef(exchange: ExchangeId, m: ExchangeMovement): string {
   if (m.kind === 'withdrawal') return outsideRefs.binance.withdrawal(m.id);
   return `binance:${m.kind}:${m.id}`;
 }
+
+/** The exchange's id of a record, as a CSV export of the same account writes it. */
+export const recordRef = (exchange: ExchangeId, r: RecordInput): string =>
+  r.kind === 'trade' ? tradeRef(exchange, r.trade) : movementRef(exchange, r.movement);
 
 /** What does not change what the account holds, or is not ours to book: never a row. */
 export function isBookable(m: ExchangeMovement): boolean {

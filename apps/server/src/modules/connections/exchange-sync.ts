@@ -3,7 +3,7 @@ import { bestKnownCoinId, isFiat } from '@app/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { connections } from '../../db/schema/index.ts';
-import type { ExchangeHistory, ExchangeMovement, ExchangeTrade } from '../../integrations/exchanges/index.ts';
+import type { ExchangeHistory } from '../../integrations/exchanges/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -15,18 +15,18 @@ import {
 import type { MarketReader } from '../market/index.ts';
 import type { ConnectionRow } from './connections.repository.ts';
 import { planExchangeBooking } from './exchange-booking.ts';
-import { exchangeDayValues } from './exchange-factor.ts';
 import type { ExchangeGateway } from './exchange-gateway.ts';
-import { deleteRecords, holdRecords, listRecords, stageRecords } from './exchange-records.repository.ts';
 import {
-  type Hold,
-  isBookable,
-  type RecordInput,
-  type RecordRows,
-  recordKey,
-  recordRows,
-} from './exchange-rows.ts';
+  deleteRecords,
+  holdRecords,
+  listRecords,
+  type OwnerDecision,
+  recordDecisions,
+  stageRecords,
+} from './exchange-records.repository.ts';
+import { type RecordInput, recordKey } from './exchange-rows.ts';
 import type { ExchangeCredentials } from './exchange-source.ts';
+import { stagedRows } from './exchange-staged.ts';
 import type { DayCloses } from './fee-closes.ts';
 import { connectionById, saveCursor, saveSynced } from './sync.repository.ts';
 import type { createCursorBox, SyncCursor } from './sync-cursor.ts';
@@ -114,59 +114,6 @@ async function checkKeyOnce(
   }
 }
 
-/** Kraken's spend and receive of one instant buy: the two entries sharing a refid are one trade. */
-function pairConversions(records: readonly { key: string; record: RecordInput }[]): {
-  inputs: { key: string; record: RecordInput; parts: string[] }[];
-  incomplete: Hold[];
-  skipped: string[];
-} {
-  const inputs: { key: string; record: RecordInput; parts: string[] }[] = [];
-  const groups = new Map<string, { key: string; movement: ExchangeMovement }[]>();
-  const skipped: string[] = [];
-  for (const r of records) {
-    if (r.record.kind === 'trade') {
-      inputs.push({ ...r, parts: [r.key] });
-      continue;
-    }
-    const m = r.record.movement;
-    if (m.kind === 'conversion') {
-      const group = m.refId ?? m.id;
-      groups.set(group, [...(groups.get(group) ?? []), { key: r.key, movement: m }]);
-    } else if (isBookable(m)) inputs.push({ ...r, parts: [r.key] });
-    else skipped.push(r.key);
-  }
-  const incomplete: Hold[] = [];
-  for (const [refId, entries] of groups) {
-    const spent = entries.find((e) => e.movement.direction === 'out');
-    const got = entries.find((e) => e.movement.direction === 'in');
-    if (!spent || !got || entries.length !== 2) {
-      for (const e of entries) incomplete.push({ key: e.key, reason: 'incomplete', detail: refId });
-      continue;
-    }
-    const fees = entries.flatMap((e) => (e.movement.fee ? [e.movement.fee] : []));
-    const trade: ExchangeTrade = {
-      id: refId,
-      orderId: null,
-      time: got.movement.time,
-      market: `${got.movement.currency}${spent.movement.currency}`,
-      base: got.movement.currency,
-      quote: spent.movement.currency,
-      side: 'buy',
-      amount: got.movement.amount,
-      price: '0',
-      cost: spent.movement.amount,
-      fees,
-      maker: null,
-    };
-    inputs.push({
-      key: `trade:${trade.market}:${refId}`,
-      record: { kind: 'trade', trade },
-      parts: entries.map((e) => e.key),
-    });
-  }
-  return { inputs, incomplete, skipped };
-}
-
 /** The exchange's balances as reconciliation reads them: `exchange:<coin>`; money and unknown assets left out. */
 function exchangeBalances(history: ExchangeHistory): Record<string, string> {
   const out: Record<string, string> = {};
@@ -189,26 +136,7 @@ async function bookStaged(
   const portfolio = await findPortfolio(db, row.userId, row.portfolioId);
   if (!portfolio) throw new ConnectionGone();
   const stored = await listRecords(db, row.id);
-  const { inputs, incomplete, skipped } = pairConversions(stored);
-  const trades = inputs.flatMap((i) => (i.record.kind === 'trade' ? [i.record.trade] : []));
-  const movements = inputs.flatMap((i) => (i.record.kind === 'movement' ? [i.record.movement] : []));
-  // Day values are read before the transaction: the ledger's write does no market reads.
-  const values = await exchangeDayValues(deps.closes, deps.market, { trades, movements }, portfolio.currency);
-  const ctx = {
-    exchange: row.exchange as ExchangeCredentials['exchange'],
-    connection: { id: row.id, portfolioId: row.portfolioId },
-    currency: portfolio.currency,
-    ...values,
-  };
-  const bookable: RecordRows[] = [];
-  const parts = new Map<string, string[]>();
-  const holds: Hold[] = [...incomplete];
-  for (const input of inputs) {
-    const rows = recordRows(input.record, ctx);
-    parts.set(rows.key, input.parts);
-    if ('rows' in rows) bookable.push(rows);
-    else for (const key of input.parts) holds.push({ ...rows, key });
-  }
+  const { bookable, parts, holds, skipped } = await stagedRows(deps, row, portfolio.currency, stored);
 
   await spokenOversells(deps.market, 'en', () =>
     deps.writer.write({
@@ -218,10 +146,18 @@ async function bookStaged(
       plan: async (tx) => {
         const locked = await connectionById(tx, row.id, true);
         if (!locked) throw new ConnectionGone();
+        // Read under the lock: a decision the owner gave while the exchange was being read counts.
+        const decided = await recordDecisions(tx, row.id);
+        const decisions = new Map<string, OwnerDecision>();
+        for (const r of bookable) {
+          const decision = (parts.get(r.key) ?? [r.key]).map((k) => decided.get(k)).find((d) => d);
+          if (decision) decisions.set(r.key, decision);
+        }
         const booking = await planExchangeBooking(tx, {
           connection: locked,
           records: bookable,
           booked: cursor.booked,
+          decisions,
         });
         return {
           edits: booking.edits,

@@ -1,0 +1,3 @@
+ALTER TABLE "connection_records" ADD COLUMN "decision" text;--> statement-breakpoint
+ALTER TABLE "connection_records" ADD COLUMN "decided_rows" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "connection_records" ADD CONSTRAINT "connection_records_decision_check" CHECK (("connection_records"."decision" is null or "connection_records"."decision" in ('same', 'separate')) and ("connection_records"."decision" is not distinct from 'same') = (cardinality("connection_records"."decided_rows") > 0));
