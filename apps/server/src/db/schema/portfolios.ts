@@ -77,6 +77,12 @@ export const transactions = pgTable(
      */
     outsideRef: text('outside_ref'),
     /**
+     * The on-chain transaction id an exchange gave for a coin deposit or withdrawal, normalised
+     * (lower-case hex, no 0x), so the matching side in a wallet pairs with it by the hash.
+     * Wallet rows carry theirs in their outside id; null where nobody knew one.
+     */
+    txHash: text('tx_hash'),
+    /**
      * What the owner said a connection's row is (or that they have not said yet): a received coin
      * bought, income or an own transfer; a sent coin a sale, a spend or an own transfer. Null for
      * rows typed or imported by hand, which say what they are by their type.

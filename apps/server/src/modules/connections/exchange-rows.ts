@@ -3,6 +3,7 @@ import type { ExchangeId } from '@app/contracts';
 import {
   bestKnownCoinId,
   type CurrencyFactor,
+  normaliseTxHash,
   outsideRefs,
   type PricedLeg,
   pricedTradeLegs,
@@ -120,11 +121,13 @@ export function recordRows(record: RecordInput, ctx: RowContext): RecordRows | H
   if (coinId === null) return { key, reason: 'unknown_asset', detail: m.currency.toUpperCase() };
   const note = `${exchangeLabel[ctx.exchange]} ${m.exchangeType} ${m.id}`.slice(0, 1000);
   const common = { coinId, quantity: m.amount, note, outsideRef: ref };
+  const onChain = { txHash: normaliseTxHash(m.txHash) };
   const rows: SourcedRowValues[] = [];
   if (m.kind === 'deposit') {
     rows.push({
       ...base(key, m.time),
       ...common,
+      ...onChain,
       type: 'transfer_in',
       pricePerCoin: null,
       classification: 'received',
@@ -133,6 +136,7 @@ export function recordRows(record: RecordInput, ctx: RowContext): RecordRows | H
     rows.push({
       ...base(key, m.time),
       ...common,
+      ...onChain,
       type: 'transfer_out',
       pricePerCoin: '0',
       classification: 'sent',

@@ -173,6 +173,37 @@ describe('syncing a Kraken account', () => {
       .from(connectionRecords)
       .where(eq(connectionRecords.connectionId, connection.id));
     expect(left).toEqual([]);
+
+    // The withdrawal carries the chain's transaction id Kraken gave, so the wallet row that
+    // received it three days later (kept from a deleted wallet connection) pairs by the hash alone.
+    const wallet = await w.user.portfolio({ name: 'Cold wallet', currency: 'eur' });
+    const [arrived] = await w.t.database.db
+      .insert(transactions)
+      .values({
+        userId: w.user.user.id,
+        portfolioId: wallet.id,
+        coinId: 'bitcoin',
+        type: 'transfer_in',
+        quantity: '0.2',
+        pricePerCoin: null,
+        fee: '0',
+        executedAt: new Date('2026-01-08T12:00:00Z'),
+        sourceId: `${withdrawalTx}:0`,
+        classification: 'received',
+      })
+      .returning();
+    const sent = (await w.rows(connection.id)).find(
+      (r) => r.type === 'transfer_out' && plain(r.quantity) === '0.2',
+    );
+    expect(sent?.txHash).toBe(withdrawalTx);
+    const view = (await w.user.client.get('/api/v2/transfers/')).json();
+    expect(view.matched).toMatchObject([
+      {
+        reason: 'tx_hash',
+        out: { transaction_id: sent?.id, tx_hash: withdrawalTx, source: { kind: 'exchange' } },
+        in: { transaction_id: arrived?.id, tx_hash: withdrawalTx },
+      },
+    ]);
   });
 
   it('refuses a key Kraken rejects and one that can withdraw, unless its owner says to use it', async () => {

@@ -137,6 +137,8 @@ export interface SourcedRowValues {
   rewardKind?: string | null;
   /** The exchange's own id of the record (shared with its CSV export's rows). */
   outsideRef?: string | null;
+  /** An exchange's coin deposit or withdrawal: the chain's transaction id, normalised. */
+  txHash?: string | null;
 }
 
 export async function insertSourcedRows(
@@ -155,6 +157,7 @@ export async function insertSourcedRows(
       note: v.note ?? '',
       rewardKind: v.rewardKind ?? null,
       outsideRef: v.outsideRef ?? null,
+      txHash: v.txHash ?? null,
       // Distinct entry times keep the booking order as the tie-break between rows of one instant.
       createdAt: new Date(now.getTime() + i + j),
       updatedAt: now,

@@ -186,6 +186,7 @@ function fromRaw(r: Record<string, unknown>): TransactionRow {
     classification: text(r.classification),
     matchedTransactionId: text(r.matched_transaction_id),
     outsideRef: text(r.outside_ref),
+    txHash: text(r.tx_hash),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
   };

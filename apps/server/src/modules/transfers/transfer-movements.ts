@@ -39,7 +39,12 @@ export function toMovements(rows: readonly TransferRow[]): Movement[] {
       direction: row.type === 'transfer_out' ? 'out' : 'in',
       quantity: toDecimalString(new Dec(row.quantity)),
       sourceKind,
-      txHash: rowTxHash({ sourceKind, sourceId: row.sourceId, outsideRef: row.outsideRef }),
+      txHash: rowTxHash({
+        sourceKind,
+        sourceId: row.sourceId,
+        outsideRef: row.outsideRef,
+        txHash: row.txHash,
+      }),
     });
   }
   return out;

@@ -17,6 +17,7 @@ export interface TransferRow {
   connectionLabel: string | null;
   sourceId: string | null;
   outsideRef: string | null;
+  txHash: string | null;
   classification: string | null;
   matchedTransactionId: string | null;
   updatedAt: Date;
@@ -38,6 +39,7 @@ export async function listTransferRows(db: Db, userId: string): Promise<Transfer
       connectionLabel: connections.label,
       sourceId: transactions.sourceId,
       outsideRef: transactions.outsideRef,
+      txHash: transactions.txHash,
       classification: transactions.classification,
       matchedTransactionId: transactions.matchedTransactionId,
       updatedAt: transactions.updatedAt,

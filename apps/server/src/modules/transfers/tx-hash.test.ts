@@ -20,6 +20,7 @@ function row(over: Partial<TransferRow>): TransferRow {
     connectionLabel: null,
     sourceId: null,
     outsideRef: null,
+    txHash: null,
     classification: null,
     matchedTransactionId: null,
     updatedAt: new Date(0),
@@ -29,24 +30,44 @@ function row(over: Partial<TransferRow>): TransferRow {
 
 describe('a row’s transaction id, from what it carries', () => {
   it('reads a Bitcoin wallet row’s txid and an EVM row’s hash, in one spelling', () => {
-    expect(rowTxHash({ sourceKind: 'wallet', sourceId: `${txid}:1`, outsideRef: null })).toBe(
+    expect(rowTxHash({ sourceKind: 'wallet', sourceId: `${txid}:1`, outsideRef: null, txHash: null })).toBe(
       txid.toLowerCase(),
     );
-    expect(rowTxHash({ sourceKind: 'wallet', sourceId: `base:${evmHash}:12`, outsideRef: null })).toBe(
-      evmHash.slice(2).toLowerCase(),
-    );
-    expect(rowTxHash({ sourceKind: 'wallet', sourceId: `ethereum:${evmHash}`, outsideRef: null })).toBe(
-      evmHash.slice(2).toLowerCase(),
-    );
+    expect(
+      rowTxHash({ sourceKind: 'wallet', sourceId: `base:${evmHash}:12`, outsideRef: null, txHash: null }),
+    ).toBe(evmHash.slice(2).toLowerCase());
+    expect(
+      rowTxHash({ sourceKind: 'wallet', sourceId: `ethereum:${evmHash}`, outsideRef: null, txHash: null }),
+    ).toBe(evmHash.slice(2).toLowerCase());
   });
 
-  it('has none for exchange, CSV and hand-entered rows (yet), nor for text that is no id', () => {
+  it('reads the hash an exchange gave for its deposit or withdrawal, in the same spelling', () => {
     expect(
-      rowTxHash({ sourceKind: 'exchange', sourceId: `${txid}:0`, outsideRef: 'kraken:ledger:L1' }),
+      rowTxHash({
+        sourceKind: 'exchange',
+        sourceId: 'movement:1',
+        outsideRef: 'kraken:ledger:L1',
+        txHash: evmHash,
+      }),
+    ).toBe(evmHash.slice(2).toLowerCase());
+  });
+
+  it('has none for exchange, CSV and hand-entered rows that carry no hash, nor for text that is no id', () => {
+    expect(
+      rowTxHash({
+        sourceKind: 'exchange',
+        sourceId: `${txid}:0`,
+        outsideRef: 'kraken:ledger:L1',
+        txHash: null,
+      }),
     ).toBeNull();
-    expect(rowTxHash({ sourceKind: 'csv', sourceId: null, outsideRef: 'binance:withdrawal:9' })).toBeNull();
-    expect(rowTxHash({ sourceKind: 'manual', sourceId: null, outsideRef: null })).toBeNull();
-    expect(rowTxHash({ sourceKind: 'wallet', sourceId: 'short:0', outsideRef: null })).toBeNull();
+    expect(
+      rowTxHash({ sourceKind: 'csv', sourceId: null, outsideRef: 'binance:withdrawal:9', txHash: null }),
+    ).toBeNull();
+    expect(rowTxHash({ sourceKind: 'manual', sourceId: null, outsideRef: null, txHash: null })).toBeNull();
+    expect(
+      rowTxHash({ sourceKind: 'wallet', sourceId: 'short:0', outsideRef: null, txHash: null }),
+    ).toBeNull();
   });
 
   it('names the source from the connection, or from what a kept row still carries', () => {

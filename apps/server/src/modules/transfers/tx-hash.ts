@@ -6,17 +6,19 @@ export interface HashEvidence {
   sourceKind: TransferSourceKind;
   sourceId: string | null;
   outsideRef: string | null;
+  /** The hash an exchange gave for its deposit or withdrawal. */
+  txHash: string | null;
 }
 
 const evmChains: ReadonlySet<string> = new Set(evmChainNames);
 
 /**
- * The on-chain transaction id a row carries, or null. No column stores one yet, so it is read
- * from the outside id a wallet connection gave the row: a Bitcoin row's is `<txid>:<output>`, an
- * EVM row's `<chain>:<hash>[:<log or trace>]`. Exchange rows will carry the exchange's own record
- * of the hash; until then they have none here and are matched by the window rules.
+ * The on-chain transaction id a row carries, or null: the one an exchange gave for its deposit or
+ * withdrawal, or else read from the outside id a wallet connection gave the row (a Bitcoin row's
+ * is `<txid>:<output>`, an EVM row's `<chain>:<hash>[:<log or trace>]`).
  */
 export function rowTxHash(row: HashEvidence): string | null {
+  if (row.txHash !== null) return normaliseTxHash(row.txHash);
   if (row.sourceKind !== 'wallet' || row.sourceId === null) return null;
   const [first = '', second = ''] = row.sourceId.split(':');
   return normaliseTxHash(evmChains.has(first) ? second : first);
