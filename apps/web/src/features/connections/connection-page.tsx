@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/api/api-error';
 import { connectionPortfoliosQuery, connectionQuery } from './api/connections-api';
 import { useBooksRefreshAfterSync } from './api/use-books-refresh';
 import { ConnectionActions } from './components/connection-card';
-import { ConnectionState, ConnectionTimes } from './components/connection-state';
+import { ConnectionStatus } from './components/connection-state';
 import { kindText } from './components/connection-words';
 import { connectionDetails } from './components/lazy-parts';
 import { useNow } from './components/moment';
@@ -63,8 +63,7 @@ export function ConnectionPage({ connectionId }: { connectionId: string }) {
           className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:flex-row sm:items-start sm:justify-between"
         >
           <div className="min-w-0 space-y-1">
-            <ConnectionState connection={connection} now={now} />
-            <ConnectionTimes connection={connection} now={now} />
+            <ConnectionStatus connection={connection} now={now} />
             <p className="text-xs text-muted">
               Portfolio:{' '}
               {portfolio ? (

@@ -10,3 +10,4 @@ export { ConnectDialog } from './components/connect-dialog';
 export { ConnectionDetails } from './components/connection-details';
 export { DeleteConnectionDialog } from './components/delete-connection-dialog';
 export { EditConnectionDialog } from './components/edit-connection-dialog';
+export { ExchangeNotes } from './components/exchange-notes';

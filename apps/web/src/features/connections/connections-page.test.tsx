@@ -175,7 +175,11 @@ describe('/settings/connections', journey, () => {
     const server = installFakeConnectionsServer();
     renderApp('/settings/connections?connect');
     const form = await screen.findByRole('form', { name: 'Connect a wallet' }, slow);
+    expect(screen.getByRole('dialog', { name: 'Connect a wallet' })).toBeTruthy();
     await userEvent.click(within(form).getByRole('radio', { name: 'Exchange account' }));
+    // An exchange account is no wallet: the dialog and its form are named by what is chosen.
+    expect(screen.getByRole('dialog', { name: 'Connect an exchange account' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Connect an exchange account' })).toBe(form);
     expect(within(form).getByText(/never exported and removed with the connection/)).toBeTruthy();
     await userEvent.selectOptions(within(form).getByLabelText('Exchange'), 'binance');
     // The exchange's own words for the key's parts, and its page on read-only keys.
@@ -220,7 +224,10 @@ describe('/settings/connections', journey, () => {
     // Opened from a portfolio's page: that portfolio is chosen.
     expect((within(form).getByLabelText('Portfolio') as HTMLSelectElement).value).toBe(ids.savings);
 
+    await userEvent.click(within(form).getByRole('radio', { name: 'Exchange account' }));
     await userEvent.click(within(form).getByRole('radio', { name: 'EVM (Ethereum and others)' }));
+    // Back to a wallet, back to its title.
+    expect(screen.getByRole('dialog', { name: 'Connect a wallet' })).toBeTruthy();
     const chains = within(form).getByRole('group', { name: 'Chains' });
     expect(within(chains).getByRole('checkbox', { name: 'Ethereum' })).toHaveProperty('checked', true);
     await userEvent.click(within(chains).getByRole('checkbox', { name: 'Ethereum' }));

@@ -2,17 +2,22 @@ import type {
   Connection,
   ConnectionReconciliation,
   ConnectionToken,
+  HeldRecord,
   MarketSelectItem,
   Portfolio,
   Transaction,
 } from '@app/contracts';
 import { connectionMessages } from '@app/contracts';
 import { authRoutesFor, envelope, installFakeFetch, json, type RecordedCall } from '@/test/fake-fetch';
+import { decideHeld } from './fake-held-records';
+
+export { heldCandidate, heldIds, heldLeg, heldRecord } from './fake-held-records';
 
 /*
  * A stateful stand-in for the connection routes, answering through the same fake fetch the other
  * component tests use: connections are created, edited, synced and deleted in memory; a create
- * whose key starts "tpub" is refused on its field in the server's words.
+ * whose key starts "tpub" is refused on its field in the server's words. Held records are decided
+ * as the server does: checked by the contract, the decision kept on the record, and a sync started.
  */
 
 const at = '2026-11-20T10:00:00.000Z';
@@ -25,6 +30,7 @@ export const ids = {
   sent: '00000000-0000-4000-8000-0000000000d2',
   transferOut: '00000000-0000-4000-8000-0000000000d3',
   token: '00000000-0000-4000-8000-0000000000e1',
+  kraken: '00000000-0000-4000-8000-0000000000c6',
 } as const;
 
 export const testnetKeyMessage = 'This is a testnet key (tpub); connect a mainnet key (xpub, ypub or zpub).';
@@ -101,6 +107,22 @@ export function token(over: Partial<ConnectionToken> = {}): ConnectionToken {
   };
 }
 
+/** An exchange account's connection (Kraken), read with a key that may only read. */
+export function exchangeConnection(over: Partial<Connection> = {}): Connection {
+  return connection({
+    id: ids.kraken,
+    kind: 'exchange',
+    label: 'Kraken account',
+    masked: 'Kr4k…9xQe',
+    chains: [],
+    script_type: null,
+    gap_limit: null,
+    exchange: 'kraken',
+    key_permissions: { can_trade: false, can_withdraw: false },
+    ...over,
+  });
+}
+
 function marketItem(id: string, symbol: string, name: string, rank: number): MarketSelectItem {
   return {
     id,
@@ -126,6 +148,8 @@ export interface FakeConnectionsServer {
   transfers: Transaction[];
   reconciliation: Map<string, ConnectionReconciliation>;
   tokens: ConnectionToken[];
+  /** Each connection's held records, as the next GET answers them. */
+  held: Map<string, HeldRecord[]>;
 }
 
 export interface FakeConnectionsOptions {
@@ -136,6 +160,8 @@ export interface FakeConnectionsOptions {
   transfers?: Transaction[];
   reconciliation?: ConnectionReconciliation;
   tokens?: ConnectionToken[];
+  /** Held records by connection id. */
+  held?: Record<string, HeldRecord[]>;
 }
 
 export function installFakeConnectionsServer(options: FakeConnectionsOptions = {}): FakeConnectionsServer {
@@ -147,6 +173,7 @@ export function installFakeConnectionsServer(options: FakeConnectionsOptions = {
   const reconciliation = new Map<string, ConnectionReconciliation>();
   if (options.reconciliation)
     reconciliation.set(options.reconciliation.connection_id, options.reconciliation);
+  const held = new Map(Object.entries(options.held ?? {}).map(([id, records]) => [id, [...records]]));
   let nextId = 1;
   const body = (call: RecordedCall) => JSON.parse(call.body ?? '{}') as Record<string, unknown>;
   const list = (results: unknown[]) => json({ results, count: results.length, next: null, previous: null });
@@ -250,6 +277,18 @@ export function installFakeConnectionsServer(options: FakeConnectionsOptions = {
       json(reconciliation.get(id) ?? { connection_id: id, as_of: null, coins: [] });
     routes[`GET ${base}tokens/`] = () => json({ results: tokens, count: tokens.length });
     routes[`GET ${base}transactions/`] = () => list(waiting.filter((t) => t.source?.connection_id === id));
+    routes[`GET ${base}held/`] = () => {
+      const records = held.get(id) ?? [];
+      return json({ results: records, count: records.length });
+    };
+    routes[`POST ${base}held/decide/`] = (call) => {
+      const answer = decideHeld(held.get(id) ?? [], body(call));
+      // The server starts the sync that books it by itself.
+      const index = find();
+      const current = connections[index];
+      if (answer.ok && current) connections[index] = { ...current, state: 'syncing' };
+      return answer;
+    };
   }
   for (const c of connections) addConnectionRoutes(c.id);
   for (const t of tokens) {
@@ -279,6 +318,7 @@ export function installFakeConnectionsServer(options: FakeConnectionsOptions = {
     transfers,
     reconciliation,
     tokens,
+    held,
     bodies: (method, path) => calls.filter((c) => c.method === method && pathOnly(c.path) === path).map(body),
     paths: (method, prefix) =>
       calls.filter((c) => c.method === method && c.path.startsWith(prefix)).map((c) => c.path),

@@ -31,7 +31,7 @@ export const connectionPaths = {
 } as const;
 
 /** A path with its `:id` and `:tokenId` filled in. */
-const pathOf = (template: string, params: Record<string, string>) =>
+export const pathOf = (template: string, params: Record<string, string>) =>
   template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
 const onePath = (id: string) => `${connectionPaths.list}${encodeURIComponent(id)}/`;
@@ -43,6 +43,7 @@ export const connectionKeys = {
   reconciliation: (id: string) => [...connectionKeys.all, 'reconciliation', id] as const,
   tokens: (id: string) => [...connectionKeys.all, 'tokens', id] as const,
   waiting: (id: string) => [...connectionKeys.all, 'waiting', id] as const,
+  held: (id: string) => [...connectionKeys.all, 'held', id] as const,
   /** Under the transactions root, so any write to the books refreshes the candidates too. */
   transferCandidates: (type: 'transfer_in' | 'transfer_out', coinId: string) =>
     ['transactions', 'connection-match', type, coinId] as const,
@@ -72,58 +73,6 @@ export const connectionQuery = (id: string) =>
     queryKey: connectionKeys.one(id),
     queryFn: ({ signal }) => apiRequest(onePath(id), { schema: schema('connectionSchema'), signal }),
     refetchInterval: (query) => pollEvery(query.state.data && [query.state.data]),
-  });
-
-export const reconciliationQuery = (id: string) =>
-  queryOptions({
-    queryKey: connectionKeys.reconciliation(id),
-    // The section says it failed in its own place.
-    meta: { silent: true },
-    queryFn: ({ signal }) =>
-      apiRequest(pathOf(connectionPaths.reconciliation, { id }), {
-        schema: schema('connectionReconciliationSchema'),
-        signal,
-      }),
-  });
-
-export const tokensQuery = (id: string) =>
-  queryOptions({
-    queryKey: connectionKeys.tokens(id),
-    // The section says it failed in its own place.
-    meta: { silent: true },
-    queryFn: ({ signal }) =>
-      apiRequest(pathOf(connectionPaths.tokens, { id }), {
-        schema: schema('connectionTokenListSchema'),
-        signal,
-      }),
-  });
-
-/** The rows still `received` or `sent`: what waits for the owner to say what it was. */
-export const waitingQuery = (id: string) =>
-  queryOptions({
-    queryKey: connectionKeys.waiting(id),
-    // The section says it failed in its own place.
-    meta: { silent: true },
-    queryFn: ({ signal }) =>
-      apiRequest(`${pathOf(connectionPaths.transactions, { id })}?waiting=true&page_size=500`, {
-        schema: schema('transactionListResponseSchema'),
-        signal,
-      }),
-  });
-
-/** The other half an own transfer could be matched to: the user's rows of that type and coin. */
-export const transferCandidatesQuery = (type: 'transfer_in' | 'transfer_out', coinId: string) =>
-  queryOptions({
-    queryKey: connectionKeys.transferCandidates(type, coinId),
-    // The section says it failed in its own place.
-    meta: { silent: true },
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ type, coin_id: coinId, page_size: '500' });
-      return apiRequest(`${portfolioRoutes.transactions}?${params.toString()}`, {
-        schema: schema('transactionListResponseSchema'),
-        signal,
-      });
-    },
   });
 
 /** The portfolio list under the key every feature shares, parsed with this feature's schemas. */

@@ -5,6 +5,8 @@ export {
   connectionReconciliationSchema,
   connectionSchema,
   connectionTokenListSchema,
+  heldRecordListSchema,
+  heldRecordSchema,
   portfolioListResponseSchema,
   transactionListResponseSchema,
 } from '@app/contracts';

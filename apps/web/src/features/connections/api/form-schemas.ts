@@ -3,5 +3,6 @@
 export {
   connectionCreateBodySchema,
   connectionUpdateBodySchema,
+  heldDecideBodySchema,
   transactionClassifyBodySchema,
 } from '@app/contracts';

@@ -1,12 +1,33 @@
-import type { Connection } from '@app/contracts';
+import type { Connection, ConnectionKind } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { connectionPortfoliosQuery } from '../api/connections-api';
 import { ConnectForm } from './connect-form';
 
-/** "Connect a wallet": from Settings → Connections, or from a portfolio's page with it chosen. */
+/**
+ * Titled by what is being connected: an exchange account is no wallet, and its history comes in
+ * as trades, deposits and withdrawals rather than payments to addresses.
+ */
+const headings = {
+  wallet: {
+    title: 'Connect a wallet',
+    description:
+      'Its transactions come into the portfolio by themselves, and keep coming as the wallet is used.',
+  },
+  exchange: {
+    title: 'Connect an exchange account',
+    description:
+      'Its trades, deposits and withdrawals come into the portfolio by themselves, and keep coming as the account is used.',
+  },
+} as const;
+
+/**
+ * "Connect a wallet" (or an exchange account): from Settings → Connections, or from a portfolio's
+ * page with it chosen.
+ */
 export function ConnectDialog({
   portfolioId,
   onClose,
@@ -17,10 +38,12 @@ export function ConnectDialog({
   onCreated?: (connection: Connection) => void;
 }) {
   const portfolios = useQuery(connectionPortfoliosQuery());
+  const [kind, setKind] = useState<ConnectionKind>('bitcoin');
+  const heading = headings[kind === 'exchange' ? 'exchange' : 'wallet'];
   return (
     <Dialog
-      title="Connect a wallet"
-      description="Its transactions come into the portfolio by themselves, and keep coming as the wallet is used."
+      title={heading.title}
+      description={heading.description}
       onClose={onClose}
       closeButton
       width="max-w-xl"
@@ -33,6 +56,8 @@ export function ConnectDialog({
         <ConnectForm
           portfolios={portfolios.data.results}
           portfolioId={portfolioId}
+          label={heading.title}
+          onKindChange={setKind}
           onCancel={onClose}
           onCreated={(connection) => {
             toast.success(`Connected “${connection.label}”`, {

@@ -38,11 +38,16 @@ const shownFields = [
 export function ConnectForm({
   portfolios,
   portfolioId,
+  label,
+  onKindChange,
   onCancel,
   onCreated,
 }: {
   portfolios: readonly Portfolio[];
   portfolioId: string | undefined;
+  /** The form's accessible name: the dialog's title, which follows what is chosen. */
+  label: string;
+  onKindChange: (kind: ConnectDraft['kind']) => void;
   onCancel: () => void;
   onCreated: (connection: Connection) => void;
 }) {
@@ -85,7 +90,7 @@ export function ConnectForm({
 
   const rest = otherErrors(errors, shownFields);
   return (
-    <form noValidate onSubmit={submit} aria-label="Connect a wallet" className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={submit} aria-label={label} className="grid gap-4 sm:grid-cols-2">
       <fieldset className="sm:col-span-2">
         <legend className="mb-1.5 text-sm font-medium">What to connect</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -108,6 +113,7 @@ export function ConnectForm({
                 onChange={() => {
                   change({ kind: value });
                   setErrors({});
+                  onKindChange(value);
                 }}
               />
               {label}

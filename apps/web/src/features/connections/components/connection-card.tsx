@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
 import { useSyncConnection } from '../api/use-connection-mutations';
-import { ConnectionState, ConnectionTimes } from './connection-state';
+import { ConnectionStatus } from './connection-state';
 import { kindText } from './connection-words';
 import { deleteDialog, editDialog } from './lazy-parts';
 
@@ -93,8 +93,7 @@ export function ConnectionCard({
           <span aria-hidden="true">·</span>
           <span>Portfolio: {portfolioName ?? '…'}</span>
         </p>
-        <ConnectionState connection={connection} now={now} />
-        <ConnectionTimes connection={connection} now={now} />
+        <ConnectionStatus connection={connection} now={now} />
       </div>
       <ConnectionActions connection={connection} />
     </article>

@@ -1,12 +1,14 @@
 import type { Connection } from '@app/contracts';
+import { Suspense } from 'react';
 import { cn } from '@/lib/cn';
 import { progressText } from './connection-words';
+import { exchangeNotes } from './lazy-parts';
 import { Moment } from './moment';
 
 const withoutStop = (text: string) => text.trim().replace(/[.\s]+$/, '');
 
 /** A connection's state in words, with its progress while it syncs and its next try after a failure. */
-export function ConnectionState({ connection, now }: { connection: Connection; now: Date }) {
+function ConnectionState({ connection, now }: { connection: Connection; now: Date }) {
   const { state, error_message: error, next_sync_at: next } = connection;
   const tone =
     state === 'failed' || state === 'needs_attention'
@@ -40,7 +42,7 @@ export function ConnectionState({ connection, now }: { connection: Connection; n
 }
 
 /** When it last synced and when it syncs next, each relative with the moment in its title. */
-export function ConnectionTimes({ connection, now }: { connection: Connection; now: Date }) {
+function ConnectionTimes({ connection, now }: { connection: Connection; now: Date }) {
   const { last_synced_at: last, next_sync_at: next, state } = connection;
   return (
     <p className="text-xs text-muted">
@@ -57,5 +59,21 @@ export function ConnectionTimes({ connection, now }: { connection: Connection; n
         </>
       )}
     </p>
+  );
+}
+
+/**
+ * How a connection stands, as its card and its page show it: its state, its sync times and, for an
+ * exchange account, what its owner should know of its key and history (ExchangeNotes).
+ */
+export function ConnectionStatus({ connection, now }: { connection: Connection; now: Date }) {
+  return (
+    <>
+      <ConnectionState connection={connection} now={now} />
+      <ConnectionTimes connection={connection} now={now} />
+      <Suspense fallback={null}>
+        <exchangeNotes.Component connection={connection} />
+      </Suspense>
+    </>
   );
 }

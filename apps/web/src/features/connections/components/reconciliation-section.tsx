@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { useCoinName } from '@/lib/coin-names';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { shortId } from '@/lib/short-id';
-import { reconciliationQuery } from '../api/connections-api';
+import { reconciliationQuery } from '../api/connection-detail-api';
 import { chainLabels } from './connection-words';
 
 type Explanation = ConnectionReconciliation['coins'][number]['explained_by'][number];

@@ -6,7 +6,7 @@ import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useCoinName } from '@/lib/coin-names';
 import { useQuantityFormatter } from '@/lib/quantity';
-import { tokensQuery } from '../api/connections-api';
+import { tokensQuery } from '../api/connection-detail-api';
 import { useUpdateToken } from '../api/use-connection-mutations';
 import { chainLabels } from './connection-words';
 import { MapTokenDialog } from './map-token-dialog';

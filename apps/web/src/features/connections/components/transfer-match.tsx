@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useQuantityFormatter } from '@/lib/quantity';
-import { transferCandidatesQuery } from '../api/connections-api';
+import { transferCandidatesQuery } from '../api/connection-detail-api';
 
 const sameQuantity = (a: string, b: string) => roundDecimalString(a, 18) === roundDecimalString(b, 18);
 
