@@ -2,6 +2,7 @@
 import { benchAlerts } from './alerts.bench.ts';
 import { benchDashboard } from './dashboard.bench.ts';
 import { benchDelivery } from './delivery.bench.ts';
+import { benchExchangeSync } from './exchange-sync.bench.ts';
 import { benchHistoryBackfill } from './history-backfill.bench.ts';
 import { benchInsights } from './insights.bench.ts';
 import { benchMarketList } from './market-list.bench.ts';
@@ -22,3 +23,4 @@ await benchMarketList();
 await benchHistoryBackfill();
 await benchMarketRefresh();
 await benchWalletSync();
+await benchExchangeSync();

@@ -35,10 +35,40 @@ function planned(options: GeneratedAccountOptions) {
   return { start, spacing, at: (i: number) => start + 86_400_000 + i * spacing };
 }
 
-export function generateBinanceAccount(options: GeneratedAccountOptions): BinanceAccount {
+export interface GeneratedBinanceOptions extends GeneratedAccountOptions {
+  /**
+   * Coins to trade instead of made-up tokens: market i trades bases[⌊i/2⌋] against USDT (even i)
+   * or BTC (odd i), and each base is deposited before the first fill, so that no sale books short
+   * and the trades can be booked. Fees are then charged as Binance charges them, a tenth of a
+   * percent of what the fill brought in, in that asset (BNB every fourth fill as before), since a
+   * fixed fee in the quote can exceed a small sale's proceeds. Without it every market has a token
+   * of its own, which no coin list knows, so a sync holds those trades back.
+   */
+  bases?: readonly string[];
+}
+
+export function generateBinanceAccount(options: GeneratedBinanceOptions): BinanceAccount {
   const { start, at } = planned(options);
+  const { bases } = options;
+  if (bases && options.markets > 2 * bases.length) {
+    throw new Error(`${options.markets} markets need at least ${Math.ceil(options.markets / 2)} bases`);
+  }
   const symbols: BinanceSymbolInfo[] = Array.from({ length: options.markets }, (_, i) =>
-    binanceSymbol(tokenName(i), i % 2 === 0 ? 'USDT' : 'BTC'),
+    binanceSymbol(bases?.[Math.floor(i / 2)] ?? tokenName(i), i % 2 === 0 ? 'USDT' : 'BTC'),
+  );
+  const baseDeposits = [...new Set(symbols.map((s) => s.baseAsset))].flatMap((coin, i) =>
+    bases
+      ? [
+          {
+            coin,
+            amount: '1000000',
+            network: 'ETH',
+            txId: `0x${(0x700 + i).toString(16).padStart(64, '0')}`,
+            address: '0xfunding',
+            time: start + 3000 + i,
+          },
+        ]
+      : [],
   );
   const trades: BinanceTradePlan[] = Array.from({ length: options.trades }, (_, i) => {
     const market = symbols[i % symbols.length] as BinanceSymbolInfo;
@@ -48,8 +78,9 @@ export function generateBinanceAccount(options: GeneratedAccountOptions): Binanc
       side: i % 3 === 2 ? 'sell' : 'buy',
       qty: amountAt(i, 2),
       price: market.quoteAsset === 'USDT' ? amountAt(i + 1, 4) : amountAt(i + 1, 8),
-      commission: amountAt(i, 8),
-      commissionAsset: i % 4 === 0 ? 'BNB' : market.quoteAsset,
+      ...(bases && i % 4 !== 0
+        ? {}
+        : { commission: amountAt(i, 8), commissionAsset: i % 4 === 0 ? 'BNB' : market.quoteAsset }),
       time: at(i),
     };
   });
@@ -80,6 +111,7 @@ export function generateBinanceAccount(options: GeneratedAccountOptions): Binanc
         address: '0xfunding',
         time: start + 2000,
       },
+      ...baseDeposits,
     ],
     trades,
     withdrawals: [
