@@ -279,9 +279,20 @@ function tradeLegsWithoutRef(t: Trade): Leg[] | { error: string } {
       price,
       fee,
     });
-    if (coinQuote) legs.splice(1, 0, { ...quote, type: 'buy', quantity: t.quoteQuantity.sub(quoteFee) });
+    if (coinQuote) {
+      const received: Leg = { ...quote, type: 'buy', quantity: t.quoteQuantity.sub(quoteFee) };
+      // A small sale whose fee in the coin received exceeds its proceeds: on balance the account
+      // gave that coin away, a disposal of it, never a purchase of a negative quantity.
+      legs.splice(1, 0, ...(received.quantity.gt(0) ? [received] : netOf(received, 'sell')));
+    }
   }
   return legs;
+}
+
+/** A leg whose quantity came out zero or below: nothing, or the opposite leg of what it lacks. */
+function netOf(leg: Leg, opposite: 'buy' | 'sell'): Leg[] {
+  if (leg.quantity.isZero()) return [];
+  return [{ ...leg, type: opposite, quantity: leg.quantity.neg(), fee: new Dec(0) }];
 }
 
 /** Given what was received and spent, which is the base and which the quote. */

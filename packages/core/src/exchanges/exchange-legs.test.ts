@@ -67,6 +67,46 @@ describe('an exchange trade as ledger rows', () => {
     });
   });
 
+  it('books a sale whose fee in the coin received exceeds its proceeds as a disposal of that coin, never a negative buy', () => {
+    // 0.001 ETH sold for 0.00005 BTC with a 0.00008 BTC fee: on balance 0.00003 BTC left too.
+    const legs = pricedTradeLegs(
+      trade({
+        side: 'sell',
+        base: 'ETH',
+        quote: 'BTC',
+        amount: '0.001',
+        cost: '0.00005',
+        fees: [{ cost: '0.00008', currency: 'BTC' }],
+      }),
+      'usd',
+      closes,
+    );
+    expect(legs).toEqual([
+      expect.objectContaining({ coinId: 'ethereum', type: 'sell', quantity: '0.001', fee: '4.8' }),
+      expect.objectContaining({
+        coinId: 'bitcoin',
+        type: 'sell',
+        quantity: '0.00003',
+        pricePerCoin: '60000',
+        fee: '0',
+      }),
+    ]);
+    // Exactly eaten by its fee: nothing of the coin received moves.
+    const even = pricedTradeLegs(
+      trade({
+        side: 'sell',
+        base: 'ETH',
+        quote: 'BTC',
+        amount: '0.001',
+        cost: '0.00005',
+        fees: [{ cost: '0.00005', currency: 'BTC' }],
+      }),
+      'usd',
+      closes,
+    );
+    expect(even).toEqual([expect.objectContaining({ coinId: 'ethereum', type: 'sell' })]);
+  });
+
   it('keeps a fee paid in BNB in BNB on the trade and sells the BNB at its close', () => {
     const legs = pricedTradeLegs(
       trade({ quote: 'USDT', cost: '30000', fees: [{ cost: '0.05', currency: 'BNB' }] }),
