@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import { bytea, decimal, timestamptz } from './columns.ts';
+import { base64Bytes, bytea, decimal, timestamptz } from './columns.ts';
 
 export const portfolios = pgTable(
   'portfolios',
@@ -159,7 +159,7 @@ export const connections = pgTable(
      * Where the last sync stopped, per address chain or EVM chain: the next one starts there.
      * Sealed like the key (txids and blocks tie the owner to their payments); null before the first.
      */
-    sealedCursor: bytea('sealed_cursor'),
+    sealedCursor: base64Bytes('sealed_cursor'),
     /** What the chain reported the wallet holds at the last sync, per coin id: reconciliation's other side. */
     chainBalances: jsonb('chain_balances').$type<Record<string, string>>().notNull().default({}),
     /** Set when the owner was told this connection fails; cleared by the next good sync (told once). */

@@ -28,7 +28,7 @@ import { type RecordInput, recordKey } from './exchange-rows.ts';
 import type { ExchangeCredentials } from './exchange-source.ts';
 import { stagedRows } from './exchange-staged.ts';
 import type { DayCloses } from './fee-closes.ts';
-import { connectionById, saveCursor, saveSynced } from './sync.repository.ts';
+import { connectionById, lockConnection, saveCursor, saveSynced } from './sync.repository.ts';
 import type { createCursorBox, SyncCursor } from './sync-cursor.ts';
 import { ConnectionGone, SyncStop } from './sync-failure.ts';
 import type { progressWriter } from './sync-state.ts';
@@ -77,7 +77,7 @@ export async function syncExchange(
       ].map((record) => ({ key: recordKey(record), record }));
       const next: SyncCursor = { ...state, exchange: batch.cursor };
       await db.transaction(async (tx) => {
-        if (!(await connectionById(tx, row.id, true))) throw new ConnectionGone();
+        if (!(await lockConnection(tx, row.id))) throw new ConnectionGone();
         await stageRecords(tx, row.id, records);
         await saveCursor(tx, row.id, deps.cursors.seal(next, row.id), clock());
       });

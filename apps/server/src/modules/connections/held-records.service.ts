@@ -28,7 +28,7 @@ import {
 import { type RecordRows, recordRef } from './exchange-rows.ts';
 import { stagedRows } from './exchange-staged.ts';
 import type { DayCloses } from './fee-closes.ts';
-import { connectionById, type SourcedRowValues } from './sync.repository.ts';
+import { lockConnection, type SourcedRowValues } from './sync.repository.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -172,7 +172,7 @@ export function createHeldRecordsService(deps: {
         body.decision === 'same' ? { decision: 'same', rows: chosen } : { decision: 'separate' };
 
       await db.transaction(async (tx) => {
-        if (!(await connectionById(tx, row.id, true))) throw notFound(connectionApiMessages.notFound);
+        if (!(await lockConnection(tx, row.id))) throw notFound(connectionApiMessages.notFound);
         for (const key of held.parts) {
           const now = await findRecord(tx, row.id, key, true);
           if (!now || now.reason === null) throw notFound(connectionRecordMessages.notHeld, 'key');

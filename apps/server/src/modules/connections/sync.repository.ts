@@ -10,6 +10,17 @@ export async function connectionById(db: Db, id: string, lock = false): Promise<
   return row;
 }
 
+/** Locks the connection's row for the transaction without reading its cursor back; false once it is gone. */
+export async function lockConnection(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(eq(connections.id, id))
+    .limit(1)
+    .for('update');
+  return rows.length > 0;
+}
+
 export async function markSyncing(db: Db, id: string, now: Date): Promise<void> {
   await db
     .update(connections)
