@@ -174,6 +174,18 @@ describe('config', () => {
       );
   });
 
+  it('paces exchanges at their own rate unless EXCHANGE_REQUESTS_PER_SECOND says', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).exchangeRequestsPerSecond).toBeNull();
+    expect(
+      loadConfig({ ...secret, EXCHANGE_REQUESTS_PER_SECOND: '0.5' }, cwd).exchangeRequestsPerSecond,
+    ).toBe(0.5);
+    for (const bad of ['0', 'fast', '5000'])
+      expect(() => loadConfig({ ...secret, EXCHANGE_REQUESTS_PER_SECOND: bad }, cwd)).toThrow(
+        /EXCHANGE_REQUESTS_PER_SECOND/,
+      );
+  });
+
   it('marks https PUBLIC_URLs secure and trims the trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://p.example.com/', SESSION_SECRET: 'x'.repeat(32) }, cwd);
     expect(config.publicUrl).toBe('https://p.example.com');

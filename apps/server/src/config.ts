@@ -130,6 +130,8 @@ const envSchema = z.object({
     .default(6),
   BITCOIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(1),
   EVM_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(1),
+  // Each exchange's requests per second across every process; unset, the exchange's own pace as ccxt knows it.
+  EXCHANGE_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(1000).optional(),
   // Exchange sync: an API base URL per ccxt exchange id, replacing the exchange's own (tests, proxies).
   EXCHANGE_API_URLS: optionalText.pipe(
     z
@@ -202,6 +204,8 @@ export interface Config {
   connectionSync: { intervalMs: number; bitcoinConfirmations: number; evmConfirmations: number };
   /** Exchange ids whose API is read at another address than the exchange's own (EXCHANGE_API_URLS). */
   exchangeApiUrls: Partial<Record<ExchangeId, string>>;
+  /** EXCHANGE_REQUESTS_PER_SECOND, when set: every exchange paced at it instead of its own pace. */
+  exchangeRequestsPerSecond: number | null;
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
@@ -333,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       evmConfirmations: e.EVM_CONFIRMATIONS,
     },
     exchangeApiUrls: e.EXCHANGE_API_URLS ?? {},
+    exchangeRequestsPerSecond: e.EXCHANGE_REQUESTS_PER_SECOND ?? null,
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
   };

@@ -33,6 +33,9 @@ const closedOrigin = 'http://127.0.0.1:9';
  */
 const esploraPort = port + 300;
 const esploraUrl = `http://127.0.0.1:${esploraPort}/api`;
+/** The exchange journey's Kraken: a fake on 127.0.0.1 serving fixtures/e2e-kraken.json. */
+const krakenPort = port + 400;
+const krakenUrl = `http://127.0.0.1:${krakenPort}`;
 
 const chromiumArgs = [
   '--headless',
@@ -86,6 +89,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node --import tsx apps/server/src/test/fake-kraken-process.ts ${krakenPort} apps/web/e2e/fixtures/e2e-kraken.json`,
+      cwd: repoRoot,
+      url: `${krakenUrl}/0/public/Time`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'node apps/server/dist/main.js',
       cwd: repoRoot,
       url: `http://127.0.0.1:${port}/health-check`,
@@ -110,6 +122,14 @@ export default defineConfig({
         WEBHOOK_ALLOW_PRIVATE: 'true',
         ESPLORA_BASE_URL: esploraUrl,
         ETHERSCAN_BASE_URL: `${closedOrigin}/v2/api`,
+        // Kraken is the journey's fake; the other exchanges answer nowhere.
+        EXCHANGE_API_URLS: JSON.stringify({
+          kraken: krakenUrl,
+          binance: closedOrigin,
+          coinbase: closedOrigin,
+        }),
+        // The fake has no rate limit to keep to; Kraken's own pace would make the journey wait.
+        EXCHANGE_REQUESTS_PER_SECOND: '50',
       },
     },
     {

@@ -23,7 +23,10 @@ import type { FailureNotifier } from './sync-state.ts';
 export interface ConnectionsModuleDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'sessionSecret' | 'explorers' | 'connectionSync' | 'exchangeApiUrls'>;
+  config: Pick<
+    Config,
+    'sessionSecret' | 'explorers' | 'connectionSync' | 'exchangeApiUrls' | 'exchangeRequestsPerSecond'
+  >;
   ledgers: LedgerCache;
   closes: DayCloses;
   market: MarketReader;
@@ -55,7 +58,12 @@ export async function registerConnectionsModule(
   deps: ConnectionsModuleDeps,
 ): Promise<ConnectionsModule> {
   const { db, clock, ledgers, market, config } = deps;
-  const exchanges = createExchangeGateway(db, config.exchangeApiUrls, deps.exchangeCalls);
+  const paced = config.exchangeRequestsPerSecond;
+  const exchanges = createExchangeGateway(
+    db,
+    config.exchangeApiUrls,
+    deps.exchangeCalls ?? (paced === null ? {} : { rateLimitMs: 1000 / paced }),
+  );
   const sync = createConnectionSync({
     db,
     clock,
