@@ -1,15 +1,16 @@
-import type { MarketSource, MarketStatus } from '@app/contracts';
+import { type HealthReadyResponse, healthSlowMs, type MarketSource, type MarketStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { marketStatus } from '../market/index.ts';
 import { selectOne } from './health.repository.ts';
 
-/** The health check result is cached for 5 s, so probes cannot load the database. */
+/** A good readiness answer is kept for 5 s, so probes cannot load the database. */
 export const healthCacheMs = 5_000;
 const probeTimeoutMs = 2_000;
 
 export interface HealthService {
-  isHealthy(): Promise<boolean>;
+  /** Whether the database answers, how fast; failures are never kept past this probe. */
+  readiness(): Promise<HealthReadyResponse>;
   /** The market data's source, mode and age; absent when the app has no market. */
   market(): MarketStatus | null;
 }
@@ -19,19 +20,23 @@ export function createHealthService(deps: {
   clock: Clock;
   market?: { describe(): MarketSource };
 }): HealthService {
-  let cached: { healthy: boolean; at: number } | undefined;
-  let inFlight: Promise<boolean> | undefined;
+  let kept: { answer: HealthReadyResponse; at: number } | undefined;
+  let inFlight: Promise<HealthReadyResponse> | undefined;
 
-  async function probe(): Promise<boolean> {
+  async function probe(): Promise<HealthReadyResponse> {
     let timer: NodeJS.Timeout | undefined;
+    // Latency is measured on the real clock: the app's clock may be a test's, standing still.
+    const started = performance.now();
+    const checkedAt = deps.clock().toISOString();
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('health probe timed out')), probeTimeoutMs);
       });
       await Promise.race([selectOne(deps.db), timeout]);
-      return true;
+      const latency = Math.round(performance.now() - started);
+      return { status: latency > healthSlowMs ? 'slow' : 'ok', latency_ms: latency, checked_at: checkedAt };
     } catch {
-      return false;
+      return { status: 'down', latency_ms: null, checked_at: checkedAt };
     } finally {
       clearTimeout(timer);
     }
@@ -42,14 +47,14 @@ export function createHealthService(deps: {
       return deps.market ? marketStatus(deps.market.describe(), deps.clock()) : null;
     },
 
-    async isHealthy() {
+    async readiness() {
       const now = deps.clock().getTime();
-      if (cached && now - cached.at < healthCacheMs) return cached.healthy;
+      if (kept && now - kept.at < healthCacheMs) return kept.answer;
       // Concurrent probes share one query.
-      inFlight ??= probe().then((healthy) => {
-        cached = { healthy, at: deps.clock().getTime() };
+      inFlight ??= probe().then((answer) => {
+        kept = answer.status === 'down' ? undefined : { answer, at: deps.clock().getTime() };
         inFlight = undefined;
-        return healthy;
+        return answer;
       });
       return inFlight;
     },

@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 describe('health check', () => {
-  it('answers HEAD and GET with 200 while the database answers, then 503 once the 5 s cache ends', async () => {
+  it('answers liveness from the process and readiness from the database, never keeping a failure', async () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/health-check' });
     expect(head.statusCode).toBe(200);
     // It also says where market figures come from: this app runs on the bundled snapshot (demo).
@@ -24,13 +24,25 @@ describe('health check', () => {
         age_seconds: null,
       },
     });
+    const ready = await t.app.inject({ method: 'GET', url: '/health-check/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: expect.stringMatching(/^(ok|slow)$/) });
+    expect(ready.json().latency_ms).toBeGreaterThanOrEqual(0);
+    expect((await t.app.inject({ method: 'HEAD', url: '/health-check/ready' })).statusCode).toBe(200);
 
     await t.database.close();
+    // A good answer is kept for 5 s; then the closed database shows, while liveness stays up.
     t.clock.advance(4_000);
-    expect((await t.app.inject({ method: 'HEAD', url: '/health-check' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: '/health-check/ready' })).statusCode).toBe(200);
     t.clock.advance(1_500);
-    const down = await t.app.inject({ method: 'GET', url: '/health-check' });
+    const down = await t.app.inject({ method: 'GET', url: '/health-check/ready' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ status: 'unavailable' });
+    expect(down.json()).toMatchObject({ status: 'down', latency_ms: null });
+    expect((await t.app.inject({ method: 'HEAD', url: '/health-check' })).statusCode).toBe(200);
+    // The failure is not kept: the very next probe asks the database again (and finds it closed).
+    t.clock.advance(100);
+    const again = await t.app.inject({ method: 'GET', url: '/health-check/ready' });
+    expect(again.json().checked_at).toBe(t.clock().toISOString());
+    expect(again.statusCode).toBe(503);
   });
 });
