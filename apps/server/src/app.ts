@@ -67,6 +67,7 @@ import {
 } from './modules/transfers/index.ts';
 import { createWatchlistsService, registerWatchlistRoutes } from './modules/watchlists/index.ts';
 import { registerApiScope, registerRouteTable } from './plugins/api-scope.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerJsonCompression } from './plugins/compress-json.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Every spelling of a path (escapes, `//`, `/./`, case under /api) routes as its canonical form.
     rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
     frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // Keep the id short and random; it is echoed in logs only.
