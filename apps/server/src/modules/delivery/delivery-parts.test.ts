@@ -27,6 +27,33 @@ describe('address guard (SSRF)', () => {
     }
   });
 
+  it('judges an IPv6 address that carries an IPv4 one by what it carries, in every spelling', () => {
+    for (const a of [
+      // IPv4-translated, IPv4-compatible and 6to4 forms of 127.0.0.1
+      '::ffff:0:7f00:1',
+      '[::7f00:1]',
+      '2002:7f00:1::',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::ffff:0:127.0.0.1',
+      '::127.0.0.1',
+      // NAT64 (well-known and local-use prefixes) of 10.0.0.1 and 127.0.0.1
+      '64:ff9b::a00:1',
+      '64:ff9b:1::7f00:1',
+      // Teredo with a loopback client (stored flipped: ~127.0.0.1 = 80ff:fffe)
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      // IPv4 shorthand and hex spellings of loopback, a zone id, and what is no address at all
+      '127.1',
+      '0x7f000001',
+      'fe80::1%eth0',
+      'not-an-address',
+    ]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ['2002:808:808::', '64:ff9b::808:808', '::ffff:0:808:808']) {
+      expect(isPrivateAddress(a), a).toBe(false);
+    }
+  });
+
   it('checks a saved URL by its literal address or its name', async () => {
     const strict = { allowPrivate: false };
     expect(await checkWebhookUrl('http://127.0.0.1:9/x', strict)).toBe('private');
