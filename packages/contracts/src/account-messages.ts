@@ -19,10 +19,6 @@ export const accountMessages = {
   routeNotFound: 'No API route matches this path.',
   methodNotAllowed: 'This API path does not accept this method.',
   uriTooLong: 'A part of this path is too long.',
-  headersTooLarge:
-    'The request line and headers are too large (more than 16 kB): send fewer or shorter cookies or headers.',
-  badRequest: 'The request is not valid HTTP.',
-  requestTimeout: 'The request took too long to arrive.',
   badUrl: 'This path is not a valid URL.',
   malformedJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',

@@ -1,11 +1,13 @@
 import type { Socket } from 'node:net';
-import {
-  accountMessages,
-  type ErrorCode,
-  type ErrorEnvelope,
-  errorCatalogue,
-  errorCodes,
-} from '@app/contracts';
+import { type ErrorCode, type ErrorEnvelope, errorCatalogue, errorCodes } from '@app/contracts';
+
+/** Only the server says these: the web app never sees a request refused before it is parsed. */
+const messages = {
+  headersTooLarge:
+    'The request line and headers are too large (more than 16 kB): send fewer or shorter cookies or headers.',
+  badRequest: 'The request is not valid HTTP.',
+  requestTimeout: 'The request took too long to arrive.',
+} as const;
 
 /**
  * What Node's HTTP parser refuses before Fastify sees a request (headers over the limit, bytes that
@@ -38,9 +40,7 @@ const reasons: Record<number, string> = {
 };
 
 function answerFor(nodeCode: string | undefined): [ErrorCode, string] {
-  if (nodeCode === 'HPE_HEADER_OVERFLOW')
-    return [errorCodes.headersTooLarge, accountMessages.headersTooLarge];
-  if (nodeCode === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return [errorCodes.requestTimeout, accountMessages.requestTimeout];
-  return [errorCodes.badRequest, accountMessages.badRequest];
+  if (nodeCode === 'HPE_HEADER_OVERFLOW') return [errorCodes.headersTooLarge, messages.headersTooLarge];
+  if (nodeCode === 'ERR_HTTP_REQUEST_TIMEOUT') return [errorCodes.requestTimeout, messages.requestTimeout];
+  return [errorCodes.badRequest, messages.badRequest];
 }
