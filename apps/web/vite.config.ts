@@ -80,7 +80,7 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
               ceilingsKb: {
                 'terminal-route': 88.6,
                 'projections-page': 86.3,
-                'tax-page': 85.8,
+                'tax-page': 86.3,
                 'coin-detail-route': 85.7,
                 'insights-route': 85.7,
                 'transactions-page': 85.4,
@@ -89,7 +89,7 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
                 'portfolios-page': 84.3,
                 'connection-detail-route': 83.7,
                 'connections-page': 83.6,
-                'settings-index-page': 83.5,
+                'settings-index-page': 84.0,
                 'transfers-page': 83.3,
                 'metrics-page': 82.3,
                 'notifications-page': 81.3,

@@ -44,6 +44,11 @@ export const taxSettingsSchema = z.object({
   short_rate: decimalOut,
   /** Percent applied to long-term gains (us, custom); ignored by de (tax-free) and uk/none. */
   long_rate: decimalOut,
+  /**
+   * custom only: an amount of net gain each tax year that is not taxed, in the report's currency;
+   * null: none. The other rules take theirs from the law.
+   */
+  yearly_allowance: decimalOut.nullable(),
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
@@ -52,6 +57,7 @@ export const defaultTaxSettings: TaxSettings = {
   custom_threshold_days: 365,
   short_rate: '0',
   long_rate: '0',
+  yearly_allowance: null,
 };
 
 export const updateTaxSettingsSchema = z
@@ -60,6 +66,8 @@ export const updateTaxSettingsSchema = z
     custom_threshold_days: z.number().int().min(0).max(maxCustomThresholdDays).optional(),
     short_rate: percent.optional(),
     long_rate: percent.optional(),
+    /** null clears it. */
+    yearly_allowance: decimalString('nonNegative', 'Yearly allowance').nullable().optional(),
   })
   .strict();
 export type UpdateTaxSettings = z.infer<typeof updateTaxSettingsSchema>;
@@ -141,10 +149,104 @@ export const categoryTotalSchema = z.object({
   gain: decimalOut,
   /** Rate (percent) used for the estimate. */
   rate: decimalOut,
-  /** max(0, gain) × rate: an estimate, not a tax return (no allowances or loss carry-over). */
+  /**
+   * max(0, gain) × rate, before allowances and losses from other years (kept for CSV and older
+   * clients); the report's `year_summary` carries the estimate on the taxable figure.
+   */
   estimated_tax: decimalOut,
 });
 export type CategoryTotal = z.infer<typeof categoryTotalSchema>;
+
+/**
+ * What the year's allowance is. annual_exempt_amount: the UK's, taken off the net gain;
+ * exemption_limit: Germany's Freigrenze, which exempts a gain below it and none at or above it;
+ * loss_deduction_limit: the US cap on a net capital loss set against other income;
+ * custom_allowance: the amount set under the custom rule; none: no figure applies.
+ */
+export const allowanceKinds = [
+  'annual_exempt_amount',
+  'exemption_limit',
+  'loss_deduction_limit',
+  'custom_allowance',
+  'none',
+] as const;
+export const allowanceKindSchema = z.enum(allowanceKinds);
+export type AllowanceKind = z.infer<typeof allowanceKindSchema>;
+
+export const yearAllowanceSchema = z.object({
+  kind: allowanceKindSchema,
+  /**
+   * The year's figure; null when none applies (no figure on file for the year, none set under the
+   * custom rule, or the books are in another currency than the one the law states it in).
+   */
+  amount: decimalOut.nullable(),
+  /**
+   * What the year used: the part of an allowance set against gains; for a limit, the gain it kept
+   * tax-free; for the US cap, the net loss deducted from other income.
+   */
+  used: decimalOut,
+  /** amount − used; null without an amount, and for a limit (a Freigrenze is not used up). */
+  left: decimalOut.nullable(),
+  /** Where the figure and its treatment come from, in words. */
+  source: z.string(),
+});
+export type YearAllowance = z.infer<typeof yearAllowanceSchema>;
+
+/** Losses that keep a character from year to year (US short- and long-term carryovers). */
+export const yearLossCategorySchema = z.object({
+  category: taxCategorySchema,
+  brought_forward: decimalOut,
+  used: decimalOut,
+  carried_forward: decimalOut,
+});
+export type YearLossCategory = z.infer<typeof yearLossCategorySchema>;
+
+export const yearTaxableSchema = z.object({
+  category: taxCategorySchema,
+  taxable: decimalOut,
+  rate: decimalOut,
+  estimated_tax: decimalOut,
+});
+export type YearTaxable = z.infer<typeof yearTaxableSchema>;
+
+/**
+ * One step of the working. `text` names the rule and its source in words; money in it is a
+ * `{name}` placeholder whose exact amount is `amounts[name]`, so a client formats (and masks) it
+ * like every other figure.
+ */
+export const summaryStepSchema = z.object({
+  text: z.string(),
+  amounts: z.record(z.string(), decimalOut),
+});
+export type SummaryStep = z.infer<typeof summaryStepSchema>;
+
+/**
+ * The tax year after the rule's allowance and losses carried between years. Always figured over
+ * all of the person's portfolios (allowances and losses are the taxpayer's, not a portfolio's),
+ * in the report's currency, with every earlier year computed in order.
+ */
+export const taxYearSummarySchema = z.object({
+  scope: z.literal('all_portfolios'),
+  /** The year's gains and losses (losses as a positive amount) that count under the rule. */
+  gains: decimalOut,
+  losses: decimalOut,
+  /** gains − losses (negative: a net loss). */
+  net_gain: decimalOut,
+  allowance: yearAllowanceSchema,
+  losses_brought_forward: decimalOut,
+  losses_used: decimalOut,
+  losses_carried_forward: decimalOut,
+  /** US only: the carryovers by character; empty for the other rules. */
+  losses_by_category: z.array(yearLossCategorySchema),
+  taxable_gain: decimalOut,
+  taxable_by_category: z.array(yearTaxableSchema),
+  /** taxable × the rates in the settings: an estimate, not a tax return. */
+  estimated_tax: decimalOut,
+  /** Sales of this or an earlier year left out because a figure is unknown. */
+  incomplete_disposals: z.number().int(),
+  steps: z.array(summaryStepSchema),
+});
+export type TaxYearSummary = z.infer<typeof taxYearSummarySchema>;
 
 export const taxReportSchema = z.object({
   rule: taxRuleSchema,
@@ -159,12 +261,15 @@ export const taxReportSchema = z.object({
   disposals: z.array(disposalSchema),
   totals: z.array(categoryTotalSchema),
   total_gain: decimalOut,
+  /** The categories' estimates added up, before allowances and losses (see `year_summary`). */
   estimated_tax: decimalOut,
   income: z.array(incomeItemSchema),
   income_total: decimalOut,
   needs_price: z.array(needsPriceItemSchema),
   /** Disposals left out of the totals because a figure is unknown. */
   incomplete_disposals: z.number().int(),
+  /** Allowance, losses and the taxable figure for the year; null without a tax rule. */
+  year_summary: taxYearSummarySchema.nullable(),
 });
 export type TaxReport = z.infer<typeof taxReportSchema>;
 

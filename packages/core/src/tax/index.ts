@@ -1,3 +1,8 @@
+export type { YearFigures, YearSummaryCalc } from './allowance-types.ts';
+export type { SummaryOptions, YearSummaryOptions } from './allowances.ts';
+export { buildYearSummary, summarizeYears, yearFigures, yearSummaryFromFigures } from './allowances.ts';
+export { deExemptionLimit } from './allowances-de.ts';
+export { usLossDeductionLimit } from './allowances-us.ts';
 export { computeTax } from './compute.ts';
 export { form8949Csv, form8949Header, genericCsvHeader, genericTaxCsv } from './csv.ts';
 export type { CalendarDay, TaxYear } from './dates.ts';
@@ -21,3 +26,4 @@ export type {
   TaxTransaction,
 } from './types.ts';
 export { bedAndBreakfastDays } from './uk-engine.ts';
+export { ukAnnualExemptAmount } from './uk-exempt.ts';

@@ -2,6 +2,7 @@ import type { CategoryTotal, Disposal, NeedsPriceItem, TaxCategory, TaxReport } 
 import { Dec } from '../decimal.ts';
 import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
 import { parseInstant } from '../ledger/timeline.ts';
+import { buildYearSummary } from './allowances.ts';
 import { dayInZone, dayToIso, taxYear } from './dates.ts';
 import { ruleCategories } from './rules.ts';
 import type { DisposalCalc, TaxComputation } from './types.ts';
@@ -15,6 +16,8 @@ export interface ReportOptions {
   shortRate: string;
   /** Percent for long-term gains (tax-free gains are always 0). */
   longRate: string;
+  /** custom rule only: the yearly allowance from the settings (decimal string); null or absent: none. */
+  yearlyAllowance?: string | null | undefined;
 }
 
 export function categoryRate(
@@ -28,8 +31,9 @@ export function categoryRate(
 /**
  * The realized-gains report for one tax year: every disposal in it with the lots it used, the
  * totals per category, reward income, and the rows that could not be valued. A year without
- * disposals is an empty report. The estimate applies each category's rate to its net gain when
- * positive; allowances, loss carry-over and netting between categories are left to the return.
+ * disposals is an empty report. The totals' estimates apply each category's rate to its net gain
+ * when positive; `year_summary` then applies the rule's allowance, netting between categories and
+ * losses carried from earlier years, and estimates the tax on what is left.
  */
 export function buildTaxReport(computation: TaxComputation, options: ReportOptions): TaxReport {
   const rule = computation.options.rule;
@@ -133,6 +137,14 @@ export function buildTaxReport(computation: TaxComputation, options: ReportOptio
     income_total: toDecimalString(incomeTotal),
     needs_price: needsPrice,
     incomplete_disposals: incomplete,
+    year_summary: buildYearSummary(computation, {
+      year: options.year,
+      currency: options.currency,
+      yearlyAllowance:
+        rule === 'custom' && options.yearlyAllowance != null ? new Dec(options.yearlyAllowance) : null,
+      rate: (category) => categoryRate(category, options),
+      portfolioId: options.portfolioId,
+    }),
   };
 }
 

@@ -3,21 +3,42 @@ import { type CalendarDay, taxYearOf } from './dates.ts';
 
 /**
  * The Capital Gains Tax annual exempt amount for individuals, per UK tax year (6 April to
- * 5 April, keyed by the calendar year it starts in): £12,300 for 2020/21 to 2022/23, £6,000 for
- * 2023/24, £3,000 from 2024/25 on, as announced by HMRC (policy paper "Capital Gains Tax: annual
- * exempt amount", Autumn Statement 2022; gov.uk "Capital Gains Tax: what you pay it on, rates and
- * allowances"). Checked on 25 Nov 2026 with the search tool, which held no gov.uk page but two
- * UK accountants' pages quoting HMRC's figures: dalton-pardoe.co.uk "Capital Gains Tax Annual
- * Exempt Amount (AEA)" (£12,300, then £6,000 for 2023 to 2024, £3,000 from 2024 to 2025) and
- * carbonaccountancy.co.uk tax tables 2023 (23/24 £6,000, 22/23 £12,300). Earlier years are not
- * needed (plans are future) and return null: no allowance applied.
+ * 5 April, keyed by the calendar year it starts in). From 2020/21 on as announced by HMRC
+ * (policy paper "Capital Gains Tax: annual exempt amount", Autumn Statement 2022; gov.uk
+ * "Capital Gains Tax: what you pay it on, rates and allowances"): £12,300 for 2020/21 to
+ * 2022/23, £6,000 for 2023/24, £3,000 from 2024/25 on. Earlier years are the amounts the
+ * Treasury's yearly Capital Gains Tax (Annual Exempt Amount) Orders set under TCGA 1992 s. 3
+ * (for instance S.I. 2009/824 for 2009/10 and S.I. 2017/377 for 2017/18), which the realized-gains
+ * report needs for years with earlier sales. Checked on 25 Nov 2026 with the search tool, which
+ * held no gov.uk table but accountants' and publishers' pages quoting the Orders
+ * (taxresidenceguide.co.uk for 2011/12 to 2020/21, IRIS software help for 2008/09 to 2011/12,
+ * dalton-pardoe.co.uk and carbonaccountancy.co.uk for 2022/23 to 2024/25). Before 2008/09 (no
+ * crypto-asset existed) there is no figure: null, no allowance applied.
  */
 export function ukAnnualExemptAmount(taxYear: number): Dec | null {
   if (taxYear >= 2024) return new Dec(3000);
   if (taxYear === 2023) return new Dec(6000);
-  if (taxYear >= 2020) return new Dec(12300);
-  return null;
+  const amount = earlierExemptAmounts[taxYear];
+  return amount === undefined ? null : new Dec(amount);
 }
+
+const earlierExemptAmounts: Readonly<Record<number, number>> = {
+  2008: 9600,
+  2009: 10100,
+  2010: 10100,
+  2011: 10600,
+  2012: 10600,
+  2013: 10900,
+  2014: 11000,
+  2015: 11100,
+  2016: 11100,
+  2017: 11300,
+  2018: 11700,
+  2019: 12000,
+  2020: 12300,
+  2021: 12300,
+  2022: 12300,
+};
 
 export interface ExemptSale {
   day: CalendarDay;

@@ -18,6 +18,8 @@ export const taxSettings = pgTable(
     shortRate: decimal('short_rate').notNull().default('0'),
     /** Percent, for estimates: long-term gains. */
     longRate: decimal('long_rate').notNull().default('0'),
+    /** custom rule only: net gain a tax year leaves untaxed, in the report's currency; null: none. */
+    yearlyAllowance: decimal('yearly_allowance'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -26,6 +28,7 @@ export const taxSettings = pgTable(
       'tax_settings_rates_check',
       sql`${t.shortRate} >= 0 and ${t.shortRate} <= 100 and ${t.longRate} >= 0 and ${t.longRate} <= 100`,
     ),
+    check('tax_settings_yearly_allowance_check', sql`${t.yearlyAllowance} >= 0`),
   ],
 );
 

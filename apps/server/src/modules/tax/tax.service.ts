@@ -58,6 +58,7 @@ export function toTaxSettings(row: TaxSettingsRow | undefined): TaxSettings {
     custom_threshold_days: row.customThresholdDays,
     short_rate: toDecimalString(new Dec(row.shortRate)),
     long_rate: toDecimalString(new Dec(row.longRate)),
+    yearly_allowance: row.yearlyAllowance === null ? null : toDecimalString(new Dec(row.yearlyAllowance)),
   };
 }
 
@@ -102,7 +103,7 @@ export function createTaxService(deps: TaxServiceDeps) {
     const ctx = await context(userId, query.portfolio_id);
     const rule = ctx.settings.rule;
     const year = query.year ?? taxYearOf(rule, dayInZone(deps.clock().getTime(), ctx.computation.zone));
-    const memoKey = `${year}|${ctx.portfolioId}|${ctx.books.currency}|${ctx.settings.short_rate}|${ctx.settings.long_rate}`;
+    const memoKey = `${year}|${ctx.portfolioId}|${ctx.books.currency}|${ctx.settings.short_rate}|${ctx.settings.long_rate}|${ctx.settings.yearly_allowance}`;
     let memo = reports.get(ctx.computation);
     const hit = memo?.get(memoKey);
     if (hit) return hit;
@@ -112,6 +113,7 @@ export function createTaxService(deps: TaxServiceDeps) {
       currency: ctx.books.currency,
       shortRate: ctx.settings.short_rate,
       longRate: ctx.settings.long_rate,
+      yearlyAllowance: ctx.settings.yearly_allowance,
     });
     const response = { ...built, years: taxYearsWithActivity(ctx.computation, ctx.portfolioId) };
     if (!memo) {
@@ -136,6 +138,7 @@ export function createTaxService(deps: TaxServiceDeps) {
       if (patch.custom_threshold_days !== undefined) values.customThresholdDays = patch.custom_threshold_days;
       if (patch.short_rate !== undefined) values.shortRate = patch.short_rate;
       if (patch.long_rate !== undefined) values.longRate = patch.long_rate;
+      if (patch.yearly_allowance !== undefined) values.yearlyAllowance = patch.yearly_allowance;
       return toTaxSettings(await upsertTaxSettings(deps.db, userId, values, deps.clock()));
     },
 

@@ -32,6 +32,7 @@ describe('tax settings', () => {
       custom_threshold_days: 365,
       short_rate: '0',
       long_rate: '0',
+      yearly_allowance: null,
     });
     const saved = await u.client.send('PATCH', settingsPath, {
       rule: 'custom',
@@ -44,6 +45,7 @@ describe('tax settings', () => {
       custom_threshold_days: 200,
       short_rate: '30',
       long_rate: '12.5',
+      yearly_allowance: null,
     });
     for (const body of [
       { rule: 'fr' },

@@ -1,8 +1,10 @@
 import { effectiveMethodLabel } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
+import { lazyPart } from '@/lib/lazy-part';
 import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { taxCsvHref, taxReportQuery } from '@/lib/tax/tax-api';
@@ -10,6 +12,16 @@ import { Disposals } from './disposals';
 import { coinLabel } from './keys';
 import { categoryLabels } from './labels';
 import { NeedsPriceList } from './lots-panel';
+
+/**
+ * The year after allowances and losses is drawn once the report has arrived, so its code loads
+ * beside that request rather than before the page paints (the page's first load stays within its
+ * route budget).
+ */
+const yearSummary = lazyPart(
+  () => import('./year-summary'),
+  (m) => m.YearSummary,
+);
 
 /** The realized-gains report of one tax year, with its downloads. */
 export function ReportPanel({
@@ -24,6 +36,8 @@ export function ReportPanel({
   const { data, error, isPending } = useQuery(taxReportQuery(portfolioId, year));
   const moneyIn = useMoneyIn();
   const coins = useCoinLookup();
+  // Idempotent: the part's code starts loading with the report's request, not after its answer.
+  yearSummary.preload();
   if (isPending)
     return (
       <p role="status" className="text-muted">
@@ -80,11 +94,7 @@ export function ReportPanel({
               {t.disposals} {t.disposals === 1 ? 'sale' : 'sales'} · proceeds {money(t.proceeds)} · cost{' '}
               {money(t.cost)} · fees {money(t.fees)}
             </div>
-            {data.rule !== 'none' && (
-              <div className="text-xs text-muted">
-                estimated tax {money(t.estimated_tax)} at {t.rate}%
-              </div>
-            )}
+            {data.rule !== 'none' && <div className="text-xs text-muted">rate {t.rate}%</div>}
           </div>
         ))}
         <div className="rounded-lg border border-line p-3">
@@ -99,7 +109,12 @@ export function ReportPanel({
               </Link>
             </div>
           ) : (
-            <div className="text-xs text-muted">estimated tax {money(data.estimated_tax)}</div>
+            // The estimate on the taxable figure, after the rule's allowance and losses carried
+            // between years (figured across all portfolios), not the rate times this list's gains.
+            <div className="text-xs text-muted">
+              estimated tax {money(data.year_summary?.estimated_tax ?? null)} after allowances and losses
+              {data.portfolio_id && ' (all portfolios)'}
+            </div>
           )}
           {data.incomplete_disposals > 0 && (
             <div className="text-xs text-danger">
@@ -108,6 +123,9 @@ export function ReportPanel({
           )}
         </div>
       </section>
+      <Suspense fallback={null}>
+        <yearSummary.Component report={data} money={money} />
+      </Suspense>
       {data.disposals.length === 0 ? (
         <p className="text-muted">No disposals in this tax year.</p>
       ) : (

@@ -6,7 +6,8 @@ import { installTaxViews, lotsView, report } from './tax-view-fixtures';
 
 /*
  * Without a tax rule there is no rate, and a newcomer read "estimated tax $0.00 at 0%" as
- * "nothing to pay". The report says there is no estimate and links to the rule instead.
+ * "nothing to pay". The report says there is no estimate and links to the rule instead. Under a
+ * rule the estimate shown is the one after the rule's allowance and losses carried between years.
  */
 
 const gains = {
@@ -37,13 +38,21 @@ describe('the realized-gains estimate', () => {
     expect(link.getAttribute('href')).toBe('/settings#tax-rule');
   });
 
-  it('under a rule: the estimate and its rate', async () => {
+  it('under a rule: the rate on each category, and the estimate on the taxable figure', async () => {
     installTaxViews(lotsView, {
       ...report,
       totals: [{ ...gains, category: 'short', rate: '24', estimated_tax: '47.04' }],
+      year_summary: report.year_summary && {
+        ...report.year_summary,
+        taxable_gain: '96',
+        estimated_tax: '23.04',
+      },
     });
     const totals = await showReport();
-    expect(totals.textContent).toMatch(/estimated tax \$47\.04 at 24%/);
+    expect(totals.textContent).toMatch(/rate 24%/);
+    // The estimate before allowances and losses is not the one shown.
+    expect(totals.textContent).not.toMatch(/47\.04/);
+    expect(totals.textContent).toMatch(/estimated tax \$23\.04 after allowances and losses$/);
     expect(within(totals).queryByRole('link')).toBeNull();
   });
 });

@@ -127,6 +127,43 @@ export const report: TaxReportResponse = {
   income_total: '35',
   needs_price: [],
   incomplete_disposals: 0,
+  year_summary: {
+    scope: 'all_portfolios',
+    gains: '196',
+    losses: '0',
+    net_gain: '196',
+    allowance: {
+      kind: 'loss_deduction_limit',
+      amount: '3000',
+      used: '304',
+      left: '2696',
+      source: 'IRS Publication 550, "Capital Losses"',
+    },
+    losses_brought_forward: '500',
+    losses_used: '500',
+    losses_carried_forward: '0',
+    losses_by_category: [
+      { category: 'short', brought_forward: '0', used: '0', carried_forward: '0' },
+      { category: 'long', brought_forward: '500', used: '500', carried_forward: '0' },
+    ],
+    taxable_gain: '0',
+    taxable_by_category: [
+      { category: 'short', taxable: '0', rate: '0', estimated_tax: '0' },
+      { category: 'long', taxable: '0', rate: '0', estimated_tax: '0' },
+    ],
+    estimated_tax: '0',
+    incomplete_disposals: 0,
+    steps: [
+      {
+        text: '2024: short-term gains of {st_gains} give {st_net}; long-term, with the loss carried over of {lt_brought}, {lt_net} (Schedule D, lines 7 and 15).',
+        amounts: { st_gains: '196', st_net: '196', lt_brought: '500', lt_net: '-500' },
+      },
+      {
+        text: 'Up to {limit} of a net capital loss a year is deducted from your other income: {deduction} deducted.',
+        amounts: { limit: '3000', deduction: '304' },
+      },
+    ],
+  },
 };
 
 /** The API answers the tax views read, with the fixtures above. */

@@ -14,14 +14,26 @@ import {
 import { render, screen, waitFor } from '@/test/testing-library';
 import { TaxRuleSection } from './tax-rule-section';
 
-type TaxSettings = { rule: string; custom_threshold_days: number; short_rate: string; long_rate: string };
+type TaxSettings = {
+  rule: string;
+  custom_threshold_days: number;
+  short_rate: string;
+  long_rate: string;
+  yearly_allowance: string | null;
+};
 let stored: TaxSettings;
 let calls: RecordedCall[] = [];
 
 beforeEach(() => {
   resetApiClientState();
   configureApiClient({ sleep: async () => {}, isOnline: () => true });
-  stored = { rule: 'none', custom_threshold_days: 365, short_rate: '0', long_rate: '0' };
+  stored = {
+    rule: 'none',
+    custom_threshold_days: 365,
+    short_rate: '0',
+    long_rate: '0',
+    yearly_allowance: null,
+  };
   ({ calls } = installFakeFetch({
     ...authRoutesFor(true),
     'GET /api/v2/tax/settings/': () => json({ ...stored }),
@@ -135,6 +147,7 @@ describe('TaxRuleSection', () => {
           custom_threshold_days: 200,
           short_rate: '30',
           long_rate: '10',
+          yearly_allowance: null,
         }),
       slow,
     );
@@ -142,7 +155,13 @@ describe('TaxRuleSection', () => {
   });
 
   it('shows the saved threshold and rates when the settings were already loaded (coming back to Settings)', async () => {
-    const saved = { rule: 'custom', custom_threshold_days: 200, short_rate: '30', long_rate: '10' } as const;
+    const saved = {
+      rule: 'custom',
+      custom_threshold_days: 200,
+      short_rate: '30',
+      long_rate: '10',
+      yearly_allowance: '2500',
+    } as const;
     stored = { ...saved };
     const client = createQueryClient();
     client.setQueryData(taxSettingsQuery().queryKey, { ...saved });
@@ -155,6 +174,29 @@ describe('TaxRuleSection', () => {
     expect(value('Long-term after (days)')).toBe('200');
     expect(value('Short-term rate (%)')).toBe('30');
     expect(value('Long-term rate (%)')).toBe('10');
+    expect(value('Yearly allowance (optional)')).toBe('2500');
+  });
+
+  it('saves the custom rule’s yearly allowance, and an empty field as none', async () => {
+    stored = { ...stored, rule: 'custom' };
+    renderSection();
+    const field = await screen.findByLabelText('Yearly allowance (optional)', {}, slow);
+    await waitFor(
+      () =>
+        expect((screen.getByRole('button', { name: 'Save rates' }) as HTMLButtonElement).disabled).toBe(
+          false,
+        ),
+      slow,
+    );
+    await userEvent.type(field, ' 2500.5 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rates' }));
+    await waitFor(() => expect(stored.yearly_allowance).toBe('2500.5'), slow);
+    await userEvent.clear(field);
+    await userEvent.click(screen.getByRole('button', { name: 'Save rates' }));
+    await waitFor(() => expect(stored.yearly_allowance).toBeNull(), slow);
+    // Other rules take their allowance from the law: no field.
+    await userEvent.click(screen.getByRole('radio', { name: /United Kingdom/ }));
+    await waitFor(() => expect(screen.queryByLabelText('Yearly allowance (optional)')).toBeNull(), slow);
   });
 
   it('keeps rates typed while the answer to choosing Custom was on its way', async () => {

@@ -18,14 +18,18 @@ export function TaxRuleSection() {
   const [days, setDays] = useState('365');
   const [shortRate, setShortRate] = useState('0');
   const [longRate, setLongRate] = useState('0');
+  const [allowance, setAllowance] = useState('');
   // Copied when the stored rates change, not whenever the settings do: the answer to a rule choice
   // carries the old rates and would overwrite rates typed while it was on its way.
-  const storedRates = data && ([data.custom_threshold_days, data.short_rate, data.long_rate] as const);
+  const storedRates =
+    data &&
+    ([data.custom_threshold_days, data.short_rate, data.long_rate, data.yearly_allowance ?? ''] as const);
   useOnChange(storedRates?.join(' '), () => {
     if (!storedRates) return;
     setDays(String(storedRates[0]));
     setShortRate(storedRates[1]);
     setLongRate(storedRates[2]);
+    setAllowance(storedRates[3]);
   });
   // The choice shows in the same render as the click (the mutation's state reaches React only on a
   // later task) and stays until its own save settles: a later choice, saved after it, keeps showing.
@@ -48,7 +52,13 @@ export function TaxRuleSection() {
     update.mutate({
       short_rate: shortRate.trim(),
       long_rate: longRate.trim(),
-      ...(current === 'custom' ? { custom_threshold_days: Number.parseInt(days, 10) } : {}),
+      // An empty allowance is none; anything else goes as typed, for the server to check.
+      ...(current === 'custom'
+        ? {
+            custom_threshold_days: Number.parseInt(days, 10),
+            yearly_allowance: allowance.trim() === '' ? null : allowance.trim(),
+          }
+        : {}),
     });
   };
 
@@ -133,6 +143,17 @@ export function TaxRuleSection() {
             />
           </label>
         )}
+        {current === 'custom' && (
+          <label className="text-sm">
+            <span className="block text-muted">Yearly allowance (optional)</span>
+            <input
+              inputMode="decimal"
+              value={allowance}
+              onChange={(e) => setAllowance(e.target.value)}
+              className="mt-1 w-32 rounded-md border border-line bg-transparent px-2 py-1"
+            />
+          </label>
+        )}
         <button
           type="submit"
           disabled={!data}
@@ -141,7 +162,7 @@ export function TaxRuleSection() {
           Save rates
         </button>
         <p className="w-full text-xs text-muted">
-          Rates are used for estimates only (no allowances or loss carry-over).
+          Rates are for estimates only. The report applies your rule's allowance and carries losses forward.
         </p>
         {error && (
           <p role="alert" className="w-full text-sm text-danger">

@@ -1,0 +1,2 @@
+ALTER TABLE "tax_settings" ADD COLUMN "yearly_allowance" numeric(38, 18);--> statement-breakpoint
+ALTER TABLE "tax_settings" ADD CONSTRAINT "tax_settings_yearly_allowance_check" CHECK ("tax_settings"."yearly_allowance" >= 0);
