@@ -8,8 +8,11 @@ export interface CoinImage {
 }
 
 export interface CoinImageCache {
-  /** The logo at `src` (an allowed image host's URL), fetched on first use; null when it cannot be had. */
-  get(src: string): Promise<CoinImage | null>;
+  /**
+   * The logo at `src` (an allowed image host's URL), fetched on first use; null when it cannot be
+   * had, or when `client` has already made this server ask the image host too often this minute.
+   */
+  get(src: string, client?: string): Promise<CoinImage | null>;
 }
 
 export interface CoinImageCacheOptions {
@@ -22,6 +25,8 @@ export interface CoinImageCacheOptions {
   budgetBytes?: number;
   /** How long a logo that could not be fetched is not asked for again. */
   retryAfterMs?: number;
+  /** How many fetches from the image host one client may cause a minute; served logos cost nothing. */
+  fetchesPerClientPerMinute?: number;
 }
 
 // Raster types only: an SVG from upstream could carry script if opened from our origin.
@@ -41,6 +46,27 @@ export function createCoinImageCache(options: CoinImageCacheOptions): CoinImageC
   const failedUntil = new Map<string, number>();
   const inFlight = new Map<string, Promise<CoinImage | null>>();
   let heldBytes = 0;
+  // Generous: a first visit to the terminal asks for a page of 250 logos the server may not hold yet.
+  const perMinute = options.fetchesPerClientPerMinute ?? 600;
+  const fetchesBy = new Map<string, { minute: number; count: number }>();
+
+  /**
+   * Whether `client` may make this server ask the image host once more. Only fetches count: a page
+   * of 250 logos already held costs nothing, while a client inventing paths cannot turn this
+   * server on the image host.
+   */
+  function mayFetch(client: string | undefined): boolean {
+    if (client === undefined) return true;
+    const minute = Math.floor(options.clock().getTime() / 60_000);
+    const seen = fetchesBy.get(client);
+    if (!seen || seen.minute !== minute) {
+      if (fetchesBy.size > 10_000) fetchesBy.clear();
+      fetchesBy.set(client, { minute, count: 1 });
+      return true;
+    }
+    seen.count += 1;
+    return seen.count <= perMinute;
+  }
 
   function upstreamUrl(src: string): string {
     if (!options.origin) return src;
@@ -94,7 +120,7 @@ export function createCoinImageCache(options: CoinImageCacheOptions): CoinImageC
   }
 
   return {
-    async get(src) {
+    async get(src, client) {
       const held = images.get(src);
       if (held) {
         images.delete(src);
@@ -105,6 +131,7 @@ export function createCoinImageCache(options: CoinImageCacheOptions): CoinImageC
       if (until !== undefined && until > options.clock().getTime()) return null;
       const pending = inFlight.get(src);
       if (pending) return pending;
+      if (!mayFetch(client)) return null;
       const request = fetchImage(src).then((image) => {
         remember(src, image);
         inFlight.delete(src);

@@ -60,7 +60,31 @@ describe('coin logos from this server', () => {
     expect(first.rawPayload.equals(png)).toBe(true);
     const again = await get(src);
     expect(again.rawPayload.equals(png)).toBe(true);
-    expect(asked.filter((p) => p === '/coins/images/1/large/bitcoin.png?1696501400')).toHaveLength(1);
+    // Another cache buster is the same logo: the host is not asked again, and never with a query.
+    const other = await get(`${host}/coins/images/1/large/bitcoin.png?1700000000`);
+    expect(other.rawPayload.equals(png)).toBe(true);
+    expect(asked.filter((p) => p.startsWith('/coins/images/1/large/bitcoin.png'))).toEqual([
+      '/coins/images/1/large/bitcoin.png',
+    ]);
+  });
+
+  it('lets one client cause only so many fetches a minute, and refuses another port', async () => {
+    const port = await get(`${host}:8443/coins/images/1/large/bitcoin.png`);
+    expect(port.statusCode).toBe(400);
+    // A fresh minute: the fetches of the tests before count in theirs.
+    t.clock.advance(60_000 - (t.clock().getTime() % 60_000));
+    const before = asked.length;
+    for (let i = 0; i < 610; i++) {
+      const res = await get(`${host}/coins/images/7/invented-${i}.png`, 'IN');
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+    }
+    expect(asked.length - before).toBe(600);
+    // A logo already held is still served to that client.
+    expect((await get(`${host}/coins/images/1/large/bitcoin.png`)).headers['content-type']).toBe('image/png');
+    // The next minute it may ask again.
+    t.clock.advance(60_000);
+    await get(`${host}/coins/images/7/invented-next.png`, 'IN');
+    expect(asked.length - before).toBe(601);
   });
 
   it("answers the coin's letters as an SVG when the host fails, and asks again only later", async () => {

@@ -11,7 +11,7 @@ import { lettersAvatarSvg } from './letters-avatar.ts';
  * from the allowed market image hosts) and answers its bytes, or, when the image host cannot be
  * reached, the coin's letters as a small SVG: the page shows the same avatar either way and the
  * browser records no failed load. The letters answer is cached briefly, so the logo comes once
- * the host is back.
+ * the host is back. Each client may cause only so many fetches a minute; past that it gets letters.
  */
 export function registerCoinImageRoute(
   app: FastifyInstance,
@@ -29,7 +29,16 @@ export function registerCoinImageRoute(
       if (checked.url === '' || !/^https?:\/\//i.test(checked.url)) {
         throw validationError({ src: ['Must be an image URL from an allowed market-data host'] });
       }
-      const image = await deps.images.get(checked.url);
+      // One logo is one path on its host's default port: a query string (a cache buster) or another
+      // port would let a client make this server fetch the same image again and again.
+      const parsed = new URL(checked.url);
+      if (parsed.port !== '') {
+        throw validationError({ src: ['Must be an image URL from an allowed market-data host'] });
+      }
+      const image = await deps.images.get(
+        `${parsed.protocol}//${parsed.hostname}${parsed.pathname}`,
+        request.ip,
+      );
       if (image) {
         return reply
           .header('cache-control', 'public, max-age=86400')
