@@ -175,7 +175,7 @@ export function createInsightsService(deps: InsightsServiceDeps) {
       locale: string,
     ): Promise<NarratePromptResponse & { cards: InsightCard[] }> {
       const { input, cards: list } = await cards(userId, portfolioId, locale);
-      const payload = narrationPayload(list, input.baseCurrency);
+      const payload = narrationPayload(list, input);
       return {
         prompt: narrationPromptText(payload),
         payload,
