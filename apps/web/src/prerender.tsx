@@ -3,13 +3,12 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
 import { hidesTopBarOnMobile } from '@/app/layout/nav-entries';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { PaintedPageHeader } from '@/components/ui/page-frame';
 import { SourceBadgeView } from '@/components/ui/source-badge';
 import { PaintedEmptyMetrics } from '@/features/dashboard/prerender';
 import { PaintedEmptyProjections, PaintedProjectionsActions } from '@/features/projections/prerender';
 import { TerminalHeader, terminalFrameClass } from '@/features/terminal/components/terminal-header';
-import { cn } from '@/lib/cn';
 import { pageDataPreloads } from '@/lib/page-data-preloads';
 import { type FramedPath, pageHeaders } from '@/lib/page-headers';
 import { pageModulePreloads } from '@/lib/page-module-preloads';
@@ -112,9 +111,9 @@ export function PaintedTerminalFrame({ demo }: { demo: boolean }) {
           badge={<SourceBadgeView tone={demo ? 'warning' : 'live'} text={sourceBadgeSlot} />}
         >
           {/* The room of the search and its button, which set the line's height on a wide screen. */}
-          <button type="button" className={cn(buttonStyles.secondary, 'invisible')}>
+          <Button variant="secondary" className="invisible">
             Refresh
-          </button>
+          </Button>
         </TerminalHeader>
       </div>
     </PaintedFrame>

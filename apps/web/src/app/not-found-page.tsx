@@ -1,6 +1,6 @@
 import { notFoundPage } from '@app/contracts';
 import { useNavigate } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
@@ -9,9 +9,9 @@ export function NotFoundPage() {
       <p className="font-mono text-sm text-muted">404</p>
       <h1 className="text-3xl font-bold tracking-tight">{notFoundPage.title}</h1>
       <p className="max-w-md text-muted">{notFoundPage.body}</p>
-      <button type="button" className={buttonStyles.primary} onClick={() => navigate('/')}>
+      <Button variant="primary" onClick={() => navigate('/')}>
         {notFoundPage.action}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { useBFFAuth } from '@/features/auth';
@@ -19,16 +19,15 @@ export function RequireVerifiedEmail({ children }: RequireVerifiedEmailProps) {
   if (user !== null && verified === null && error !== null) {
     return (
       <EmptyState title="Your account could not be checked">
-        <button
-          type="button"
-          className={buttonStyles.secondary}
+        <Button
+          variant="secondary"
           onClick={() => {
             clearError();
             void refreshUser();
           }}
         >
           Try again
-        </button>
+        </Button>
       </EmptyState>
     );
   }

@@ -1,7 +1,7 @@
 import { relativeTime } from '@app/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import type { AuthUser } from '@/features/auth';
 import { cn } from '@/lib/cn';
@@ -62,14 +62,13 @@ function QueuedWriteItem({ write, online }: { write: QueuedWrite; online: boolea
       </div>
       <div className="flex shrink-0 gap-2">
         {needsUser && (
-          <button type="button" className={buttonStyles.secondary} onClick={() => void retryWrite(write.seq)}>
+          <Button variant="secondary" onClick={() => void retryWrite(write.seq)}>
             Send again
-          </button>
+          </Button>
         )}
         {write.status !== 'sending' && (
-          <button
-            type="button"
-            className={buttonStyles.secondary}
+          <Button
+            variant="secondary"
             aria-label={`Discard: ${write.label}`}
             onClick={() =>
               confirm.ask({
@@ -82,7 +81,7 @@ function QueuedWriteItem({ write, online }: { write: QueuedWrite; online: boolea
             }
           >
             Discard
-          </button>
+          </Button>
         )}
       </div>
       {confirm.dialog}

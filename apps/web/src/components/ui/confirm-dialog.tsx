@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { buttonStyles } from './button-styles';
+import { Button } from './button';
 import { Dialog } from './dialog';
 
 export interface ConfirmRequest {
@@ -32,19 +32,18 @@ export function ConfirmDialog({
   return (
     <Dialog role="alertdialog" title={title} description={description} onClose={onCancel} width="max-w-md">
       <div className="flex justify-end gap-2">
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
-        <button
-          type="button"
-          className={destructive ? buttonStyles.danger : buttonStyles.primary}
+        </Button>
+        <Button
+          variant={destructive ? 'danger' : 'primary'}
           onClick={() => {
             onConfirm();
             onCancel();
           }}
         >
           {confirmLabel}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

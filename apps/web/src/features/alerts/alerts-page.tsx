@@ -2,6 +2,7 @@ import type { Alert } from '@app/contracts';
 import { relativeTime } from '@app/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -61,26 +62,24 @@ function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void 
         </p>
       </div>
       <div className="flex items-center gap-1">
-        <button
-          type="button"
-          className={buttonStyles.ghost}
+        <Button
+          variant="ghost"
           aria-label={`${alert.active ? 'Pause' : 'Resume'} alert ${alert.coin_id} ${condition}`}
           disabled={toggle.isPending}
           onClick={() => toggle.mutate({ id: alert.id, active: !alert.active })}
         >
           {alert.active ? 'Pause' : 'Resume'}
-        </button>
-        <button
-          type="button"
-          className={buttonStyles.ghost}
+        </Button>
+        <Button
+          variant="ghost"
           aria-label={`Edit alert ${alert.coin_id} ${condition}`}
           onClick={() => onEdit(alert)}
         >
           Edit
-        </button>
-        <button
-          type="button"
-          className={cn(buttonStyles.ghost, 'hover:text-danger')}
+        </Button>
+        <Button
+          variant="ghost"
+          className="hover:text-danger"
           aria-label={`Delete alert ${alert.coin_id} ${condition}`}
           disabled={remove.isPending}
           onClick={() => {
@@ -94,7 +93,7 @@ function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void 
           }}
         >
           Delete
-        </button>
+        </Button>
       </div>
       {confirm.dialog}
     </li>

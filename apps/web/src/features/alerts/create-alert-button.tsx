@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 
 // The dialog brings the alert schemas and the condition editor: it loads when first opened, so the
 // terminal, coin and Oracle pages that show this button do not carry it in their first load.
@@ -8,6 +8,7 @@ const AlertDialog = lazy(() => import('./components/alert-dialog').then((m) => (
 interface CreateAlertButtonProps {
   coinId: string;
   coinName?: string;
+  /** Classes added to the secondary button style (Oracle's cards make it as small as their links). */
   className?: string;
   /** Opens the dialog as `price >= prefillPrice`, labelled `label` (Oracle's actions). */
   prefillPrice?: string;
@@ -25,9 +26,9 @@ export function CreateAlertButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className ?? buttonStyles.secondary} onClick={() => setOpen(true)}>
+      <Button variant="secondary" className={className} onClick={() => setOpen(true)}>
         {label ?? 'Create alert'}
-      </button>
+      </Button>
       {open && (
         <Suspense fallback={null}>
           <AlertDialog

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -46,9 +47,9 @@ export function ConnectionsPage() {
           <Link className={buttonStyles.secondary} to="/transfers">
             Transfers
           </Link>
-          <button type="button" className={buttonStyles.primary} onClick={() => setConnecting(true)}>
+          <Button variant="primary" onClick={() => setConnecting(true)}>
             Connect a wallet
-          </button>
+          </Button>
         </>
       }
     >

@@ -1,6 +1,7 @@
 import type { Notification } from '@app/contracts';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CloseIcon } from '@/components/ui/icons';
@@ -54,20 +55,15 @@ export function AlertsPanel({ onClose }: AlertsPanelProps) {
           Alerts <CountBadge count={unreadCount} label={unreadLabel} />
         </h2>
         <div className="flex items-center gap-1">
-          <button
-            type="button"
-            className={buttonStyles.ghost}
-            onClick={markAllRead}
-            disabled={unreadCount === 0}
-          >
+          <Button variant="ghost" onClick={markAllRead} disabled={unreadCount === 0}>
             Mark all read
-          </button>
+          </Button>
           <Link to="/notifications" className={buttonStyles.ghost} onClick={onClose}>
             View all
           </Link>
-          <button type="button" className={buttonStyles.ghost} onClick={onClose} aria-label="Close alerts">
+          <Button variant="ghost" onClick={onClose} aria-label="Close alerts">
             <CloseIcon />
-          </button>
+          </Button>
         </div>
       </header>
       <div className="overflow-y-auto" style={{ height: notificationLimits.panelHeightPx }}>

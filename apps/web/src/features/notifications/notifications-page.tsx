@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -28,14 +29,9 @@ export function NotificationsPage() {
           <Link to="/alerts" className={buttonStyles.secondary}>
             Manage alerts
           </Link>
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={markAllRead}
-            disabled={!data || data.unread_count === 0}
-          >
+          <Button variant="secondary" onClick={markAllRead} disabled={!data || data.unread_count === 0}>
             Mark all read
-          </button>
+          </Button>
         </>
       }
     >
@@ -68,25 +64,15 @@ export function NotificationsPage() {
               aria-label="Pages"
               className="flex items-center justify-between border-t border-line px-4 py-2"
             >
-              <button
-                type="button"
-                className={buttonStyles.ghost}
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
+              <Button variant="ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 Newer
-              </button>
+              </Button>
               <span className="text-xs text-muted">
                 Page {page} of {pages}
               </span>
-              <button
-                type="button"
-                className={buttonStyles.ghost}
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
+              <Button variant="ghost" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
                 Older
-              </button>
+              </Button>
             </nav>
           )}
         </section>

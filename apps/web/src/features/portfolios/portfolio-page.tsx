@@ -2,6 +2,7 @@ import { portfolioMessages } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -60,9 +61,9 @@ export function PortfolioPage({
           <Link className={buttonStyles.primary} to={`/portfolios/${portfolio.id}?add=1`}>
             Add transaction
           </Link>
-          <button type="button" className={buttonStyles.secondary} onClick={() => setImporting(true)}>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
             Import CSV
-          </button>
+          </Button>
           <a className={buttonStyles.secondary} href={exportHref(portfolio.id)} download>
             Export CSV
           </a>

@@ -2,6 +2,7 @@ import { type Portfolio, portfolioMessages } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -29,9 +30,9 @@ export function PortfoliosPage() {
       title={pageHeaders['/portfolios'].title}
       description={pageHeaders['/portfolios'].description}
       actions={
-        <button type="button" className={buttonStyles.primary} onClick={() => setCreating(true)}>
+        <Button variant="primary" onClick={() => setCreating(true)}>
           New portfolio
-        </button>
+        </Button>
       }
     >
       {creating && (
@@ -58,9 +59,9 @@ export function PortfoliosPage() {
         </div>
       ) : isError ? (
         <EmptyState title="Portfolios could not be loaded">
-          <button type="button" className={buttonStyles.secondary} onClick={() => void refetch()}>
+          <Button variant="secondary" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </EmptyState>
       ) : data.results.length === 0 ? (
         <EmptyState title="No portfolios yet">
@@ -121,18 +122,17 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
             <Link className={buttonStyles.secondary} to={`/portfolios/${p.id}?add=1`}>
               Add transaction <span className="sr-only">to {p.name}</span>
             </Link>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setMode('edit')}>
+            <Button variant="secondary" onClick={() => setMode('edit')}>
               Edit <span className="sr-only">{p.name}</span>
-            </button>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setMode('import')}>
+            </Button>
+            <Button variant="secondary" onClick={() => setMode('import')}>
               Import CSV <span className="sr-only">into {p.name}</span>
-            </button>
+            </Button>
             <a className={buttonStyles.secondary} href={exportHref(p.id)} download>
               Export CSV <span className="sr-only">of {p.name}</span>
             </a>
-            <button
-              type="button"
-              className={buttonStyles.ghost}
+            <Button
+              variant="ghost"
               onClick={() => {
                 confirm.ask({
                   title: `Delete ${p.name}?`,
@@ -144,7 +144,7 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
               }}
             >
               Delete <span className="sr-only">{p.name}</span>
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -3,7 +3,7 @@ import { classifySelection, isDraftId, newDraftId, type ProjectionDialogForm } f
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -210,13 +210,9 @@ export function ProjectionsPage() {
     body = (
       <EmptyState title={projectionLabels.newProjection}>
         <p>{projectionMessages.saveToDraft}</p>
-        <button
-          type="button"
-          className={`${buttonStyles.primary} mt-4`}
-          onClick={() => setForm({ isFormVisible: true })}
-        >
+        <Button variant="primary" className="mt-4" onClick={() => setForm({ isFormVisible: true })}>
           Continue
-        </button>
+        </Button>
       </EmptyState>
     );
   } else if (projections.length === 0) {

@@ -3,7 +3,7 @@ import { filterCoins, sortCoins } from '@app/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { SourceBadge } from '@/components/ui/source-badge';
@@ -158,9 +158,9 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
     <div className={terminalFrameClass}>
       <TerminalHeader badge={<SourceBadge source={badgeSource} />}>
         <CoinSearch vs={vs} money={money} onSelect={select} />
-        <button type="button" onClick={refresh} disabled={refreshing} className={buttonStyles.secondary}>
+        <Button onClick={refresh} disabled={refreshing} variant="secondary">
           Refresh
-        </button>
+        </Button>
         {actions}
       </TerminalHeader>
 
@@ -269,25 +269,15 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 aria-label="Market pages"
                 className="flex items-center justify-end gap-2 border-t border-line p-2 text-sm"
               >
-                <button
-                  type="button"
-                  className={buttonStyles.ghost}
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
+                <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                   Previous
-                </button>
+                </Button>
                 <span className="text-muted">
                   Page {page} of {pages}
                 </span>
-                <button
-                  type="button"
-                  className={buttonStyles.ghost}
-                  disabled={page >= pages}
-                  onClick={() => setPage(page + 1)}
-                >
+                <Button variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
                   Next
-                </button>
+                </Button>
               </nav>
             )}
           </section>

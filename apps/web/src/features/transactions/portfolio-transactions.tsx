@@ -2,7 +2,7 @@ import type { Transaction, TransactionCreateBody } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { saveOrQueue } from '@/lib/api/saved-or-queued';
@@ -19,7 +19,6 @@ import { lazyTransactionList } from './components/lazy-transaction-list';
 import { deleteTransactionRequest } from './delete-transaction-request';
 import { useDeleteTransactions } from './use-delete-transactions';
 
-const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
 const list = lazyTransactionList;
 const loadingList = <Spinner label="Loading transactions" />;
 
@@ -38,7 +37,7 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
   const coins = useCoinLookup();
   const portfolio = options.data?.portfolios.find((p) => p.id === portfolioId);
   const adding = params.get('add') === '1';
-  const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
+  const refresh = () => import('@/lib/books-refresh').then((m) => m.refreshBooks(client));
   const deletes = useDeleteTransactions(refresh);
   const confirm = useConfirm();
   const close = () => {
@@ -99,22 +98,16 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
       )}
       {transactions.data && (transactions.data.next || transactions.data.previous) && (
         <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
-          <button
-            type="button"
-            className={buttonStyles.secondary}
+          <Button
+            variant="secondary"
             disabled={!transactions.data.previous}
             onClick={() => setPage(page - 1)}
           >
             Previous page
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            disabled={!transactions.data.next}
-            onClick={() => setPage(page + 1)}
-          >
+          </Button>
+          <Button variant="secondary" disabled={!transactions.data.next} onClick={() => setPage(page + 1)}>
             Next page
-          </button>
+          </Button>
         </nav>
       )}
       {confirm.dialog}

@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
@@ -29,7 +29,6 @@ import { lazyTransactionList } from './components/lazy-transaction-list';
 import { deleteTransactionRequest } from './delete-transaction-request';
 import { useDeleteTransactions } from './use-delete-transactions';
 
-const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
 const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
 const loadingList = (
   <div className="flex justify-center py-10">
@@ -60,7 +59,7 @@ export function TransactionsPage() {
   const coins = useQuery(cryptoOptionsQuery());
   const list = useQuery({ ...transactionsQuery({ ...filters, page }), placeholderData: keepPreviousData });
   useEffect(() => lazyTransactionList.preload(), []);
-  const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
+  const refresh = () => import('@/lib/books-refresh').then((m) => m.refreshBooks(client));
   const deletes = useDeleteTransactions(refresh);
   const confirm = useConfirm();
   const portfolios = options.data?.portfolios ?? [];
@@ -123,9 +122,9 @@ export function TransactionsPage() {
       description={pageHeaders['/transactions'].description}
       actions={
         portfolios.length > 0 && (
-          <button type="button" className={buttonStyles.primary} onClick={() => setForm({})}>
+          <Button variant="primary" onClick={() => setForm({})}>
             New transaction
-          </button>
+          </Button>
         )
       }
     >
@@ -224,21 +223,12 @@ export function TransactionsPage() {
                 </span>
                 {chosen.length > 0 && (
                   <>
-                    <button
-                      type="button"
-                      className={buttonStyles.secondary}
-                      disabled={deletes.busy}
-                      onClick={askBulkDelete}
-                    >
+                    <Button variant="secondary" disabled={deletes.busy} onClick={askBulkDelete}>
                       Delete selected
-                    </button>
-                    <button
-                      type="button"
-                      className={buttonStyles.ghost}
-                      onClick={() => setSelected(new Set())}
-                    >
+                    </Button>
+                    <Button variant="ghost" onClick={() => setSelected(new Set())}>
                       Clear selection
-                    </button>
+                    </Button>
                   </>
                 )}
               </div>
@@ -255,25 +245,23 @@ export function TransactionsPage() {
           )}
           {list.data && (list.data.next || list.data.previous) && (
             <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
-              <button
-                type="button"
-                className={buttonStyles.secondary}
+              <Button
+                variant="secondary"
                 disabled={!list.data.previous}
                 onClick={() => setParam('page', String(page - 1))}
               >
                 Previous page
-              </button>
+              </Button>
               <span>
                 Page {page} of {Math.max(1, Math.ceil(list.data.count / 50))}
               </span>
-              <button
-                type="button"
-                className={buttonStyles.secondary}
+              <Button
+                variant="secondary"
                 disabled={!list.data.next}
                 onClick={() => setParam('page', String(page + 1))}
               >
                 Next page
-              </button>
+              </Button>
             </nav>
           )}
           {/* It explains the listed figures: with none listed it says nothing. */}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notificationsQueryRoot } from '@/lib/events';
 import { toast } from '@/lib/toast';
 import { type AlertBody, alertKeys, alertsQuery, createAlert, deleteAlert, updateAlert } from './alerts-api';
 
@@ -10,7 +11,7 @@ function useInvalidate() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: alertKeys.all }),
-      client.invalidateQueries({ queryKey: ['notifications'] }),
+      client.invalidateQueries({ queryKey: [notificationsQueryRoot] }),
     ]);
 }
 

@@ -2,7 +2,7 @@ import { type Alert, type AlertOperator, alertOperators } from '@app/contracts';
 import { alertOperatorLabels } from '@app/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api/api-error';
 import { queuedOr } from '@/lib/api/saved-or-queued';
@@ -142,12 +142,12 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
           </ul>
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : alert ? 'Save alert' : 'Create alert'}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -2,6 +2,7 @@ import { authMessages } from '@app/contracts';
 import { safeReturnPath } from '@app/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api/api-error';
@@ -86,9 +87,9 @@ export function CompleteSignupPage() {
           errors={errors}
           hint="2 to 40 letters, numbers, spaces, dots, dashes or underscores."
         />
-        <button type="submit" className={buttonStyles.primary} disabled={sending}>
+        <Button type="submit" variant="primary" disabled={sending}>
           {sending ? 'Creating your account…' : 'Create account'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { authServiceMessages } from '@app/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { PageFrame } from '@/components/ui/page-frame';
 import { resendVerificationEmail } from '@/lib/api/account';
 import { toast } from '@/lib/toast';
@@ -32,14 +32,9 @@ export function VerifyEmailPage() {
           {email ? <strong className="text-fg">{email}</strong> : 'your email address'}. Open it, then come
           back here.
         </p>
-        <button
-          type="button"
-          className={buttonStyles.secondary}
-          onClick={() => void resend()}
-          disabled={sending}
-        >
+        <Button variant="secondary" onClick={() => void resend()} disabled={sending}>
           {sending ? 'Sending…' : 'Resend verification email'}
-        </button>
+        </Button>
       </div>
     </PageFrame>
   );

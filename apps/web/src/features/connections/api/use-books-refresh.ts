@@ -2,7 +2,6 @@ import type { Connection } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { connectionKeys } from './connections-api';
-import { booksKeys } from './use-connection-mutations';
 
 /**
  * A sync that ends has brought rows: once a connection seen syncing is no longer, the books and
@@ -17,7 +16,7 @@ export function useBooksRefreshAfterSync(connections: readonly Connection[] | un
     const finished = [...syncingBefore.current].filter((id) => !syncingNow.has(id));
     syncingBefore.current = syncingNow;
     if (finished.length === 0) return;
-    for (const queryKey of booksKeys) void client.invalidateQueries({ queryKey });
+    void import('@/lib/books-refresh').then((m) => m.refreshBooks(client));
     for (const id of finished) {
       void client.invalidateQueries({ queryKey: connectionKeys.waiting(id) });
       void client.invalidateQueries({ queryKey: connectionKeys.reconciliation(id) });

@@ -16,17 +16,12 @@ import {
   updateToken,
 } from './connections-api';
 
-/** What a connection's rows feed: every figure of the books, besides the connections themselves. */
-export const booksKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
-
 function useRefresh() {
   const client = useQueryClient();
   return {
     connections: () => client.invalidateQueries({ queryKey: connectionKeys.all }),
-    books: () =>
-      Promise.all(
-        [connectionKeys.all, ...booksKeys].map((queryKey) => client.invalidateQueries({ queryKey })),
-      ),
+    // What a connection's rows feed: every figure of the books, and the connections themselves.
+    books: () => import('@/lib/books-refresh').then((m) => m.refreshBooks(client, connectionKeys.all)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { type FieldErrors, type RewardKind, rewardKinds, type Transaction } from '@app/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/lib/toast';
@@ -145,9 +145,9 @@ export function ClassifyForm({
         </p>
       )}
       <div>
-        <button type="submit" className={buttonStyles.primary} disabled={classify.isPending}>
+        <Button type="submit" variant="primary" disabled={classify.isPending}>
           {classify.isPending ? 'Saving…' : 'Save'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { Connection, FieldErrors, Portfolio } from '@app/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { TextField } from '@/components/ui/text-field';
 import { notifyError } from '@/lib/notify';
@@ -159,12 +159,12 @@ export function ConnectForm({
         </p>
       )}
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
-        <button type="submit" className={buttonStyles.primary} disabled={create.isPending}>
+        </Button>
+        <Button type="submit" variant="primary" disabled={create.isPending}>
           {create.isPending ? 'Connecting…' : 'Connect'}
-        </button>
+        </Button>
       </div>
     </form>
   );

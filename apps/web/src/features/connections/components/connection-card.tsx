@@ -1,7 +1,7 @@
 import type { Connection } from '@app/contracts';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useSyncConnection } from '../api/use-connection-mutations';
 import { ConnectionStatus } from './connection-state';
@@ -21,9 +21,8 @@ export function ConnectionActions({
   const syncing = connection.state === 'syncing' || sync.isPending;
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-2">
-      <button
-        type="button"
-        className={buttonStyles.secondary}
+      <Button
+        variant="secondary"
         disabled={syncing}
         aria-label={`Sync ${connection.label} now`}
         onClick={() =>
@@ -31,23 +30,13 @@ export function ConnectionActions({
         }
       >
         {syncing ? 'Syncing…' : 'Sync now'}
-      </button>
-      <button
-        type="button"
-        className={buttonStyles.ghost}
-        aria-label={`Edit ${connection.label}`}
-        onClick={() => setOpen('edit')}
-      >
+      </Button>
+      <Button variant="ghost" aria-label={`Edit ${connection.label}`} onClick={() => setOpen('edit')}>
         Edit
-      </button>
-      <button
-        type="button"
-        className={buttonStyles.ghost}
-        aria-label={`Delete ${connection.label}`}
-        onClick={() => setOpen('delete')}
-      >
+      </Button>
+      <Button variant="ghost" aria-label={`Delete ${connection.label}`} onClick={() => setOpen('delete')}>
         Delete
-      </button>
+      </Button>
       <Suspense fallback={null}>
         {open === 'edit' && <editDialog.Component connection={connection} onClose={() => setOpen(null)} />}
         {open === 'delete' && (

@@ -1,6 +1,6 @@
 import type { Connection, ConnectionDeleteQuery } from '@app/contracts';
 import { useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/lib/toast';
 import { useDeleteConnection } from '../api/use-connection-mutations';
@@ -96,12 +96,12 @@ export function DeleteConnectionDialog({
         )}
       </fieldset>
       <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="button" className={buttonStyles.danger} disabled={remove.isPending} onClick={confirm}>
+        </Button>
+        <Button variant="danger" disabled={remove.isPending} onClick={confirm}>
           {remove.isPending ? 'Deleting…' : 'Delete connection'}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

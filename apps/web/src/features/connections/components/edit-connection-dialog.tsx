@@ -1,6 +1,6 @@
 import { type Connection, type ConnectionUpdateBody, gapLimitBounds } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { notifyError } from '@/lib/notify';
@@ -84,12 +84,12 @@ export function EditConnectionDialog({
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={update.isPending}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save'}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -1,7 +1,7 @@
 import type { HeldRecord } from '@app/contracts';
 import { formatDateTime } from '@app/core';
 import { useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useCoinName } from '@/lib/coin-names';
 import { useQuantityFormatter } from '@/lib/quantity';
@@ -116,15 +116,15 @@ export function HeldRecordItem({
                       </label>
                     )}
                     {open && !several && (
-                      <button
-                        type="button"
-                        className={cn(buttonStyles.secondary, 'mt-2')}
+                      <Button
+                        variant="secondary"
+                        className="mt-2"
                         aria-describedby={factsId}
                         disabled={decide.isPending}
                         onClick={() => same([c.transaction_id])}
                       >
                         Same transaction
-                      </button>
+                      </Button>
                     )}
                   </li>
                 );
@@ -142,23 +142,17 @@ export function HeldRecordItem({
         open && (
           <div className="mt-3 flex flex-wrap gap-2">
             {several && (
-              <button
-                type="button"
-                className={buttonStyles.primary}
-                disabled={decide.isPending}
-                onClick={() => same(ticked)}
-              >
+              <Button variant="primary" disabled={decide.isPending} onClick={() => same(ticked)}>
                 Same transactions
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className={buttonStyles.secondary}
+            <Button
+              variant="secondary"
               disabled={decide.isPending}
               onClick={() => send({ decision: 'separate' })}
             >
               Keep both
-            </button>
+            </Button>
           </div>
         )
       )}

@@ -1,7 +1,7 @@
 import { type ConnectionToken, marketLimits } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
@@ -94,17 +94,12 @@ export function MapTokenDialog({
         )}
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button
-          type="button"
-          className={buttonStyles.primary}
-          disabled={chosen === null || update.isPending}
-          onClick={save}
-        >
+        </Button>
+        <Button variant="primary" disabled={chosen === null || update.isPending} onClick={save}>
           {update.isPending ? 'Mapping…' : 'Map to this coin'}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

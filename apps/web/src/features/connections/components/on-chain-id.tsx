@@ -1,4 +1,4 @@
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { shortId } from '@/lib/short-id';
 import { toast } from '@/lib/toast';
 
@@ -17,14 +17,14 @@ export function OnChainId({ value, label = 'on-chain id' }: { value: string; lab
       <code className="font-mono text-xs" title={value}>
         {shortId(value)}
       </code>
-      <button
-        type="button"
-        className={`${buttonStyles.ghost} px-1 py-0 text-xs`}
+      <Button
+        variant="ghost"
+        className="px-1 py-0 text-xs"
         aria-label={`Copy ${label} ${value}`}
         onClick={() => void copy()}
       >
         Copy
-      </button>
+      </Button>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import type { ConnectionToken } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useCoinName } from '@/lib/coin-names';
@@ -80,34 +80,27 @@ function TokenRow({
       </div>
       <div className="flex shrink-0 gap-2">
         {token.hidden ? (
-          <button
-            type="button"
-            className={buttonStyles.ghost}
+          <Button
+            variant="ghost"
             aria-label={`Show ${who}`}
             disabled={update.isPending}
             onClick={() => update.mutate({ tokenId: token.id, body: { hidden: false } })}
           >
             Show
-          </button>
+          </Button>
         ) : (
           <>
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              aria-label={`Map ${who} to a coin`}
-              onClick={onMap}
-            >
+            <Button variant="secondary" aria-label={`Map ${who} to a coin`} onClick={onMap}>
               Map to a coin
-            </button>
-            <button
-              type="button"
-              className={buttonStyles.ghost}
+            </Button>
+            <Button
+              variant="ghost"
               aria-label={`Hide ${who}`}
               disabled={update.isPending}
               onClick={() => update.mutate({ tokenId: token.id, body: { hidden: true } })}
             >
               Hide
-            </button>
+            </Button>
           </>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { marketSelectQuery, useDebouncedValue } from '@/lib/market';
@@ -90,13 +90,13 @@ export function BenchmarkPicker({
             <ul aria-label="Benchmark coins found" className="flex flex-wrap gap-1">
               {(found.data?.cryptocurrencies ?? []).map((c) => (
                 <li key={c.id}>
-                  <button
-                    type="button"
-                    className={cn(buttonStyles.ghost, 'border border-line px-2 py-0.5 text-xs')}
+                  <Button
+                    variant="ghost"
+                    className="border border-line px-2 py-0.5 text-xs"
                     onClick={() => choose({ id: c.id, name: c.name })}
                   >
                     {c.name} ({c.symbol.toUpperCase()})
-                  </button>
+                  </Button>
                 </li>
               ))}
               {found.isSuccess && found.data.cryptocurrencies.length === 0 && <li>No coin matches.</li>}

@@ -1,6 +1,7 @@
 import { type DashboardResponse, unknownCostLines, unknownCostMessages } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LeftOutNote } from '@/components/ui/left-out-note';
@@ -105,14 +106,9 @@ function PositionRow({
         <Td density="snug">
           <span className="font-medium">{i.symbol.toUpperCase()}</span>
           <span className="-ml-2 flex flex-wrap text-xs">
-            <button
-              type="button"
-              className={cn(buttonStyles.ghost, 'text-xs')}
-              aria-expanded={open}
-              onClick={onToggle}
-            >
+            <Button variant="ghost" className="text-xs" aria-expanded={open} onClick={onToggle}>
               Explain <span className="sr-only">{i.symbol.toUpperCase()} cost basis</span>
-            </button>
+            </Button>
             <Link
               className={cn(buttonStyles.ghost, 'text-xs')}
               to={`/transactions?coin=${encodeURIComponent(i.coin_id)}${portfolioId === 'all' ? '' : `&portfolio=${encodeURIComponent(portfolioId)}`}`}

@@ -2,6 +2,7 @@ import type { InsightAction, InsightCard } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -14,11 +15,16 @@ export type AlertActionRenderer = (action: {
   coinId: string;
   price: string;
   label: string;
-  /** The card's action style, so the alert button looks like the links beside it. */
+  /**
+   * Classes to add to the secondary button style, so the alert button is as small as the links
+   * beside it.
+   */
   className: string;
 }) => ReactNode;
 
-const actionStyle = cn(buttonStyles.secondary, 'px-3 py-1.5 text-xs');
+/** The cards' actions are smaller than the page's buttons. */
+const actionSize = 'px-3 py-1.5 text-xs';
+const actionStyle = cn(buttonStyles.secondary, actionSize);
 
 interface InsightCardProps {
   card: InsightCard;
@@ -40,7 +46,7 @@ function ActionLink({
           coinId: action.alert.coin_id,
           price: action.alert.price,
           label: action.label,
-          className: actionStyle,
+          className: actionSize,
         })}
       </>
     );
@@ -98,15 +104,15 @@ export function InsightCardView({ card, portfolioId, renderAlertAction }: Insigh
       )}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {card.available && (
-          <button
-            type="button"
-            className={cn(buttonStyles.ghost, 'border border-line')}
+          <Button
+            variant="ghost"
+            className="border border-line"
             aria-expanded={open}
             aria-controls={whyId}
             onClick={() => setOpen((v) => !v)}
           >
             {open ? 'Hide why' : 'Why?'}
-          </button>
+          </Button>
         )}
         {card.actions.map((a) => (
           <ActionLink key={a.href + a.label} action={a} renderAlertAction={renderAlertAction} />
@@ -133,9 +139,9 @@ export function InsightCardView({ card, portfolioId, renderAlertAction }: Insigh
             <InsightTableView key={t.title} table={t} />
           ))}
           {hasMore && !all && (
-            <button type="button" className={cn(buttonStyles.ghost, 'mt-2')} onClick={() => setAll(true)}>
+            <Button variant="ghost" className="mt-2" onClick={() => setAll(true)}>
               Show every row
-            </button>
+            </Button>
           )}
           {all && full.isPending && <Spinner label="Loading every row" />}
         </section>

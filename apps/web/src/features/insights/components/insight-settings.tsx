@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api/api-error';
 import { insightKeys, insightSettingsQuery, updateInsightSettings } from '../api/insights-api';
 
@@ -56,9 +56,9 @@ export function InsightSettingsForm() {
           onChange={(e) => setNear(e.target.value)}
         />
       </label>
-      <button type="submit" className={buttonStyles.secondary} disabled={save.isPending}>
+      <Button type="submit" variant="secondary" disabled={save.isPending}>
         Save
-      </button>
+      </Button>
       {error && (
         <p role="alert" className="w-full text-xs text-danger">
           {error}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { consentToNarration, insightKeys, narrate, narratePromptQuery } from '../api/insights-api';
 
@@ -91,17 +91,16 @@ export function NarrationPanel({ portfolioId, consented }: { portfolioId: string
   return (
     <section aria-label="Summary" className="rounded-xl border border-line bg-surface p-4 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          className={buttonStyles.primary}
+        <Button
+          variant="primary"
           disabled={state.step === 'streaming'}
           onClick={() => (consented ? void run() : setState({ step: 'review' }))}
         >
           Summarise
-        </button>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void copy()}>
+        </Button>
+        <Button variant="secondary" onClick={() => void copy()}>
           {copied ? 'Prompt copied' : 'Copy prompt'}
-        </button>
+        </Button>
         <span className="text-xs text-muted">
           A language model narrates these cards; it computes nothing.
         </span>
@@ -120,21 +119,12 @@ export function NarrationPanel({ portfolioId, consented }: { portfolioId: string
             </pre>
           )}
           <div className="flex gap-2">
-            <button
-              type="button"
-              className={buttonStyles.primary}
-              disabled={!prompt.data}
-              onClick={() => void agree()}
-            >
+            <Button variant="primary" disabled={!prompt.data} onClick={() => void agree()}>
               Agree and summarise
-            </button>
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              onClick={() => setState({ step: 'idle' })}
-            >
+            </Button>
+            <Button variant="secondary" onClick={() => setState({ step: 'idle' })}>
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -1,7 +1,7 @@
 import { type AllocationTarget, marketCategoryOptions } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api/api-error';
 import { cn } from '@/lib/cn';
@@ -110,14 +110,13 @@ export function TargetEditor({ portfolioId }: { portfolioId: string }) {
               </p>
             ))}
           </div>
-          <button
-            type="button"
+          <Button
             aria-label={`Remove target ${i + 1}`}
-            className={buttonStyles.ghost}
+            variant="ghost"
             onClick={() => setRows(rows.filter((_, j) => j !== i))}
           >
             ✕
-          </button>
+          </Button>
         </div>
       ))}
       <p
@@ -135,16 +134,12 @@ export function TargetEditor({ portfolioId }: { portfolioId: string }) {
         </p>
       ))}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonStyles.secondary}
-          onClick={() => setRows([...rows, { key: '', percentage: '' }])}
-        >
+        <Button variant="secondary" onClick={() => setRows([...rows, { key: '', percentage: '' }])}>
           Add target
-        </button>
-        <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+        </Button>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
           Save targets
-        </button>
+        </Button>
       </div>
     </form>
   );

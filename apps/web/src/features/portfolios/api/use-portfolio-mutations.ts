@@ -2,12 +2,10 @@ import type { PortfolioCreateBody, PortfolioUpdateBody } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createPortfolio, deletePortfolio, updatePortfolio } from './portfolios-api';
 
-/** Every figure derives from portfolios, so writes refresh the lists and the dashboard too. */
-export const dependentKeys = [['portfolios'], ['transactions'], ['dashboard']] as const;
-
 export function usePortfolioMutations() {
   const client = useQueryClient();
-  const refresh = () => Promise.all(dependentKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
+  // Every figure derives from portfolios, so writes refresh the lists and the dashboard too.
+  const refresh = () => import('@/lib/books-refresh').then((m) => m.refreshBooks(client));
   return {
     create: useMutation({
       mutationFn: (body: PortfolioCreateBody) => createPortfolio(body),

@@ -1,5 +1,5 @@
 import { TEMPLATE_EXAMPLE } from '@app/core';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { CoinChooser } from './coin-chooser';
 import { countOf } from './count-words';
 import { importFormatName } from './import-format-name';
@@ -35,9 +35,9 @@ export function ImportPanel({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">Import CSV into {portfolioName}</h3>
-        <button type="button" className={buttonStyles.ghost} onClick={onClose}>
+        <Button variant="ghost" onClick={onClose}>
           Close import
-        </button>
+        </Button>
       </div>
       <p className="mt-1 text-xs text-muted">
         {limitText} Nothing is written until you confirm; all rows are written or none.{' '}
@@ -141,14 +141,14 @@ export function ImportPanel({
               Enter a price for the opening balance of {openingsWithoutPrice.join(', ')}, or leave it out.
             </p>
           )}
-          <button
-            type="button"
-            className={`${buttonStyles.primary} mt-3`}
+          <Button
+            variant="primary"
+            className="mt-3"
             disabled={total === 0 || openingsWithoutPrice.length > 0 || stage !== null}
             onClick={() => void session.commit()}
           >
             Import {countOf(total, 'transaction')}
-          </button>
+          </Button>
         </div>
       )}
     </section>

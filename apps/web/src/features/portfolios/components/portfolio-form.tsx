@@ -1,6 +1,6 @@
 import { type PortfolioCreateBody, type PortfolioCurrency, portfolioCurrencies } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 
@@ -70,12 +70,12 @@ export function PortfolioForm({ initial, submitLabel, onSubmit, onCancel }: Port
         </select>
       </div>
       <div className="flex gap-2 sm:col-span-3">
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {submitLabel}
-        </button>
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

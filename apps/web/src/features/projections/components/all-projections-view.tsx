@@ -13,7 +13,7 @@ import {
 } from '@app/core';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, Td, Th } from '@/components/ui/table';
 import { projectionDetailQuery } from '../api/projections-api';
@@ -88,15 +88,14 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <div ref={popupRef} className="relative">
-          <button
-            type="button"
-            className={buttonStyles.secondary}
+          <Button
+            variant="secondary"
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen((o) => !o)}
           >
             {selectionLabel(selected.length, ids.length)}
-          </button>
+          </Button>
           {open && (
             <fieldset
               id={menuId}
@@ -119,13 +118,9 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
                   {p.name}
                 </label>
               ))}
-              <button
-                type="button"
-                className={buttonStyles.ghost}
-                onClick={() => setAll({ selectedProjections: [] })}
-              >
+              <Button variant="ghost" onClick={() => setAll({ selectedProjections: [] })}>
                 {projectionLabels.clearAll}
-              </button>
+              </Button>
             </fieldset>
           )}
         </div>

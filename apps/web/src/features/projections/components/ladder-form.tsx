@@ -7,7 +7,7 @@ import {
   validateLadder,
 } from '@app/core';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 
 interface LadderFormProps {
@@ -116,9 +116,9 @@ export function LadderForm({ tokensOwned, sellTax, existing, onGenerate }: Ladde
         <span aria-hidden="true" className="hidden text-sm lg:block">
           &nbsp;
         </span>
-        <button type="submit" className={buttonStyles.secondary}>
+        <Button type="submit" variant="secondary">
           Generate ladder
-        </button>
+        </Button>
         {errors.tokensOwned !== undefined && <p className="text-xs text-danger">{errors.tokensOwned}</p>}
       </div>
     </form>

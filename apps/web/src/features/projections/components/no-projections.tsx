@@ -1,14 +1,13 @@
 import { projectionLabels } from '@app/contracts';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { cn } from '@/lib/cn';
 
 /** Projections top bar: the add-projection button, beside the heading and in the empty state. */
 export function AddProjectionButton({ onClick, className }: { onClick: () => void; className?: string }) {
   return (
-    <button type="button" className={cn(buttonStyles.primary, className)} onClick={onClick}>
+    <Button variant="primary" className={className} onClick={onClick}>
       Add projection
-    </button>
+    </Button>
   );
 }
 

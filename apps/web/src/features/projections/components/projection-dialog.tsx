@@ -12,7 +12,7 @@ import {
 } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LeftOutNote } from '@/components/ui/left-out-note';
 import { TextField } from '@/components/ui/text-field';
@@ -149,9 +149,9 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
               </span>
               <LeftOutNote lines={unknownCostLines(offer)} />
             </div>
-            <button type="button" className={buttonStyles.ghost} onClick={applyHoldings}>
+            <Button variant="ghost" onClick={applyHoldings}>
               Use portfolio amounts
-            </button>
+            </Button>
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -178,12 +178,12 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
           errors={errors.sellTax === undefined ? undefined : [errors.sellTax]}
         />
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+          <Button variant="secondary" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Saving…' : mode === 'create' ? 'Create projection' : 'Save changes'}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -1,6 +1,6 @@
 import type { CalculateWithTransactionsResponse } from '@app/contracts';
 import { lazy, Suspense, useEffect } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { timeAgo } from '@/lib/time-ago';
 import { toast } from '@/lib/toast';
 import { useSellTable } from '../hooks/use-sell-table';
@@ -109,14 +109,9 @@ export function ProjectionView({
         >
           {table.hasChanges ? 'Unsaved changes' : lastSavedAt === null ? '' : `Saved ${timeAgo(lastSavedAt)}`}
         </span>
-        <button
-          type="button"
-          className={buttonStyles.primary}
-          disabled={!table.hasChanges || table.saving}
-          onClick={() => void save()}
-        >
+        <Button variant="primary" disabled={!table.hasChanges || table.saving} onClick={() => void save()}>
           {table.saving ? 'Saving…' : 'Save transactions'}
-        </button>
+        </Button>
       </div>
       <Suspense fallback={null}>
         <LotTaxPanel projectionId={projectionId} currency={currency} dirty={table.hasChanges} />

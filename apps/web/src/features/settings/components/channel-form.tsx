@@ -5,7 +5,7 @@ import {
   webhookPresets,
 } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
@@ -158,9 +158,9 @@ export function ChannelForm({ hasEmail }: { hasEmail: boolean }) {
         />
       )}
       <div className="flex items-end sm:col-span-2">
-        <button type="submit" className={buttonStyles.primary} disabled={create.isPending}>
+        <Button type="submit" variant="primary" disabled={create.isPending}>
           {create.isPending ? 'Adding…' : 'Add channel'}
-        </button>
+        </Button>
       </div>
     </form>
   );

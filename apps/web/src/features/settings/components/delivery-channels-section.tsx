@@ -1,6 +1,6 @@
 import { type NotificationChannel, webhookPresetFacts } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import {
   channelsQuery,
   useDeleteChannel,
@@ -61,18 +61,17 @@ function ChannelRow({ channel }: { channel: NotificationChannel }) {
           />
           On
         </label>
-        <button type="button" className={buttonStyles.secondary} disabled={test.isPending} onClick={sendTest}>
+        <Button variant="secondary" disabled={test.isPending} onClick={sendTest}>
           {test.isPending ? 'Sending…' : 'Send test'}
-        </button>
-        <button
-          type="button"
-          className={buttonStyles.ghost}
+        </Button>
+        <Button
+          variant="ghost"
           aria-label={`Remove ${channel.name}`}
           disabled={remove.isPending}
           onClick={() => remove.mutate(channel.id, { onSuccess: () => toast.success('Channel removed') })}
         >
           Remove
-        </button>
+        </Button>
       </div>
     </li>
   );

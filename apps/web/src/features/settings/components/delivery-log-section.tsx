@@ -1,7 +1,7 @@
 import type { Delivery } from '@app/contracts';
 import { relativeTime } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { deliveryLogQuery, useRetryDelivery } from '@/lib/delivery/delivery-api';
 import { SettingsSection } from './settings-section';
 
@@ -52,14 +52,9 @@ export function DeliveryLogSection() {
                 {d.last_error && <p className="break-words text-xs text-danger">{d.last_error}</p>}
               </div>
               {d.status === 'dead' && (
-                <button
-                  type="button"
-                  className={buttonStyles.secondary}
-                  disabled={retry.isPending}
-                  onClick={() => retry.mutate(d.id)}
-                >
+                <Button variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate(d.id)}>
                   Retry
-                </button>
+                </Button>
               )}
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { authServiceMessages } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { resendVerificationEmail } from '@/lib/api/account';
 import { toast } from '@/lib/toast';
 import type { SettingsUser } from '../settings-types';
@@ -38,14 +38,9 @@ export function EmailStatus({ user }: EmailStatusProps) {
       </dl>
       {user.email_verified === false && (
         <div>
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            onClick={() => resend.mutate()}
-            disabled={resend.isPending}
-          >
+          <Button variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending}>
             Resend verification email
-          </button>
+          </Button>
         </div>
       )}
     </div>

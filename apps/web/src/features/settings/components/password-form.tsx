@@ -1,7 +1,7 @@
 import { authServiceMessages, type FieldErrors } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { changePassword } from '@/lib/api/account';
 import { toast } from '@/lib/toast';
@@ -82,9 +82,9 @@ export function PasswordForm() {
         errors={errors.confirm_password}
       />
       <div>
-        <button type="submit" className={buttonStyles.primary} disabled={mutation.isPending}>
+        <Button type="submit" variant="primary" disabled={mutation.isPending}>
           {mutation.isPending ? 'Changing…' : 'Change password'}
-        </button>
+        </Button>
       </div>
     </form>
   );

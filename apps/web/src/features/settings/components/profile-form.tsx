@@ -1,7 +1,7 @@
 import { authServiceMessages, type FieldErrors } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { updateProfile } from '@/lib/api/account';
 import { queuedOr } from '@/lib/api/saved-or-queued';
@@ -79,9 +79,9 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
         errors={errors.picture}
       />
       <div>
-        <button type="submit" className={buttonStyles.primary} disabled={mutation.isPending}>
+        <Button type="submit" variant="primary" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving…' : 'Save profile'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import type { NotificationPreferences } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api/api-error';
 import { queuedOr } from '@/lib/api/saved-or-queued';
@@ -135,9 +135,9 @@ export function QuietHoursSection() {
           </Field>
         )}
         <div className="sm:col-span-2">
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
+          <Button type="submit" variant="primary" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save schedule'}
-          </button>
+          </Button>
         </div>
       </form>
     </SettingsSection>

@@ -1,7 +1,7 @@
 import type { CoinMarket } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { PriceChange } from '@/components/ui/price-change';
@@ -115,16 +115,11 @@ export function WatchlistsPanel({
               ))}
             </select>
           </label>
-          <button
-            type="button"
-            className={buttonStyles.ghost}
-            onClick={() => setRenaming({ id: active.id, name: active.name })}
-          >
+          <Button variant="ghost" onClick={() => setRenaming({ id: active.id, name: active.name })}>
             Rename
-          </button>
-          <button
-            type="button"
-            className={buttonStyles.ghost}
+          </Button>
+          <Button
+            variant="ghost"
             onClick={() => {
               confirm.ask({
                 title: `Delete the watchlist "${active.name}"?`,
@@ -136,7 +131,7 @@ export function WatchlistsPanel({
             }}
           >
             Delete
-          </button>
+          </Button>
         </div>
       )}
       {renaming !== null && active?.id === renaming.id && (
@@ -150,25 +145,24 @@ export function WatchlistsPanel({
               className={inputClass}
             />
           </label>
-          <button type="submit" className={buttonStyles.secondary}>
+          <Button type="submit" variant="secondary">
             Save
-          </button>
-          <button type="button" className={buttonStyles.ghost} onClick={() => setRenaming(null)}>
+          </Button>
+          <Button variant="ghost" onClick={() => setRenaming(null)}>
             Cancel
-          </button>
+          </Button>
         </form>
       )}
       {active ? (
         <>
           {selected && (
-            <button
-              type="button"
+            <Button
               disabled={inList || addItem.isPending}
-              className={buttonStyles.secondary}
+              variant="secondary"
               onClick={() => addItem.mutate({ watchlist_id: active.id, coin_id: selected.id })}
             >
               {inList ? `${selected.name} is in ${active.name}` : `Add ${selected.name} to ${active.name}`}
-            </button>
+            </Button>
           )}
           {active.items.length === 0 ? (
             <p className="text-muted">This watchlist is empty. Select a coin and add it here.</p>
@@ -226,9 +220,9 @@ export function WatchlistsPanel({
             className={inputClass}
           />
         </label>
-        <button type="submit" disabled={create.isPending} className={buttonStyles.secondary}>
+        <Button type="submit" disabled={create.isPending} variant="secondary">
           Create
-        </button>
+        </Button>
       </form>
       {confirm.dialog}
     </div>

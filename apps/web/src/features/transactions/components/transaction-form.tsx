@@ -12,7 +12,7 @@ import {
 import { currencyDecimals, decimalForInput, normalizeDecimalInput } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
@@ -375,12 +375,12 @@ export function TransactionForm({
         </output>
       )}
       <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {editing ? 'Save transaction' : 'Add transaction'}
-        </button>
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

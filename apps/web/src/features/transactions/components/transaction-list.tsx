@@ -1,6 +1,6 @@
 import { type CryptoOption, costOrUnknown, type Transaction, transactionTypeLabels } from '@app/contracts';
 import { formatDateTime } from '@app/core';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -60,12 +60,12 @@ export function TransactionList({
     );
   const actions = (t: Transaction) => (
     <>
-      <button type="button" className={buttonStyles.ghost} onClick={() => onEdit(t)}>
+      <Button variant="ghost" onClick={() => onEdit(t)}>
         Edit <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
-      </button>
-      <button type="button" className={buttonStyles.ghost} onClick={() => onDelete(t)}>
+      </Button>
+      <Button variant="ghost" onClick={() => onDelete(t)}>
         Delete <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
-      </button>
+      </Button>
     </>
   );
   return (

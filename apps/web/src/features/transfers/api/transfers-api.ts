@@ -11,12 +11,6 @@ export const transferKeys = {
   list: () => [...transferKeys.all, 'list'] as const,
 };
 
-/**
- * What a transfer decision changes besides the list: which lots moved, their cost and dates, so
- * every figure of the books (portfolios, transactions, Metrics, tax and returns).
- */
-const booksKeys = [['portfolios'], ['transactions'], ['dashboard'], ['tax']] as const;
-
 export const transfersQuery = () =>
   queryOptions({
     queryKey: transferKeys.list(),
@@ -48,7 +42,9 @@ export function useTransferDecision(decision: TransferDecision, options: { silen
     onSuccess: async (list) => {
       await client.cancelQueries({ queryKey: transferKeys.list() });
       client.setQueryData(transferKeys.list(), list);
-      await Promise.all(booksKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
+      // The decision changed which lots moved, their cost and dates: every figure of the books,
+      // and the tax figures and returns under the tax root.
+      await import('@/lib/books-refresh').then((m) => m.refreshBooks(client, ['tax']));
     },
     meta: { silent: options.silent === true },
   });

@@ -1,7 +1,7 @@
 import type { TransferAmbiguity } from '@app/contracts';
 import { formatDateTime } from '@app/core';
 import { useId, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { useCoinName } from '@/lib/coin-names';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useTransferDecision } from '../api/transfers-api';
@@ -39,9 +39,9 @@ function AmbiguityChoice({ item }: { item: TransferAmbiguity }) {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className={`${buttonStyles.primary} mt-3`}
+      <Button
+        variant="primary"
+        className="mt-3"
         disabled={chosen === null || confirm.isPending}
         onClick={() => {
           if (chosen === null) return;
@@ -53,7 +53,7 @@ function AmbiguityChoice({ item }: { item: TransferAmbiguity }) {
         }}
       >
         Confirm this one
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -1,7 +1,7 @@
 import type { FieldErrors, TransferMovementOut } from '@app/contracts';
 import { formatDateTime } from '@app/core';
 import { useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api/api-error';
 import { notifyError } from '@/lib/notify';
@@ -88,12 +88,12 @@ export function MatchByHand({
           </select>
         )}
       </Field>
-      <button type="submit" className={buttonStyles.primary} disabled={match.isPending || chosen === ''}>
+      <Button type="submit" variant="primary" disabled={match.isPending || chosen === ''}>
         Match
-      </button>
-      <button type="button" className={buttonStyles.ghost} onClick={onDone}>
+      </Button>
+      <Button variant="ghost" onClick={onDone}>
         Cancel
-      </button>
+      </Button>
     </form>
   );
 }

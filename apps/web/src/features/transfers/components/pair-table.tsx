@@ -1,5 +1,5 @@
 import type { TransferPair } from '@app/contracts';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Table, Td, Th } from '@/components/ui/table';
 import { useCoinName } from '@/lib/coin-names';
 import { useQuantityFormatter } from '@/lib/quantity';
@@ -63,25 +63,23 @@ export function PairTable({
             <Td>
               <div className="flex flex-wrap justify-end gap-2">
                 {confirmable && (
-                  <button
-                    type="button"
-                    className={buttonStyles.primary}
+                  <Button
+                    variant="primary"
                     disabled={busy}
                     aria-label={`Confirm ${name}`}
                     onClick={() => confirm.mutate(body)}
                   >
                     Confirm
-                  </button>
+                  </Button>
                 )}
-                <button
-                  type="button"
-                  className={buttonStyles.secondary}
+                <Button
+                  variant="secondary"
                   disabled={busy}
                   aria-label={`Undo ${name}`}
                   onClick={() => undo.mutate(body)}
                 >
                   Undo
-                </button>
+                </Button>
               </div>
             </Td>
           </tr>

@@ -1,7 +1,7 @@
 import type { TransferMovementOut } from '@app/contracts';
 import { formatDateTime } from '@app/core';
 import { Fragment, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { Table, Td, Th } from '@/components/ui/table';
 import { useCoinName } from '@/lib/coin-names';
 import { useQuantityFormatter } from '@/lib/quantity';
@@ -56,15 +56,14 @@ export function UnmatchedTable({ movements }: { movements: readonly TransferMove
             <Td className="whitespace-nowrap">{formatDateTime(m.executed_at)}</Td>
             <Td>{sourceLabel(m.source)}</Td>
             <Td>
-              <button
-                type="button"
-                className={buttonStyles.secondary}
+              <Button
+                variant="secondary"
                 aria-expanded={open === m.transaction_id}
                 aria-label={`Match by hand: ${directionLabels[m.direction].toLowerCase()} of ${quantity(m.quantity)} ${coinName(m.coin_id)} in ${m.portfolio_name}`}
                 onClick={() => setOpen(open === m.transaction_id ? null : m.transaction_id)}
               >
                 Match by hand
-              </button>
+              </Button>
             </Td>
           </tr>
           {open === m.transaction_id && (
