@@ -225,10 +225,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const settings = createSettingsService({ db, clock });
     await registerSettingsRoutes(api, { settings });
     const ledger = createLedger({ db, clock, market, preferences: settings });
-    const books = { db, clock, market, preferences: settings, ledgers: ledger.ledgers };
+    const { limits } = config;
+    const books = {
+      db,
+      clock,
+      market,
+      preferences: settings,
+      ledgers: ledger.ledgers,
+      transactionsPerPortfolio: limits.transactionsPerPortfolio,
+    };
     const transactions = createTransactionsService(books);
     await registerPortfolioRoutes(api, {
-      portfolios: createPortfoliosService(books),
+      portfolios: createPortfoliosService({ ...books, portfoliosPerUser: limits.portfoliosPerUser }),
       transactions,
       csv: createCsvImportService(books),
     });
@@ -247,7 +255,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
     });
     const { tax } = await registerTaxModule(api, { ...books, closes: ledger.closes, transfers });
-    const watchlists = createWatchlistsService({ db, clock, coins: marketService });
+    const watchlists = createWatchlistsService({
+      db,
+      clock,
+      coins: marketService,
+      watchlistsPerUser: limits.watchlistsPerUser,
+    });
     const terminal = createTerminalService({
       market: marketService,
       settings,
@@ -262,7 +275,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerTerminalRoutes(api, { market: marketService, terminal });
     await registerWatchlistRoutes(api, { watchlists });
     await registerProjectionRoutes(api, {
-      projections: createProjectionsService({ db, clock, market, positions: ledger.positions }),
+      projections: createProjectionsService({
+        db,
+        clock,
+        market,
+        positions: ledger.positions,
+        projectionsPerUser: limits.projectionsPerUser,
+      }),
     });
     const jobs = options.jobs;
     const connections = await registerConnectionsModule(api, {
@@ -306,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             idleTimeoutMs: config.llm.timeoutMs,
           }
         : null,
+      narrationsPerHour: limits.narrationsPerHour,
     });
     await options.extendApi?.(api);
     registerOpenApiRoutes(api, { version: serverVersion(packageRoot) });

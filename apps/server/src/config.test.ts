@@ -186,6 +186,53 @@ describe('config', () => {
       );
   });
 
+  it('gives every per-account limit a finite default and reads each LIMIT_* variable', () => {
+    const secret = { SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).limits).toEqual({
+      portfoliosPerUser: 100,
+      watchlistsPerUser: 50,
+      projectionsPerUser: 200,
+      connectionsPerUser: 50,
+      transactionsPerPortfolio: 200_000,
+      narrationsPerHour: 30,
+      testSendsPerHour: 20,
+    });
+    const set = loadConfig(
+      {
+        ...secret,
+        LIMIT_PORTFOLIOS_PER_USER: '3',
+        LIMIT_WATCHLISTS_PER_USER: '4',
+        LIMIT_PROJECTIONS_PER_USER: '5',
+        LIMIT_CONNECTIONS_PER_USER: '6',
+        LIMIT_TRANSACTIONS_PER_PORTFOLIO: '1000000',
+        LIMIT_NARRATIONS_PER_HOUR: '7',
+        LIMIT_TEST_SENDS_PER_HOUR: '8',
+      },
+      cwd,
+    );
+    expect(set.limits).toEqual({
+      portfoliosPerUser: 3,
+      watchlistsPerUser: 4,
+      projectionsPerUser: 5,
+      connectionsPerUser: 6,
+      transactionsPerPortfolio: 1_000_000,
+      narrationsPerHour: 7,
+      testSendsPerHour: 8,
+    });
+    // A limit of none (0), a fraction or a word would leave the server unlimited or refusing all.
+    for (const name of [
+      'LIMIT_PORTFOLIOS_PER_USER',
+      'LIMIT_WATCHLISTS_PER_USER',
+      'LIMIT_PROJECTIONS_PER_USER',
+      'LIMIT_CONNECTIONS_PER_USER',
+      'LIMIT_TRANSACTIONS_PER_PORTFOLIO',
+      'LIMIT_NARRATIONS_PER_HOUR',
+      'LIMIT_TEST_SENDS_PER_HOUR',
+    ])
+      for (const bad of ['0', '2.5', 'many', '-1'])
+        expect(() => loadConfig({ ...secret, [name]: bad }, cwd)).toThrow(new RegExp(name));
+  });
+
   it('marks https PUBLIC_URLs secure and trims the trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://p.example.com/', SESSION_SECRET: 'x'.repeat(32) }, cwd);
     expect(config.publicUrl).toBe('https://p.example.com');

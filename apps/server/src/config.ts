@@ -147,6 +147,15 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  // Per-account limits: high enough never to meet in use, finite so no account can fill the server.
+  LIMIT_PORTFOLIOS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  LIMIT_WATCHLISTS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  LIMIT_PROJECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  LIMIT_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  LIMIT_TRANSACTIONS_PER_PORTFOLIO: z.coerce.number().int().min(1).max(100_000_000).default(200_000),
+  // Each narration is a paid model call and each test send a request to an outside address.
+  LIMIT_NARRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  LIMIT_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
 
@@ -206,12 +215,27 @@ export interface Config {
   exchangeApiUrls: Partial<Record<ExchangeId, string>>;
   /** EXCHANGE_REQUESTS_PER_SECOND, when set: every exchange paced at it instead of its own pace. */
   exchangeRequestsPerSecond: number | null;
+  /** What one account may hold and how often it may ask for the costly things (LIMIT_*). */
+  limits: Limits;
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
 }
 
 export type TrustProxy = false | number | string[];
+
+export interface Limits {
+  portfoliosPerUser: number;
+  watchlistsPerUser: number;
+  projectionsPerUser: number;
+  /** Wallet and exchange connections together. */
+  connectionsPerUser: number;
+  /** Rows of one portfolio, however they arrive: typed, imported or brought by a sync. */
+  transactionsPerPortfolio: number;
+  narrationsPerHour: number;
+  /** "Send a test" on a delivery channel, over all the user's channels. */
+  testSendsPerHour: number;
+}
 
 export interface OidcConfig {
   issuer: string;
@@ -338,6 +362,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     exchangeApiUrls: e.EXCHANGE_API_URLS ?? {},
     exchangeRequestsPerSecond: e.EXCHANGE_REQUESTS_PER_SECOND ?? null,
+    limits: {
+      portfoliosPerUser: e.LIMIT_PORTFOLIOS_PER_USER,
+      watchlistsPerUser: e.LIMIT_WATCHLISTS_PER_USER,
+      projectionsPerUser: e.LIMIT_PROJECTIONS_PER_USER,
+      connectionsPerUser: e.LIMIT_CONNECTIONS_PER_USER,
+      transactionsPerPortfolio: e.LIMIT_TRANSACTIONS_PER_PORTFOLIO,
+      narrationsPerHour: e.LIMIT_NARRATIONS_PER_HOUR,
+      testSendsPerHour: e.LIMIT_TEST_SENDS_PER_HOUR,
+    },
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
   };

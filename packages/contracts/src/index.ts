@@ -26,6 +26,7 @@ export * from './exchange-names.ts';
 export * from './health.ts';
 export * from './insights.ts';
 export * from './insights-constants.ts';
+export * from './limit-messages.ts';
 export * from './market.ts';
 export * from './market-constants.ts';
 export * from './market-options.ts';

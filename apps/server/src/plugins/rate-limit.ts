@@ -78,14 +78,42 @@ export class FixedWindowLimiter {
     private readonly setting: RateLimitSetting,
     /** Names the limit, so sign-in and sign-up attempts for one account count apart. */
     private readonly scope: string,
+    /** The 429 to answer once the window is full, told how long until it ends. */
+    private readonly refusal: (resetInMs: number) => AppError = () => rateLimited(),
   ) {}
 
   /** Counts one attempt; throws the 429 error once the window is full. */
   async hit(key: string): Promise<void> {
-    const { count } = await this.counter.hit(
+    const { count, resetInMs } = await this.counter.hit(
       `account:${this.scope}:${key.trim().toLowerCase()}`,
       this.setting.windowMs,
     );
-    if (count > this.setting.max) throw rateLimited();
+    if (count > this.setting.max) throw this.refusal(resetInMs);
   }
+}
+
+const hourMs = 3_600_000;
+
+/**
+ * At most `max` of something costly per signed-in user per hour (a model call, a send to an
+ * outside address), refused with words that say what ran out and when it comes back.
+ */
+export function hourlyUserLimiter(
+  counter: RateLimitCounter,
+  scope: string,
+  max: number,
+  message: (max: number, resetInMs: number) => string,
+): { hit(userId: string): Promise<void> } {
+  const limiter = new FixedWindowLimiter(
+    counter,
+    { max, windowMs: hourMs },
+    scope,
+    (resetInMs) =>
+      new AppError({
+        code: errorCodes.rateLimited,
+        message: message(max, resetInMs),
+        details: { limit: max, retry_after_seconds: Math.ceil(resetInMs / 1000) },
+      }),
+  );
+  return { hit: (userId) => limiter.hit(userId) };
 }

@@ -49,6 +49,8 @@ export function createClassifier(deps: {
   ledgers: LedgerCache;
   market: MarketReader;
   closes: DayCloses;
+  /** LIMIT_TRANSACTIONS_PER_PORTFOLIO, kept by the ledger's writer. */
+  transactionsPerPortfolio: number;
 }) {
   const { db } = deps;
   const writer = createLedgerWriter(deps);

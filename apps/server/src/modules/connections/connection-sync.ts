@@ -37,6 +37,8 @@ export interface ConnectionSyncDeps {
   ledgers: LedgerCache;
   market: MarketReader;
   closes: DayCloses;
+  /** LIMIT_TRANSACTIONS_PER_PORTFOLIO: a sync that would pass it books nothing and says why. */
+  transactionsPerPortfolio: number;
   /** CONNECTION_SYNC_INTERVAL_HOURS: a good sync plans the next one this much later. */
   intervalMs: number;
   /** BITCOIN_CONFIRMATIONS: blocks deep before a Bitcoin transaction is booked. */
@@ -62,7 +64,12 @@ export function createConnectionSync(deps: ConnectionSyncDeps) {
   const { db, clock } = deps;
   const secrets = createSecretBox(deps.sessionSecret, 'connection-secrets:v1');
   const cursors = createCursorBox(deps.sessionSecret);
-  const writer = createLedgerWriter({ db, clock, ledgers: deps.ledgers });
+  const writer = createLedgerWriter({
+    db,
+    clock,
+    ledgers: deps.ledgers,
+    transactionsPerPortfolio: deps.transactionsPerPortfolio,
+  });
   const failureDeps = { clock, intervalMs: deps.intervalMs, notifier: deps.notifier };
 
   async function read(

@@ -48,6 +48,8 @@ export function createTokenService(deps: {
   ledgers: LedgerCache;
   market: MarketReader;
   sessionSecret: string;
+  /** LIMIT_TRANSACTIONS_PER_PORTFOLIO: mapping a token books its transfers as rows. */
+  transactionsPerPortfolio: number;
 }) {
   const { db } = deps;
   const writer = createLedgerWriter(deps);

@@ -25,7 +25,12 @@ export interface ConnectionsModuleDeps {
   clock: Clock;
   config: Pick<
     Config,
-    'sessionSecret' | 'explorers' | 'connectionSync' | 'exchangeApiUrls' | 'exchangeRequestsPerSecond'
+    | 'sessionSecret'
+    | 'explorers'
+    | 'connectionSync'
+    | 'exchangeApiUrls'
+    | 'exchangeRequestsPerSecond'
+    | 'limits'
   >;
   ledgers: LedgerCache;
   closes: DayCloses;
@@ -58,6 +63,7 @@ export async function registerConnectionsModule(
   deps: ConnectionsModuleDeps,
 ): Promise<ConnectionsModule> {
   const { db, clock, ledgers, market, config } = deps;
+  const { transactionsPerPortfolio } = config.limits;
   const paced = config.exchangeRequestsPerSecond;
   const exchanges = createExchangeGateway(
     db,
@@ -72,6 +78,7 @@ export async function registerConnectionsModule(
     ledgers,
     market,
     closes: deps.closes,
+    transactionsPerPortfolio,
     intervalMs: config.connectionSync.intervalMs,
     bitcoinConfirmations: config.connectionSync.bitcoinConfirmations,
     evmConfirmations: config.connectionSync.evmConfirmations,
@@ -86,8 +93,9 @@ export async function registerConnectionsModule(
       db,
       clock,
       sessionSecret: config.sessionSecret,
-      sourcedRows: createSourcedRowsRemover({ db, clock, ledgers, market }),
+      sourcedRows: createSourcedRowsRemover({ db, clock, ledgers, market, transactionsPerPortfolio }),
       exchanges,
+      connectionsPerUser: config.limits.connectionsPerUser,
       ...(deps.syncOnCreate
         ? {
             afterCreate: async (id: string) => {
@@ -99,8 +107,22 @@ export async function registerConnectionsModule(
   });
   await registerConnectionSyncRoutes(api, {
     sync: createSyncService({ db, sessionSecret: config.sessionSecret, runner }),
-    tokens: createTokenService({ db, clock, ledgers, market, sessionSecret: config.sessionSecret }),
-    classifier: createClassifier({ db, clock, ledgers, market, closes: deps.closes }),
+    tokens: createTokenService({
+      db,
+      clock,
+      ledgers,
+      market,
+      sessionSecret: config.sessionSecret,
+      transactionsPerPortfolio,
+    }),
+    classifier: createClassifier({
+      db,
+      clock,
+      ledgers,
+      market,
+      closes: deps.closes,
+      transactionsPerPortfolio,
+    }),
     runner,
   });
   await registerHeldRecordRoutes(api, {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ConnectionRow, connections, transactions } from '../../db/schema/index.ts';
 
@@ -34,6 +34,12 @@ export async function insertConnection(
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+export async function countConnections(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(connections).where(eq(connections.userId, userId));
+  // count() is a number on PGlite and a string on pg.
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function listConnections(db: Db, userId: string): Promise<ConnectionRow[]> {

@@ -8,11 +8,13 @@ import {
   connectionMessages,
   type ExchangeConnectionCreateBody,
   exchangeDescriptors,
+  limitMessages,
   maskConnectionSecret,
   portfolioMessages,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockUserCreates } from '../../db/user-locks.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createSecretBox, secretFingerprint } from '../../lib/secret-box.ts';
@@ -20,10 +22,12 @@ import { findPortfolio } from '../ledger/index.ts';
 import { checkConnectionSource, fingerprintInput } from './connection-source.ts';
 import {
   type ConnectionRow,
+  countConnections,
   deleteConnection,
   findConnection,
   insertConnection,
   listConnections,
+  type NewConnection,
   updateConnection,
 } from './connections.repository.ts';
 import type { ExchangeGateway } from './exchange-gateway.ts';
@@ -64,6 +68,8 @@ export interface ConnectionsServiceDeps {
   afterCreate?: ((id: string) => Promise<void>) | undefined;
   /** Asks an exchange what a key may do before it is stored; absent, exchange connections are refused. */
   exchanges?: ExchangeGateway | undefined;
+  /** LIMIT_CONNECTIONS_PER_USER: wallets and exchange accounts together. */
+  connectionsPerUser: number;
 }
 
 /**
@@ -80,6 +86,18 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     const row = await findConnection(db, userId, id);
     if (!row) throw missing();
     return row;
+  }
+
+  /** Stores the connection unless the user already has as many as one account may. */
+  async function insertWithinLimit(id: string, values: NewConnection, now: Date): Promise<ConnectionRow> {
+    return db.transaction(async (tx) => {
+      await lockUserCreates(tx, 'connections', values.userId);
+      if ((await countConnections(tx, values.userId)) >= deps.connectionsPerUser) {
+        const message = limitMessages.connections(deps.connectionsPerUser);
+        throw validationError({ label: [message] }, message);
+      }
+      return insertConnection(tx, id, values, now);
+    });
   }
 
   /**
@@ -102,8 +120,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     refuseWithdrawingKey(permissions, body.allow_withdrawal);
     const id = randomUUID();
     try {
-      const row = await insertConnection(
-        db,
+      const row = await insertWithinLimit(
         id,
         {
           userId,
@@ -151,8 +168,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       const id = randomUUID();
       const now = clock();
       try {
-        const row = await insertConnection(
-          db,
+        const row = await insertWithinLimit(
           id,
           {
             userId,

@@ -31,6 +31,8 @@ export function createSourcedRowsRemover(deps: {
   clock: Clock;
   ledgers: LedgerCache;
   market: MarketReader;
+  /** LIMIT_TRANSACTIONS_PER_PORTFOLIO, kept by the ledger's writer (a removal never meets it). */
+  transactionsPerPortfolio: number;
   locale?: string;
 }): SourcedRowsRemover {
   const writer = createLedgerWriter(deps);

@@ -74,5 +74,6 @@ export async function registerDeliveryModule(
         return row?.email ?? '';
       },
     }),
+    testSendsPerHour: config.limits.testSendsPerHour,
   });
 }

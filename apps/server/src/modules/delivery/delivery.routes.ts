@@ -10,21 +10,33 @@ import {
   deliveryListResponseSchema,
   deliveryRetryResponseSchema,
   deliveryRoutes,
+  limitMessages,
   notificationChannelSchema,
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hourlyUserLimiter } from '../../plugins/rate-limit.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { DeliveryService } from './delivery.service.ts';
 
 /** Delivery channels, quiet hours and digest, and the delivery log with its dead letters. */
 export async function registerDeliveryRoutes(
   app: FastifyInstance,
-  deps: { delivery: DeliveryService },
+  deps: {
+    delivery: DeliveryService;
+    /** LIMIT_TEST_SENDS_PER_HOUR: each test is a request to an address the user chose. */
+    testSendsPerHour: number;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const testSends = hourlyUserLimiter(
+    app.rateLimitCounter,
+    'channel-test',
+    deps.testSendsPerHour,
+    limitMessages.testSends,
+  );
   const channels = `${apiBase}${deliveryRoutes.channels}`;
   const channel = `${channels}:id/`;
   const user = { auth: 'user' as const };
@@ -64,7 +76,12 @@ export async function registerDeliveryRoutes(
   r.post(
     `${channel}test/`,
     { config: user, schema: { params: channelIdParamsSchema, response: { 200: channelTestResponseSchema } } },
-    async (request) => deps.delivery.testChannel(requireUser(request).user.id, request.params.id),
+    async (request) => {
+      const userId = requireUser(request).user.id;
+      // Per user over all their channels: a new channel must not buy a fresh allowance.
+      await testSends.hit(userId);
+      return deps.delivery.testChannel(userId, request.params.id);
+    },
   );
 
   const preferences = `${apiBase}${deliveryRoutes.preferences}`;

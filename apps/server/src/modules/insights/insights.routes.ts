@@ -8,6 +8,7 @@ import {
   insightsQuerySchema,
   insightsResponseSchema,
   insightsRoutes,
+  limitMessages,
   narrateBodySchema,
   narratePromptResponseSchema,
   putTargetsSchema,
@@ -20,16 +21,28 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LlmSettings } from '../../integrations/llm/openai-compatible.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { readerLocale } from '../../lib/reader-locale.ts';
+import { hourlyUserLimiter } from '../../plugins/rate-limit.ts';
 import { requireUser } from '../../plugins/sessions.ts';
 import type { InsightsService } from './insights.service.ts';
 import { narrationStream } from './narrate.ts';
 
 export async function registerInsightsRoutes(
   app: FastifyInstance,
-  deps: { insights: InsightsService; llm: LlmSettings | null },
+  deps: {
+    insights: InsightsService;
+    llm: LlmSettings | null;
+    /** LIMIT_NARRATIONS_PER_HOUR: each narration is a call to the model, paid or slow. */
+    narrationsPerHour: number;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { insights } = deps;
+  const narrations = hourlyUserLimiter(
+    app.rateLimitCounter,
+    'narrate',
+    deps.narrationsPerHour,
+    limitMessages.narrations,
+  );
   const path = (p: string) => `${apiBase}${p}`;
 
   app.addHook('onReady', async () => {
@@ -162,6 +175,8 @@ export async function registerInsightsRoutes(
       const llm = requireLlm();
       const userId = requireUser(request).user.id;
       await insights.requireConsent(userId);
+      // Counted once consent is given: only a request that would reach the model uses one up.
+      await narrations.hit(userId);
       const { payload, cards } = await insights.prompt(
         userId,
         request.body.portfolio_id,

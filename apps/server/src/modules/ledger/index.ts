@@ -20,6 +20,7 @@ export {
   spokenOversells,
 } from './oversell-text.ts';
 export {
+  countPortfolios,
   deletePortfolio,
   findPortfolio,
   findPortfoliosByIds,

@@ -1,5 +1,6 @@
+import { limitMessages } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import type { AppError } from '../../lib/app-error.ts';
+import { type AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type LedgerCache, type PortfolioBook, toLedgerTransaction } from './ledger-cache.ts';
 import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
@@ -39,20 +40,58 @@ export interface LedgerWriteRequest<R> {
 /** A hook the kill -9 tests use to stop the process inside a write (see ledger-write-hook.ts). */
 export type AfterRowsWritten = (portfolioIds: readonly string[]) => Promise<void> | void;
 
+/** Rows a book holds: summed per coin, so the flat list of every row is never built for it. */
+function rowCount(book: PortfolioBook): number {
+  let n = 0;
+  for (const coin of book.coinIds()) n += book.coinTransactions(coin).length;
+  return n;
+}
+
+/**
+ * Whether the written rows leave one of the portfolios holding more than `limit` rows. Only a
+ * write that grows a portfolio is refused, so edits and deletes still work in one that holds more
+ * than a lowered limit. Rows an edit rewrote come back both removed and added: the removed ids
+ * are matched against the book only near the limit, where a miscount would matter.
+ */
+function exceedsLimit(
+  books: ReadonlyMap<string, PortfolioBook>,
+  added: readonly TransactionRow[],
+  removedIds: readonly string[],
+  limit: number,
+): boolean {
+  let removed: Set<string> | undefined;
+  for (const [id, book] of books) {
+    const addedHere = added.reduce((n, row) => (row.portfolioId === id ? n + 1 : n), 0);
+    const stored = rowCount(book);
+    if (addedHere === 0 || stored + addedHere <= limit) continue;
+    removed ??= new Set(removedIds);
+    let removedHere = 0;
+    for (const row of book.transactions) if (removed.has(row.id)) removedHere += 1;
+    if (addedHere > removedHere && stored + addedHere - removedHere > limit) return true;
+  }
+  return false;
+}
+
 /**
  * The one ledger write path (see docs/ARCHITECTURE.md, A request): create, update, delete, CSV commit and transfers all go
  * through `write`. In one database transaction it locks the portfolios (in id order, so two
  * writes over the same pair cannot deadlock), replays the touched coins with the edits, runs the
- * one oversell check, writes, and bumps each revision. The in-memory ledger cache follows only
- * after the commit: it is keyed by revision, and a rolled-back write must leave no trace in it.
+ * one oversell check, writes, checks the portfolios' size, and bumps each revision. The in-memory
+ * ledger cache follows only after the commit: it is keyed by revision, and a rolled-back write
+ * must leave no trace in it.
  */
 export function createLedgerWriter(deps: {
   db: Db;
   clock: Clock;
   ledgers: LedgerCache;
+  /**
+   * LIMIT_TRANSACTIONS_PER_PORTFOLIO. A write that would pass it is refused whole, an import or
+   * a sync as much as one typed row, so a portfolio never holds part of what was sent.
+   */
+  transactionsPerPortfolio: number;
   afterRowsWritten?: AfterRowsWritten | undefined;
 }) {
-  const { db, clock, ledgers, afterRowsWritten } = deps;
+  const { db, clock, ledgers, transactionsPerPortfolio: limit, afterRowsWritten } = deps;
 
   return {
     async write<R>(request: LedgerWriteRequest<R>): Promise<R> {
@@ -71,6 +110,12 @@ export function createLedgerWriter(deps: {
         if (oversells.length > 0) throw plan.rejectOversells(oversells);
         const now = clock();
         const written = await plan.write(tx, now);
+        // Counted after the rows are in, from what the write says it did: every writer reports
+        // its rows for the cache anyway, and the rollback takes back whatever it wrote.
+        if (exceedsLimit(books, written.added, written.removedIds, limit)) {
+          const message = limitMessages.transactions(limit);
+          throw validationError({ portfolio_id: [message] }, message);
+        }
         await afterRowsWritten?.([...portfolios.keys()]);
         const revisions: { id: string; from: number; to: number }[] = [];
         for (const [id, row] of portfolios) {

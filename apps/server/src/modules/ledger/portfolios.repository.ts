@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type PortfolioRow, portfolios, transactions } from '../../db/schema/index.ts';
 
@@ -35,6 +35,12 @@ export async function hasPortfolios(db: Db, userId: string): Promise<boolean> {
     .where(eq(portfolios.userId, userId))
     .limit(1);
   return rows.length > 0;
+}
+
+export async function countPortfolios(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(portfolios).where(eq(portfolios.userId, userId));
+  // count() is a number on PGlite and a string on pg.
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findPortfolio(db: Db, userId: string, id: string): Promise<PortfolioRow | undefined> {

@@ -1,4 +1,5 @@
 import {
+  limitMessages,
   type Portfolio,
   type PortfolioCreateBody,
   type PortfolioCurrency,
@@ -9,10 +10,12 @@ import {
 } from '@app/contracts';
 import { toDecimalString, toDecimalStringOrNull } from '@app/core';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { lockUserCreates } from '../../db/user-locks.ts';
+import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
+  countPortfolios,
   deletePortfolio,
   findPortfolio,
   insertPortfolio,
@@ -31,8 +34,10 @@ export function createPortfoliosService(deps: {
   market: MarketReader;
   preferences: PreferencesReader;
   ledgers: LedgerCache;
+  /** LIMIT_PORTFOLIOS_PER_USER. */
+  portfoliosPerUser: number;
 }) {
-  const { db, clock, market, preferences, ledgers } = deps;
+  const { db, clock, market, preferences, ledgers, portfoliosPerUser } = deps;
 
   /** Portfolio: figures in the user's base currency at current prices. */
   async function withFigures(userId: string, rows: PortfolioRow[]): Promise<Portfolio[]> {
@@ -77,13 +82,20 @@ export function createPortfoliosService(deps: {
     async create(userId: string, body: PortfolioCreateBody): Promise<Portfolio> {
       const prefs = await preferences.get(userId);
       const fallback = portfolioCurrencies.find((c) => c === prefs.base_currency) ?? 'usd';
-      const row = await insertPortfolio(db, {
-        userId,
-        name: body.name,
-        description: body.description,
-        portfolioType: body.portfolio_type,
-        currency: body.currency ?? fallback,
-        now: clock(),
+      const row = await db.transaction(async (tx) => {
+        await lockUserCreates(tx, 'portfolios', userId);
+        if ((await countPortfolios(tx, userId)) >= portfoliosPerUser) {
+          const message = limitMessages.portfolios(portfoliosPerUser);
+          throw validationError({ name: [message] }, message);
+        }
+        return insertPortfolio(tx, {
+          userId,
+          name: body.name,
+          description: body.description,
+          portfolioType: body.portfolio_type,
+          currency: body.currency ?? fallback,
+          now: clock(),
+        });
       });
       const [portfolio] = await withFigures(userId, [row]);
       if (!portfolio) throw new Error('created portfolio vanished');

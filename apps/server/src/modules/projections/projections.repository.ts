@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   type ProjectionRow,
@@ -38,6 +38,12 @@ export async function listProjections(db: Db, userId: string): Promise<Projectio
     .from(projections)
     .where(eq(projections.userId, userId))
     .orderBy(asc(projections.createdAt), asc(projections.id));
+}
+
+export async function countProjections(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(projections).where(eq(projections.userId, userId));
+  // count() is a number on PGlite and a string on pg.
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Whether the user has at least one projection (one indexed row read, not the list). */

@@ -3,6 +3,7 @@ import {
   type CalculateWithTransactionsResponse,
   errorCodes,
   idNotFoundMessages,
+  limitMessages,
   type PortfolioDataResponse,
   type Projection,
   type ProjectionCreate,
@@ -14,7 +15,8 @@ import {
 } from '@app/contracts';
 import { figuresForProjection, roundCirculatingSupply, safeImageUrl } from '@app/core';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { lockUserCreates } from '../../db/user-locks.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketReader } from '../market/index.ts';
 import * as repo from './projections.repository.ts';
@@ -29,6 +31,8 @@ export interface ProjectionsServiceDeps {
   db: Db;
   clock: Clock;
   market: MarketReader;
+  /** LIMIT_PROJECTIONS_PER_USER. */
+  projectionsPerUser: number;
   /** Absent until the portfolios module exists: the prefill then reports no data. */
   positions?: CoinPositionReader;
 }
@@ -70,7 +74,7 @@ function renumber(items: readonly ReplaceTransactionItem[]): repo.TransactionVal
 }
 
 export function createProjectionsService(deps: ProjectionsServiceDeps) {
-  const { db, clock, market } = deps;
+  const { db, clock, market, projectionsPerUser } = deps;
 
   async function marketFor(coinId: string, currency: string): Promise<ProjectionMarket> {
     try {
@@ -107,21 +111,28 @@ export function createProjectionsService(deps: ProjectionsServiceDeps) {
     /** The circulating supply comes from the market (rounded to 2 decimals). */
     async create(userId: string, input: ProjectionCreate): Promise<Projection> {
       const quote = await marketFor(input.coin_id, input.currency);
-      const row = await repo.insertProjection(db, {
-        userId,
-        name: input.name,
-        description: null,
-        coinId: input.coin_id,
-        coinName: input.coin_name,
-        coinSymbol: input.coin_symbol,
-        // Only http(s) images from the allowed market-data hosts; anything else is blank.
-        coinImage: safeImageUrl(input.coin_image).url,
-        investedCapital: input.invested_capital,
-        tokensOwned: input.tokens_owned,
-        circulatingSupply: roundCirculatingSupply(quote.circulating_supply),
-        sellTax: input.sell_tax,
-        currency: input.currency,
-        now: clock(),
+      const row = await db.transaction(async (tx) => {
+        await lockUserCreates(tx, 'projections', userId);
+        if ((await repo.countProjections(tx, userId)) >= projectionsPerUser) {
+          const message = limitMessages.projections(projectionsPerUser);
+          throw validationError({ name: [message] }, message);
+        }
+        return repo.insertProjection(tx, {
+          userId,
+          name: input.name,
+          description: null,
+          coinId: input.coin_id,
+          coinName: input.coin_name,
+          coinSymbol: input.coin_symbol,
+          // Only http(s) images from the allowed market-data hosts; anything else is blank.
+          coinImage: safeImageUrl(input.coin_image).url,
+          investedCapital: input.invested_capital,
+          tokensOwned: input.tokens_owned,
+          circulatingSupply: roundCirculatingSupply(quote.circulating_supply),
+          sellTax: input.sell_tax,
+          currency: input.currency,
+          now: clock(),
+        });
       });
       return toProjection(row);
     },

@@ -87,6 +87,8 @@ export function createCsvImportService(deps: {
   clock: Clock;
   market: MarketReader;
   ledgers: LedgerCache;
+  /** LIMIT_TRANSACTIONS_PER_PORTFOLIO: a file that would pass it is refused whole. */
+  transactionsPerPortfolio: number;
   /** Test hook (kill -9 tests): runs inside the write's transaction once the rows are in. */
   afterRowsWritten?: AfterRowsWritten;
 }) {

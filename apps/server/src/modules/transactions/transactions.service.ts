@@ -51,6 +51,8 @@ export interface TransactionsServiceDeps {
   market: MarketReader;
   preferences: PreferencesReader;
   ledgers: LedgerCache;
+  /** LIMIT_TRANSACTIONS_PER_PORTFOLIO, kept by the ledger's writer. */
+  transactionsPerPortfolio: number;
 }
 
 /** The field an oversell is reported on: the quantity the user typed (or the row it starves). */

@@ -44,7 +44,13 @@ const refuse = (field: 'out_id' | 'in_id', message: string) => validationError({
  * those ids). Every decision goes through the ledger's writer, so the two portfolios' revisions
  * move and every cache keyed by them (books, tax, figures) reads the new pairs.
  */
-export function createTransfersService(deps: { db: Db; clock: Clock; ledgers: LedgerCache }) {
+export function createTransfersService(deps: {
+  db: Db;
+  clock: Clock;
+  ledgers: LedgerCache;
+  /** LIMIT_TRANSACTIONS_PER_PORTFOLIO, kept by the ledger's writer. */
+  transactionsPerPortfolio: number;
+}) {
   const { db } = deps;
   const writer = createLedgerWriter(deps);
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { watchlistItems, watchlists } from '../../db/schema/index.ts';
 
@@ -11,6 +11,12 @@ export async function listWatchlists(db: Db, userId: string): Promise<WatchlistR
     .from(watchlists)
     .where(eq(watchlists.userId, userId))
     .orderBy(asc(watchlists.createdAt), asc(watchlists.name));
+}
+
+export async function countWatchlists(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(watchlists).where(eq(watchlists.userId, userId));
+  // count() is a number on PGlite and a string on pg.
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findWatchlist(db: Db, userId: string, id: string): Promise<WatchlistRow | undefined> {

@@ -1,10 +1,12 @@
-import { marketMessages, type Watchlist, type WatchlistItem } from '@app/contracts';
+import { limitMessages, marketMessages, type Watchlist, type WatchlistItem } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { lockUserCreates } from '../../db/user-locks.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import {
+  countWatchlists,
   deleteItem,
   deleteWatchlist,
   findItem,
@@ -49,8 +51,14 @@ export interface CoinIdValidator {
 }
 
 /** Watchlists per user; every query is scoped to the owner, so another user's id is a 404. */
-export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: CoinIdValidator }) {
-  const { db } = deps;
+export function createWatchlistsService(deps: {
+  db: Db;
+  clock: Clock;
+  coins: CoinIdValidator;
+  /** LIMIT_WATCHLISTS_PER_USER. */
+  watchlistsPerUser: number;
+}) {
+  const { db, watchlistsPerUser } = deps;
 
   async function owned(userId: string, id: string): Promise<WatchlistRow> {
     const row = isUuid(id) ? await findWatchlist(db, userId, id) : undefined;
@@ -92,7 +100,14 @@ export function createWatchlistsService(deps: { db: Db; clock: Clock; coins: Coi
       const coinIds = [...new Set(input.coin_ids ?? [])];
       await checkCoins('coin_ids', coinIds);
       try {
-        const row = await insertWatchlist(db, { userId, name: input.name, coinIds, now: deps.clock() });
+        const row = await db.transaction(async (tx) => {
+          await lockUserCreates(tx, 'watchlists', userId);
+          if ((await countWatchlists(tx, userId)) >= watchlistsPerUser) {
+            const message = limitMessages.watchlists(watchlistsPerUser);
+            throw validationError({ name: [message] }, message);
+          }
+          return insertWatchlist(tx, { userId, name: input.name, coinIds, now: deps.clock() });
+        });
         return toWatchlist(row, await listItems(db, userId, [row.id]));
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();
