@@ -14,7 +14,7 @@ import { useIdleReached } from '@/lib/when-idle';
 import { LiveEvents } from './live-events';
 
 const offlineKit = () => import('./offline-kit');
-const clearOfflineCopy = () => offlineKit().then((kit) => kit.clearQuerySnapshot());
+const clearOfflineCopy = () => offlineKit().then((kit) => kit.forgetSignedOutUser());
 
 configureApiClient({
   onSessionLost: handleSessionLoss,

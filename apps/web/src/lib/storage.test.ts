@@ -1,4 +1,6 @@
+import { projectionStorageKey } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { forgetUserStorage, userStorageKeys } from '@/lib/forget-user-storage';
 import { purgeStaleEntries, readStored, shouldRunCleanup, storageTimings, writeStored } from '@/lib/storage';
 
 const hour = 60 * 60_000;
@@ -44,5 +46,23 @@ describe('shouldRunCleanup (cleanup schedule)', () => {
 
   it('first runs 5 s after load', () => {
     expect(storageTimings.firstCleanupDelayMs).toBe(5_000);
+  });
+});
+
+describe('forgetUserStorage', () => {
+  it('forgets what one person left in local and session storage, and keeps the device’s own', () => {
+    for (const storage of [localStorage, sessionStorage]) {
+      storage.setItem(projectionStorageKey, '{"state":{"selectedId":"p1"}}');
+      storage.setItem('terminal-ui-state', '{}');
+      storage.setItem('crypto_favorites', '["bitcoin"]');
+      storage.setItem('crypto_base_currency', '"eur"');
+      storage.setItem('exit-liquidity-preferences', '{"theme":"dark"}');
+    }
+    forgetUserStorage();
+    for (const storage of [localStorage, sessionStorage]) {
+      for (const key of userStorageKeys) expect(storage.getItem(key), key).toBeNull();
+      expect(storage.getItem('exit-liquidity-preferences')).toBe('{"theme":"dark"}');
+    }
+    expect(userStorageKeys).toContain(projectionStorageKey);
   });
 });
