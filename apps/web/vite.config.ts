@@ -81,7 +81,7 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
                 'terminal-route': 88.6,
                 'projections-page': 86.3,
                 'tax-page': 86.3,
-                'coin-detail-route': 85.7,
+                'coin-detail-route': 85.9,
                 'insights-route': 85.7,
                 'transactions-page': 85.4,
                 'portfolio-detail-route': 84.5,

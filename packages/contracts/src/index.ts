@@ -47,6 +47,7 @@ export * from './tax.ts';
 export * from './tax-api.ts';
 export * from './tax-api-constants.ts';
 export * from './tax-constants.ts';
+export * from './tax-what-if.ts';
 export * from './transaction.ts';
 export * from './transaction-constants.ts';
 export * from './transaction-preview.ts';

@@ -6,6 +6,7 @@ export const taxRoutes = {
   lots: '/v2/tax/lots/',
   report: '/v2/tax/report/',
   reportCsv: '/v2/tax/report/csv/',
+  whatIf: '/v2/tax/what-if/',
   returns: '/v2/returns/',
   projectionTax: (id: string) => `/v2/projections/exit-strategy/${id}/tax/`,
 } as const;

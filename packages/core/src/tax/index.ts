@@ -27,3 +27,4 @@ export type {
 } from './types.ts';
 export { bedAndBreakfastDays } from './uk-engine.ts';
 export { ukAnnualExemptAmount } from './uk-exempt.ts';
+export { heldQuantity, type WhatIfSaleInput, whatIfSale } from './what-if.ts';

@@ -9,6 +9,7 @@ import { createReturnsService } from './returns.service.ts';
 import { registerTaxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
 import type { TaxBooksCache, TransferLinksReader } from './tax-books.ts';
+import { registerWhatIfRoutes } from './what-if.routes.ts';
 
 /** Tax lots, the realized-gains report and returns, over the portfolio module's ledger cache. */
 export async function registerTaxModule(
@@ -45,5 +46,6 @@ export async function registerTaxModule(
     market: deps.market,
   });
   await registerTaxRoutes(app, { tax, returns, projections });
+  await registerWhatIfRoutes(app, { tax, clock: deps.clock, market: deps.market });
   return { tax };
 }

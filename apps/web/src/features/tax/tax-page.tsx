@@ -5,6 +5,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 import { cn } from '@/lib/cn';
+import { LazyWhatIfSection } from './lazy-what-if';
 import { LotsPanel } from './lots-panel';
 import { ReportPanel } from './report-panel';
 
@@ -90,6 +91,7 @@ export function TaxPage() {
           />
         )}
       </div>
+      <LazyWhatIfSection portfolioId={portfolioId} />
     </PageFrame>
   );
 }
