@@ -143,6 +143,8 @@ describe.skipIf(!adminUrl)('two server processes on PostgreSQL syncing 200 conne
       SESSION_SECRET: sessionSecret,
       ESPLORA_BASE_URL: esplora?.baseUrl ?? '',
       ESPLORA_REQUESTS_PER_SECOND: String(requestsPerSecond),
+      // One account holds all the connections, past the default cap on connections per account.
+      LIMIT_CONNECTIONS_PER_USER: String(connectionCount),
       // Names every database session of this process: the trigger below records who booked what.
       PGAPPNAME: appName(name),
     });
