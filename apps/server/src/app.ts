@@ -295,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       notifier: createConnectionFailureNotifier({ bus }),
       explorerCalls: options.explorerCalls,
       exchangeCalls: options.exchangeCalls,
+      proposedPartners: (userId) => transfers.proposedPartners(userId),
       syncOnCreate: options.syncOnCreate ?? jobs !== undefined,
       runner: jobs ? (sync) => registerConnectionSyncJobs(jobs, sync, { logger: app.log }) : undefined,
     });

@@ -75,6 +75,13 @@ test('exchanges: connect Kraken, watch it sync, decide a possible duplicate and 
   // The decision asks for a sync, which books the record: it leaves the list.
   await expect(held).toHaveCount(0, { timeout: 30_000 });
 
+  // The withdrawal is already counted as a transfer to cold storage, and its row says so.
+  await expect(
+    page
+      .getByRole('article', { name: /^Sent 0\.1 Bitcoin/ })
+      .getByText(/Counted as a transfer to Cold storage/),
+  ).toBeVisible();
+
   // The withdrawal and the deposit in cold storage an hour later are proposed as one transfer,
   // which the books already count: the lot in cold storage now has the Kraken buy's cost.
   await page.goto('/transfers');

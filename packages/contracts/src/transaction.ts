@@ -208,6 +208,11 @@ export const transactionSchema = z.object({
   classification: z.enum(transactionClassifications).optional(),
   /** The other half of an own transfer the owner matched. */
   matched_transaction_id: entityIdSchema.optional(),
+  /**
+   * A connection's rows only (its page's list): the other half when the transfer matcher proposes
+   * this row as one half of an own transfer, which the books already count until it is undone.
+   */
+  proposed_transfer: z.object({ transaction_id: entityIdSchema, portfolio_name: z.string() }).optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });

@@ -16,7 +16,7 @@ import type { DayCloses } from './fee-closes.ts';
 import { registerHeldRecordRoutes } from './held-records.routes.ts';
 import { createHeldRecordsService } from './held-records.service.ts';
 import { createSourcedRowsRemover } from './sourced-rows.ts';
-import { createSyncService } from './sync.service.ts';
+import { createSyncService, type ProposedPartners } from './sync.service.ts';
 import { createInlineSyncRunner, type InlineSyncRunner, type SyncRunner } from './sync-runner.ts';
 import type { FailureNotifier } from './sync-state.ts';
 
@@ -41,6 +41,8 @@ export interface ConnectionsModuleDeps {
   explorerCalls?: ExplorerCallOptions | undefined;
   /** Exchange calls' pacing and timeout (tests keep them short). */
   exchangeCalls?: ExchangeCallOptions | undefined;
+  /** Transfers sit above connections: the app hands down who proposes which pairs. */
+  proposedPartners?: ProposedPartners | undefined;
   /**
    * Where "sync now" goes: the job queue's runner in the server. Without one, syncs run in this
    * process as they are asked for (tests).
@@ -106,7 +108,12 @@ export async function registerConnectionsModule(
     }),
   });
   await registerConnectionSyncRoutes(api, {
-    sync: createSyncService({ db, sessionSecret: config.sessionSecret, runner }),
+    sync: createSyncService({
+      db,
+      sessionSecret: config.sessionSecret,
+      runner,
+      proposedPartners: deps.proposedPartners,
+    }),
     tokens: createTokenService({
       db,
       clock,

@@ -108,6 +108,28 @@ describe('syncing a Coinbase Advanced Trade account', () => {
       quantity: '0.0016',
     });
 
+    // The ether sent arrives two hours later in a wallet typed by hand: proposed as one transfer,
+    // which the connection's list says instead of only asking what the withdrawal was.
+    const cold = await w.user.portfolio({ name: 'Cold wallet', currency: 'usd' });
+    const typed = await w.user.client.post('/api/v2/transactions/', {
+      portfolio_id: cold.id,
+      coin_id: 'ethereum',
+      type: 'transfer_in',
+      quantity: '0.7',
+      price_per_coin: null,
+      fee: '0',
+      date: new Date(daysAgo(20) + 2 * 3_600_000).toISOString(),
+    });
+    expect(typed.statusCode).toBe(201);
+    const waiting = (
+      await w.user.client.get(`/api/v2/connections/${connection.id}/transactions/?waiting=true`)
+    ).json() as { results: { type: string; coin_id: string; proposed_transfer?: unknown }[] };
+    expect(waiting.results.find((r) => r.type === 'transfer_out' && r.coin_id === 'ethereum')).toMatchObject({
+      proposed_transfer: { transaction_id: typed.json().id, portfolio_name: 'Cold wallet' },
+    });
+    // The bitcoin deposit has no counterpart: nothing is said of it.
+    expect(waiting.results.find((r) => r.type === 'transfer_in')?.proposed_transfer).toBeUndefined();
+
     const count = rows.length;
     expect(await w.sync(connection.id)).toBe('synced');
     expect((await w.rows(connection.id)).length).toBe(count);

@@ -19,7 +19,18 @@ import type { SyncRunner } from './sync-runner.ts';
  * What the owner asks of a connection's sync: run it now, and compare what it booked with what
  * the chain holds. Every call is scoped to the owner, so another user's connection is a 404.
  */
-export function createSyncService(deps: { db: Db; sessionSecret: string; runner: SyncRunner }) {
+/** The other half of each proposed own transfer of a user, by transaction id. */
+export type ProposedPartners = (
+  userId: string,
+) => Promise<ReadonlyMap<string, { transaction_id: string; portfolio_name: string }>>;
+
+export function createSyncService(deps: {
+  db: Db;
+  sessionSecret: string;
+  runner: SyncRunner;
+  /** Handed down by the app (transfers sit above connections); without it no row says so. */
+  proposedPartners?: ProposedPartners | undefined;
+}) {
   const { db } = deps;
   const cursors = createCursorBox(deps.sessionSecret);
 
@@ -45,12 +56,21 @@ export function createSyncService(deps: { db: Db; sessionSecret: string; runner:
     },
 
     /** The rows the connection brought, or only those still waiting for the owner's word. */
-    transactions(
+    async transactions(
       userId: string,
       id: string,
       query: ConnectionTransactionsQuery,
     ): Promise<TransactionListResponse> {
-      return listConnectionTransactions(db, userId, id, query);
+      const page = await listConnectionTransactions(db, userId, id, query);
+      if (!deps.proposedPartners || page.results.length === 0) return page;
+      const partners = await deps.proposedPartners(userId);
+      return {
+        ...page,
+        results: page.results.map((t) => {
+          const partner = partners.get(t.id);
+          return partner ? { ...t, proposed_transfer: partner } : t;
+        }),
+      };
     },
   };
 }

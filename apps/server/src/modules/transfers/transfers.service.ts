@@ -22,6 +22,12 @@ export interface TransferState {
   result: TransferMatchResult;
 }
 
+/** The other half of a proposed transfer, as a connection's page names it. */
+export interface ProposedPartner {
+  transaction_id: string;
+  portfolio_name: string;
+}
+
 /** Out id → in id of the pairs the books apply (matched and proposed). */
 export type TransferLinks = ReadonlyMap<string, string>;
 
@@ -136,6 +142,23 @@ export function createTransfersService(deps: {
   return {
     state,
     view,
+
+    /**
+     * Each half of a proposed transfer, by transaction id, with the other half: a connection's page
+     * says a withdrawal is already counted as a transfer instead of asking what it was.
+     */
+    async proposedPartners(userId: string): Promise<Map<string, ProposedPartner>> {
+      const s = await state(userId);
+      const out = new Map<string, ProposedPartner>();
+      for (const m of s.result.proposed) {
+        const outRow = s.byId.get(m.outId)?.row;
+        const inRow = s.byId.get(m.inId)?.row;
+        if (!outRow || !inRow) continue;
+        out.set(outRow.id, { transaction_id: inRow.id, portfolio_name: inRow.portfolioName });
+        out.set(inRow.id, { transaction_id: outRow.id, portfolio_name: outRow.portfolioName });
+      }
+      return out;
+    },
 
     /** The pairs tax, returns and the books apply: matched (hash, by the owner) and proposed. */
     async links(userId: string): Promise<TransferLinks> {

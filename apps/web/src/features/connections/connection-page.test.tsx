@@ -102,6 +102,23 @@ describe('/settings/connections/{id}', journey, () => {
     );
   });
 
+  it('says when a coin sent is already counted as a proposed transfer, pointing to Transfers', async () => {
+    const sent = transaction({
+      id: ids.sent,
+      type: 'transfer_out',
+      classification: 'sent',
+      quantity: '0.1',
+      proposed_transfer: { transaction_id: ids.received, portfolio_name: 'Cold storage' },
+    });
+    installFakeConnectionsServer({ connections: [connection()], waiting: [sent] });
+    renderApp(`/settings/connections/${ids.btc}`);
+    const row = await screen.findByRole('article', { name: 'Sent 0.1 Bitcoin' }, slow);
+    expect(row.textContent).toContain('Counted as a transfer to Cold storage (proposed)');
+    expect(
+      within(row).getByRole('link', { name: 'confirm or undo it on Transfers' }).getAttribute('href'),
+    ).toBe('/transfers');
+  });
+
   it('shows the reconciliation per coin: 0 as 0, a difference highlighted with what explains it', async () => {
     installFakeConnectionsServer({
       connections: [connection()],

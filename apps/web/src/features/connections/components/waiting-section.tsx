@@ -1,6 +1,7 @@
 import { type Connection, exchangeNames, type Transaction } from '@app/contracts';
 import { formatDateTime } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 import { useCoinName } from '@/lib/coin-names';
@@ -80,6 +81,16 @@ export function WaitingSection({
                           )}
                           {t.source && <OnChainId value={t.source.source_id} />}
                         </div>
+                        {t.proposed_transfer && (
+                          <p className="mb-3 text-sm">
+                            Counted as a transfer {direction === 'received' ? 'from' : 'to'}{' '}
+                            {t.proposed_transfer.portfolio_name} (proposed):{' '}
+                            <Link to="/transfers" className="text-accent underline">
+                              confirm or undo it on Transfers
+                            </Link>
+                            , or say here what it was instead.
+                          </p>
+                        )}
                         <ClassifyForm
                           transaction={t}
                           direction={direction}
