@@ -1,7 +1,7 @@
 import type { WhatIfBody } from '@app/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api/api-error';
 import { describeApiError } from '@/lib/api/error-presentation';
@@ -209,17 +209,13 @@ function WhatIfForm({ coinId, portfolioId: startScope = 'all' }: WhatIfSectionPr
             )}
           </Field>
           <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
-            <button type="submit" className={buttonStyles.primary} disabled={sale.isPending || coin === ''}>
+            <Button type="submit" variant="primary" disabled={sale.isPending || coin === ''}>
               {sale.isPending ? 'Estimating…' : 'Estimate the tax'}
-            </button>
+            </Button>
             {held && (
-              <button
-                type="button"
-                className={buttonStyles.ghost}
-                onClick={() => setQuantity(held.summary.quantity)}
-              >
+              <Button variant="ghost" onClick={() => setQuantity(held.summary.quantity)}>
                 Sell all
-              </button>
+              </Button>
             )}
           </div>
         </form>
