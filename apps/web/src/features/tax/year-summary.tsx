@@ -33,7 +33,7 @@ function StepText({ step, money }: { step: SummaryStep; money: Money }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
           <Fragment key={i}>{part}</Fragment>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          // biome-ignore lint/suspicious/noArrayIndexKey: an amount's place in one fixed text, never reordered
           <span key={i} className="whitespace-nowrap tabular-nums">
             {money(step.amounts[part] ?? null)}
           </span>
@@ -102,9 +102,9 @@ export function YearSummary({
         aria-label="How it was worked out"
         className="mt-1 list-decimal space-y-1 pl-5 [overflow-wrap:anywhere]"
       >
-        {summary.steps.map((step, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one answer, in the server's order
-          <li key={i}>
+        {summary.steps.map((step) => (
+          // A step is its text and its amounts: two steps saying the same thing of the same sums are one.
+          <li key={`${step.text}|${Object.values(step.amounts).join('|')}`}>
             <StepText step={step} money={money} />
           </li>
         ))}
