@@ -2,6 +2,7 @@
 
 export * from './alerts.ts';
 export * from './auth.ts';
+export * from './cash.ts';
 export * from './delivery.ts';
 export * from './idempotency.ts';
 export * from './insights.ts';
