@@ -94,6 +94,11 @@ export const returnsResponseSchema = z.object({
   needs_price: z.array(needsPriceItemSchema),
   /** Coins held without price history: left out of the values (said, never counted as 0). */
   coins_without_history: z.array(z.string()),
+  /**
+   * Money held in exchange accounts today, counted in the values; null when no account's money
+   * movements are known (then each purchase is money paid in, as for rows typed by hand).
+   */
+  cash_held: money.nullable(),
 });
 export type ReturnsResponse = z.infer<typeof returnsResponseSchema>;
 

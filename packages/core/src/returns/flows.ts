@@ -12,6 +12,8 @@ export interface FlowOptions {
   links: ReadonlyMap<string, string>;
   /** A coin's close on a UTC day, for transfers without a stated price; null when unknown. */
   closeOn: (coinId: string, day: number) => number | null;
+  /** Rows an exchange account's cash paid for or received (`cashAccounts`): no flow of their own. */
+  covered?: ReadonlySet<string> | undefined;
 }
 
 export interface ExternalFlows {
@@ -42,7 +44,7 @@ export function externalFlows(txs: readonly TaxTransaction[], options: FlowOptio
     if (!inScope(t)) continue;
     const day = Math.floor(parseInstant(t.executed_at) / dayMs);
     inception = inception === null ? day : Math.min(inception, day);
-    if (t.type === 'reward') continue;
+    if (t.type === 'reward' || options.covered?.has(t.id)) continue;
     const other =
       t.type === 'transfer_out'
         ? byId.get(options.links.get(t.id) ?? '')

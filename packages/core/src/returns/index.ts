@@ -1,3 +1,5 @@
+export type { CashAccounts, CashEntry } from './cash-accounts.ts';
+export { cashAccounts, mergeFlows } from './cash-accounts.ts';
 export type { ExternalFlows, FlowOptions } from './flows.ts';
 export { externalFlows } from './flows.ts';
 export type { ReturnPeriod } from './periods.ts';

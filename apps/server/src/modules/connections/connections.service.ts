@@ -18,7 +18,7 @@ import { lockUserCreates } from '../../db/user-locks.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createSecretBox, secretFingerprint } from '../../lib/secret-box.ts';
-import { findPortfolio } from '../ledger/index.ts';
+import { deleteConnectionCash, findPortfolio } from '../ledger/index.ts';
 import { checkConnectionSource, fingerprintInput } from './connection-source.ts';
 import {
   type ConnectionRow,
@@ -222,6 +222,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       const row = await owned(userId, id);
       if (choice.transactions === 'remove') {
         await deps.sourcedRows.removeAll(userId, row.portfolioId, row.id, async (tx) => {
+          await deleteConnectionCash(tx, row.portfolioId, row.id);
           if (!(await deleteConnection(tx, userId, id))) throw missing();
         });
         return;

@@ -2,7 +2,7 @@ import { Dec } from '@app/core';
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import type { LedgerEdit, TransactionRow } from '../ledger/index.ts';
+import { insertCashMovements, type LedgerEdit, type TransactionRow } from '../ledger/index.ts';
 import { type OwnerDecision, rowsById } from './exchange-records.repository.ts';
 import type { Hold, RecordRows } from './exchange-rows.ts';
 import { incoming } from './reconciliation.ts';
@@ -89,14 +89,22 @@ export async function planExchangeBooking(
   const holds: Hold[] = [];
   const adoptions: Adoption[] = [];
   const fresh: SourcedRowValues[] = [];
+  /** The row each leg became (its own, or the one it adopted): a trade's cash names it. */
+  const rowOfLeg = new Map<string, string>();
+  const withCash: RecordRows[] = [];
 
   const book = (record: RecordRows) => {
     fresh.push(...record.rows);
-    for (const v of record.rows) booked[v.sourceId] = [v.coinId, signed(v.type, v.quantity)];
+    for (const v of record.rows) {
+      booked[v.sourceId] = [v.coinId, signed(v.type, v.quantity)];
+      rowOfLeg.set(v.sourceId, v.id);
+    }
+    withCash.push(record);
     done.push(record.key);
   };
   const adopt = (record: RecordRows, leg: SourcedRowValues, row: TransactionRow) => {
     taken.add(row.id);
+    rowOfLeg.set(leg.sourceId, row.id);
     adoptions.push({ rowId: row.id, sourceId: leg.sourceId, outsideRef: record.outsideRef });
     booked[leg.sourceId] = [row.coinId, signed(row.type, row.quantity)];
   };
@@ -159,8 +167,10 @@ export async function planExchangeBooking(
         // A row the owner had no counterpart for (a fee the typed row left out) is booked.
         fresh.push(leg);
         booked[leg.sourceId] = [leg.coinId, signed(leg.type, leg.quantity)];
+        rowOfLeg.set(leg.sourceId, leg.id);
       }
     }
+    withCash.push(record);
     done.push(record.key);
   }
 
@@ -170,6 +180,7 @@ export async function planExchangeBooking(
     if (m.kind === 'fresh') book(record);
     else if (m.kind === 'adopt') {
       for (const [i, leg] of record.rows.entries()) adopt(record, leg, m.rows[i] as TransactionRow);
+      withCash.push(record);
       done.push(record.key);
     } else {
       holds.push({
@@ -207,9 +218,43 @@ export async function planExchangeBooking(
           .where(eq(transactions.id, a.rowId));
       }
       const inserted = await insertSourcedRows(writeTx, connection.userId, fresh, now);
+      await insertCashMovements(writeTx, cashOf(connection, withCash, rowOfLeg));
       return { added: inserted, removedIds: [] };
     },
   };
+}
+
+/**
+ * The cash entries of the records booked or adopted. A trade's entry stands for the row it paid
+ * for (it goes when that row goes); one whose row is unknown is left out, so a purchase is never
+ * counted both as cash spent and as new money.
+ */
+function cashOf(
+  connection: { id: string; portfolioId: string },
+  records: readonly RecordRows[],
+  rowOfLeg: ReadonlyMap<string, string>,
+) {
+  return records.flatMap((r) =>
+    (r.cash ?? []).flatMap((c) => {
+      const transactionId = c.legSourceId === null ? null : (rowOfLeg.get(c.legSourceId) ?? null);
+      if (c.kind === 'trade' && transactionId === null) return [];
+      return [
+        {
+          portfolioId: connection.portfolioId,
+          sourceConnectionId: connection.id,
+          sourceId: c.sourceId,
+          kind: c.kind,
+          currency: c.currency,
+          amount: c.amount,
+          fee: c.fee,
+          rate: c.rate,
+          transactionId,
+          outsideRef: c.outsideRef,
+          executedAt: c.executedAt,
+        },
+      ];
+    }),
+  );
 }
 
 type Match = { kind: 'fresh' } | { kind: 'adopt'; rows: TransactionRow[] } | { kind: 'hold'; ids: string[] };

@@ -3,6 +3,8 @@ import type { ExchangeId } from '@app/contracts';
 import {
   bestKnownCoinId,
   type CurrencyFactor,
+  Dec,
+  isFiat,
   normaliseTxHash,
   outsideRefs,
   type PricedLeg,
@@ -21,6 +23,21 @@ export interface RecordRows {
   key: string;
   outsideRef: string;
   rows: SourcedRowValues[];
+  /** What the record did to the account's money: a fiat deposit or withdrawal, or a trade's payment. */
+  cash?: RecordCash[];
+}
+
+/** A cash entry as a record gives it; a trade's names the leg (by source id) it paid for. */
+export interface RecordCash {
+  sourceId: string;
+  kind: 'deposit' | 'withdrawal' | 'trade';
+  currency: string;
+  amount: string;
+  fee: string;
+  rate: string;
+  executedAt: Date;
+  outsideRef: string;
+  legSourceId: string | null;
 }
 
 export interface RowContext {
@@ -69,9 +86,69 @@ function movementRef(exchange: ExchangeId, m: ExchangeMovement): string {
 export const recordRef = (exchange: ExchangeId, r: RecordInput): string =>
   r.kind === 'trade' ? tradeRef(exchange, r.trade) : movementRef(exchange, r.movement);
 
-/** What does not change what the account holds, or is not ours to book: never a row. */
+/**
+ * What is ours to book: coins paid in, taken out or earned, and money paid in or taken out (kept
+ * as the account's cash, never a row). Internal moves and the exchange's own entries are not.
+ */
 export function isBookable(m: ExchangeMovement): boolean {
-  return !m.fiat && (m.kind === 'deposit' || m.kind === 'withdrawal' || m.kind === 'reward');
+  if (m.fiat) return m.kind === 'deposit' || m.kind === 'withdrawal';
+  return m.kind === 'deposit' || m.kind === 'withdrawal' || m.kind === 'reward';
+}
+
+/**
+ * What a trade against money did to the account's cash, in that money: a purchase spent its cost
+ * and the fees charged in it, a sale brought its proceeds less them. A trade against a coin (a
+ * stablecoin too: it is a holding) touches no cash.
+ */
+function tradeCash(t: ExchangeTrade, key: string, ref: string, ctx: RowContext): RecordCash[] {
+  const quote = t.quote.toUpperCase();
+  if (!isFiat(quote)) return [];
+  const rate = ctx.factor(quote, t.time);
+  if (rate === null) return [];
+  let fees = new Dec(0);
+  for (const f of t.fees) if (f.currency.toUpperCase() === quote) fees = fees.add(f.cost);
+  const amount = t.side === 'buy' ? new Dec(t.cost).add(fees).neg() : new Dec(t.cost).sub(fees);
+  return [
+    {
+      sourceId: `${key}:cash`,
+      kind: 'trade',
+      currency: quote.toLowerCase(),
+      amount: amount.toFixed(),
+      fee: '0',
+      rate,
+      executedAt: new Date(t.time),
+      outsideRef: ref,
+      legSourceId: `${key}:0`,
+    },
+  ];
+}
+
+/** A fiat deposit or withdrawal as cash, valued at its day's rate; without one it waits. */
+function movementCash(m: ExchangeMovement, key: string, ref: string, ctx: RowContext): RecordRows | Hold {
+  const currency = m.currency.toUpperCase();
+  const rate = ctx.factor(currency, m.time);
+  if (rate === null) {
+    return { key, reason: 'no_price', detail: `${currency} to ${ctx.currency.toUpperCase()} rate` };
+  }
+  const fee = m.fee && m.fee.currency.toUpperCase() === currency ? m.fee.cost : '0';
+  return {
+    key,
+    outsideRef: ref,
+    rows: [],
+    cash: [
+      {
+        sourceId: key,
+        kind: m.kind === 'deposit' ? 'deposit' : 'withdrawal',
+        currency: currency.toLowerCase(),
+        amount: m.amount,
+        fee,
+        rate,
+        executedAt: new Date(m.time),
+        outsideRef: ref,
+        legSourceId: null,
+      },
+    ],
+  };
 }
 
 /**
@@ -113,10 +190,12 @@ export function recordRows(record: RecordInput, ctx: RowContext): RecordRows | H
       key,
       outsideRef: ref,
       rows: legs.map((leg, i) => ({ ...base(`${key}:${i}`, leg.executedAt), ...legValues(leg) })),
+      cash: tradeCash(t, key, ref, ctx),
     };
   }
   const m = record.movement;
   const ref = movementRef(ctx.exchange, m);
+  if (m.fiat) return movementCash(m, key, ref, ctx);
   const coinId = bestKnownCoinId(m.currency);
   if (coinId === null) return { key, reason: 'unknown_asset', detail: m.currency.toUpperCase() };
   const note = `${exchangeLabel[ctx.exchange]} ${m.exchangeType} ${m.id}`.slice(0, 1000);

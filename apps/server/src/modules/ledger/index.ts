@@ -1,3 +1,10 @@
+export {
+  type CashMovementRow,
+  type CashMovementValues,
+  deleteConnectionCash,
+  insertCashMovements,
+  listCashMovements,
+} from './cash-movements.repository.ts';
 export { coinIdentity } from './coin-identity.ts';
 export { currencyFactor } from './currency.ts';
 export { closeOn, dailyRates, downloadHistory, rateReferenceCoin } from './daily-rates.ts';

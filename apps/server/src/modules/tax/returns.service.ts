@@ -6,6 +6,8 @@ import {
 } from '@app/contracts';
 import {
   benchmarkReturn,
+  type CashAccounts,
+  cashAccounts,
   type DailyCloseSeries,
   type DailyHoldings,
   dailyHoldingsByCoin,
@@ -14,6 +16,7 @@ import {
   dayToIso,
   type ExternalFlows,
   externalFlows,
+  mergeFlows,
   moneyString,
   periodReturns,
   ratioToPercent,
@@ -23,7 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createClosesFallback } from '../dashboard/index.ts';
-import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
+import { type LedgerCache, listCashMovements, type PreferencesReader } from '../ledger/index.ts';
 import type { DailyClosesCache, MarketReader } from '../market/index.ts';
 import { loadTaxBooks, type TaxBooksCache, type TransferLinksReader } from './tax-books.ts';
 
@@ -46,10 +49,14 @@ export function createReturnsService(deps: {
   transfers: TransferLinksReader;
 }) {
   const fallback = createClosesFallback();
-  /** Daily holdings and cash flows per books and scope: 10k rows parsed once per revision. */
+  /** Daily holdings, exchange cash and cash flows per books and scope: parsed once per revision. */
   const derivedCache = new Map<
     string,
-    { held: { coinId: string; holdings: DailyHoldings }[]; flows: Map<string, ExternalFlows> }
+    {
+      held: { coinId: string; holdings: DailyHoldings }[];
+      cash: CashAccounts;
+      flows: Map<string, ExternalFlows>;
+    }
   >();
   const remember = (key: string, value: typeof derivedCache extends Map<string, infer V> ? V : never) => {
     derivedCache.set(key, value);
@@ -122,15 +129,31 @@ export function createReturnsService(deps: {
       const scopeKey = `${books.key}|${portfolioId}`;
       let derived = derivedCache.get(scopeKey);
       if (!derived) {
+        const cashRows = await listCashMovements(
+          deps.db,
+          valued.map((l) => l.portfolio.id),
+        );
         derived = {
           held: valued.flatMap((l) =>
             [...dailyHoldingsByCoin(l.book.transactions)].map(([coinId, holdings]) => ({ coinId, holdings })),
+          ),
+          cash: cashAccounts(
+            cashRows.map((c) => ({
+              account: c.sourceConnectionId ?? `portfolio:${c.portfolioId}`,
+              kind: c.kind as 'deposit' | 'withdrawal' | 'trade',
+              amount: c.amount,
+              fee: c.fee,
+              rate: c.rate,
+              executed_at: c.executedAt.toISOString(),
+              transaction_id: c.transactionId,
+            })),
           ),
           flows: new Map(),
         };
         remember(scopeKey, derived);
       }
       const held = derived.held;
+      const cash = derived.cash;
       const coins = [...new Set(held.map((h) => h.coinId))];
       const closes = await closesFor([...new Set([...coins, query.benchmark])], vs, maxDays, today);
       // Flows depend on closes only for transfers without a stated price: keyed by what is stored.
@@ -140,6 +163,7 @@ export function createReturnsService(deps: {
         externalFlows(flowRows, {
           portfolioId,
           links: books.links,
+          covered: cash.covered,
           closeOn: (coinId, day) => {
             const s = closes.get(coinId);
             const i = s ? day - s.firstDay : -1;
@@ -158,11 +182,19 @@ export function createReturnsService(deps: {
         benchmark_line: null,
         needs_price: [...unratedItems, ...flows.needsPrice],
         coins_without_history: [],
+        cash_held: cash.firstDay === null ? null : moneyString(cash.held),
       };
-      if (flows.inceptionDay === null) return empty;
-      const inception = Math.max(flows.inceptionDay, today - maxDays);
+      const firstDay =
+        flows.inceptionDay === null || cash.firstDay === null
+          ? (flows.inceptionDay ?? cash.firstDay)
+          : Math.min(flows.inceptionDay, cash.firstDay);
+      if (firstDay === null) return empty;
+      const inception = Math.max(firstDay, today - maxDays);
       const days = today - inception + 1;
       const values = dailyValueSeries({ holdings: held, closes, firstDay: inception, days });
+      // Money waiting in an exchange account is part of what the portfolio is worth.
+      const cashSeries = cash.series(inception, days);
+      for (let i = 0; i < days; i++) values[i] = (values[i] ?? 0) + (cashSeries[i] ?? 0);
       // Today is not a completed day: value it at the current quotes, like the chart's last point.
       const quotes = await deps.market.getQuotes(coins, vs);
       let current = 0;
@@ -171,7 +203,7 @@ export function createReturnsService(deps: {
         const p = quotes.get(h.coinId)?.current_price;
         if (q > 0 && p !== undefined) current += q * p;
       }
-      values[days - 1] = current;
+      values[days - 1] = current + cash.held;
       // Before every held coin has a close the value is unknown: periods start after that day.
       let coverage = inception;
       for (const c of coins) {
@@ -182,7 +214,7 @@ export function createReturnsService(deps: {
       const input = {
         firstDay: inception,
         values,
-        flows: flows.flows,
+        flows: mergeFlows(flows.flows, cash.flows),
         inceptionDay: inception,
         valuedFrom,
         endDay: today,

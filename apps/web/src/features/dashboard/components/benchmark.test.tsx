@@ -56,6 +56,7 @@ const returns = (coin: string, line: boolean): ReturnsResponse => ({
     : null,
   needs_price: [],
   coins_without_history: [],
+  cash_held: null,
 });
 
 let calls: RecordedCall[];

@@ -54,6 +54,7 @@ const returns = (explain: boolean): ReturnsResponse => ({
   benchmark_line: null,
   needs_price: [],
   coins_without_history: [],
+  cash_held: null,
 });
 
 beforeEach(() => {

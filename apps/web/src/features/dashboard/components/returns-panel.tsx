@@ -168,6 +168,12 @@ export function ReturnsPanel({
           </dd>
         </div>
       </dl>
+      {data.cash_held !== null && (
+        <p className="mt-2 text-xs text-muted">
+          Values include {money(data.cash_held)} held as cash on exchanges; money deposited there and
+          withdrawn is what counts as paid in and out.
+        </p>
+      )}
       {data.coins_without_history.length > 0 && (
         <p className="mt-2 text-xs text-muted">
           No price history for {data.coins_without_history.join(', ')}: left out of the values.
