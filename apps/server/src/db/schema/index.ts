@@ -1,5 +1,6 @@
 // One file per area; drizzle-kit reads this folder. Add a line per new area file.
 
+export * from './access-tokens.ts';
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './cash.ts';
