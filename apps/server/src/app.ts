@@ -19,7 +19,9 @@ import { createAlertsService, registerAlertRoutes } from './modules/alerts/index
 import {
   createAuthService,
   createOidcService,
+  createAccessTokenService,
   createSessionService,
+  registerAccessTokenRoutes,
   registerAuthRoutes,
 } from './modules/auth/index.ts';
 import {
@@ -74,7 +76,12 @@ import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { AccessLogController, loggerOptions, requestLoggerFactory } from './plugins/logger.ts';
 import { normaliseUrl } from './plugins/normalise-url.ts';
 import { registerOpenApiRoutes, serverVersion } from './plugins/openapi.ts';
-import { defaultRateLimits, type RateLimits, registerRateLimit } from './plugins/rate-limit.ts';
+import {
+  defaultRateLimits,
+  FixedWindowLimiter,
+  type RateLimits,
+  registerRateLimit,
+} from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { resolveSession } from './plugins/sessions.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -170,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const sessions = createSessionService({ db, clock, writes: options.sessionWrites });
+  const accessTokens = createAccessTokenService({ db, clock, logger: app.log });
   const auth = createAuthService({
     db,
     clock,
@@ -205,6 +213,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     csrf: csrfOptions,
     idempotency: { store: createDbIdempotencyStore(db), clock },
+    tokens: {
+      resolver: accessTokens,
+      limit: (() => {
+        const perToken = new FixedWindowLimiter(
+          app.rateLimitCounter,
+          { max: config.limits.tokenRequestsPerMinute, windowMs: 60_000 },
+          'token',
+        );
+        return (tokenId: string) => perToken.hit(tokenId);
+      })(),
+    },
   };
   await registerApiScope(app, scopeOptions, async (api) => {
     await registerAuthRoutes(api, {
@@ -219,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.publicUrl,
       clock,
     });
+    await registerAccessTokenRoutes(api, { tokens: accessTokens });
     await registerSubscriptionRoutes(api, { subscription: createSubscriptionService({ clock }) });
 
     // Every module in dependency order: each reads only the ones above it in this list.

@@ -156,6 +156,8 @@ const envSchema = z.object({
   // Each narration is a paid model call and each test send a request to an outside address.
   LIMIT_NARRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   LIMIT_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  // A script or an assistant with a token: generous for a dashboard refresh, finite for a loop gone wrong.
+  LIMIT_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
 
@@ -235,6 +237,8 @@ export interface Limits {
   narrationsPerHour: number;
   /** "Send a test" on a delivery channel, over all the user's channels. */
   testSendsPerHour: number;
+  /** Requests (REST and MCP tool calls) one personal access token may make per minute. */
+  tokenRequestsPerMinute: number;
 }
 
 export interface OidcConfig {
@@ -370,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       transactionsPerPortfolio: e.LIMIT_TRANSACTIONS_PER_PORTFOLIO,
       narrationsPerHour: e.LIMIT_NARRATIONS_PER_HOUR,
       testSendsPerHour: e.LIMIT_TEST_SENDS_PER_HOUR,
+      tokenRequestsPerMinute: e.LIMIT_TOKEN_REQUESTS_PER_MINUTE,
     },
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

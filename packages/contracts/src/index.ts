@@ -1,3 +1,5 @@
+export * from './access-token-constants.ts';
+export * from './access-tokens.ts';
 export * from './account-messages.ts';
 export * from './alerts.ts';
 export * from './alerts-constants.ts';

@@ -6,6 +6,13 @@ import type {
   HTTPMethods,
   RouteOptions,
 } from 'fastify';
+import { withPortfolioScope } from '../lib/portfolio-scope.ts';
+import {
+  type AccessTokenResolver,
+  assertTokenAccess,
+  bearerToken,
+  invalidToken,
+} from './access-token-auth.ts';
 import { assertCleanInput } from './clean-input.ts';
 import { assertCsrf, type CsrfOptions, safeMethods } from './csrf.ts';
 import { authRequired } from './errors.ts';
@@ -41,7 +48,12 @@ export interface ApiScopeOptions extends SessionCookieOptions {
   csrf: CsrfOptions;
   /** Where `Idempotency-Key` answers are kept (the app always passes it; bare scope tests may not). */
   idempotency?: IdempotencyOptions;
+  /** Personal access tokens (`Authorization: Bearer`), and the limit on each token's requests. */
+  tokens?: { resolver: AccessTokenResolver; limit(tokenId: string): Promise<void> };
 }
+
+/** A token's request has no browser session; the routes that read one see the token's instead. */
+const noExpiry = new Date('9999-12-31T00:00:00.000Z');
 
 function methodsOf(route: RouteOptions): string[] {
   const methods: HTTPMethods[] = Array.isArray(route.method) ? route.method : [route.method];
@@ -96,6 +108,7 @@ export async function registerApiScope(
 ): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('accessToken', null);
   await app.register(async (api) => {
     api.addHook('onRoute', (route) => {
       const name = `${methodsOf(route).join(',')} ${route.url}`;
@@ -113,6 +126,28 @@ export async function registerApiScope(
     // passes without a promise and a microtask (its answers are the most frequent: market lists).
     api.addHook('onRequest', (request, reply, done) => {
       const { auth, publicData } = request.routeOptions.config;
+      const bearer = options.tokens ? bearerToken(request) : undefined;
+      if (bearer !== undefined && options.tokens) {
+        // A token stands alone: cookies sent beside it are not read, so it is never mixed with a session.
+        const tokens = options.tokens;
+        (async () => {
+          const resolved = bearer === '' ? null : await tokens.resolver.resolve(bearer, request.ip);
+          if (!resolved) throw invalidToken();
+          request.user = resolved.user;
+          request.accessToken = resolved.token;
+          request.session = {
+            id: `token:${resolved.token.id}`,
+            expiresAt: resolved.expiresAt ?? noExpiry,
+            viaOidc: false,
+          };
+          assertTokenAccess(request, resolved.token);
+          await tokens.limit(resolved.token.id);
+        })().then(
+          () => done(),
+          (error: Error) => done(error),
+        );
+        return;
+      }
       if (auth === 'public' && publicData === true) return done();
       resolveSession(request, reply, options).then(
         () => done(auth !== 'public' && !request.user ? authRequired() : undefined),
@@ -120,9 +155,31 @@ export async function registerApiScope(
       );
     });
     api.addHook('preValidation', async (request) => {
-      if (!safeMethods.has(request.method)) assertCsrf(request, options.csrf);
+      // A bearer token is sent by a script, never attached by a browser on its own: no forgery to stop.
+      if (!safeMethods.has(request.method) && !request.accessToken) assertCsrf(request, options.csrf);
       assertCleanInput(request);
     });
+    // The handler runs inside the token's portfolio scope (set here, after the body is read, so
+    // no stream callback runs outside it); the ledger's repositories read it.
+    api.addHook('preHandler', (request, _reply, done) => {
+      const ids = request.accessToken?.portfolioIds;
+      if (ids) withPortfolioScope(ids, () => done());
+      else done();
+    });
+    if (options.tokens) {
+      const { resolver } = options.tokens;
+      api.addHook('onResponse', (request, reply, done) => {
+        const token = request.accessToken;
+        if (token) {
+          resolver.recordUse(token.id, {
+            kind: 'route',
+            target: `${request.method} ${request.routeOptions.url ?? ''}`,
+            status: reply.statusCode,
+          });
+        }
+        done();
+      });
+    }
     // After session, auth, CSRF and validation: a repeated key answers only to its own user.
     if (options.idempotency) registerIdempotency(api, options.idempotency);
     await routes(api);

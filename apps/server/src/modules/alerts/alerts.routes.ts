@@ -35,7 +35,7 @@ export async function registerAlertRoutes(
 
   r.post(
     collection,
-    { config: { auth: 'user' }, schema: { body: alertCreateBodySchema, response: { 201: alertSchema } } },
+    { config: { auth: 'user', token: 'write:alerts' }, schema: { body: alertCreateBodySchema, response: { 201: alertSchema } } },
     async (request, reply) => {
       const { user } = requireUser(request);
       const alert = await deps.alerts.create(user.id, request.body);
@@ -46,7 +46,7 @@ export async function registerAlertRoutes(
   r.patch(
     item,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', token: 'write:alerts' },
 
       schema: { params: idParams, body: alertUpdateBodySchema, response: { 200: alertSchema } },
     },
@@ -56,7 +56,7 @@ export async function registerAlertRoutes(
     },
   );
 
-  r.delete(item, { config: { auth: 'user' }, schema: { params: idParams } }, async (request, reply) => {
+  r.delete(item, { config: { auth: 'user', token: 'write:alerts' }, schema: { params: idParams } }, async (request, reply) => {
     const { user } = requireUser(request);
     await deps.alerts.remove(user.id, request.params.id);
     return reply.code(204).send();

@@ -1,3 +1,5 @@
+export { registerAccessTokenRoutes } from './access-tokens.routes.ts';
+export { type AccessTokenService, createAccessTokenService } from './access-tokens.service.ts';
 export { registerAuthRoutes } from './auth.routes.ts';
 export { createAuthService } from './auth.service.ts';
 export { createOidcService } from './oidc.service.ts';

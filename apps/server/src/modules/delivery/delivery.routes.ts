@@ -43,7 +43,8 @@ export async function registerDeliveryRoutes(
 
   r.get(
     channels,
-    { config: user, schema: { response: { 200: channelListResponseSchema } } },
+    // Where the owner's messages go (addresses, webhook targets) is theirs alone, masked or not.
+    { config: { ...user, token: 'never' }, schema: { response: { 200: channelListResponseSchema } } },
     async (request) => deps.delivery.listChannels(requireUser(request).user.id),
   );
 

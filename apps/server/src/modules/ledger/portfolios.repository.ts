@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type PortfolioRow, portfolios, transactions } from '../../db/schema/index.ts';
+import { visibleIn } from '../../lib/portfolio-scope.ts';
 
 export type { PortfolioRow } from '../../db/schema/index.ts';
 
@@ -23,7 +24,7 @@ export async function listPortfolios(db: Db, userId: string): Promise<PortfolioR
   return db
     .select()
     .from(portfolios)
-    .where(eq(portfolios.userId, userId))
+    .where(and(eq(portfolios.userId, userId), visibleIn(portfolios.id)))
     .orderBy(asc(portfolios.createdAt), asc(portfolios.id));
 }
 
@@ -32,7 +33,7 @@ export async function hasPortfolios(db: Db, userId: string): Promise<boolean> {
   const rows = await db
     .select({ id: portfolios.id })
     .from(portfolios)
-    .where(eq(portfolios.userId, userId))
+    .where(and(eq(portfolios.userId, userId), visibleIn(portfolios.id)))
     .limit(1);
   return rows.length > 0;
 }
@@ -47,7 +48,7 @@ export async function findPortfolio(db: Db, userId: string, id: string): Promise
   const rows = await db
     .select()
     .from(portfolios)
-    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id), visibleIn(portfolios.id)))
     .limit(1);
   return rows[0];
 }
@@ -57,7 +58,7 @@ export async function lockPortfolio(db: Db, userId: string, id: string): Promise
   const rows = await db
     .select()
     .from(portfolios)
-    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id), visibleIn(portfolios.id)))
     .for('update')
     .limit(1);
   return rows[0];
@@ -108,7 +109,7 @@ export async function updatePortfolio(
       updatedAt: now,
       ...(bumpRevision ? { revision: sql`${portfolios.revision} + 1` } : {}),
     })
-    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id), visibleIn(portfolios.id)))
     .returning();
   return rows[0];
 }
@@ -116,7 +117,7 @@ export async function updatePortfolio(
 export async function deletePortfolio(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(portfolios)
-    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id)))
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.id, id), visibleIn(portfolios.id)))
     .returning({ id: portfolios.id });
   return rows.length > 0;
 }
@@ -192,7 +193,9 @@ export async function portfoliosWithCoin(db: Db, userId: string, coinId: string)
   const rows = await db
     .selectDistinct({ portfolioId: transactions.portfolioId })
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.coinId, coinId)));
+    .where(
+      and(eq(transactions.userId, userId), eq(transactions.coinId, coinId), visibleIn(transactions.portfolioId)),
+    );
   return rows.map((r) => r.portfolioId);
 }
 
@@ -201,5 +204,5 @@ export async function findPortfoliosByIds(db: Db, userId: string, ids: string[])
   return db
     .select()
     .from(portfolios)
-    .where(and(eq(portfolios.userId, userId), inArray(portfolios.id, ids)));
+    .where(and(eq(portfolios.userId, userId), inArray(portfolios.id, ids), visibleIn(portfolios.id)));
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { visibleIn } from '../../lib/portfolio-scope.ts';
 import { type TransactionRow, transactions } from '../../db/schema/index.ts';
 
 export type { TransactionRow } from '../../db/schema/index.ts';
@@ -42,6 +43,7 @@ function where(userId: string, filter: TransactionFilter): SQL | undefined {
   const search = filter.search;
   return and(
     eq(transactions.userId, userId),
+    visibleIn(transactions.portfolioId),
     filter.portfolioId ? eq(transactions.portfolioId, filter.portfolioId) : undefined,
     filter.coinId ? eq(transactions.coinId, filter.coinId) : undefined,
     filter.type ? eq(transactions.type, filter.type) : undefined,
@@ -85,7 +87,7 @@ export async function findTransaction(
   const rows = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id), visibleIn(transactions.portfolioId)))
     .limit(1);
   return rows[0];
 }
@@ -202,7 +204,7 @@ export async function updateTransaction(
   const rows = await db
     .update(transactions)
     .set({ ...values, updatedAt: now })
-    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id), visibleIn(transactions.portfolioId)))
     .returning();
   return rows[0];
 }
@@ -210,7 +212,7 @@ export async function updateTransaction(
 export async function deleteTransaction(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.id, id)))
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id), visibleIn(transactions.portfolioId)))
     .returning({ id: transactions.id });
   return rows.length > 0;
 }
@@ -223,7 +225,13 @@ export async function listPortfolioTransactions(
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.portfolioId, portfolioId)))
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.portfolioId, portfolioId),
+        visibleIn(transactions.portfolioId),
+      ),
+    )
     .orderBy(transactions.executedAt, transactions.createdAt);
 }
 
@@ -232,7 +240,7 @@ export async function userCoinIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ coinId: transactions.coinId })
     .from(transactions)
-    .where(eq(transactions.userId, userId));
+    .where(and(eq(transactions.userId, userId), visibleIn(transactions.portfolioId)));
   return rows.map((r) => r.coinId).sort();
 }
 
@@ -246,7 +254,13 @@ export async function recentTransactions(
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.userId, userId), inArray(transactions.portfolioId, portfolioIds)))
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        inArray(transactions.portfolioId, portfolioIds),
+        visibleIn(transactions.portfolioId),
+      ),
+    )
     .orderBy(desc(transactions.executedAt), desc(transactions.createdAt))
     .limit(limit);
 }

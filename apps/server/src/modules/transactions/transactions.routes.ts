@@ -46,7 +46,7 @@ export async function registerTransactionRoutes(
   r.post(
     base,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', token: 'write:transactions' },
       schema: { body: transactionCreateBodySchema, response: { 201: transactionSchema } },
     },
     async (request, reply) => {
@@ -97,7 +97,7 @@ export async function registerTransactionRoutes(
   r.post(
     `${base}validate/`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', token: 'read' },
       schema: { body: transactionCheckBodySchema, response: { 200: transactionValidateResponseSchema } },
     },
     async (request) => {
@@ -113,7 +113,7 @@ export async function registerTransactionRoutes(
   r.post(
     `${base}preview/`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', token: 'read' },
       schema: { body: transactionCheckBodySchema, response: { 200: transactionPreviewResponseSchema } },
     },
     async (request) => {
@@ -138,7 +138,7 @@ export async function registerTransactionRoutes(
   r.put(
     `${base}:id/`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', token: 'write:transactions' },
       schema: { params: idParams, body: transactionUpdateBodySchema, response: { 200: transactionSchema } },
     },
     async (request) => {
@@ -154,7 +154,7 @@ export async function registerTransactionRoutes(
 
   r.delete(
     `${base}:id/`,
-    { config: { auth: 'user' }, schema: { params: idParams } },
+    { config: { auth: 'user', token: 'write:transactions' }, schema: { params: idParams } },
     async (request, reply) => {
       const { user } = requireUser(request);
       await deps.transactions.remove(
