@@ -4,6 +4,7 @@ import { apiBase, errorCatalogue, errorEnvelopeSchema } from '@app/contracts';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../lib/html.ts';
+import { tokenAccessOf } from './access-token-auth.ts';
 import type { RouteEntry } from './api-scope.ts';
 
 /**
@@ -91,10 +92,16 @@ export function buildOpenApi(routes: readonly RouteEntry[], info: { version: str
   for (const route of routes) {
     if (!route.inApiScope || route.method === 'HEAD' || route.method === 'OPTIONS') continue;
     const path = openApiPath(route.url);
+    const token = tokenAccessOf(route.method, route.config?.token, route.url);
     const operation: Json = {
       operationId: `${route.method.toLowerCase()} ${route.url}`,
       'x-auth': route.auth,
-      security: route.auth === 'user' ? [{ session: [] }] : [],
+      // The scope a personal access token needs here, or `never` (a person signed in only).
+      'x-token-scope': token,
+      security:
+        route.auth === 'user'
+          ? [{ session: [] }, ...(token === 'never' ? [] : [{ bearer: [token] }])]
+          : [],
       parameters: [...parameters(route.schema, 'path'), ...parameters(route.schema, 'query')],
       responses: responses(route),
     };
@@ -112,13 +119,17 @@ export function buildOpenApi(routes: readonly RouteEntry[], info: { version: str
       title: 'Exit Liquidity API',
       version: info.version,
       description:
-        'Every write needs the csrftoken cookie echoed in the X-CSRFToken header (GET /api/auth/csrf/ sets it). ' +
+        'Signed in with the session cookie, every write needs the csrftoken cookie echoed in the X-CSRFToken header (GET /api/auth/csrf/ sets it). ' +
+        'A personal access token (Settings → API access) goes in Authorization: Bearer instead, needs no CSRF token, and opens the routes its scopes name (x-token-scope). ' +
         `Error codes: ${Object.keys(errorCatalogue).join(', ')}.`,
     },
     servers: [{ url: '/' }],
     components: {
       schemas: { ErrorEnvelope: jsonSchema(errorEnvelopeSchema, 'output') },
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'session' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'A personal access token (elt_…).' },
+      },
     },
     paths,
   };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { visibleIn } from '../../lib/portfolio-scope.ts';
 import { type ConnectionRow, connections, transactions } from '../../db/schema/index.ts';
 
 export type { ConnectionRow } from '../../db/schema/index.ts';
@@ -46,7 +47,7 @@ export async function listConnections(db: Db, userId: string): Promise<Connectio
   return db
     .select()
     .from(connections)
-    .where(eq(connections.userId, userId))
+    .where(and(eq(connections.userId, userId), visibleIn(connections.portfolioId)))
     .orderBy(asc(connections.createdAt), asc(connections.id));
 }
 
@@ -54,7 +55,7 @@ export async function findConnection(db: Db, userId: string, id: string): Promis
   const [row] = await db
     .select()
     .from(connections)
-    .where(and(eq(connections.userId, userId), eq(connections.id, id)))
+    .where(and(eq(connections.userId, userId), eq(connections.id, id), visibleIn(connections.portfolioId)))
     .limit(1);
   return row;
 }
@@ -69,7 +70,7 @@ export async function updateConnection(
   const [row] = await db
     .update(connections)
     .set({ ...values, updatedAt: now })
-    .where(and(eq(connections.userId, userId), eq(connections.id, id)))
+    .where(and(eq(connections.userId, userId), eq(connections.id, id), visibleIn(connections.portfolioId)))
     .returning();
   return row;
 }
@@ -77,7 +78,7 @@ export async function updateConnection(
 export async function deleteConnection(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(connections)
-    .where(and(eq(connections.userId, userId), eq(connections.id, id)))
+    .where(and(eq(connections.userId, userId), eq(connections.id, id), visibleIn(connections.portfolioId)))
     .returning({ id: connections.id });
   return rows.length > 0;
 }

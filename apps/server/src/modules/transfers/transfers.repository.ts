@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { visibleIn } from '../../lib/portfolio-scope.ts';
 import { connections, portfolios, transactions, transferDecisions } from '../../db/schema/index.ts';
 
 /** A transfer_in or transfer_out of the user with what tells where it came from. */
@@ -47,7 +48,13 @@ export async function listTransferRows(db: Db, userId: string): Promise<Transfer
     .from(transactions)
     .innerJoin(portfolios, eq(portfolios.id, transactions.portfolioId))
     .leftJoin(connections, eq(connections.id, transactions.sourceConnectionId))
-    .where(and(eq(transactions.userId, userId), inArray(transactions.type, ['transfer_in', 'transfer_out'])));
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        inArray(transactions.type, ['transfer_in', 'transfer_out']),
+        visibleIn(transactions.portfolioId),
+      ),
+    );
 }
 
 export interface RejectedPair {
