@@ -90,4 +90,16 @@ describe('access log', () => {
     await app.inject({ method: 'GET', url: '/plain' });
     expect(lines).toEqual([]);
   });
+
+  it('never writes a personal access token, whatever the level', async () => {
+    for (const level of ['trace', 'debug', 'info']) {
+      const { app, lines } = await appLogging(level);
+      const token = `elt_${'k'.repeat(43)}`;
+      await app.inject({ method: 'GET', url: '/plain', headers: { authorization: `Bearer ${token}` } });
+      await app.inject({ method: 'GET', url: '/missing', headers: { authorization: `Bearer ${token}` } });
+      expect(lines.length, level).toBeGreaterThan(0);
+      expect(JSON.stringify(lines), level).not.toContain(token);
+      await app.close();
+    }
+  });
 });
