@@ -132,6 +132,10 @@ const ConnectionsPage = page(
   () => import('@/features/connections/connections-page'),
   (m) => m.ConnectionsPage,
 );
+const ApiAccessPage = page(
+  () => import('@/features/access-tokens/api-access-page'),
+  (m) => m.ApiAccessPage,
+);
 const ConnectionDetailRoute = page(
   () => import('./routes/connection-detail-route'),
   (m) => m.ConnectionDetailRoute,
@@ -171,6 +175,7 @@ const routes = (
       <Route path="settings/subscription" element={<SubscriptionSettingsRoute />} />
       <Route path="settings/connections" element={<ConnectionsPage />} />
       <Route path="settings/connections/:id" element={<ConnectionDetailRoute />} />
+      <Route path="settings/api-access" element={<ApiAccessPage />} />
       <Route path="verify-email" element={<VerifyEmailPage />} />
     </Route>
     <Route path="*" element={<NotFoundRoute />} />

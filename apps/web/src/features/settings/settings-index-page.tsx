@@ -11,6 +11,11 @@ const sections = [
     title: 'Connections',
     body: 'Wallets whose history comes into a portfolio by itself.',
   },
+  {
+    to: '/settings/api-access',
+    title: 'API access',
+    body: 'Tokens for your own scripts and AI assistants.',
+  },
   { to: '/settings/appearance', title: 'Appearance', body: 'Dark or light mode, and privacy mode.' },
   { to: '/settings/subscription', title: 'Subscription', body: 'Your plan.' },
 ] as const;
