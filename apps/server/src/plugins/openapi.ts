@@ -99,9 +99,7 @@ export function buildOpenApi(routes: readonly RouteEntry[], info: { version: str
       // The scope a personal access token needs here, or `never` (a person signed in only).
       'x-token-scope': token,
       security:
-        route.auth === 'user'
-          ? [{ session: [] }, ...(token === 'never' ? [] : [{ bearer: [token] }])]
-          : [],
+        route.auth === 'user' ? [{ session: [] }, ...(token === 'never' ? [] : [{ bearer: [token] }])] : [],
       parameters: [...parameters(route.schema, 'path'), ...parameters(route.schema, 'query')],
       responses: responses(route),
     };

@@ -35,7 +35,10 @@ export async function registerAlertRoutes(
 
   r.post(
     collection,
-    { config: { auth: 'user', token: 'write:alerts' }, schema: { body: alertCreateBodySchema, response: { 201: alertSchema } } },
+    {
+      config: { auth: 'user', token: 'write:alerts' },
+      schema: { body: alertCreateBodySchema, response: { 201: alertSchema } },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       const alert = await deps.alerts.create(user.id, request.body);
@@ -56,9 +59,13 @@ export async function registerAlertRoutes(
     },
   );
 
-  r.delete(item, { config: { auth: 'user', token: 'write:alerts' }, schema: { params: idParams } }, async (request, reply) => {
-    const { user } = requireUser(request);
-    await deps.alerts.remove(user.id, request.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    item,
+    { config: { auth: 'user', token: 'write:alerts' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { user } = requireUser(request);
+      await deps.alerts.remove(user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accessTokens, accessTokenUses, type UserRow, users } from '../../db/schema/index.ts';
+import { accessTokens, accessTokenUses, portfolios, type UserRow, users } from '../../db/schema/index.ts';
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 export type AccessTokenUseRow = typeof accessTokenUses.$inferSelect;
@@ -85,4 +85,13 @@ export async function listAccessTokenUses(
     .where(eq(accessTokenUses.tokenId, tokenId))
     .orderBy(desc(accessTokenUses.at))
     .limit(limit);
+}
+
+/** How many of these portfolio ids are the user's (a token may be limited to those only). */
+export async function ownedPortfolioCount(db: Db, userId: string, ids: readonly string[]): Promise<number> {
+  const found = await db
+    .select({ id: portfolios.id })
+    .from(portfolios)
+    .where(and(eq(portfolios.userId, userId), inArray(portfolios.id, [...ids])));
+  return found.length;
 }

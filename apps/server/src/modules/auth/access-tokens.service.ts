@@ -9,10 +9,7 @@ import {
   accessTokenShownLength,
   accessTokenUseDays,
 } from '@app/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { portfolios } from '../../db/schema/index.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
@@ -24,6 +21,7 @@ import {
   insertAccessToken,
   listAccessTokens,
   listAccessTokenUses,
+  ownedPortfolioCount,
   recordAccessTokenUse,
   tokenByHash,
   touchAccessToken,
@@ -55,15 +53,16 @@ function toAccessToken(row: AccessTokenRow): AccessToken {
  * each request that carries one. The token is random (256 bits) and only its SHA-256 is stored;
  * the answer that creates it is the only place it ever appears.
  */
-export function createAccessTokenService(deps: { db: Db; clock: Clock; logger?: FastifyBaseLogger }) {
+/** Where a use that could not be kept is said; the server's logger. */
+interface WarnLog {
+  warn(details: object, message: string): void;
+}
+
+export function createAccessTokenService(deps: { db: Db; clock: Clock; logger?: WarnLog }) {
   const { db, clock } = deps;
 
   async function ownedPortfolios(userId: string, ids: readonly string[]): Promise<void> {
-    const found = await db
-      .select({ id: portfolios.id })
-      .from(portfolios)
-      .where(and(eq(portfolios.userId, userId), inArray(portfolios.id, [...ids])));
-    if (found.length !== ids.length) {
+    if ((await ownedPortfolioCount(db, userId, ids)) !== ids.length) {
       throw validationError({ portfolio_ids: ['One of these portfolios is not yours or no longer exists.'] });
     }
   }

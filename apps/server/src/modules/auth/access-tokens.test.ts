@@ -31,10 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function makeToken(
-  user: typeof a,
-  body: Record<string, unknown> = {},
-): Promise<AccessTokenCreated> {
+async function makeToken(user: typeof a, body: Record<string, unknown> = {}): Promise<AccessTokenCreated> {
   const res = await user.client.post('/api/v2/tokens/', { name: 'Script', scopes: ['read'], ...body });
   if (res.statusCode !== 201) throw new Error(`token: ${res.statusCode} ${res.body}`);
   return accessTokenCreatedSchema.parse(res.json());

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { visibleIn } from '../../lib/portfolio-scope.ts';
 import { type ConnectionRow, connections, transactions } from '../../db/schema/index.ts';
+import { visibleIn } from '../../lib/portfolio-scope.ts';
 
 export type { ConnectionRow } from '../../db/schema/index.ts';
 

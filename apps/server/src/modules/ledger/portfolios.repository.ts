@@ -194,7 +194,11 @@ export async function portfoliosWithCoin(db: Db, userId: string, coinId: string)
     .selectDistinct({ portfolioId: transactions.portfolioId })
     .from(transactions)
     .where(
-      and(eq(transactions.userId, userId), eq(transactions.coinId, coinId), visibleIn(transactions.portfolioId)),
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.coinId, coinId),
+        visibleIn(transactions.portfolioId),
+      ),
     );
   return rows.map((r) => r.portfolioId);
 }

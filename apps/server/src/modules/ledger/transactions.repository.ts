@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { visibleIn } from '../../lib/portfolio-scope.ts';
 import { type TransactionRow, transactions } from '../../db/schema/index.ts';
+import { visibleIn } from '../../lib/portfolio-scope.ts';
 
 export type { TransactionRow } from '../../db/schema/index.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { visibleIn } from '../../lib/portfolio-scope.ts';
 import { connections, portfolios, transactions, transferDecisions } from '../../db/schema/index.ts';
+import { visibleIn } from '../../lib/portfolio-scope.ts';
 
 /** A transfer_in or transfer_out of the user with what tells where it came from. */
 export interface TransferRow {
