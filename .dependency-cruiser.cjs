@@ -29,6 +29,8 @@ const moduleOrder = [
   'indicators',
   'events',
   'insights',
+  'account',
+  'mcp',
 ];
 
 const modules = '^apps/server/src/modules/';

@@ -96,7 +96,8 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
                 'metrics-page': 82.4,
                 'notifications-page': 81.4,
                 'alerts-page': 81.1,
-                'profile-settings-route': 80.9,
+                // The account data and deletion parts load apart; what stays is their lazy import.
+                'profile-settings-route': 81.0,
                 // The signed-out pages and the settings pages that parse nothing at first paint.
                 default: 80.1,
               },

@@ -14,12 +14,14 @@ import { createOidcClient, type OidcClient } from './integrations/oidc/oidc-clie
 import { registerConnectionSyncJobs } from './jobs/connection-sync.job.ts';
 import type { JobQueue } from './jobs/queue/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import type { HostLookup } from './lib/outbound-guard.ts';
 import { findServerPackageRoot } from './lib/package-root.ts';
+import { registerAccountModule } from './modules/account/index.ts';
 import { createAlertsService, registerAlertRoutes } from './modules/alerts/index.ts';
 import {
+  createAccessTokenService,
   createAuthService,
   createOidcService,
-  createAccessTokenService,
   createSessionService,
   registerAccessTokenRoutes,
   registerAuthRoutes,
@@ -45,6 +47,7 @@ import {
   type MarketService,
   registerMarketRoutes,
 } from './modules/market/index.ts';
+import { registerMcpRoutes } from './modules/mcp/index.ts';
 import {
   createConnectionFailureNotifier,
   createNotificationsService,
@@ -73,6 +76,7 @@ import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerJsonCompression } from './plugins/compress-json.ts';
 import { registerCookiesAndForms } from './plugins/cookies-and-forms.ts';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { createInternalRequestMark } from './plugins/internal-requests.ts';
 import { AccessLogController, loggerOptions, requestLoggerFactory } from './plugins/logger.ts';
 import { normaliseUrl } from './plugins/normalise-url.ts';
 import { registerOpenApiRoutes, serverVersion } from './plugins/openapi.ts';
@@ -128,6 +132,11 @@ export interface BuildAppOptions {
   syncOnCreate?: boolean;
   /** Receives the wallet connections' sync once built: tests run syncs and wait for them. */
   onConnections?: (connections: ConnectionsModule) => void;
+  /**
+   * Resolves the hosts of webhooks and coin logos for the outbound guard (default: the system's
+   * resolver). Tests answer names the way a DNS server could, a private address included.
+   */
+  outboundLookup?: HostLookup;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it with inject(). */
@@ -144,7 +153,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : createMarketService({ db, provider: new SnapshotProvider(), clock, historyDays: 3650 });
   const market: MarketReader = options.market ?? marketService;
   const bus = options.bus ?? createMemoryEventBus();
-  const delivery = options.delivery ?? createDeliveryParts(config, mailer);
+  const delivery = options.delivery ?? createDeliveryParts(config, mailer, options.outboundLookup);
+  const images = createCoinImageCache({
+    clock,
+    origin: config.coinImageOrigin,
+    lookup: options.outboundLookup,
+  });
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -177,6 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const sessions = createSessionService({ db, clock, writes: options.sessionWrites });
+  // Built before the API scope: /mcp, outside it, reads each caller's base currency too.
+  const settings = createSettingsService({ db, clock });
   const accessTokens = createAccessTokenService({ db, clock, logger: app.log });
   const auth = createAuthService({
     db,
@@ -207,23 +223,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerHealthRoutes(app, { health: createHealthService({ db, clock, market }) });
 
+  // One limit per token, shared by the REST routes and /mcp; the MCP tools' own calls to the
+  // routes carry the internal mark, so a tool call counts once.
+  const perToken = new FixedWindowLimiter(
+    app.rateLimitCounter,
+    { max: config.limits.tokenRequestsPerMinute, windowMs: 60_000 },
+    'token',
+  );
+  const tokenLimit = (tokenId: string) => perToken.hit(tokenId);
+  const internalRequests = createInternalRequestMark();
+
   // Every /api route lives in this one scope: session, auth guard and CSRF come from its hooks.
   const scopeOptions = {
     ...cookieOptions,
     sessions,
     csrf: csrfOptions,
     idempotency: { store: createDbIdempotencyStore(db), clock },
-    tokens: {
-      resolver: accessTokens,
-      limit: (() => {
-        const perToken = new FixedWindowLimiter(
-          app.rateLimitCounter,
-          { max: config.limits.tokenRequestsPerMinute, windowMs: 60_000 },
-          'token',
-        );
-        return (tokenId: string) => perToken.hit(tokenId);
-      })(),
-    },
+    tokens: { resolver: accessTokens, limit: tokenLimit, internal: internalRequests },
   };
   await registerApiScope(app, scopeOptions, async (api) => {
     await registerAuthRoutes(api, {
@@ -242,7 +258,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerSubscriptionRoutes(api, { subscription: createSubscriptionService({ clock }) });
 
     // Every module in dependency order: each reads only the ones above it in this list.
-    const settings = createSettingsService({ db, clock });
     await registerSettingsRoutes(api, { settings });
     const ledger = createLedger({ db, clock, market, preferences: settings });
     const { limits } = config;
@@ -274,7 +289,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       market,
       clock,
     });
-    const { tax } = await registerTaxModule(api, { ...books, closes: ledger.closes, transfers });
+    const { tax, lotChoiceCheck } = await registerTaxModule(api, {
+      ...books,
+      closes: ledger.closes,
+      transfers,
+    });
+    // A write that touches a sale's named lots is checked by the tax module, above transactions.
+    transactions.useLotChoiceCheck(lotChoiceCheck);
     const watchlists = createWatchlistsService({
       db,
       clock,
@@ -290,7 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerMarketRoutes(api, {
       market: marketService,
       marketSelect: terminal.marketSelect,
-      images: createCoinImageCache({ clock, origin: config.coinImageOrigin }),
+      images,
     });
     await registerTerminalRoutes(api, { market: marketService, terminal });
     await registerWatchlistRoutes(api, { watchlists });
@@ -307,7 +328,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const connections = await registerConnectionsModule(api, {
       db,
       clock,
-      config,
+      // The connections module seals and fingerprints with the key it calls sessionSecret: the
+      // secrets key, which is the session secret only while no SECRETS_KEY is given.
+      config: { ...config, sessionSecret: config.secrets.key },
       ledgers: ledger.ledgers,
       closes: ledger.closes,
       market,
@@ -348,8 +371,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : null,
       narrationsPerHour: limits.narrationsPerHour,
     });
+    // The whole account (deletion, export, import) reads every table above: last of the modules.
+    await registerAccountModule(api, {
+      db,
+      clock,
+      mailer,
+      logger: app.log,
+      rateLimits,
+      cookies: cookieOptions,
+      csrf: csrfOptions,
+      limits,
+    });
     await options.extendApi?.(api);
     registerOpenApiRoutes(api, { version: serverVersion(packageRoot) });
+  });
+
+  // Outside /api: bearer tokens only, no session or CSRF; each tool calls the routes above.
+  await registerMcpRoutes(app, {
+    tokens: accessTokens,
+    limit: tokenLimit,
+    internal: internalRequests,
+    market: () => marketService.describe(),
+    baseCurrency: async (userId) => (await settings.get(userId)).base_currency,
+    clock,
+    version: serverVersion(packageRoot),
   });
 
   await registerStaticWeb(app, {
@@ -371,6 +416,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await mailer.close?.();
     if (!options.delivery) delivery.sender.close();
+    await images.close();
     await options.onClose?.();
   });
   return app;

@@ -4,6 +4,9 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type ExchangeId, exchangeIds } from '@app/contracts';
 import { z } from 'zod';
+import { type SecretsKeys, secretsKeysFrom } from './config-secrets-key.ts';
+
+export type { SecretsKeys } from './config-secrets-key.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -93,6 +96,10 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_SCOPES: optionalText,
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Checked in loadConfig: the messages must not repeat the key, and the file is read there.
+  SECRETS_KEY: optionalText,
+  SECRETS_KEY_FILE: optionalText,
+  SECRETS_KEY_PREVIOUS: optionalText,
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -190,7 +197,10 @@ export interface Config {
   authMode: { local: boolean; oidc: boolean };
   /** The identity provider, when AUTH_MODE includes oidc. */
   oidc: OidcConfig | null;
+  /** Signs CSRF tokens; by default also the secrets key (see `secrets`). */
   sessionSecret: string;
+  /** What stored secrets are sealed with now, and what they may still be sealed with from before. */
+  secrets: SecretsKeys;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** An OpenAI-compatible endpoint for optional narration; `timeoutMs` bounds the wait for each chunk. */
@@ -311,6 +321,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const oidc = e.AUTH_MODE.oidc ? oidcConfig(e) : null;
   const dataDir = resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${hostForUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
+  const sessionSecret = e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
+  const secrets = secretsKeysFrom(e, { cwd, dataDir, sessionSecret });
+  if (!secrets.ok) throw new ConfigError(secrets.problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -334,7 +347,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: e.TRUST_PROXY,
     authMode: e.AUTH_MODE,
     oidc,
-    sessionSecret: e.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    sessionSecret,
+    secrets: secrets.keys,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Exit Liquidity <no-reply@localhost>',
     llm: {

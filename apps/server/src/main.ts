@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/client.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
+import { type ResealReport, resealSecrets, SecretsKeyError } from './db/reseal-secrets.ts';
 import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import { createPgEventBus } from './events/pg-event-bus.ts';
 import { createMailer } from './integrations/mail/index.ts';
@@ -44,12 +45,22 @@ async function main(): Promise<void> {
   }
 
   let database: Database;
+  let resealed: ResealReport;
   const startedAt = Date.now();
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    await migrateDatabase(database);
   } catch (error) {
     lock?.release();
+    throw error;
+  }
+  try {
+    await migrateDatabase(database);
+    // Before any request: a secret read under the wrong key would look like a broken connection.
+    resealed = await resealSecrets(database.db, config.secrets);
+  } catch (error) {
+    await database.close().catch(() => {});
+    lock?.release();
+    if (error instanceof SecretsKeyError) fail(error.message);
     throw error;
   }
   const databaseReadyMs = Date.now() - startedAt;
@@ -209,10 +220,27 @@ async function main(): Promise<void> {
     await app.close().catch(() => {});
     process.exit(1);
   }
+  logResealed(app.log, resealed, config.secrets.source);
   app.log.info(
     { url: config.publicUrl, database: database.kind, databaseReadyMs },
     `Exit Liquidity is running at ${config.publicUrl}`,
   );
+}
+
+/** Counts only: which secrets moved to the key in use, and how many no key opens. */
+function logResealed(
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+  report: ResealReport,
+  source: string,
+): void {
+  const { keyId, unreadable, ...resealed } = report;
+  const total = resealed.channelSecrets + resealed.connectionSecrets + resealed.syncCursors;
+  if (total > 0) {
+    log.info({ keyId, source, ...resealed }, `stored secrets re-encrypted under the secrets key (${source})`);
+  }
+  if (unreadable > 0) {
+    log.warn({ keyId, unreadable }, 'stored secrets that no given key opens were left as they were');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalOut, decimalString } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
+import { lotChoiceListSchema } from './lot-choice.ts';
 import {
   allowanceKindSchema,
   effectiveMethodSchema,
@@ -8,6 +9,7 @@ import {
   taxCategorySchema,
   taxRuleSchema,
 } from './tax.ts';
+import { lowestTaxChoiceSchema } from './tax-lot-choice.ts';
 
 /* "What would this sale cost?": a sale tried against the lots the books hold, nothing written. */
 
@@ -42,6 +44,7 @@ export const whatIfWords = {
   },
   basis: {
     lot: 'Lot',
+    chosen: 'Chosen lot',
     pool: 'Average pool',
     same_day: 'Same day',
     bed_and_breakfast: '30 days',
@@ -77,6 +80,11 @@ export const whatIfBodySchema = z
     portfolio_id: z.union([z.literal('all'), entityIdSchema]).optional(),
     /** YYYY-MM-DD; absent: today in the tax rule's time zone. */
     date: isoDay.optional(),
+    /**
+     * US rule: the lots the sale would name (specific identification), adding up to the quantity;
+     * absent: the method of the year. Other rules fix the matching and leave it unused.
+     */
+    lots: lotChoiceListSchema.optional(),
   })
   .strict();
 export type WhatIfBody = z.infer<typeof whatIfBodySchema>;
@@ -182,6 +190,10 @@ export const whatIfSaleSchema = z.object({
   qualifying_label: z.string().nullable(),
   method: effectiveMethodSchema,
   method_label: z.string(),
+  /** The sale uses the lots the request named (its lines are 'chosen'). */
+  lots_chosen: z.boolean(),
+  /** US rule: the choice of lots with the lowest estimated tax, against the method; null elsewhere. */
+  lowest_tax_choice: lowestTaxChoiceSchema.nullable(),
   /** null without a tax rule. */
   year: whatIfYearSchema.nullable(),
   uk: whatIfUkYearSchema.nullable(),

@@ -15,11 +15,13 @@ export const taxCategorySchema = z.enum(taxCategories);
 export type TaxCategory = z.infer<typeof taxCategorySchema>;
 
 /**
- * Where a disposal's cost came from: a lot (FIFO/LIFO/HIFO), an average pool, HMRC's three
- * identification rules, or nothing ('unmatched': more was sold than the books hold).
+ * Where a disposal's cost came from: a lot (FIFO/LIFO/HIFO), a lot the sale named ('chosen':
+ * specific identification, US rule), an average pool, HMRC's three identification rules, or
+ * nothing ('unmatched': more was sold than the books hold).
  */
 export const matchBases = [
   'lot',
+  'chosen',
   'pool',
   'same_day',
   'bed_and_breakfast',
@@ -248,6 +250,31 @@ export const taxYearSummarySchema = z.object({
 });
 export type TaxYearSummary = z.infer<typeof taxYearSummarySchema>;
 
+/** Why a sale's stored choice of lots was not followed in full (the rest used the method). */
+export const lotChoiceIssueKinds = ['lots_short', 'total_mismatch', 'not_a_sale'] as const;
+
+/**
+ * Specific identification in the report's scope and year: the sales whose named lots were used,
+ * those whose choice the rule ignores (it fixes the matching), and those whose choice could no
+ * longer be followed in full because a named lot changed after it was chosen.
+ */
+export const taxReportLotChoicesSchema = z.object({
+  /** The rule uses a sale's choice of lots (the US rule). */
+  applies: z.boolean(),
+  applied: z.number().int(),
+  ignored: z.number().int(),
+  not_followed: z.array(
+    z.object({
+      transaction_id: z.string(),
+      sold_on: z.string(),
+      reason: z.enum(lotChoiceIssueKinds),
+    }),
+  ),
+  /** What the figures did with the choices, in words (no figures). */
+  notes: z.array(z.string()),
+});
+export type TaxReportLotChoices = z.infer<typeof taxReportLotChoicesSchema>;
+
 export const taxReportSchema = z.object({
   rule: taxRuleSchema,
   method: effectiveMethodSchema,
@@ -270,6 +297,7 @@ export const taxReportSchema = z.object({
   incomplete_disposals: z.number().int(),
   /** Allowance, losses and the taxable figure for the year; null without a tax rule. */
   year_summary: taxYearSummarySchema.nullable(),
+  lot_choices: taxReportLotChoicesSchema,
 });
 export type TaxReport = z.infer<typeof taxReportSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { decimalOut, decimalString, decimalStringProblem } from './decimal-strings.ts';
 import { coinIdSchema, entityIdSchema } from './entity-ids.ts';
+import { lotChoiceFieldSchema } from './lot-choice.ts';
+import { lotChoiceMessages } from './lot-choice-constants.ts';
 import { rewardKinds, transactionClassifications, transactionTypes } from './transaction-constants.ts';
 
 /* Transactions: the bodies that write them, what is stored, and the list. */
@@ -80,6 +82,16 @@ function rewardKindOnlyOnRewards(
   }
 }
 
+/** Only a sale names the lots it sells (null, "none", is fine on any type). */
+function lotsOnlyOnSales(
+  body: { type?: TransactionType | undefined; lots?: readonly unknown[] | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.lots != null && body.type !== undefined && body.type !== 'sell') {
+    ctx.addIssue({ code: 'custom', path: ['lots'], message: lotChoiceMessages.onlySales });
+  }
+}
+
 type PriceInput = z.output<typeof priceInput>;
 
 /**
@@ -127,6 +139,11 @@ const settledFields = {
   reward_kind: rewardKindSchema.optional(),
 };
 const settledPlacement = { portfolio_id: z.string(), coin_id: z.string() };
+/** A choice of lots as it comes out of a body, already checked. */
+const settledLots = z
+  .array(z.object({ acquisition_id: z.string(), quantity: z.string() }))
+  .nullable()
+  .optional();
 
 /** The transaction fields a CSV row or a form fills in, before a portfolio and coin are chosen. */
 export const transactionDraftSchema = z.codec(
@@ -136,7 +153,17 @@ export const transactionDraftSchema = z.codec(
 );
 export type TransactionDraft = z.infer<typeof transactionDraftSchema>;
 
-const placedFields = { portfolio_id: entityIdSchema, coin_id: coinIdSchema, ...transactionFields };
+const placedFields = {
+  portfolio_id: entityIdSchema,
+  coin_id: coinIdSchema,
+  ...transactionFields,
+  /**
+   * A sale's lots (specific identification, used under the US rule): each named acquisition and
+   * the quantity taken from it, adding up to the sale's quantity. null: none. Left out on an edit,
+   * the choice stored with the sale is kept (and must still fit it).
+   */
+  lots: lotChoiceFieldSchema,
+};
 
 const createFields = {
   ...placedFields,
@@ -150,16 +177,29 @@ const createFields = {
 
 /** The transaction body: POST, validate and preview. */
 export const transactionCreateBodySchema = z.codec(
-  z.object(createFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
-  z.object({ ...settledPlacement, ...settledFields, record_fee_sale: z.boolean().optional() }),
+  z
+    .object(createFields)
+    .superRefine(rewardKindOnlyOnRewards)
+    .superRefine(priceByType)
+    .superRefine(lotsOnlyOnSales),
+  z.object({
+    ...settledPlacement,
+    ...settledFields,
+    record_fee_sale: z.boolean().optional(),
+    lots: settledLots,
+  }),
   { decode: settledPrice, encode: (value) => value },
 );
 export type TransactionCreateBody = z.infer<typeof transactionCreateBodySchema>;
 
 /** PUT replaces the transaction, so the same fields (the server re-validates the whole timeline). */
 export const transactionUpdateBodySchema = z.codec(
-  z.object(placedFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
-  z.object({ ...settledPlacement, ...settledFields }),
+  z
+    .object(placedFields)
+    .superRefine(rewardKindOnlyOnRewards)
+    .superRefine(priceByType)
+    .superRefine(lotsOnlyOnSales),
+  z.object({ ...settledPlacement, ...settledFields, lots: settledLots }),
   { decode: settledPrice, encode: (value) => value },
 );
 export type TransactionUpdateBody = z.infer<typeof transactionUpdateBodySchema>;
@@ -168,13 +208,20 @@ const checkFields = {
   portfolio_id: entityIdSchema,
   coin_id: coinIdSchema,
   ...transactionFields,
+  /** Accepted so a form sends one body everywhere; the checks do not read it (the save does). */
+  lots: lotChoiceFieldSchema,
   transaction_id: entityIdSchema.optional(),
 };
 
 /** Validate and preview take the transaction body, plus the id of the transaction it replaces on edit. */
 export const transactionCheckBodySchema = z.codec(
   z.object(checkFields).superRefine(rewardKindOnlyOnRewards).superRefine(priceByType),
-  z.object({ ...settledPlacement, ...settledFields, transaction_id: z.string().optional() }),
+  z.object({
+    ...settledPlacement,
+    ...settledFields,
+    transaction_id: z.string().optional(),
+    lots: settledLots,
+  }),
   { decode: settledPrice, encode: (value) => value },
 );
 export type TransactionCheckBody = z.infer<typeof transactionCheckBodySchema>;
@@ -213,6 +260,8 @@ export const transactionSchema = z.object({
    * this row as one half of an own transfer, which the books already count until it is undone.
    */
   proposed_transfer: z.object({ transaction_id: entityIdSchema, portfolio_name: z.string() }).optional(),
+  /** A sale that names its lots (specific identification): the lots and the quantity of each. */
+  lots: z.array(z.object({ acquisition_id: entityIdSchema, quantity: decimalOut })).optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });

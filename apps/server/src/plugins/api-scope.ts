@@ -17,6 +17,7 @@ import { assertCleanInput } from './clean-input.ts';
 import { assertCsrf, type CsrfOptions, safeMethods } from './csrf.ts';
 import { authRequired } from './errors.ts';
 import { type IdempotencyOptions, registerIdempotency } from './idempotency.ts';
+import type { InternalRequestMark } from './internal-requests.ts';
 import { resolveSession, type SessionCookieOptions, type SessionResolver } from './sessions.ts';
 
 /** Who may call a route: anyone, or a signed-in user only. Every `/api` route says which. */
@@ -49,7 +50,15 @@ export interface ApiScopeOptions extends SessionCookieOptions {
   /** Where `Idempotency-Key` answers are kept (the app always passes it; bare scope tests may not). */
   idempotency?: IdempotencyOptions;
   /** Personal access tokens (`Authorization: Bearer`), and the limit on each token's requests. */
-  tokens?: { resolver: AccessTokenResolver; limit(tokenId: string): Promise<void> };
+  tokens?: {
+    resolver: AccessTokenResolver;
+    limit(tokenId: string): Promise<void>;
+    /**
+     * Marks the server's own requests (an MCP tool calling a route): the token is still resolved
+     * and checked as on any request, but the call was counted and recorded as the tool's use.
+     */
+    internal?: InternalRequestMark;
+  };
 }
 
 /** A token's request has no browser session; the routes that read one see the token's instead. */
@@ -109,6 +118,7 @@ export async function registerApiScope(
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
   app.decorateRequest('accessToken', null);
+  const internalRequests = new WeakSet<object>();
   await app.register(async (api) => {
     api.addHook('onRoute', (route) => {
       const name = `${methodsOf(route).join(',')} ${route.url}`;
@@ -130,6 +140,8 @@ export async function registerApiScope(
       if (bearer !== undefined && options.tokens) {
         // A token stands alone: cookies sent beside it are not read, so it is never mixed with a session.
         const tokens = options.tokens;
+        const internal = tokens.internal?.is(request) === true;
+        if (internal) internalRequests.add(request);
         (async () => {
           const resolved = bearer === '' ? null : await tokens.resolver.resolve(bearer, request.ip);
           if (!resolved) throw invalidToken();
@@ -141,7 +153,7 @@ export async function registerApiScope(
             viaOidc: false,
           };
           assertTokenAccess(request, resolved.token);
-          await tokens.limit(resolved.token.id);
+          if (!internal) await tokens.limit(resolved.token.id);
         })().then(
           () => done(),
           (error: Error) => done(error),
@@ -170,7 +182,7 @@ export async function registerApiScope(
       const { resolver } = options.tokens;
       api.addHook('onResponse', (request, reply, done) => {
         const token = request.accessToken;
-        if (token) {
+        if (token && !internalRequests.has(request)) {
           resolver.recordUse(token.id, {
             kind: 'route',
             target: `${request.method} ${request.routeOptions.url ?? ''}`,

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { createOutboxMailer, type Mailer, type OutboxMail } from '../integrations/mail/index.ts';
 import type { JobQueue } from '../jobs/queue/index.ts';
+import type { HostLookup } from '../lib/outbound-guard.ts';
 import type { ConnectionsModule, ExplorerCallOptions } from '../modules/connections/index.ts';
 import type { MarketReader } from '../modules/market/index.ts';
 import type { RateLimits } from '../plugins/rate-limit.ts';
@@ -71,6 +72,8 @@ export interface TestAppOptions {
   explorerCalls?: ExplorerCallOptions;
   /** A new connection's first sync starts at once (default: with a job queue only). */
   syncOnCreate?: boolean;
+  /** Answers the outbound guard's host lookups (webhooks, coin logos) like a DNS server would. */
+  outboundLookup?: HostLookup;
 }
 
 const generous = { max: 1000, windowMs: 60_000 };
@@ -112,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // ccxt's real pacing (a Kraken history page every few seconds) would only slow the fakes' tests.
     exchangeCalls: { rateLimitMs: 1, timeoutMs: 3000 },
     ...(options.syncOnCreate === undefined ? {} : { syncOnCreate: options.syncOnCreate }),
+    ...(options.outboundLookup ? { outboundLookup: options.outboundLookup } : {}),
     onConnections: (built) => {
       connections = built;
     },

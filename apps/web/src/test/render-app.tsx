@@ -13,8 +13,8 @@ function LocationProbe({ into }: { into: RouterView }) {
   return null;
 }
 
-/** The real route table and providers, in memory, starting at `path`. */
-export function renderApp(path: string) {
+/** The real route table and providers, in memory, starting at `path` (with a history entry's `state`). */
+export function renderApp(path: string, options: { state?: unknown } = {}) {
   const url = new URL(path, 'http://localhost');
   const router: RouterView = {
     state: {
@@ -23,7 +23,13 @@ export function renderApp(path: string) {
   };
   const view = render(
     <Providers>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter
+        initialEntries={[
+          options.state === undefined
+            ? path
+            : { pathname: url.pathname, search: url.search, state: options.state },
+        ]}
+      >
         <LocationProbe into={router} />
         <AppRoutes />
       </MemoryRouter>

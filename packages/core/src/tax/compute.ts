@@ -1,4 +1,5 @@
 import { ruleTimeZone } from './dates.ts';
+import { LotChoiceLog } from './lot-choice.ts';
 import { runLotRules } from './lot-engine.ts';
 import { prepareTimeline } from './prepare.ts';
 import { effectiveMethod } from './rules.ts';
@@ -18,7 +19,14 @@ export function computeTax(input: TaxInput): TaxComputation {
   const method = effectiveMethod(input);
   const options = { rule: input.rule, method: input.method, customThresholdDays: input.customThresholdDays };
   if (method === 'uk_pooling') {
-    return runUk(timeline, options, links, zone);
+    // HMRC's identification rules fix the matching: a sale's named lots are kept, not used.
+    const log = new LotChoiceLog(false);
+    for (const p of timeline)
+      if (p.tx.type === 'sell' && input.lotChoices?.has(p.tx.id)) log.ignored.add(p.tx.id);
+    return { ...runUk(timeline, options, links, zone), lotChoices: log.outcome() };
   }
-  return runLotRules(timeline, options, method, links, zone);
+  return runLotRules(timeline, options, method, links, zone, {
+    choices: input.lotChoices,
+    lotsBefore: input.lotsBefore,
+  });
 }

@@ -2,7 +2,8 @@ import type { TaxCategory } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
 import { type CalendarDay, dayToIso, taxYear, taxYearOf } from './dates.ts';
-import { LotBook, type Piece } from './lot-book.ts';
+import { LotBook, type NamedLot, type Piece } from './lot-book.ts';
+import { takeChosen } from './lot-choice.ts';
 import { splitByWeight } from './prepare.ts';
 import { categoryOf, qualifiesOn } from './rules.ts';
 import type { DisposalCalc, TaxComputation } from './types.ts';
@@ -18,6 +19,8 @@ export interface PlannedSale {
   priceImpactPercentage: string;
   /** When the sale happens; defaults to the plan's "today". */
   day?: CalendarDay | undefined;
+  /** The lots the sale names (specific identification); ignored where the rule fixes the matching. */
+  lots?: readonly NamedLot[] | undefined;
 }
 
 export interface PlanOptions {
@@ -36,6 +39,8 @@ export interface SaleLotLine {
   gain: string | null;
   category: TaxCategory;
   qualifies_on: string | null;
+  /** Set on the units a sale took from the lots it named. */
+  chosen?: true;
 }
 
 export interface SaleTax {
@@ -81,7 +86,8 @@ const hundred = new Dec(100);
 
 interface PlanBook {
   readonly quantity: Dec;
-  take(quantity: Dec, day: CalendarDay): Piece[];
+  /** The pieces taken, the first `chosen` of them from the lots the sale named. */
+  take(quantity: Dec, day: CalendarDay, lots?: readonly NamedLot[]): { pieces: Piece[]; chosen: number };
   /** The ledger's realized disposals as matched with the plan in place (UK: the AEA's first call). */
   readonly ledgerDisposals: readonly DisposalCalc[];
 }
@@ -111,7 +117,11 @@ function planBook(
     get quantity() {
       return book.quantity;
     },
-    take: (quantity) => book.take(quantity),
+    take: (quantity, _day, lots) => {
+      if (lots === undefined) return { pieces: book.take(quantity), chosen: 0 };
+      const taken = takeChosen(book, quantity, lots);
+      return { pieces: [...taken.chosen, ...taken.rest], chosen: taken.chosen.length };
+    },
     ledgerDisposals: computation.disposals,
   };
 }
@@ -146,7 +156,7 @@ function ukPlanBook(
     },
     take: (quantity) => {
       left = left.sub(quantity);
-      return replay.pieces[next++] ?? [];
+      return { pieces: replay.pieces[next++] ?? [], chosen: 0 };
     },
     // The coin's disposals as replayed (the plan can take their 30-day matches), the others as they are.
     ledgerDisposals: [
@@ -187,7 +197,7 @@ export function planTax(
     const price = new Dec(sale.pricePerCoin).mul(hundred.sub(sale.priceImpactPercentage || 0)).div(hundred);
     const gross = sold.mul(price);
     const fee = gross.mul(sale.feesPercentage || 0).div(hundred);
-    const pieces = sold.gt(0) ? book.take(sold, day) : [];
+    const { pieces, chosen } = sold.gt(0) ? book.take(sold, day, sale.lots) : { pieces: [], chosen: 0 };
     const weights = pieces.map((p) => p.quantity);
     const grossParts = splitByWeight(gross, weights, sold);
     const feeParts = splitByWeight(fee, weights, sold);
@@ -211,6 +221,7 @@ export function planTax(
         gain: toDecimalStringOrNull(gain),
         category,
         qualifies_on: from === null ? null : dayToIso(from),
+        ...(i < chosen ? { chosen: true as const } : {}),
       };
     });
     const total = cost as Dec | null;

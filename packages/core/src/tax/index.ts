@@ -9,6 +9,28 @@ export type { CalendarDay, TaxYear } from './dates.ts';
 export { dayInZone, dayToIso, isoToDay, oneYearLater, ruleTimeZone, taxYear, taxYearOf } from './dates.ts';
 export type { PlannedSale, PlanOptions, PlanTax, SaleLotLine, SaleTax, TaxAwarePlan } from './exit-plan.ts';
 export { planTax, taxAwarePlan } from './exit-plan.ts';
+export type { NamedLot, NamedShortfall } from './lot-book.ts';
+export type {
+  LotChoiceInput,
+  LotChoiceIssue,
+  LotChoiceIssueKind,
+  LotChoiceOutcome,
+  LotChoices,
+} from './lot-choice.ts';
+export { choiceAgainstLots, namedLots, namedTotal } from './lot-choice.ts';
+export type { LotLineProblem } from './lot-choice-problems.ts';
+export { lotChoiceProblems } from './lot-choice-problems.ts';
+export type { ChoiceFigures, ChoiceLot, ChoiceSale } from './lot-minimiser.ts';
+export {
+  bookOf,
+  choiceFigures,
+  methodLotChoice,
+  methodLotOrder,
+  minimiseLotChoice,
+  minimiseLotOrder,
+  piecesFigures,
+  takeInOrder,
+} from './lot-minimiser.ts';
 export type { LotsViewOptions } from './lots-view.ts';
 export { buildLotsView } from './lots-view.ts';
 export type { ReportOptions } from './report.ts';

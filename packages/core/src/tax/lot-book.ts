@@ -74,7 +74,27 @@ export function splitAt(pieces: readonly Piece[], quantity: Dec): { moved: Piece
 
 export type BookMethod = 'average' | 'fifo' | 'lifo' | 'hifo';
 
+/** A named acquisition and the units a sale takes from it (specific identification). */
+export interface NamedLot {
+  acquisitionId: string;
+  quantity: Dec;
+}
+
+/** What of a named acquisition the book could not give: it held `available` of the `named`. */
+export interface NamedShortfall {
+  acquisitionId: string;
+  named: Dec;
+  available: Dec;
+}
+
 const zero = new Dec(0);
+
+/** Highest unit cost first, unknown cost last, book order among equals. */
+function dearestFirst(a: Lot, b: Lot): number {
+  if (a.cost === null || b.cost === null) return a.cost === null ? (b.cost === null ? a.seq - b.seq : 1) : -1;
+  const c = b.cost.div(b.quantity).cmp(a.cost.div(a.quantity));
+  return c !== 0 ? c : a.at - b.at || a.seq - b.seq;
+}
 
 /**
  * One coin in one portfolio under one method. Lots stay in acquisition order (carried lots are
@@ -149,6 +169,67 @@ export class LotBook {
       remaining = remaining.sub(take);
     }
     return pieces;
+  }
+
+  /**
+   * Specific identification: the named units of each named acquisition, in the order named. Units
+   * of one acquisition can sit in more than one lot of a book (some moved to another portfolio and
+   * back carry that move's fee in their basis): they are taken highest unit cost first (unknown
+   * cost last), so within one acquisition the tax per unit never falls as more is taken and a
+   * choice made lot by lot (the minimiser's) names exactly the units taken here. What a named
+   * acquisition cannot cover comes back as a shortfall; nothing is taken by the method here.
+   */
+  takeNamed(named: readonly NamedLot[]): { pieces: Piece[]; shortfalls: NamedShortfall[] } {
+    const pieces: Piece[] = [];
+    const shortfalls: NamedShortfall[] = [];
+    if (this.method === 'average') {
+      for (const n of named) shortfalls.push({ ...n, named: n.quantity, available: zero });
+      return { pieces, shortfalls };
+    }
+    const byId = new Map<string, Lot[]>();
+    for (const lot of this.lots) {
+      const list = byId.get(lot.acquisitionId);
+      if (list) list.push(lot);
+      else byId.set(lot.acquisitionId, [lot]);
+    }
+    for (const list of byId.values()) if (list.length > 1) list.sort(dearestFirst);
+    for (const n of named) {
+      const lots = byId.get(n.acquisitionId) ?? [];
+      let remaining = n.quantity;
+      for (const lot of lots) {
+        if (!remaining.gt(0)) break;
+        if (lot.quantity.isZero()) continue;
+        const take = Dec.min(remaining, lot.quantity);
+        const whole = take.eq(lot.quantity);
+        const cost = lot.cost === null ? null : whole ? lot.cost : lot.cost.mul(take).div(lot.quantity);
+        pieces.push({
+          kind: 'lot',
+          acquisitionId: lot.acquisitionId,
+          acquiredDay: lot.acquiredDay,
+          at: lot.at,
+          quantity: take,
+          cost,
+        });
+        lot.quantity = lot.quantity.sub(take);
+        lot.cost = whole
+          ? lot.cost === null
+            ? null
+            : zero
+          : lot.cost === null || cost === null
+            ? null
+            : lot.cost.sub(cost);
+        remaining = remaining.sub(take);
+      }
+      if (remaining.gt(0))
+        shortfalls.push({
+          acquisitionId: n.acquisitionId,
+          named: n.quantity,
+          available: n.quantity.sub(remaining),
+        });
+    }
+    // Spent lots leave the book in one pass: a sale naming many lots costs one sweep, not one per lot.
+    this.lots = this.lots.filter((l) => l.quantity.gt(0));
+    return { pieces, shortfalls };
   }
 
   open(): readonly Lot[] {

@@ -1,7 +1,8 @@
 import type { EffectiveMethod } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { buildDisposal, type Match, NeedsPrice, networkFeeOf } from './disposal.ts';
-import { type BookMethod, LotBook, type Piece, splitAt } from './lot-book.ts';
+import { type BookMethod, type Lot, LotBook, type Piece, splitAt } from './lot-book.ts';
+import { LotChoiceLog, type LotChoices, namedLots, takeChosen } from './lot-choice.ts';
 import { type PreparedTx, splitByWeight } from './prepare.ts';
 import type { RuleOptions } from './rules.ts';
 import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation } from './types.ts';
@@ -17,6 +18,12 @@ export function runLotRules(
   method: Exclude<EffectiveMethod, 'uk_pooling'>,
   links: ReadonlyMap<string, string>,
   zone: string,
+  identify: {
+    /** Sales' named lots; followed only under the US rule (other rules ignore them, and say so). */
+    choices?: LotChoices | undefined;
+    /** A row whose book's open lots are wanted as they stand just before it. */
+    lotsBefore?: string | undefined;
+  } = {},
 ): TaxComputation {
   const books = new Map<string, LotBook>();
   const book = (portfolioId: string, coinId: string): LotBook => {
@@ -37,10 +44,15 @@ export function runLotRules(
   const needs = new NeedsPrice();
   let transferFees = new Dec(0);
   let seq = 0;
+  const choices = identify.choices;
+  const log = new LotChoiceLog(options.rule === 'us');
+  let lotsBefore: Lot[] | undefined;
 
   for (const p of timeline) {
     const { tx } = p;
     const source = book(tx.portfolio_id, tx.coin_id);
+    if (tx.id === identify.lotsBefore) lotsBefore = source.open().map((l) => ({ ...l }));
+    const choice = choices?.get(tx.id);
     if (tx.type === 'buy' || tx.type === 'reward' || tx.type === 'transfer_in') {
       if (linkedIns.has(tx.id)) continue; // arrives with its lots when the departure is processed
       needs.check(p, true);
@@ -54,6 +66,45 @@ export function runLotRules(
       });
       if (tx.type === 'reward') income.push(incomeOf(p));
       continue;
+    }
+    if (tx.type === 'sell' && choice !== undefined) {
+      if (!log.applies) {
+        log.ignored.add(tx.id);
+      } else {
+        const taken = takeChosen(source, p.quantity, namedLots(choice));
+        log.applied.add(tx.id);
+        const adds = taken.total.eq(p.quantity);
+        if (taken.shortfalls.length > 0 || !adds)
+          log.issues.push({
+            saleId: tx.id,
+            portfolioId: tx.portfolio_id,
+            coinId: tx.coin_id,
+            soldAt: tx.executed_at,
+            soldDay: p.day,
+            kind: taken.shortfalls.length > 0 ? 'lots_short' : 'total_mismatch',
+            quantity: p.quantity,
+            named: taken.total,
+            shortfalls: taken.shortfalls,
+          });
+        if (taken.rest.some((x) => x.kind === 'unmatched')) needs.add(p, 'no_acquisition');
+        needs.check(p, true);
+        const matches = [...taken.chosen.map(chosenMatch), ...taken.rest.map(toMatch)];
+        disposals.push(buildDisposal(p, matches, options));
+        continue;
+      }
+    } else if (choice !== undefined && log.applies) {
+      // The row was a sale when its lots were named and is not one now (reclassified).
+      log.issues.push({
+        saleId: tx.id,
+        portfolioId: tx.portfolio_id,
+        coinId: tx.coin_id,
+        soldAt: tx.executed_at,
+        soldDay: p.day,
+        kind: 'not_a_sale',
+        quantity: p.quantity,
+        named: new Dec(0),
+        shortfalls: [],
+      });
     }
     const pieces = source.take(p.quantity);
     if (pieces.some((x) => x.kind === 'unmatched')) needs.add(p, 'no_acquisition');
@@ -127,7 +178,23 @@ export function runLotRules(
       });
     }
   }
-  return { options, method, zone, disposals, income, holdings, needsPrice: needs.items, transferFees, links };
+  return {
+    options,
+    method,
+    zone,
+    disposals,
+    income,
+    holdings,
+    needsPrice: needs.items,
+    transferFees,
+    links,
+    lotChoices: log.outcome(),
+    ...(identify.lotsBefore === undefined ? {} : { lotsBefore: lotsBefore ?? [] }),
+  };
+}
+
+function chosenMatch(piece: Piece): Match {
+  return { ...toMatch(piece), basis: 'chosen' };
 }
 
 function toMatch(piece: Piece): Match {

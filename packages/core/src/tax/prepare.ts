@@ -10,19 +10,8 @@ export type { PreparedTx } from './types.ts';
  * order, then id), so every rule sees the same sequence the dashboard does.
  */
 export function prepareTimeline(txs: readonly TaxTransaction[], zone: string): PreparedTx[] {
-  const keyed = txs.map((tx) => {
-    const at = parseInstant(tx.executed_at);
-    if (Number.isNaN(at))
-      throw new LedgerInputError(tx.id, 'executed_at', `is not a date: ${tx.executed_at}`);
-    const created = tx.created_at === undefined ? Number.POSITIVE_INFINITY : parseInstant(tx.created_at) || 0;
-    return { tx, at, created };
-  });
-  keyed.sort(
-    (a, b) =>
-      a.at - b.at ||
-      (a.created === b.created ? 0 : a.created < b.created ? -1 : 1) ||
-      (a.tx.id < b.tx.id ? -1 : a.tx.id > b.tx.id ? 1 : 0),
-  );
+  const keyed = txs.map(timelineKey);
+  keyed.sort(compareTimeline);
   const dayCache = new Map<number, CalendarDay>();
   return keyed.map(({ tx, at }) => {
     // Many rows share an hour; the zone lookup is the slow part, so cache per hour.
@@ -44,6 +33,28 @@ export function prepareTimeline(txs: readonly TaxTransaction[], zone: string): P
       fee: tx.fee === null ? null : decimal(tx, 'fee', tx.fee),
     };
   });
+}
+
+export interface TimelineKey {
+  tx: TaxTransaction;
+  at: number;
+  created: number;
+}
+
+/** A row's place in the timeline: executed_at, then entry order (not yet entered: last), then id. */
+export function timelineKey(tx: TaxTransaction): TimelineKey {
+  const at = parseInstant(tx.executed_at);
+  if (Number.isNaN(at)) throw new LedgerInputError(tx.id, 'executed_at', `is not a date: ${tx.executed_at}`);
+  const created = tx.created_at === undefined ? Number.POSITIVE_INFINITY : parseInstant(tx.created_at) || 0;
+  return { tx, at, created };
+}
+
+export function compareTimeline(a: TimelineKey, b: TimelineKey): number {
+  return (
+    a.at - b.at ||
+    (a.created === b.created ? 0 : a.created < b.created ? -1 : 1) ||
+    (a.tx.id < b.tx.id ? -1 : a.tx.id > b.tx.id ? 1 : 0)
+  );
 }
 
 function decimal(tx: TaxTransaction, field: string, value: string): Dec {

@@ -4,6 +4,7 @@ import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
 import { parseInstant } from '../ledger/timeline.ts';
 import { buildYearSummary } from './allowances.ts';
 import { dayInZone, dayToIso, taxYear } from './dates.ts';
+import { reportLotChoices } from './report-lot-choices.ts';
 import { ruleCategories } from './rules.ts';
 import type { DisposalCalc, TaxComputation } from './types.ts';
 
@@ -145,6 +146,7 @@ export function buildTaxReport(computation: TaxComputation, options: ReportOptio
       rate: (category) => categoryRate(category, options),
       portfolioId: options.portfolioId,
     }),
+    lot_choices: reportLotChoices(computation, disposals),
   };
 }
 

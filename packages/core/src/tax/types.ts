@@ -7,6 +7,8 @@ import type {
 } from '@app/contracts';
 import type { Dec } from '../decimal.ts';
 import type { CalendarDay } from './dates.ts';
+import type { Lot } from './lot-book.ts';
+import type { LotChoiceOutcome, LotChoices } from './lot-choice.ts';
 import type { RuleOptions } from './rules.ts';
 
 /**
@@ -36,6 +38,13 @@ export interface TaxInput extends RuleOptions {
    * `linkOwnTransfers` (the transfer matcher's window rules, without the owner's decisions).
    */
   links?: ReadonlyMap<string, string> | undefined;
+  /** Sales' named lots (sale id → lines): followed under the US rule, ignored (and said) elsewhere. */
+  lotChoices?: LotChoices | undefined;
+  /**
+   * A transaction id: the computation then carries `lotsBefore`, the open lots of that row's
+   * portfolio and coin just before it (the lots a sale there can name). Lot rules only.
+   */
+  lotsBefore?: string | undefined;
 }
 
 /** The part of an acquisition a disposal used (or the pool it drew on). */
@@ -119,6 +128,10 @@ export interface TaxComputation {
   transferFees: Dec;
   /** Own transfers found: transfer_out id → transfer_in id. */
   links: ReadonlyMap<string, string>;
+  /** What the replay did with the sales' named lots (computeTax always sets it). */
+  lotChoices?: LotChoiceOutcome | undefined;
+  /** The open lots asked for by TaxInput.lotsBefore, in book order (copies); [] when none. */
+  lotsBefore?: readonly Lot[] | undefined;
 }
 
 /** A row parsed once, in the ledger's timeline order, as every rule reads it. */

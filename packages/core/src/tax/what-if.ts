@@ -14,28 +14,18 @@ import { Dec } from '../decimal.ts';
 import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
 import type { CategoryFigures, YearFigures } from './allowance-types.ts';
 import { yearFigures, yearSummaryFromFigures } from './allowances.ts';
-import { type CalendarDay, dayToIso, taxYear, taxYearOf } from './dates.ts';
+import { dayToIso, taxYear, taxYearOf } from './dates.ts';
 import { planTax, type SaleLotLine } from './exit-plan.ts';
+import { namedLots } from './lot-choice.ts';
 import { splitByWeight } from './prepare.ts';
 import { qualifyingLabel, ruleCategories } from './rules.ts';
 import type { DisposalCalc, TaxComputation } from './types.ts';
 import { replayUkPlan } from './uk-plan-book.ts';
+import { lowestTaxChoice } from './what-if-choice.ts';
+import type { WhatIfSaleInput } from './what-if-input.ts';
+import { whatIfNotes } from './what-if-notes.ts';
 
-export interface WhatIfSaleInput {
-  coinId: string;
-  /** null: all portfolios. */
-  portfolioId: string | null;
-  quantity: string;
-  pricePerCoin: string;
-  feesPercentage: string;
-  day: CalendarDay;
-  shortRate: string;
-  longRate: string;
-  /** The figures' currency: the law's fixed allowances apply only in their own. */
-  currency: string;
-  /** custom rule only: the yearly allowance from the settings; null or absent: none. */
-  yearlyAllowance?: string | null | undefined;
-}
+export type { WhatIfSaleInput } from './what-if-input.ts';
 
 const zero = new Dec(0);
 const hundred = new Dec(100);
@@ -55,6 +45,7 @@ export function heldQuantity(computation: TaxComputation, coinId: string, portfo
  * rule, which a sale after the books' last transaction cannot meet), one without is the pool.
  */
 function basisOf(computation: TaxComputation, line: SaleLotLine, saleDate: string): MatchBasis {
+  if (line.chosen) return 'chosen';
   if (computation.method === 'uk_pooling') {
     if (line.acquisition_id === null) return 'section_104';
     return line.acquired_on === saleDate ? 'same_day' : 'bed_and_breakfast';
@@ -82,7 +73,51 @@ function rateOf(category: TaxCategory, input: WhatIfSaleInput): Dec {
  * transaction; a request for more than is held is capped at the holding and says so.
  */
 export function whatIfSale(computation: TaxComputation, input: WhatIfSaleInput): WhatIfSale {
+  const sale = saleFigures(computation, input);
+  if (computation.options.rule !== 'us') return { ...sale, lowest_tax_choice: null };
+  // The lowest-tax choice is set against the method of the year, so a sale naming its own lots
+  // is also figured without them.
+  const method = sale.lots_chosen ? saleFigures(computation, { ...input, lots: undefined }) : sale;
+  const lowest = lowestTaxChoice(computation, input, method, {
+    tax: (figures) => estimatedTaxOf(computation, input, figures),
+  });
+  return { ...sale, lowest_tax_choice: lowest };
+}
+
+/**
+ * What a sale of these figures adds to its year's estimate, as whatIfSale figures it (the year
+ * summary with the sale less the one without; without a rule, each category's positive gain at
+ * its rate), from its gains per category alone: cheap enough to weigh many choices of lots.
+ */
+function estimatedTaxOf(
+  computation: TaxComputation,
+  input: WhatIfSaleInput,
+  figures: {
+    sold: Dec;
+    gain: Dec | null;
+    perCategory: readonly { category: TaxCategory; quantity: Dec; gain: Dec | null }[];
+  },
+): Dec | null {
+  if (figures.gain === null) return null;
+  const years = yearWithAndWithout(computation, input, figures);
+  if (years === null) {
+    let tax = zero;
+    for (const c of figures.perCategory)
+      if (c.gain?.gt(0)) tax = tax.add(c.gain.mul(rateOf(c.category, input)).div(hundred));
+    return tax;
+  }
+  if (years.after === null) return null;
+  return new Dec(years.after.estimated_tax).sub(years.before.estimated_tax);
+}
+
+/** The sale's figures (whatIfSale without the lowest-tax choice). */
+function saleFigures(
+  computation: TaxComputation,
+  input: WhatIfSaleInput,
+): Omit<WhatIfSale, 'lowest_tax_choice'> {
   const rule = computation.options.rule;
+  // Only the US rule follows a sale's named lots; the others fix the matching.
+  const named = input.lots !== undefined && rule === 'us' ? namedLots(input.lots) : undefined;
   const held = heldQuantity(computation, input.coinId, input.portfolioId);
   const requested = new Dec(input.quantity);
   const plan = planTax(
@@ -95,6 +130,7 @@ export function whatIfSale(computation: TaxComputation, input: WhatIfSaleInput):
         feesPercentage: input.feesPercentage,
         priceImpactPercentage: '0',
         day: input.day,
+        lots: named,
       },
     ],
     {
@@ -225,6 +261,7 @@ export function whatIfSale(computation: TaxComputation, input: WhatIfSaleInput):
     qualifying_label: qualifyingLabel(rule),
     method: computation.method,
     method_label: effectiveMethodLabel(computation.method),
+    lots_chosen: named !== undefined,
     year,
     uk:
       rule === 'uk' && year !== null && years !== null
@@ -239,7 +276,12 @@ export function whatIfSale(computation: TaxComputation, input: WhatIfSaleInput):
                 : toDecimalString(new Dec(year.allowance_used_after).sub(year.allowance_used_before)),
           }
         : null,
-    notes: whatIfNotes(computation, input, { capped, lotsWithoutCost, year }),
+    notes: whatIfNotes(computation, input, {
+      capped,
+      lotsWithoutCost,
+      year,
+      lotsIgnored: input.lots !== undefined && named === undefined,
+    }),
   };
 }
 
@@ -340,52 +382,4 @@ function yearWithAndWithout(
   const years: YearFigures[] = [...base.years.filter((y) => y.year !== year), { year, categories }];
   const after = yearSummaryFromFigures(rule, years, base.incomplete, options);
   return { before, after };
-}
-
-/** What the figures assume or leave out, said beside them. */
-function whatIfNotes(
-  computation: TaxComputation,
-  input: WhatIfSaleInput,
-  figures: { capped: boolean; lotsWithoutCost: number; year: WhatIfYear | null },
-): string[] {
-  const notes: string[] = [];
-  const where = input.portfolioId === null ? 'in your portfolios' : 'in this portfolio';
-  // Notes carry no figures: the screen shows those from the fields, in its formats and privacy mode.
-  if (figures.capped)
-    notes.push(`That is more than you hold ${where}: the figures are for selling all of it.`);
-  if (figures.lotsWithoutCost > 0)
-    notes.push(
-      `${figures.lotsWithoutCost === 1 ? '1 lot' : `${figures.lotsWithoutCost} lots`} the sale would use ${figures.lotsWithoutCost === 1 ? 'has' : 'have'} no known cost, so the gain and the tax are unknown until ${figures.lotsWithoutCost === 1 ? 'it is' : 'they are'} given a price.`,
-    );
-  const rule = computation.options.rule;
-  if (computation.method === 'uk_pooling') {
-    notes.push(
-      'UK matching: the sale is matched with purchases on its day first, then with the Section 104 pool at its average cost. It assumes you buy none of this coin in the 30 days after the sale; a purchase then would be matched first and change the cost.',
-      'Gains and losses already realized that tax year in all your portfolios, and losses brought forward, come first, as in the realized-gains report; the sale uses what is left of the annual exempt amount. Disposals outside this app are not included.',
-    );
-    if (figures.year !== null && figures.year.allowance_amount === null)
-      notes.push(
-        'No annual exempt amount is applied: it is an amount in pounds, and these figures are in another currency (or the tax year is before the amounts this app knows).',
-      );
-  } else {
-    const holders = new Set(
-      computation.holdings
-        .filter((h) => h.coinId === input.coinId && h.quantity.gt(0))
-        .map((h) => h.portfolioId),
-    );
-    if (input.portfolioId === null && holders.size > 1)
-      notes.push(
-        `Across all portfolios the lots of every portfolio holding this coin are taken together (${effectiveMethodLabel(computation.method)}). A real sale happens in one portfolio and uses only its lots: choose the portfolio to see that sale.`,
-      );
-    if (rule !== 'none')
-      notes.push(
-        "The tax is what the sale adds to its tax year's estimate in the realized-gains report: the year's other sales in all your portfolios, the rule's allowance and losses carried from earlier years count. Disposals outside this app do not.",
-      );
-  }
-  const left = figures.year?.incomplete_disposals ?? 0;
-  if (left > 0)
-    notes.push(
-      `${left === 1 ? '1 earlier sale has' : `${left} earlier sales have`} no known gain (a price or cost is missing) and ${left === 1 ? 'is' : 'are'} left out of the year's figures, so the estimate may change once ${left === 1 ? 'it is' : 'they are'} priced.`,
-    );
-  return notes;
 }

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, MailLogger, MailMessage } from './mailer.ts';
 
 export interface OutboxMail extends MailMessage {
   from: string;
   date: string;
+}
+
+/** The recipient of an outbox file, or null when the file is not one of ours (or unreadable). */
+async function recipientOf(path: string): Promise<string | null> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null || !('to' in parsed)) return null;
+    return typeof parsed.to === 'string' ? parsed.to : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -22,6 +33,25 @@ export function createOutboxMailer(options: { dir: string; from: string; logger?
       const mail: OutboxMail = { ...message, from: options.from, date: date.toISOString() };
       await writeFile(path, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
       options.logger?.info({ path }, `mail written to outbox: ${path}`);
+    },
+
+    // The outbox holds a deleted account's links and alert mail in the clear: they go with it.
+    async forget(address) {
+      let names: string[];
+      try {
+        names = (await readdir(options.dir)).filter((name) => name.endsWith('.json'));
+      } catch {
+        return 0;
+      }
+      const wanted = address.trim().toLowerCase();
+      let removed = 0;
+      for (const name of names) {
+        const path = join(options.dir, name);
+        if ((await recipientOf(path))?.trim().toLowerCase() !== wanted) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Mailer } from '../../integrations/mail/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { HostLookup } from '../../lib/outbound-guard.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { registerDeliveryRoutes } from './delivery.routes.ts';
 import { createDeliveryService } from './delivery.service.ts';
@@ -18,15 +19,19 @@ export interface DeliveryParts {
   sender: WebhookSender;
 }
 
-/** The sending side, built from configuration: one webhook sender (keep-alive agents) per process. */
-export function createDeliveryParts(config: Config, mailer: Mailer): DeliveryParts {
+/**
+ * The sending side, built from configuration: one webhook sender (keep-alive agents) per process.
+ * `lookup` resolves webhook hosts (the system's resolver unless a test answers for it).
+ */
+export function createDeliveryParts(config: Config, mailer: Mailer, lookup?: HostLookup): DeliveryParts {
   const sender = createWebhookSender({
     allowPrivate: config.webhooks.allowPrivate,
     timeoutMs: config.webhooks.timeoutMs,
+    lookup,
   });
   return {
     sender,
-    dispatcher: createDispatcher({ sender, mailer, secrets: createSecretBox(config.sessionSecret) }),
+    dispatcher: createDispatcher({ sender, mailer, secrets: createSecretBox(config.secrets.key) }),
   };
 }
 
@@ -61,9 +66,9 @@ export async function registerDeliveryModule(
     delivery: createDeliveryService({
       db,
       clock: deps.clock,
-      secrets: createSecretBox(config.sessionSecret),
+      secrets: createSecretBox(config.secrets.key),
       dispatcher: deps.parts.dispatcher,
-      policy: { allowPrivate: config.webhooks.allowPrivate },
+      checkUrl: (url) => deps.parts.sender.checkUrl(url),
       publicUrl: config.publicUrl,
       emailOf: async (userId) => {
         const [row] = await db

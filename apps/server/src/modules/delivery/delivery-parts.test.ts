@@ -1,67 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { startFakeWebhookReceiver } from '../../test/fake-webhook-receiver.ts';
-import { checkWebhookUrl, isPrivateAddress } from './address-guard.ts';
 import { maskTarget } from './presets.ts';
 import { digestDue, quietUntil } from './quiet-hours.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 
-describe('address guard (SSRF)', () => {
-  it('knows the private, loopback, link-local and mapped ranges', () => {
-    for (const a of [
-      '127.0.0.1',
-      '10.0.0.8',
-      '172.20.1.1',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-    ]) {
-      expect(isPrivateAddress(a), a).toBe(true);
-    }
-    for (const a of ['::1', 'fe80::1', 'fd12::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::']) {
-      expect(isPrivateAddress(a), a).toBe(true);
-    }
-    for (const a of ['1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
-      expect(isPrivateAddress(a), a).toBe(false);
-    }
-  });
-
-  it('judges an IPv6 address that carries an IPv4 one by what it carries, in every spelling', () => {
-    for (const a of [
-      // IPv4-translated, IPv4-compatible and 6to4 forms of 127.0.0.1
-      '::ffff:0:7f00:1',
-      '[::7f00:1]',
-      '2002:7f00:1::',
-      '0:0:0:0:0:ffff:7f00:1',
-      '::ffff:0:127.0.0.1',
-      '::127.0.0.1',
-      // NAT64 (well-known and local-use prefixes) of 10.0.0.1 and 127.0.0.1
-      '64:ff9b::a00:1',
-      '64:ff9b:1::7f00:1',
-      // Teredo with a loopback client (stored flipped: ~127.0.0.1 = 80ff:fffe)
-      '2001:0:4136:e378:8000:63bf:80ff:fffe',
-      // IPv4 shorthand and hex spellings of loopback, a zone id, and what is no address at all
-      '127.1',
-      '0x7f000001',
-      'fe80::1%eth0',
-      'not-an-address',
-    ]) {
-      expect(isPrivateAddress(a), a).toBe(true);
-    }
-    for (const a of ['2002:808:808::', '64:ff9b::808:808', '::ffff:0:808:808']) {
-      expect(isPrivateAddress(a), a).toBe(false);
-    }
-  });
-
-  it('checks a saved URL by its literal address or its name', async () => {
-    const strict = { allowPrivate: false };
-    expect(await checkWebhookUrl('http://127.0.0.1:9/x', strict)).toBe('private');
-    expect(await checkWebhookUrl('http://localhost/x', strict)).toBe('private');
-    expect(await checkWebhookUrl('https://1.1.1.1/x', strict)).toBe('ok');
-    expect(await checkWebhookUrl('http://127.0.0.1:9/x', { allowPrivate: true })).toBe('ok');
-  });
-
+describe('webhook sender (SSRF)', () => {
   it('refuses at send time too, so a URL saved while allowed (or a name that moved) is never called', async () => {
     const receiver = await startFakeWebhookReceiver();
     const sender = createWebhookSender({ allowPrivate: false, timeoutMs: 1_000 });

@@ -18,8 +18,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { UrlCheck } from '../../lib/outbound-guard.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { type AddressPolicy, checkWebhookUrl } from './address-guard.ts';
 import {
   countChannels,
   countDead,
@@ -45,7 +45,8 @@ export interface DeliveryServiceDeps {
   clock: Clock;
   secrets: SecretBox;
   dispatcher: Dispatcher;
-  policy: AddressPolicy;
+  /** The webhook sender's own check, so a URL is saved under the policy it will be sent under. */
+  checkUrl: (url: string) => Promise<UrlCheck>;
   publicUrl: string;
   /** The account's email, shown as the email channel's target. */
   emailOf: (userId: string) => Promise<string>;
@@ -98,7 +99,7 @@ export function createDeliveryService(deps: DeliveryServiceDeps) {
   /** SSRF: refuse a URL whose host is or resolves to a private address. */
   async function assertUrlAllowed(url: string | undefined): Promise<void> {
     if (!url) return;
-    const check = await checkWebhookUrl(url, deps.policy);
+    const check = await deps.checkUrl(url);
     if (check === 'private') throw validationError({ url: [deliveryMessages.urlPrivate] });
     if (check === 'unresolvable') throw validationError({ url: [deliveryMessages.urlUnresolvable] });
   }

@@ -1,7 +1,11 @@
-import http from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
-import { type AddressPolicy, guardedLookup, isPrivateAddress, PrivateAddressError } from './address-guard.ts';
+import {
+  createOutboundGuard,
+  type HostLookup,
+  type OutboundPolicy,
+  OutboundTimeoutError,
+  refusalOf,
+  type UrlCheck,
+} from '../../lib/outbound-guard.ts';
 import type { WebhookRequest } from './presets.ts';
 
 /**
@@ -13,6 +17,8 @@ export type SendOutcome = { ok: true } | { ok: false; permanent: boolean; error:
 
 export interface WebhookSender {
   send(request: WebhookRequest): Promise<SendOutcome>;
+  /** The save-time check of a webhook URL, under the same policy and resolver as the sends. */
+  checkUrl(url: string): Promise<UrlCheck>;
   close(): void;
 }
 
@@ -27,84 +33,63 @@ export function classifyStatus(status: number, detail: string): SendOutcome {
   return { ok: false, permanent: true, error };
 }
 
-export function createWebhookSender(options: AddressPolicy & { timeoutMs: number }): WebhookSender {
-  const lookup = guardedLookup(options);
-  // Keep-alive agents: a burst of alerts to one receiver reuses its connections.
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup } as http.AgentOptions),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup } as https.AgentOptions),
-  };
+/** The first bytes of an answer, for the channel's last error; the rest is read and dropped. */
+async function detailOf(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size < 2048) chunks.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, 200).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Webhooks go through the outbound guard: private targets refused (unless allowed), the checked
+ * address pinned for the connection, and redirects never followed (a POST's body and token must
+ * not travel on to wherever a receiver points).
+ */
+export function createWebhookSender(
+  options: Pick<OutboundPolicy, 'allowPrivate'> & { timeoutMs: number; lookup?: HostLookup | undefined },
+): WebhookSender {
+  const guard = createOutboundGuard({
+    allowPrivate: options.allowPrivate,
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  });
+  const timedOut = (): SendOutcome => ({
+    ok: false,
+    permanent: false,
+    error: `no answer within ${options.timeoutMs / 1000} s`,
+  });
 
   return {
-    send(request) {
-      return new Promise((resolve) => {
-        let url: URL;
-        try {
-          url = new URL(request.url);
-        } catch {
-          resolve({ ok: false, permanent: true, error: 'invalid URL' });
-          return;
-        }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-          resolve({ ok: false, permanent: true, error: 'only http and https URLs are sent to' });
-          return;
-        }
-        // A literal address skips DNS (and so the guarded lookup): check it here.
-        const host = url.hostname.replace(/^\[|\]$/g, '');
-        if (!options.allowPrivate && (isIP(host) !== 0 ? isPrivateAddress(host) : host === 'localhost')) {
-          resolve({ ok: false, permanent: true, error: new PrivateAddressError(host).message });
-          return;
-        }
-        let settled = false;
-        const finish = (outcome: SendOutcome) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve(outcome);
-        };
-        const body = Buffer.from(request.body, 'utf8');
-        const transport = url.protocol === 'https:' ? https : http;
-        const req = transport.request(
-          url,
-          {
-            method: 'POST',
-            agent: agents[url.protocol],
-            headers: { ...request.headers, 'content-length': String(body.length) },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            res.on('data', (chunk: Buffer) => {
-              if (size < 2048) chunks.push(chunk);
-              size += chunk.length;
-            });
-            res.on('end', () => {
-              const detail = Buffer.concat(chunks).toString('utf8').slice(0, 200).replace(/\s+/g, ' ').trim();
-              finish(classifyStatus(res.statusCode ?? 0, detail));
-            });
-            res.on('error', (error) => finish({ ok: false, permanent: false, error: error.message }));
-          },
-        );
-        const timer = setTimeout(() => {
-          finish({ ok: false, permanent: false, error: `no answer within ${options.timeoutMs / 1000} s` });
-          req.destroy();
-        }, options.timeoutMs);
-        req.on('error', (error: NodeJS.ErrnoException) => {
-          if (error instanceof PrivateAddressError)
-            finish({ ok: false, permanent: true, error: error.message });
-          else
-            finish({
-              ok: false,
-              permanent: false,
-              error: error.code ? `${error.code}: ${error.message}` : error.message,
-            });
+    async send(request) {
+      const body = Buffer.from(request.body, 'utf8');
+      let signal: AbortSignal | undefined;
+      try {
+        const res = await guard.request(request.url, {
+          method: 'POST',
+          headers: { ...request.headers, 'content-length': String(body.length) },
+          body,
+          timeoutMs: options.timeoutMs,
+          maxRedirects: 0,
         });
-        req.end(body);
-      });
+        signal = res.signal;
+        return classifyStatus(res.status, await detailOf(res.body));
+      } catch (error) {
+        const refused = refusalOf(error);
+        if (refused) return { ok: false, permanent: true, error: refused.message };
+        if (error instanceof OutboundTimeoutError || signal?.aborted) return timedOut();
+        const e = error as NodeJS.ErrnoException;
+        const cause = e.cause as NodeJS.ErrnoException | undefined;
+        const code = e.code ?? cause?.code;
+        const message = cause?.message ?? e.message;
+        return { ok: false, permanent: false, error: code ? `${code}: ${message}` : message };
+      }
     },
+    checkUrl: (url) => guard.checkUrl(url),
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      void guard.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
+import { createOutboundGuard, type HostLookup } from '../../lib/outbound-guard.ts';
 
 /** A coin logo as this server holds it: the bytes its image host sent, and when. */
 export interface CoinImage {
@@ -13,12 +14,16 @@ export interface CoinImageCache {
    * had, or when `client` has already made this server ask the image host too often this minute.
    */
   get(src: string, client?: string): Promise<CoinImage | null>;
+  /** Lets go of the image hosts' connections. */
+  close(): Promise<void>;
 }
 
 export interface CoinImageCacheOptions {
   clock: Clock;
   /** Replaces the image host's scheme and host when fetching (a mirror; tests use a fake on 127.0.0.1). */
   origin?: string | undefined;
+  /** Resolves the image hosts' names (the system's resolver unless a test answers for it). */
+  lookup?: HostLookup | undefined;
   timeoutMs?: number;
   maxImageBytes?: number;
   /** Bytes of logos kept in memory; the least recently served go first. */
@@ -42,6 +47,13 @@ export function createCoinImageCache(options: CoinImageCacheOptions): CoinImageC
   const maxImageBytes = options.maxImageBytes ?? 256 * 1024;
   const budgetBytes = options.budgetBytes ?? 16 * 1024 * 1024;
   const retryAfterMs = options.retryAfterMs ?? 10 * 60_000;
+  // The allowed image hosts are public: a name of theirs that answers a private address, or a
+  // redirect to one, is refused. The operator's mirror is trusted at its own address.
+  const guard = createOutboundGuard({
+    allowPrivate: false,
+    trustedOrigins: options.origin ? [options.origin] : [],
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  });
   const images = new Map<string, CoinImage>();
   const failedUntil = new Map<string, number>();
   const inFlight = new Map<string, Promise<CoinImage | null>>();
@@ -76,18 +88,23 @@ export function createCoinImageCache(options: CoinImageCacheOptions): CoinImageC
 
   async function fetchImage(src: string): Promise<CoinImage | null> {
     try {
-      const res = await fetch(upstreamUrl(src), {
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
+      const res = await guard.request(upstreamUrl(src), {
+        timeoutMs,
+        // A CDN may move a logo; each hop is checked like the first.
+        maxRedirects: 3,
         headers: { accept: [...imageTypes].join(', ') },
       });
-      const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      const declared = Number(res.headers.get('content-length') ?? '0');
-      if (!res.ok || !imageTypes.has(type) || declared > maxImageBytes) {
-        await res.body?.cancel();
+      const header = (name: string) => {
+        const value = res.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const type = (header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      const declared = Number(header('content-length') ?? '0');
+      if (res.status < 200 || res.status >= 300 || !imageTypes.has(type) || declared > maxImageBytes) {
+        await res.body.dump();
         return null;
       }
-      const body = Buffer.from(await res.arrayBuffer());
+      const body = Buffer.from(await res.body.arrayBuffer());
       if (body.length === 0 || body.length > maxImageBytes) return null;
       return { contentType: type, body, fetchedAt: options.clock() };
     } catch {
@@ -140,5 +157,6 @@ export function createCoinImageCache(options: CoinImageCacheOptions): CoinImageC
       inFlight.set(src, request);
       return request;
     },
+    close: () => guard.close(),
   };
 }

@@ -1,5 +1,12 @@
 import type { CostBasisMethod, TaxSettings } from '@app/contracts';
-import { computeTax, type DailyCloseSeries, Dec, type TaxComputation, type TaxTransaction } from '@app/core';
+import {
+  computeTax,
+  type DailyCloseSeries,
+  Dec,
+  type LotChoices,
+  type TaxComputation,
+  type TaxTransaction,
+} from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
@@ -11,6 +18,7 @@ import {
   rateReferenceCoin,
 } from '../ledger/index.ts';
 import type { DailyClosesCache, MarketReader } from '../market/index.ts';
+import { findUserLotChoices } from '../transactions/index.ts';
 import type { TransferLinks } from '../transfers/index.ts';
 
 /** The transfers module's applied pairs (matched and proposed), for the user's books. */
@@ -24,6 +32,11 @@ export interface TaxBooks {
   currency: string;
   transactions: TaxTransaction[];
   links: ReadonlyMap<string, string>;
+  /**
+   * Sales that name their lots (sale id → the lots). Written with the sale, so the sale's
+   * portfolio revision moves with them and the key below covers them.
+   */
+  choices: LotChoices;
   /** Cache key: the revisions of every portfolio and the currency. */
   key: string;
 }
@@ -137,7 +150,11 @@ export async function loadTaxBooks(
       });
     }
   }
-  const built = { loaded, currency, transactions, links: await deps.transfers.links(userId), key };
+  const [links, choices] = await Promise.all([
+    deps.transfers.links(userId),
+    findUserLotChoices(deps.db, userId),
+  ]);
+  const built = { loaded, currency, transactions, links, choices, key };
   if (deps.booksCache) {
     deps.booksCache.set(key, built);
     if (deps.booksCache.size > maxCachedBooks) {
@@ -156,13 +173,18 @@ function isZero(value: string): boolean {
 export function createTaxComputationCache(maxEntries = 200) {
   const entries = new Map<string, TaxComputation>();
   return {
-    get(books: TaxBooks, settings: TaxSettings, method: CostBasisMethod): TaxComputation {
+    get(
+      books: TaxBooks,
+      settings: Pick<TaxSettings, 'rule' | 'custom_threshold_days'>,
+      method: CostBasisMethod,
+    ): TaxComputation {
       const key = `${books.key}|${settings.rule}|${settings.custom_threshold_days}|${method}`;
       let hit = entries.get(key);
       if (!hit) {
         hit = computeTax({
           transactions: books.transactions,
           links: books.links,
+          lotChoices: books.choices,
           rule: settings.rule,
           method,
           customThresholdDays: settings.custom_threshold_days,

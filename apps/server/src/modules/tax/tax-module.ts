@@ -4,8 +4,12 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
 import { createDailyClosesCache, type DailyClosesCache } from '../market/index.ts';
+import type { LotChoiceCheck } from '../transactions/index.ts';
+import { registerLotChoiceRoutes } from './lot-choice.routes.ts';
+import { createLotChoiceCheck } from './lot-choice-check.service.ts';
 import { createProjectionTaxService } from './projection-tax.service.ts';
 import { createReturnsService } from './returns.service.ts';
+import { createSaleLotsService } from './sale-lots.service.ts';
 import { registerTaxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
 import type { TaxBooksCache, TransferLinksReader } from './tax-books.ts';
@@ -25,7 +29,7 @@ export async function registerTaxModule(
     /** Shared with the ledger cache's fee valuation when given. */
     closes?: DailyClosesCache | undefined;
   },
-): Promise<{ tax: TaxService }> {
+): Promise<{ tax: TaxService; lotChoiceCheck: LotChoiceCheck }> {
   const closes =
     deps.closes ??
     createDailyClosesCache({
@@ -47,5 +51,7 @@ export async function registerTaxModule(
   });
   await registerTaxRoutes(app, { tax, returns, projections });
   await registerWhatIfRoutes(app, { tax, clock: deps.clock, market: deps.market });
-  return { tax };
+  await registerLotChoiceRoutes(app, { saleLots: createSaleLotsService({ tax, clock: deps.clock }) });
+  // The transactions module checks writes against sales' named lots with this (app.ts hands it down).
+  return { tax, lotChoiceCheck: createLotChoiceCheck(tax) };
 }

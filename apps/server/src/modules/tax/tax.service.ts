@@ -127,6 +127,8 @@ export function createTaxService(deps: TaxServiceDeps) {
 
   return {
     context,
+    /** The cached replay of some books under a rule (the lot-choice check asks for the US rule's). */
+    computation: computations.get,
 
     async settings(userId: string): Promise<TaxSettings> {
       return toTaxSettings(await findTaxSettings(deps.db, userId));

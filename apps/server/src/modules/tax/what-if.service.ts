@@ -1,12 +1,26 @@
 import {
   type CoinMarket,
+  type FieldErrors,
+  lotChoiceMessages,
   marketMessages,
   type WhatIfBody,
   type WhatIfResponse,
   whatIfLimits,
   whatIfMessages,
 } from '@app/contracts';
-import { Dec, dayInZone, dayToIso, heldQuantity, isoToDay, parseInstant, whatIfSale } from '@app/core';
+import {
+  choiceAgainstLots,
+  Dec,
+  dayInZone,
+  dayToIso,
+  heldQuantity,
+  isoToDay,
+  namedLots,
+  parseInstant,
+  type TaxComputation,
+  toDecimalString,
+  whatIfSale,
+} from '@app/core';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketReader } from '../market/index.ts';
@@ -20,6 +34,39 @@ function yearsLater(day: number, years: number): number {
   const y = d.getUTCFullYear() + years;
   const last = new Date(Date.UTC(y, d.getUTCMonth() + 1, 0)).getUTCDate();
   return Date.UTC(y, d.getUTCMonth(), Math.min(d.getUTCDate(), last)) / dayMs;
+}
+
+/**
+ * A what-if sale's named lots against the open lots of its scope: each must be held, in the
+ * quantity named, and they must add up to the sale. Only the US rule uses them, so only it checks.
+ */
+function assertLotsHeld(
+  computation: TaxComputation,
+  coinId: string,
+  portfolioId: string | null,
+  body: Pick<WhatIfBody, 'lots' | 'quantity'>,
+): void {
+  if (body.lots === undefined || computation.options.rule !== 'us') return;
+  const open = computation.holdings
+    .filter(
+      (h) =>
+        h.coinId === coinId &&
+        h.acquisitionId !== null &&
+        (portfolioId === null || h.portfolioId === portfolioId),
+    )
+    .map((h) => ({ acquisitionId: h.acquisitionId ?? '', quantity: h.quantity }));
+  const named = namedLots(body.lots.map((l) => ({ acquisitionId: l.acquisition_id, quantity: l.quantity })));
+  const check = choiceAgainstLots(open, named, new Dec(body.quantity));
+  const errors: FieldErrors = {};
+  for (const s of check.short) {
+    if (s.available.isZero()) errors[`lots.${s.index}.acquisition_id`] = [lotChoiceMessages.notHeld];
+    else errors[`lots.${s.index}.quantity`] = [lotChoiceMessages.used(toDecimalString(s.available))];
+  }
+  if (!check.adds_up)
+    errors.lots = [
+      lotChoiceMessages.total(toDecimalString(check.total), toDecimalString(new Dec(body.quantity))),
+    ];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
 /**
@@ -74,6 +121,8 @@ export function createWhatIfService(deps: {
       throw validationError({ quantity: [whatIfMessages.nothingHeld] });
     }
 
+    assertLotsHeld(computation, coinId, ctx.portfolioId, body);
+
     let price = body.price_per_coin;
     const source = price === undefined ? 'market_now' : 'given';
     if (price === undefined) {
@@ -96,6 +145,7 @@ export function createWhatIfService(deps: {
       longRate: settings.long_rate,
       currency: books.currency,
       yearlyAllowance: settings.yearly_allowance,
+      lots: body.lots?.map((l) => ({ acquisitionId: l.acquisition_id, quantity: l.quantity })),
     });
     const priceNotes =
       source === 'market_now'

@@ -36,6 +36,19 @@ export function toTransaction(row: TransactionRow): Transaction {
   };
 }
 
+/** The row with the lots it names when it is a sale that names them (specific identification). */
+export function toTransactionWithLots(
+  row: TransactionRow,
+  lots: readonly { acquisitionId: string; quantity: string }[] | undefined,
+): Transaction {
+  const out = toTransaction(row);
+  if (!lots || lots.length === 0) return out;
+  return {
+    ...out,
+    lots: lots.map((l) => ({ acquisition_id: l.acquisitionId, quantity: plain(l.quantity) })),
+  };
+}
+
 function isClassification(value: string | null): value is TransactionClassification {
   return value !== null && (transactionClassifications as readonly string[]).includes(value);
 }

@@ -3,21 +3,11 @@ import {
   type OversellViolation,
   portfolioMessages,
   type Transaction,
-  type TransactionCheckBody,
   type TransactionCreateBody,
   type TransactionListQuery,
   type TransactionListResponse,
-  type TransactionPreviewResponse,
-  type TransactionValidateResponse,
 } from '@app/contracts';
-import {
-  bestKnownCoinId,
-  Dec,
-  feeCurrencyKnown,
-  isFiat,
-  type OversellLead,
-  previewTransaction,
-} from '@app/core';
+import { bestKnownCoinId, Dec, feeCurrencyKnown, isFiat, type OversellLead } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -25,14 +15,12 @@ import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
   createLedgerWriter,
   deleteTransaction,
-  findOversells,
   findPortfolio,
   findTransaction,
   insertTransactions,
   type LedgerEdit,
   type LedgerWritePlan,
   listTransactions,
-  localisedViolation,
   type Oversell,
   OversellRejection,
   spokenOversells,
@@ -43,7 +31,11 @@ import {
 } from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
 import { assertChainFieldsKept } from './chain-fields.ts';
-import { toTransaction, toValues, valuesToLedger } from './transaction-mapper.ts';
+import type { LotChoiceCheck, LotChoiceVerdict } from './lot-choice-check.ts';
+import { bodyLots, createLotChoiceGuard } from './lot-choice-guard.ts';
+import { findLotChoices, replaceLotChoices, type StoredLotChoice } from './lot-choices.repository.ts';
+import { createTransactionChecks } from './transaction-checks.ts';
+import { toTransactionWithLots, toValues, valuesToLedger } from './transaction-mapper.ts';
 
 export interface TransactionsServiceDeps {
   db: Db;
@@ -64,6 +56,8 @@ const portfolioMissing = () => notFound(portfolioMessages.portfolioNotFound, 'po
 
 /** The ledger id of a fee's sale while a create is checked for oversells. */
 const feeSaleId = '__fee_sale__';
+/** The ledger id of a new row while a create is checked. */
+const newRowId = '__new__';
 
 /** A write's plan asks for a violation only when the check found one. */
 function violationOf(oversell: Oversell | undefined): OversellViolation {
@@ -77,6 +71,7 @@ class RowMoved extends Error {}
 export function createTransactionsService(deps: TransactionsServiceDeps) {
   const { db, market, preferences, ledgers } = deps;
   const writer = createLedgerWriter(deps);
+  const lots = createLotChoiceGuard(db);
 
   async function assertCoinKnown(coinId: string): Promise<void> {
     if (!(await market.getCoin(coinId, 'usd')))
@@ -155,15 +150,20 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     id: string,
     target: string | undefined,
     plan: (stored: TransactionRow) => Promise<LedgerWritePlan<R>> | LedgerWritePlan<R>,
+    checked: LotChoiceVerdict | null = null,
   ): Promise<R> {
     for (let attempt = 1; ; attempt += 1) {
       const seen = await getOwned(userId, id);
       try {
         return await writer.write({
           userId,
-          portfolioIds: target === undefined ? [seen.portfolioId] : [seen.portfolioId, target],
+          portfolioIds: lots.lockIds(
+            checked,
+            target === undefined ? [seen.portfolioId] : [seen.portfolioId, target],
+          ),
           missingPortfolio: portfolioMissing,
-          plan: async (tx) => {
+          plan: async (tx, portfolios) => {
+            lots.assertFresh(checked, portfolios);
             const stored = await findTransaction(tx, userId, id);
             if (!stored) throw notFound(portfolioMessages.transactionNotFound);
             if (stored.portfolioId !== seen.portfolioId) throw new RowMoved();
@@ -191,6 +191,16 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     });
   }
 
+  const checks = createTransactionChecks({
+    db,
+    market,
+    preferences,
+    ledgers,
+    portfolioMissing,
+    assertFeeCurrencyKnown,
+    assertCoinKnown,
+  });
+
   return {
     async list(userId: string, query: TransactionListQuery, path: string): Promise<TransactionListResponse> {
       const offset = (query.page - 1) * query.page_size;
@@ -216,8 +226,10 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
         params.set('page_size', String(query.page_size));
         return `${path}?${params.toString()}`;
       };
+      const sales = rows.filter((r) => r.type === 'sell').map((r) => r.id);
+      const chosen = await findLotChoices(db, userId, sales);
       return {
-        results: rows.map(toTransaction),
+        results: rows.map((r) => toTransactionWithLots(r, chosen.get(r.id))),
         count,
         next: offset + rows.length < count ? link(query.page + 1) : null,
         previous: query.page > 1 ? link(query.page - 1) : null,
@@ -225,7 +237,13 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     },
 
     async get(userId: string, id: string): Promise<Transaction> {
-      return toTransaction(await getOwned(userId, id));
+      const row = await getOwned(userId, id);
+      return toTransactionWithLots(row, (await findLotChoices(db, userId, [id])).get(id));
+    },
+
+    /** The tax module's check of lots named by sales (set once, by app.ts). */
+    useLotChoiceCheck(check: LotChoiceCheck): void {
+      lots.use(check);
     },
 
     async create(userId: string, body: TransactionCreateBody, locale: string): Promise<Transaction> {
@@ -234,31 +252,59 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
       const values = toValues(body);
       const sale = body.record_fee_sale ? await feeSale(userId, body) : null;
       const rows = sale ? [values, sale] : [values];
+      const named = bodyLots(body) ?? [];
       return spokenOversells(market, locale, () =>
-        writer.write({
-          userId,
-          portfolioIds: [body.portfolio_id],
-          missingPortfolio: portfolioMissing,
-          plan: () => ({
-            edits: rows.map((v, i) => ({
-              portfolioId: body.portfolio_id,
-              change: { kind: 'create', transaction: valuesToLedger(i === 0 ? '__new__' : feeSaleId, v) },
-            })),
-            rejectOversells: ([first]) => {
-              const violation = violationOf(first);
-              // The fee coin is not held (enough): said on the choice that asked for the sale.
-              if (violation.transaction_id === feeSaleId)
-                return new OversellRejection(violation, 'self', 'record_fee_sale');
-              return oversellError(violation);
-            },
-            write: async (tx, now) => {
-              const inserted = await insertTransactions(tx, userId, rows, now);
-              const [created] = inserted;
-              if (!created) throw new Error('insert returned no row');
-              return { result: toTransaction(created), added: inserted, removedIds: [] };
-            },
-          }),
-        }),
+        lots.write(
+          async () => {
+            const now = deps.clock();
+            return {
+              edit: {
+                userId,
+                removedIds: [],
+                added: rows.map((v, i) => ({
+                  id: i === 0 ? newRowId : feeSaleId,
+                  values: v,
+                  createdAt: now,
+                })),
+                choice: named.length > 0 ? { saleId: newRowId, lines: named } : undefined,
+              },
+              coinIds: rows.map((v) => v.coinId),
+            };
+          },
+          (checked) =>
+            writer.write({
+              userId,
+              portfolioIds: lots.lockIds(checked, [body.portfolio_id]),
+              missingPortfolio: portfolioMissing,
+              plan: (_tx, portfolios) => {
+                lots.assertFresh(checked, portfolios);
+                return {
+                  edits: rows.map((v, i) => ({
+                    portfolioId: body.portfolio_id,
+                    change: {
+                      kind: 'create',
+                      transaction: valuesToLedger(i === 0 ? newRowId : feeSaleId, v),
+                    },
+                  })),
+                  rejectOversells: ([first]) => {
+                    const violation = violationOf(first);
+                    // The fee coin is not held (enough): said on the choice that asked for the sale.
+                    if (violation.transaction_id === feeSaleId)
+                      return new OversellRejection(violation, 'self', 'record_fee_sale');
+                    return oversellError(violation);
+                  },
+                  write: async (tx, now) => {
+                    const inserted = await insertTransactions(tx, userId, rows, now);
+                    const [created] = inserted;
+                    if (!created) throw new Error('insert returned no row');
+                    // The choice is written with its sale, in the same transaction.
+                    if (named.length > 0) await replaceLotChoices(tx, userId, created.id, named);
+                    return { result: toTransactionWithLots(created, named), added: inserted, removedIds: [] };
+                  },
+                };
+              },
+            }),
+        ),
       );
     },
 
@@ -270,159 +316,122 @@ export function createTransactionsService(deps: TransactionsServiceDeps) {
     ): Promise<Transaction> {
       assertFeeCurrencyKnown(body.fee_currency);
       const values = toValues(body);
+      const sent = bodyLots(body);
+      // A row that stops being a sale loses its choice; a sale sent without lots keeps its own.
+      const choice: { lines: StoredLotChoice[] } | undefined =
+        values.type !== 'sell' ? { lines: [] } : sent === undefined ? undefined : { lines: sent };
       return spokenOversells(market, locale, () =>
-        writeRow(userId, id, body.portfolio_id, async (stored) => {
-          assertChainFieldsKept(stored, values);
-          if (stored.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
-          const moved = stored.portfolioId !== body.portfolio_id || stored.coinId !== body.coin_id;
-          const edits: LedgerEdit[] = moved
-            ? [
-                // The old coin's timeline loses the row (a later sell there may now oversell)...
-                {
-                  portfolioId: stored.portfolioId,
-                  change: { kind: 'delete', transactionId: id },
-                  storedCoinId: stored.coinId,
-                },
-                // ...and the new one gains it, at its original entry time.
-                {
-                  portfolioId: body.portfolio_id,
-                  change: { kind: 'create', transaction: valuesToLedger(id, values, stored.createdAt) },
-                },
-              ]
-            : [
-                {
-                  portfolioId: body.portfolio_id,
-                  change: { kind: 'update', transaction: valuesToLedger(id, values) },
-                  storedCoinId: stored.coinId,
-                },
-              ];
-          return {
-            edits,
-            rejectOversells: (oversells) => {
-              if (moved) {
-                const left = oversells.find(
-                  (o) => o.portfolioId === stored.portfolioId && o.violation.coin_id === stored.coinId,
-                );
-                if (left) return oversellError(left.violation, 'later');
-                return oversellError(violationOf(oversells[0]));
-              }
-              const violation = violationOf(oversells[0]);
-              return oversellError(violation, violation.transaction_id === id ? 'self' : 'later');
-            },
-            write: async (tx, now) => {
-              const updated = await updateTransaction(tx, userId, id, values, now);
-              if (!updated) throw notFound(portfolioMessages.transactionNotFound);
-              return { result: toTransaction(updated), added: [updated], removedIds: [id] };
-            },
-          };
-        }),
+        lots.write(
+          async () => {
+            const seen = await getOwned(userId, id);
+            return {
+              edit: {
+                userId,
+                removedIds: [id],
+                added: [{ id, values, createdAt: seen.createdAt }],
+                choice: choice && { saleId: id, lines: choice.lines.length > 0 ? choice.lines : null },
+                keeps: choice === undefined ? id : undefined,
+              },
+              coinIds: [...new Set([seen.coinId, values.coinId])],
+            };
+          },
+          (checked) =>
+            writeRow(
+              userId,
+              id,
+              body.portfolio_id,
+              async (stored) => {
+                assertChainFieldsKept(stored, values);
+                if (stored.coinId !== body.coin_id) await assertCoinKnown(body.coin_id);
+                const moved = stored.portfolioId !== body.portfolio_id || stored.coinId !== body.coin_id;
+                const edits: LedgerEdit[] = moved
+                  ? [
+                      // The old coin's timeline loses the row (a later sell there may now oversell)...
+                      {
+                        portfolioId: stored.portfolioId,
+                        change: { kind: 'delete', transactionId: id },
+                        storedCoinId: stored.coinId,
+                      },
+                      // ...and the new one gains it, at its original entry time.
+                      {
+                        portfolioId: body.portfolio_id,
+                        change: { kind: 'create', transaction: valuesToLedger(id, values, stored.createdAt) },
+                      },
+                    ]
+                  : [
+                      {
+                        portfolioId: body.portfolio_id,
+                        change: { kind: 'update', transaction: valuesToLedger(id, values) },
+                        storedCoinId: stored.coinId,
+                      },
+                    ];
+                return {
+                  edits,
+                  rejectOversells: (oversells) => {
+                    if (moved) {
+                      const left = oversells.find(
+                        (o) => o.portfolioId === stored.portfolioId && o.violation.coin_id === stored.coinId,
+                      );
+                      if (left) return oversellError(left.violation, 'later');
+                      return oversellError(violationOf(oversells[0]));
+                    }
+                    const violation = violationOf(oversells[0]);
+                    return oversellError(violation, violation.transaction_id === id ? 'self' : 'later');
+                  },
+                  write: async (tx, now) => {
+                    const updated = await updateTransaction(tx, userId, id, values, now);
+                    if (!updated) throw notFound(portfolioMessages.transactionNotFound);
+                    if (choice) await replaceLotChoices(tx, userId, id, choice.lines);
+                    const kept = choice ? choice.lines : (await findLotChoices(tx, userId, [id])).get(id);
+                    return {
+                      result: toTransactionWithLots(updated, kept),
+                      added: [updated],
+                      removedIds: [id],
+                    };
+                  },
+                };
+              },
+              checked,
+            ),
+        ),
       );
     },
 
     async remove(userId: string, id: string, locale: string): Promise<void> {
       await spokenOversells(market, locale, () =>
-        writeRow(userId, id, undefined, (stored) => ({
-          edits: [
-            {
-              portfolioId: stored.portfolioId,
-              change: { kind: 'delete', transactionId: id },
-              storedCoinId: stored.coinId,
-            },
-          ],
-          rejectOversells: ([first]) => oversellError(violationOf(first), 'delete'),
-          write: async (tx) => {
-            await deleteTransaction(tx, userId, id);
-            return { result: undefined, added: [], removedIds: [id] };
+        lots.write(
+          async () => {
+            const seen = await getOwned(userId, id);
+            return { edit: { userId, removedIds: [id], added: [] }, coinIds: [seen.coinId] };
           },
-        })),
+          (checked) =>
+            writeRow(
+              userId,
+              id,
+              undefined,
+              (stored) => ({
+                edits: [
+                  {
+                    portfolioId: stored.portfolioId,
+                    change: { kind: 'delete', transactionId: id },
+                    storedCoinId: stored.coinId,
+                  },
+                ],
+                rejectOversells: ([first]) => oversellError(violationOf(first), 'delete'),
+                // The sale's choice of lots goes with it (its rows cascade).
+                write: async (tx) => {
+                  await deleteTransaction(tx, userId, id);
+                  return { result: undefined, added: [], removedIds: [id] };
+                },
+              }),
+              checked,
+            ),
+        ),
       );
     },
 
-    /** Field errors for the form, without writing anything; 200 with valid:false on oversell. */
-    async validate(
-      userId: string,
-      body: TransactionCheckBody,
-      locale: string,
-    ): Promise<TransactionValidateResponse> {
-      const { portfolio, book, moved } = await checkContext(userId, body);
-      const [first] = findOversells(new Map([[portfolio.id, book]]), [checkEdit(portfolio.id, body, moved)]);
-      const violation = first ? await localisedViolation(market, first.violation, locale) : null;
-      return {
-        valid: violation === null,
-        errors: violation ? { quantity: [violation.message] } : {},
-        violation,
-      };
-    },
-
-    async preview(
-      userId: string,
-      body: TransactionCheckBody,
-      locale: string,
-    ): Promise<TransactionPreviewResponse> {
-      const { portfolio, book, moved } = await checkContext(userId, body);
-      const prefs = await preferences.get(userId);
-      const coinRows = book.coinTransactions(body.coin_id);
-      const values = toValues(body);
-      const executedAt = values.executedAt.toISOString();
-      // A fee in another currency counts at its day's value, as in the books; without one it is
-      // left out of the preview and the answer says so.
-      const fee = await ledgers.feeIn(portfolio.currency, {
-        id: 'candidate',
-        coin_id: values.coinId,
-        type: body.type,
-        quantity: values.quantity,
-        price_per_coin: values.pricePerCoin,
-        fee: values.fee,
-        fee_currency: body.fee_currency,
-        executed_at: executedAt,
-      });
-      const preview = previewTransaction(
-        coinRows,
-        {
-          coin_id: values.coinId,
-          type: body.type,
-          quantity: values.quantity,
-          price_per_coin: values.pricePerCoin,
-          fee: fee.fee ?? '0',
-          executed_at: executedAt,
-        },
-        { method: prefs.cost_basis_method, replaces: moved ? undefined : body.transaction_id },
-      );
-      const spoken = preview.violation
-        ? { ...preview, violation: await localisedViolation(market, preview.violation, locale) }
-        : preview;
-      return fee.issue === null ? spoken : { ...spoken, fee_without_price: true };
-    },
+    ...checks,
   };
-
-  async function checkContext(userId: string, body: TransactionCheckBody) {
-    const portfolio = await findPortfolio(db, userId, body.portfolio_id);
-    if (!portfolio) throw portfolioMissing();
-    assertFeeCurrencyKnown(body.fee_currency);
-    await assertCoinKnown(body.coin_id);
-    const book = await ledgers.book(db, portfolio);
-    if (body.transaction_id) {
-      const existing = await findTransaction(db, userId, body.transaction_id);
-      if (!existing) throw notFound(portfolioMessages.transactionNotFound, 'transaction_id');
-      // An edit that moves the row to another portfolio or coin: check it as a new row here.
-      if (existing.portfolioId !== body.portfolio_id || existing.coinId !== body.coin_id) {
-        return { portfolio, book, moved: true };
-      }
-    }
-    return { portfolio, book, moved: false };
-  }
-}
-
-/** What the checked form would do to the portfolio: a new row, or its stored row replaced. */
-function checkEdit(portfolioId: string, body: TransactionCheckBody, moved: boolean): LedgerEdit {
-  const values: TransactionValues = toValues(body);
-  return body.transaction_id && !moved
-    ? {
-        portfolioId,
-        change: { kind: 'update', transaction: valuesToLedger(body.transaction_id, values) },
-        storedCoinId: body.coin_id,
-      }
-    : { portfolioId, change: { kind: 'create', transaction: valuesToLedger('__candidate__', values) } };
 }
 
 export type TransactionsService = ReturnType<typeof createTransactionsService>;

@@ -4,7 +4,9 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import type { AuthUser } from '@/features/auth';
+import { browserLocation } from '@/lib/browser-location';
 import { cn } from '@/lib/cn';
+import { claimBrowserFor } from '@/lib/offline/forget-person';
 import type { QueuedWrite } from '@/lib/offline/offline-db';
 import { onOfflineChange } from '@/lib/offline/offline-events';
 import { persistQueries, restoreQuerySnapshot, savedAt } from '@/lib/offline/query-snapshot';
@@ -111,6 +113,18 @@ export function OfflineStatus({ client, user, unconfirmed }: OfflineStatusProps)
   const listId = useId();
 
   useEffect(() => registerServiceWorker(), []);
+
+  // Someone else was signed in here last: what was kept of them goes, and the page loads again.
+  // Only a user the server confirmed claims the browser.
+  useEffect(() => {
+    if (owner === null || unconfirmed) return;
+    claimBrowserFor(owner).then(
+      (switched) => {
+        if (switched) browserLocation.reload();
+      },
+      () => {},
+    );
+  }, [owner, unconfirmed]);
 
   useEffect(() => {
     if (owner === null) return;

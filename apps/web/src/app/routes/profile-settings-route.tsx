@@ -3,7 +3,7 @@ import { useBFFAuth } from '@/features/auth';
 import { ProfileSettingsPage } from '@/features/settings/profile-settings-page';
 
 export function ProfileSettingsRoute() {
-  const { user, refreshUser } = useBFFAuth();
+  const { user, refreshUser, logout } = useBFFAuth();
   if (user === null) return <Spinner label="Loading your profile…" className="p-6" />;
   // Remount when the server copy changes, so the form starts from the saved values.
   return (
@@ -11,6 +11,8 @@ export function ProfileSettingsRoute() {
       key={`${user.username}|${user.picture ?? ''}`}
       user={user}
       onUserChanged={refreshUser}
+      // The server has deleted the account and cleared its cookies: sign-out forgets the rest.
+      onAccountDeleted={logout}
     />
   );
 }

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { PageFrame } from '@/components/ui/page-frame';
+import { lazyPart } from '@/lib/lazy-part';
 import { EmailStatus } from './components/email-status';
 import { PasswordForm } from './components/password-form';
 import { ProfileForm } from './components/profile-form';
@@ -6,12 +8,19 @@ import { SettingsBackLink } from './components/settings-back-link';
 import { SettingsSection } from './components/settings-section';
 import type { SettingsUser } from './settings-types';
 
+const accountParts = lazyPart(
+  () => import('./account-data-parts'),
+  (m) => m.AccountDataParts,
+);
+
 interface ProfileSettingsPageProps {
   user: SettingsUser;
   onUserChanged: () => Promise<void>;
+  /** Signs out after the account was deleted; without it the page offers no deletion. */
+  onAccountDeleted?: () => Promise<void>;
 }
 
-export function ProfileSettingsPage({ user, onUserChanged }: ProfileSettingsPageProps) {
+export function ProfileSettingsPage({ user, onUserChanged, onAccountDeleted }: ProfileSettingsPageProps) {
   return (
     <PageFrame title="Profile">
       <SettingsBackLink />
@@ -32,6 +41,11 @@ export function ProfileSettingsPage({ user, onUserChanged }: ProfileSettingsPage
             <PasswordForm />
           )}
         </SettingsSection>
+        {onAccountDeleted !== undefined && (
+          <Suspense fallback={null}>
+            <accountParts.Component user={user} onAccountDeleted={onAccountDeleted} />
+          </Suspense>
+        )}
       </div>
     </PageFrame>
   );

@@ -11,6 +11,7 @@ export const categoryLabels: Record<TaxCategory, string> = {
 
 export const basisLabels: Record<string, string> = {
   lot: 'Lot',
+  chosen: 'Chosen lot',
   pool: 'Average pool',
   same_day: 'Same day',
   bed_and_breakfast: '30 days',

@@ -164,6 +164,7 @@ export const report: TaxReportResponse = {
       },
     ],
   },
+  lot_choices: { applies: true, applied: 0, ignored: 0, not_followed: [], notes: [] },
 };
 
 /** The API answers the tax views read, with the fixtures above. */

@@ -6,6 +6,7 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
+import { LowestTaxChoice } from './lowest-tax-choice';
 
 // This part loads apart from the Tax page (and on the coin page without it), so it shares no module
 // with the page's own: a module both use would become a small chunk of its own, which the build
@@ -150,8 +151,11 @@ export function WhatIfResult({ result }: { result: WhatIfResponse }) {
           {costOrUnknown(result.uk.exempt_used, money)}
         </p>
       )}
+      {result.lowest_tax_choice !== null && (
+        <LowestTaxChoice result={result} choice={result.lowest_tax_choice} money={money} />
+      )}
       <p className="text-sm text-muted">
-        Rule: {result.rule_label} · Method: {result.method_label}
+        Rule: {result.rule_label} · Method: {result.lots_chosen ? 'the lots named' : result.method_label}
         {result.all_qualify_on !== null &&
           ` · every lot sold is ${result.qualifying_label ?? 'qualifying'} from ${formatCalendarDay(result.all_qualify_on)}`}
       </p>

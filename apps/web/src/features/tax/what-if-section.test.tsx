@@ -93,6 +93,8 @@ const answer: WhatIfResponse = {
   qualifying_label: 'long-term',
   method: 'fifo',
   method_label: 'FIFO (first in, first out)',
+  lots_chosen: false,
+  lowest_tax_choice: null,
   year: {
     tax_year: '2026',
     estimated_tax_before: '100',
@@ -253,5 +255,87 @@ describe('what if I sell? on the Tax page', () => {
     });
     expect(await screen.findByText('You hold none of bitcoin in your portfolios.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Estimate the tax' })).toBeNull();
+  });
+});
+
+describe('the lowest-tax choice of lots (US rule)', () => {
+  const lowest: NonNullable<WhatIfResponse['lowest_tax_choice']> = {
+    lots: [
+      { acquisition_id: 't2', quantity: '0.5' },
+      { acquisition_id: 't1', quantity: '0.7' },
+    ],
+    lines: [
+      {
+        acquisition_id: 't2',
+        acquired_on: '2026-03-01',
+        quantity: '0.5',
+        cost: '1000',
+        gain: '492.5',
+        category: 'short',
+        category_label: 'Short-term',
+      },
+      {
+        acquisition_id: 't1',
+        acquired_on: '2024-01-17',
+        quantity: '0.7',
+        cost: '1400',
+        gain: '689.5',
+        category: 'long',
+        category_label: 'Long-term',
+      },
+    ],
+    estimated_tax: '200',
+    gain: '1182',
+    after_tax: '3382',
+    method: 'fifo',
+    method_label: 'FIFO (first in, first out)',
+    method_estimated_tax: '220.64',
+    method_gain: '1182',
+    tax_saving: '20.64',
+    same_as_method: false,
+    notes: ['Found by taking the lots in the order of the tax each coin adds at your rates.'],
+  };
+
+  it('shows it beside the method, and opens the sale form with those lots for a portfolio', async () => {
+    reply = () => json({ ...answer, portfolio_id: 'p1', lowest_tax_choice: lowest });
+    const { router } = renderPage(<WhatIfSection coinId="ethereum" portfolioId="p1" />, {
+      pattern: '/cryptocurrencies/:id',
+      path: '/cryptocurrencies/ethereum',
+    });
+    fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '1.2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Estimate the tax' }));
+    const choice = await screen.findByRole('region', { name: 'Lowest-tax choice of lots' });
+    expect(within(choice).getByText(/^Naming these lots/).textContent).toBe(
+      'Naming these lots: estimated tax $200.00 against $220.64 with FIFO (first in, first out), $20.64 less; gain $1,182.00.',
+    );
+    expect(
+      within(within(choice).getByRole('list', { name: 'Lots named' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Mar 1, 2026: 0.5 · Short-term · gain $492.50',
+      'Jan 17, 2024: 0.7 · Long-term · gain $689.50',
+    ]);
+    fireEvent.click(within(choice).getByRole('link', { name: 'Enter this sale with these lots' }));
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/transactions');
+    expect(router.state.location.state).toEqual({
+      saleDraft: {
+        portfolio_id: 'p1',
+        coin_id: 'ethereum',
+        quantity: '1.2',
+        price_per_coin: '3000',
+        lots: lowest.lots,
+      },
+    });
+  });
+
+  it('across all portfolios, asks for one before a sale can name lots', async () => {
+    reply = () => json({ ...answer, lowest_tax_choice: lowest });
+    const section = await openSection();
+    fireEvent.change(within(section).getByLabelText('Quantity'), { target: { value: '1.2' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Estimate the tax' }));
+    const choice = await within(section).findByRole('region', { name: 'Lowest-tax choice of lots' });
+    expect(within(choice).queryByRole('link')).toBeNull();
+    expect(within(choice).getByText('Choose a portfolio to enter this sale with these lots.')).toBeTruthy();
   });
 });

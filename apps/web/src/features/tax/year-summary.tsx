@@ -52,11 +52,22 @@ export function YearSummary({
   report,
   money,
 }: {
-  report: Pick<TaxReport, 'year_summary' | 'year_label'>;
+  report: Pick<TaxReport, 'year_summary' | 'year_label'> & Partial<Pick<TaxReport, 'lot_choices'>>;
   money: Money;
 }) {
   const summary = report.year_summary;
-  if (!summary) return null;
+  // What the year did with sales' named lots, said here (this part loads after the page) rather
+  // than in the report's first paint, which most people, naming no lots, never need.
+  const choiceNotes = report.lot_choices?.notes ?? [];
+  const notes =
+    choiceNotes.length === 0 ? null : (
+      <ul aria-label="Lots chosen for sales" className="list-disc space-y-1 pl-5 text-sm text-muted">
+        {choiceNotes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+    );
+  if (!summary) return notes;
   const a = summary.allowance;
   const carried = summary.losses_by_category;
   const figures: [string, string][] = [
@@ -110,6 +121,7 @@ export function YearSummary({
         ))}
       </ol>
       <p className="mt-2 text-xs text-muted [overflow-wrap:anywhere]">Source: {a.source}.</p>
+      {notes}
     </section>
   );
 }

@@ -264,6 +264,10 @@ export function installFakeTransactionsServer(initial: Transaction[]) {
     refuseDeletes: () => {
       refuseDelete = true;
     },
+    /** Answers (or answers differently) one more route: `answer('GET /api/v2/tax/sale-lots/', …)`. */
+    answer: (route: string, handler: (call: RecordedCall) => Response | Promise<Response>) => {
+      routes[route] = handler;
+    },
     /** The portfolios answer (none, when `none`) held back until the returned function is called. */
     holdPortfolios: ({ none = false } = {}) => {
       const options = routes['GET /api/v2/transactions/options/'];

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -53,7 +53,11 @@ export function TransactionsPage() {
   };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(filters.q ?? '');
-  const [form, setForm] = useState<{ editing?: Transaction } | null>(null);
+  // A sale proposed elsewhere (the what-if's lowest-tax lots) opens the form, which reads it.
+  const { state } = useLocation();
+  const [form, setForm] = useState<{ editing?: Transaction; draft?: boolean } | null>(() =>
+    (state as { saleDraft?: unknown } | null)?.saleDraft ? { draft: true } : null,
+  );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const options = useQuery(transactionOptionsQuery());
   const coins = useQuery(cryptoOptionsQuery());
@@ -133,6 +137,7 @@ export function TransactionsPage() {
           <LazyTransactionForm
             portfolios={portfolios}
             editing={form.editing}
+            draft={form.draft}
             onSubmit={save}
             onCancel={() => setForm(null)}
           />

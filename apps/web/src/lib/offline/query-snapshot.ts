@@ -31,8 +31,16 @@ function collect(client: QueryClient): SavedQuery[] {
     }));
 }
 
+/**
+ * Set at sign-out for the rest of this page: a save already scheduled then (a settled answer, the
+ * page hidden as the sign-out reloads it) must not write the signed-out person's answers back
+ * after they were cleared. The next page starts with it unset.
+ */
+let closedBySignOut = false;
+
 /** Saves the cached queries for this user, so a reload without a network can show them. */
 export async function saveQuerySnapshot(client: QueryClient, owner: string, now: number = Date.now()) {
+  if (closedBySignOut) return;
   const queries = collect(client);
   const header = { owner, savedAt: now, build: currentBuild() };
   const db = await offlineDb();
@@ -77,7 +85,18 @@ export async function savedAt(owner: string): Promise<number | null> {
   return header?.owner === owner ? header.savedAt : null;
 }
 
-/** Sign-out: another person at this browser must not see this user's figures offline. */
+/** Sign-out: the saved copy goes, and this page saves none again (see closedBySignOut). */
+export async function forgetQuerySnapshotAtSignOut(): Promise<void> {
+  closedBySignOut = true;
+  await clearQuerySnapshot();
+}
+
+/** Test seam: a new page, where saving is open again. */
+export function reopenQuerySnapshots(): void {
+  closedBySignOut = false;
+}
+
+/** Another person at this browser must not see this user's figures offline. */
 export async function clearQuerySnapshot(): Promise<void> {
   const db = await offlineDb();
   const tx = db.transaction('snapshots', 'readwrite');

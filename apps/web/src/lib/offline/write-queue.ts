@@ -68,6 +68,22 @@ export async function discardWrite(seq: number): Promise<void> {
   emitOfflineChange();
 }
 
+/**
+ * Drops the queued writes of everyone but `keep` (null: of everyone). A write can only be replayed
+ * in its maker's session, so once that person has signed out of this browser (or another has
+ * signed in) it is only their amounts and portfolio ids left where the next person can read them;
+ * signing out is the maker's last word on a write still waiting.
+ */
+export async function forgetQueuedWrites(keep: string | null = null): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction('writes', 'readwrite');
+  for (const write of await tx.store.getAll()) {
+    if (write.owner !== keep) await tx.store.delete(write.seq);
+  }
+  await tx.done;
+  emitOfflineChange();
+}
+
 /** The user's "Send again" on a refused or uncertain write: it rejoins the queue where it was. */
 export async function retryWrite(seq: number): Promise<void> {
   const db = await offlineDb();

@@ -1,5 +1,6 @@
 import {
   costBasisMethodLabels,
+  type LotChoiceLine,
   type RewardKind,
   type Transaction,
   type TransactionCreateBody,
@@ -11,7 +12,8 @@ import {
 } from '@app/contracts';
 import { currencyDecimals, decimalForInput, normalizeDecimalInput } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
 import { Private } from '@/components/ui/private-value';
@@ -20,12 +22,18 @@ import { isApiError } from '@/lib/api/api-error';
 import { useDayPrice } from '@/lib/market/use-day-price';
 import { oversellText, withOversellWritten } from '@/lib/oversell-text';
 import { useQuantityFormatter } from '@/lib/quantity';
+import { saleDraftOf } from '@/lib/sale-draft';
 import { useMoneyIn } from '@/lib/settings';
 import { availableQuery, coinChoicesQuery, previewTransaction } from '../api/transactions-api';
 import { CoinCombobox } from './coin-combobox';
 import { type CoinChoice, resolveTyped } from './coin-match';
 import { initialFeeCurrency, resolveFeeCurrency } from './fee-currency-choice';
 import { FeeCurrencyField } from './fee-currency-field';
+
+// A sale's "Choose lots" loads when the form is for a sale: most transactions never need it.
+const LotChoiceSection = lazy(() =>
+  import('./lot-choice-section').then((m) => ({ default: m.LotChoiceSection })),
+);
 
 export interface FormPortfolio {
   id: string;
@@ -43,24 +51,33 @@ function toLocalInput(iso: string): string {
 export function TransactionForm({
   portfolios,
   editing,
+  draft: fromDraft,
   onSubmit,
   onCancel,
 }: {
   portfolios: readonly FormPortfolio[];
   editing?: Transaction | undefined;
+  /** Opened for the sale the location's state proposes (the what-if's lowest-tax lots), filled in. */
+  draft?: boolean | undefined;
   onSubmit: (body: TransactionCreateBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [portfolioId, setPortfolioId] = useState(editing?.portfolio_id ?? portfolios[0]?.id ?? '');
-  const [coinText, setCoinText] = useState(editing?.coin_id ?? '');
+  const { state } = useLocation();
+  const [draft] = useState(() => (fromDraft && !editing ? saleDraftOf(state) : undefined));
+  const [portfolioId, setPortfolioId] = useState(
+    editing?.portfolio_id ?? draft?.portfolio_id ?? portfolios[0]?.id ?? '',
+  );
+  const [coinText, setCoinText] = useState(editing?.coin_id ?? draft?.coin_id ?? '');
   const [picked, setPicked] = useState<CoinChoice | null>(null);
-  const [type, setType] = useState<TransactionType>(editing?.type ?? 'buy');
-  const [quantity, setQuantity] = useState(editing?.quantity ? decimalForInput(editing.quantity, 18) : '');
+  const [type, setType] = useState<TransactionType>(editing?.type ?? (draft ? 'sell' : 'buy'));
+  const [quantity, setQuantity] = useState(
+    editing?.quantity ? decimalForInput(editing.quantity, 18) : (draft?.quantity ?? ''),
+  );
   const [typedPrice, setPrice] = useState(
-    editing?.price_per_coin ? decimalForInput(editing.price_per_coin, 10) : '',
+    editing?.price_per_coin ? decimalForInput(editing.price_per_coin, 10) : (draft?.price_per_coin ?? ''),
   );
   // Once the person types a price, the day's close never overwrites it.
-  const [priceTouched, setPriceTouched] = useState(editing !== undefined);
+  const [priceTouched, setPriceTouched] = useState(editing !== undefined || draft !== undefined);
   // What the price field showed when it got focus, kept until it loses it: a day's close arriving
   // in between would replace the text under the cursor, and the digits typed next would land after
   // it ("102391.95" then "100" saved 102391.951).
@@ -77,6 +94,10 @@ export function TransactionForm({
   const [date, setDate] = useState(toLocalInput(editing?.executed_at ?? new Date().toISOString()));
   const [note, setNote] = useState(editing?.note ?? '');
   const [rewardKind, setRewardKind] = useState<RewardKind>(editing?.reward_kind ?? 'staking');
+  // A sale's named lots: undefined until touched (an edit then keeps the stored choice), null for none.
+  const [lots, setLots] = useState<LotChoiceLine[] | null | undefined>(draft?.lots);
+  // Lots belong to one portfolio and coin: another one makes the choice meaningless.
+  const forgetLots = () => setLots(editing ? null : undefined);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<TransactionPreviewResponse | null>(null);
@@ -169,7 +190,8 @@ export function TransactionForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const next = body();
+    const typed = body();
+    const next = typed && type === 'sell' && lots !== undefined ? { ...typed, lots } : typed;
     if (!next) {
       setErrors({
         ...(coinId ? {} : { coin_id: ['Choose a coin'] }),
@@ -203,7 +225,10 @@ export function TransactionForm({
           <select
             {...control}
             value={portfolioId}
-            onChange={(e) => setPortfolioId(e.target.value)}
+            onChange={(e) => {
+              setPortfolioId(e.target.value);
+              forgetLots();
+            }}
             className={controlClass(control['aria-invalid'])}
           >
             {portfolios.map((p) => (
@@ -236,11 +261,13 @@ export function TransactionForm({
         onText={(text) => {
           setCoinText(text);
           setPicked(null);
+          forgetLots();
         }}
         selected={coin}
         onSelect={(c) => {
           setPicked(c);
           setCoinText(c.name);
+          forgetLots();
         }}
         errors={errors.coin_id}
         hint={
@@ -333,6 +360,29 @@ export function TransactionForm({
         onChange={(e) => setNote(e.target.value)}
         className="sm:col-span-2"
       />
+      {type === 'sell' && candidate && (
+        <Suspense fallback={null}>
+          <LotChoiceSection
+            portfolioId={candidate.portfolio_id}
+            coinId={candidate.coin_id}
+            date={candidate.date}
+            quantity={candidate.quantity}
+            transactionId={editing?.id}
+            value={lots}
+            onChange={(next) => {
+              setLots(next);
+              // Like every field's, the choice's errors clear once it is edited.
+              setErrors((e) =>
+                Object.fromEntries(
+                  Object.entries(e).filter(([k]) => !k.startsWith('lots') && k !== 'non_field_errors'),
+                ),
+              );
+            }}
+            errors={errors}
+            currency={currency}
+          />
+        </Suspense>
+      )}
       {preview && !preview.violation && (
         <output
           aria-label="Preview"
