@@ -162,10 +162,12 @@ export function lowestTaxChoice(
   const fee = gross.mul(sale.feesPercentage).div(100);
   const gain = best.gain;
   const tax = best.exactTax;
+  // The same lots figured by two paths (the year's replay, this choice's units) may differ in the
+  // last of 18 places: a difference that small is no saving either way.
+  const difference =
+    tax === null || method.estimated_tax === null ? null : new Dec(method.estimated_tax).sub(tax);
   const saving =
-    tax === null || method.estimated_tax === null
-      ? null
-      : toDecimalString(new Dec(method.estimated_tax).sub(tax));
+    difference === null ? null : same || difference.abs().lt('1e-12') ? '0' : toDecimalString(difference);
   const notes = [
     "Found by taking the lots in the order of the tax each coin adds at your rates (each lot's gain at its short- or long-term rate, a loss lowering it), then set beside what FIFO, LIFO and HIFO would take, each with the year's other sales, losses carried and allowance: the lowest estimate is shown.",
   ];
