@@ -196,6 +196,7 @@ describe('config', () => {
       transactionsPerPortfolio: 200_000,
       narrationsPerHour: 30,
       testSendsPerHour: 20,
+      tokenRequestsPerMinute: 300,
     });
     const set = loadConfig(
       {
@@ -207,6 +208,7 @@ describe('config', () => {
         LIMIT_TRANSACTIONS_PER_PORTFOLIO: '1000000',
         LIMIT_NARRATIONS_PER_HOUR: '7',
         LIMIT_TEST_SENDS_PER_HOUR: '8',
+        LIMIT_TOKEN_REQUESTS_PER_MINUTE: '9',
       },
       cwd,
     );
@@ -218,6 +220,7 @@ describe('config', () => {
       transactionsPerPortfolio: 1_000_000,
       narrationsPerHour: 7,
       testSendsPerHour: 8,
+      tokenRequestsPerMinute: 9,
     });
     // A limit of none (0), a fraction or a word would leave the server unlimited or refusing all.
     for (const name of [
@@ -228,6 +231,7 @@ describe('config', () => {
       'LIMIT_TRANSACTIONS_PER_PORTFOLIO',
       'LIMIT_NARRATIONS_PER_HOUR',
       'LIMIT_TEST_SENDS_PER_HOUR',
+      'LIMIT_TOKEN_REQUESTS_PER_MINUTE',
     ])
       for (const bad of ['0', '2.5', 'many', '-1'])
         expect(() => loadConfig({ ...secret, [name]: bad }, cwd)).toThrow(new RegExp(name));
