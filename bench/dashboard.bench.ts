@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchDatabase, pgliteDatabase, postgresDatabase } from './lib/databases.ts';
+import { untilIdle } from './lib/idle-server.ts';
 import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
 import { signedInJsonHeaders } from './lib/session.ts';
 
@@ -169,36 +170,6 @@ async function seedCloses(run: (text: string, params?: unknown[]) => Promise<unk
   }
 }
 
-/** CPU time (user + system, clock ticks) the process has used so far. */
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/**
- * Waits until a fresh server has finished its start-up work (migrations check, the first market
- * refresh, loading stored closes): no CPU used for 300 ms, or 10 s at most. A cold sample is the
- * first request a started, idle process serves, not one that queues behind its boot.
- */
-async function settled(pid: number): Promise<number> {
-  const started = performance.now();
-  let last = cpuTicks(pid);
-  let quietSince = performance.now();
-  while (performance.now() - started < 10_000) {
-    await new Promise((r) => setTimeout(r, 50));
-    const now = cpuTicks(pid);
-    if (now !== last) {
-      last = now;
-      quietSince = performance.now();
-    } else if (performance.now() - quietSince >= 300) break;
-  }
-  return performance.now() - started;
-}
-
 function readStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -230,7 +201,7 @@ async function startServer(target: Target): Promise<Server> {
   };
   try {
     await waitForHttp(`${url}/health-check`, 120_000);
-    settling.push(await settled(pid));
+    settling.push(await untilIdle(pid));
   } catch (error) {
     await server.stop();
     throw error;

@@ -13,8 +13,6 @@
 //    and warm (median and p95 of BENCH_WARM_SAMPLES).
 // Run: npm run build, then node --import tsx bench/tax-minimiser.bench.ts (BENCH_MINIMISER_LOTS,
 // BENCH_MINIMISER_SAMPLES, BENCH_WARM_SAMPLES, BENCH_MINIMISER_HTTP).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   buildTaxReport,
@@ -27,11 +25,10 @@ import {
   whatIfSale,
 } from '@app/core';
 import { pgliteDatabase, type Run } from './lib/databases.ts';
-import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
+import { startIdleServer } from './lib/idle-server.ts';
 import { signedInJsonHeaders } from './lib/session.ts';
 import { median } from './lib/stats.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const lotCount = Number(process.env.BENCH_MINIMISER_LOTS ?? 10_000);
 const samples = Number(process.env.BENCH_MINIMISER_SAMPLES ?? 20);
 const warmSamples = Number(process.env.BENCH_WARM_SAMPLES ?? 20);
@@ -203,50 +200,6 @@ async function timed(c: Client, method: string, path: string, body?: unknown): P
 
 const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
 
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Waits until a fresh server has gone idle (300 ms without CPU, 10 s at most). */
-async function settled(pid: number): Promise<void> {
-  const started = performance.now();
-  let last = cpuTicks(pid);
-  let quietSince = performance.now();
-  while (performance.now() - started < 10_000) {
-    await new Promise((r) => setTimeout(r, 50));
-    const now = cpuTicks(pid);
-    if (now !== last) {
-      last = now;
-      quietSince = performance.now();
-    } else if (performance.now() - quietSince >= 300) break;
-  }
-}
-
-async function startServer(dataDir: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = startProcess([join(root, 'apps/server/dist/main.js')], {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    MARKET_DATA: 'snapshot',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/health-check`, 180_000);
-    await settled(child.pid ?? 0);
-  } catch (error) {
-    await stopProcess(child);
-    throw error;
-  }
-  return { url, stop: () => stopProcess(child) };
-}
-
 async function seed(run: Run, portfolioId: string, rows: readonly Row[]): Promise<void> {
   await run(
     `insert into transactions (user_id, portfolio_id, coin_id, type, quantity, price_per_coin, fee, executed_at)
@@ -270,7 +223,7 @@ async function overHttp(rows: readonly Row[]): Promise<void> {
     let client: Client;
     let portfolioId: string;
     {
-      const server = await startServer(target.dataDir, target.env);
+      const server = await startIdleServer(target.dataDir, target.env);
       try {
         client = { url: server.url, headers: await signedInJsonHeaders(server.url) };
         portfolioId = (
@@ -299,7 +252,7 @@ async function overHttp(rows: readonly Row[]): Promise<void> {
       portfolio_id: portfolioId,
     };
     for (const kind of ['report', 'what-if', 'what-if, custom'] as const) {
-      const server = await startServer(target.dataDir, target.env);
+      const server = await startIdleServer(target.dataDir, target.env);
       const c = { ...client, url: server.url };
       try {
         // The custom rule (365 days) matches like the US rule but has no lowest-tax choice: the

@@ -13,15 +13,12 @@
 //        rule: a warm what-if is the planned sale against the cached lots, a warm report a lookup).
 // Run: npm run build, then node --import tsx bench/tax-what-if.bench.ts (BENCH_WHATIF_LOTS,
 // BENCH_WHATIF_OTHER, BENCH_WARM_SAMPLES).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgliteDatabase, type Run } from './lib/databases.ts';
-import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
+import { startIdleServer } from './lib/idle-server.ts';
 import { signedInJsonHeaders } from './lib/session.ts';
 import { median } from './lib/stats.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const lotCount = Number(process.env.BENCH_WHATIF_LOTS ?? 1_000);
 const otherRows = Number(process.env.BENCH_WHATIF_OTHER ?? 9_000);
 const warmSamples = Number(process.env.BENCH_WARM_SAMPLES ?? 20);
@@ -124,50 +121,6 @@ async function seed(run: Run, portfolioId: string, others: string[]): Promise<st
   return (bitcoin / 10_000).toFixed(4);
 }
 
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Waits until a fresh server has gone idle (300 ms without CPU, 10 s at most). */
-async function settled(pid: number): Promise<void> {
-  const started = performance.now();
-  let last = cpuTicks(pid);
-  let quietSince = performance.now();
-  while (performance.now() - started < 10_000) {
-    await new Promise((r) => setTimeout(r, 50));
-    const now = cpuTicks(pid);
-    if (now !== last) {
-      last = now;
-      quietSince = performance.now();
-    } else if (performance.now() - quietSince >= 300) break;
-  }
-}
-
-async function startServer(dataDir: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = startProcess([join(root, 'apps/server/dist/main.js')], {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    MARKET_DATA: 'snapshot',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/health-check`, 180_000);
-    await settled(child.pid ?? 0);
-  } catch (error) {
-    await stopProcess(child);
-    throw error;
-  }
-  return { url, stop: () => stopProcess(child) };
-}
-
 export async function benchTaxWhatIf(): Promise<void> {
   const target = pgliteDatabase('what-if');
   try {
@@ -175,7 +128,7 @@ export async function benchTaxWhatIf(): Promise<void> {
     let portfolioId: string;
     let others: string[];
     {
-      const server = await startServer(target.dataDir, target.env);
+      const server = await startIdleServer(target.dataDir, target.env);
       try {
         client = { url: server.url, headers: await signedInJsonHeaders(server.url) };
         portfolioId = (
@@ -196,7 +149,7 @@ export async function benchTaxWhatIf(): Promise<void> {
     const results: { label: string; cold: number; warm: number[]; lines: string }[] = [];
     for (const rule of rules) {
       for (const kind of ['report', 'what-if'] as const) {
-        const server = await startServer(target.dataDir, target.env);
+        const server = await startIdleServer(target.dataDir, target.env);
         const c = { ...client, url: server.url };
         try {
           await call(c, 'PATCH', '/api/v2/tax/settings/', { rule, short_rate: '24', long_rate: '15' });

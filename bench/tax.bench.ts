@@ -13,14 +13,11 @@
 //        revision and rule, so a warm report re-filters and formats one tax year).
 // Run: npm run build, then node --import tsx bench/tax.bench.ts (BENCH_TAX_SIZE, BENCH_WARM_SAMPLES,
 // BENCH_TAX_DATABASES, BENCH_POSTGRES_URL).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchDatabase, pgliteDatabase, postgresDatabase, type Run } from './lib/databases.ts';
-import { freePort, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
+import { startIdleServer } from './lib/idle-server.ts';
 import { signedInJsonHeaders } from './lib/session.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const size = Number(process.env.BENCH_TAX_SIZE ?? 10_000);
 const warmSamples = Number(process.env.BENCH_WARM_SAMPLES ?? 20);
 const databases = (process.env.BENCH_TAX_DATABASES ?? 'pglite').split(',');
@@ -138,56 +135,12 @@ async function seed(run: Run, portfolioId: string, coins: string[]): Promise<voi
   }
 }
 
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Waits until a fresh server has gone idle (300 ms without CPU, 10 s at most). */
-async function settled(pid: number): Promise<void> {
-  const started = performance.now();
-  let last = cpuTicks(pid);
-  let quietSince = performance.now();
-  while (performance.now() - started < 10_000) {
-    await new Promise((r) => setTimeout(r, 50));
-    const now = cpuTicks(pid);
-    if (now !== last) {
-      last = now;
-      quietSince = performance.now();
-    } else if (performance.now() - quietSince >= 300) break;
-  }
-}
-
-async function startServer(target: Target): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = startProcess([join(root, 'apps/server/dist/main.js')], {
-    PORT: String(port),
-    DATA_DIR: target.dataDir,
-    MARKET_DATA: 'snapshot',
-    LOG_LEVEL: 'warn',
-    ...target.env,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/health-check`, 180_000);
-    await settled(child.pid ?? 0);
-  } catch (error) {
-    await stopProcess(child);
-    throw error;
-  }
-  return { url, stop: () => stopProcess(child) };
-}
-
 async function benchTarget(target: Target): Promise<void> {
   let client: Client;
   let portfolioId: string;
   let coins: string[];
   {
-    const server = await startServer(target);
+    const server = await startIdleServer(target.dataDir, target.env);
     try {
       client = { url: server.url, headers: await signedInJsonHeaders(server.url) };
       portfolioId = ((await call(client, 'POST', '/api/v2/portfolios/', { name: 'Bench' })) as { id: string })
@@ -228,7 +181,7 @@ async function benchTarget(target: Target): Promise<void> {
   ];
   const results: { label: string; cold: number; warm: number[] }[] = [];
   for (const c of cases) {
-    const server = await startServer(target);
+    const server = await startIdleServer(target.dataDir, target.env);
     const cl = { ...client, url: server.url };
     try {
       await call(cl, 'PATCH', '/api/v2/tax/settings/', { rule: c.rule, custom_threshold_days: 200 });
