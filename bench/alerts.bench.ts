@@ -1,9 +1,16 @@
 // Alert engine tick beside the bare indicator computation it is built on, and server
 // memory per open SSE stream, in the same run. Needs `npm run build` first for the SSE part.
+// Each tick runs twice, on two databases seeded alike: the engine as it is and its earlier,
+// unbatched path (its internal `previousPath` option), one after the other, so both figures
+// come from the same machine at the same moment.
+//   node --import tsx bench/alerts.bench.ts      the engine part alone
+//   BENCH_ALERTS, BENCH_COINS: the size; BENCH_CHANNELS=0: users without delivery channels;
+//   BENCH_PREVIOUS=0: skip the earlier path; BENCH_DATABASE_URL=postgres://…: on PostgreSQL;
+//   BENCH_ALERTS_FILLFACTOR=70: try the alerts table with free room per page (not in the schema)
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AlertOperand, CoinMarket } from '@app/contracts';
@@ -21,6 +28,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const alertCount = Number(process.env.BENCH_ALERTS ?? 100_000);
 const coinCount = Number(process.env.BENCH_COINS ?? 1_000);
 const streamCount = Number(process.env.BENCH_STREAMS ?? 5_000);
+const withChannels = process.env.BENCH_CHANNELS !== '0';
+const withPrevious = process.env.BENCH_PREVIOUS !== '0';
+/** A trial of a storage setting the schema does not have: free room on each page of alerts. */
+const fillfactor = process.env.BENCH_ALERTS_FILLFACTOR ? Number(process.env.BENCH_ALERTS_FILLFACTOR) : null;
 const historyDays = 400;
 
 const ind = (metric: AlertOperand['metric'] & string, period: number | null = null): AlertOperand =>
@@ -113,20 +124,107 @@ async function seed(database: Database, prices: Map<string, number>): Promise<vo
     if (batch.length === 2_000) await flush();
   }
   await flush();
+  if (withChannels) await seedChannels(database);
 }
 
-export async function benchAlertEngine(): Promise<void> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  const scratch = adminUrl ? await scratchDatabase(adminUrl, 'bench_alerts') : null;
-  const url = scratch?.url;
-  const database = url ? await openPostgres(url) : await openPglite();
-  await migrateDatabase(database);
-  try {
-    const { reader, prices, closes } = syntheticMarket();
-    await seed(database, prices);
-    const bus = createMemoryEventBus();
-    const engine = createAlertEngine({ db: database.db, market: reader, bus, clock: () => new Date() });
+/**
+ * Delivery settings like a real user base's: a third of the users with an email channel, one in
+ * ten with a webhook too, one in fifteen of those failing; quiet hours for one in eight, a daily
+ * digest for one in twenty, so the outbox rows of every kind are written.
+ */
+async function seedChannels(database: Database): Promise<void> {
+  await database.db.execute(sql`
+    with u as (select id, row_number() over (order by email) as r from users)
+    insert into notification_channels (user_id, kind, preset, name, secret_hint, status, last_error)
+    select id, 'email', null, 'Email', '', 'ok', null from u where r % 3 = 0
+    union all
+    select id, 'webhook', 'discord', 'Discord', 'https://discord.com/…', case when r % 150 = 0 then 'failing' else 'ok' end,
+      case when r % 150 = 0 then 'HTTP 404' end
+    from u where r % 10 = 0`);
+  await database.db.execute(sql`
+    with u as (select id, row_number() over (order by email) as r from users)
+    insert into notification_preferences (user_id, time_zone, quiet_start, quiet_end, digest)
+    select id, 'Europe/Paris', case when r % 8 = 0 then '22:00' end, case when r % 8 = 0 then '07:00' end,
+      r % 20 = 0
+    from u where r % 8 = 0 or r % 20 = 0`);
+}
 
+const count = async (database: Database, table: 'notifications' | 'notification_deliveries') =>
+  Number(
+    (
+      (await database.db.execute(sql.raw(`select count(*) as n from ${table}`))) as unknown as {
+        rows: { n: number | string }[];
+      }
+    ).rows[0]?.n ?? 0,
+  );
+
+interface Side {
+  database: Database;
+  drop: () => Promise<void>;
+  engine: ReturnType<typeof createAlertEngine>;
+}
+
+async function openSide(
+  name: string,
+  reader: MarketReader,
+  prices: Map<string, number>,
+  previousPath: boolean,
+): Promise<Side> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = adminUrl ? await scratchDatabase(adminUrl, `bench_alerts_${name}`) : null;
+  const database = scratch ? await openPostgres(scratch.url) : await openPglite();
+  await migrateDatabase(database);
+  if (fillfactor !== null)
+    await database.db.execute(sql.raw(`alter table alerts set (fillfactor = ${fillfactor})`));
+  await seed(database, prices);
+  const engine = createAlertEngine({
+    db: database.db,
+    market: reader,
+    bus: createMemoryEventBus(),
+    clock: () => new Date(),
+    publicUrl: 'http://127.0.0.1:3000',
+    previousPath,
+  });
+  return {
+    database,
+    engine,
+    drop: async () => {
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+/** One tick with this process's CPU time beside its wall time (the database runs in it on PGlite). */
+async function timedTick(side: Side) {
+  const cpu = process.cpuUsage();
+  const result = await side.engine.tick();
+  const used = process.cpuUsage(cpu);
+  const [notifications, deliveries] = [
+    await count(side.database, 'notifications'),
+    await count(side.database, 'notification_deliveries'),
+  ];
+  return {
+    ...result,
+    cpuMs: (used.user + used.system) / 1000,
+    notificationsTotal: notifications,
+    deliveries,
+  };
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+export async function benchAlertEngine(): Promise<void> {
+  const loadBefore = load();
+  const { reader, prices, closes } = syntheticMarket();
+  const sides: { now: Side; previous: Side | null } = {
+    now: await openSide('now', reader, prices, false),
+    previous: withPrevious ? await openSide('prev', reader, prices, true) : null,
+  };
+  try {
     // Baseline: only the indicator maths the tick needs, each (coin, metric, period) once.
     const active = Array.from({ length: alertCount }, (_, i) => ({
       coin_id: `coin-${i % coinCount}`,
@@ -142,36 +240,59 @@ export async function benchAlertEngine(): Promise<void> {
     }
     const baselineMs = performance.now() - t0;
 
-    const first = await engine.tick(); // every alert seen for the first time: most states written
-    for (const [coin, p] of prices) prices.set(coin, p * 0.97); // a market move
-    const second = await engine.tick();
-    const third = await engine.tick(); // nothing moved: steady state
-
-    const db = url ? 'PostgreSQL' : 'PGlite';
-    console.log(
-      `\nalert engine — ${alertCount.toLocaleString()} active alerts over ${coinCount} coins, ${db}`,
-    );
-    console.table([
-      { run: 'baseline: indicators only', ms: baselineMs.toFixed(0), detail: `${computed} computations` },
-      {
-        run: 'tick 1 (first sight)',
-        ms: first.ms.toFixed(0),
-        detail: `${first.evaluated} evaluated, ${first.fired} fired`,
-      },
+    const steps: { run: string; before?: () => void }[] = [
+      { run: 'tick 1 (first sight)' }, // every alert seen for the first time: most states written
       {
         run: 'tick 2 (price −3%)',
-        ms: second.ms.toFixed(0),
-        detail: `${second.evaluated} evaluated, ${second.fired} fired`,
+        before: () => {
+          for (const [coin, p] of prices) prices.set(coin, p * 0.97); // a market move
+        },
       },
+      { run: 'tick 3 (no change)' }, // nothing moved: steady state
+    ];
+    const rows: Record<string, string>[] = [
       {
-        run: 'tick 3 (no change)',
-        ms: third.ms.toFixed(0),
-        detail: `${third.evaluated} evaluated, ${third.fired} fired`,
+        run: 'baseline: indicators only',
+        'previous ms': '',
+        'now ms': baselineMs.toFixed(0),
+        'previous CPU ms': '',
+        'now CPU ms': '',
+        detail: `${computed} computations`,
       },
-    ]);
+    ];
+    for (const step of steps) {
+      step.before?.();
+      const previous = sides.previous ? await timedTick(sides.previous) : null;
+      const now = await timedTick(sides.now);
+      if (
+        previous &&
+        (previous.notificationsTotal !== now.notificationsTotal || previous.deliveries !== now.deliveries)
+      )
+        throw new Error(`the two paths wrote different rows at ${step.run}`);
+      rows.push({
+        run: step.run,
+        'previous ms': previous ? previous.ms.toFixed(0) : '–',
+        'now ms': now.ms.toFixed(0),
+        'previous CPU ms': previous ? previous.cpuMs.toFixed(0) : '–',
+        'now CPU ms': now.cpuMs.toFixed(0),
+        detail: `${now.evaluated} evaluated, ${now.fired} fired; ${now.deliveries} outbox rows so far`,
+      });
+    }
+    const db = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    console.log(
+      `\nalert engine — ${alertCount.toLocaleString()} active alerts over ${coinCount} coins, ${db}, ` +
+        `${withChannels ? 'a third of the users with delivery channels' : 'no delivery channels'}` +
+        (fillfactor !== null ? `, alerts at fillfactor ${fillfactor} (a trial, not the schema)` : ''),
+    );
+    console.table(rows);
+    console.log(
+      `${new Date().toISOString()}, ${cpus().length} cores, node ${process.version}; load average ` +
+        `${loadBefore} before, ${load()} after. "previous" is the earlier unbatched path, run in turn ` +
+        'with this one; CPU is this process (on PGlite the database runs inside it).',
+    );
   } finally {
-    await database.close();
-    await scratch?.drop();
+    await sides.previous?.drop();
+    await sides.now.drop();
   }
 }
 
@@ -243,3 +364,5 @@ export async function benchAlerts(): Promise<void> {
     console.log(`\nSSE streams: could not hold ${streamCount} streams open: ${String(error)}`);
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchAlertEngine();

@@ -6,10 +6,10 @@ import {
   alertEvaluationSchema,
 } from '@app/contracts';
 import type { AlertRelation } from '@app/core';
-import { count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alerts, marketCache } from '../../db/schema/index.ts';
-import type { FiredNotification } from '../delivery/index.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { marketCache } from '../../db/schema/index.ts';
 
 /** What one engine tick needs of an active alert. */
 export interface EngineAlert {
@@ -28,35 +28,6 @@ export interface EngineAlert {
   channelIds: string[] | null;
 }
 
-const engineColumns = {
-  id: alerts.id,
-  userId: alerts.userId,
-  coinId: alerts.coinId,
-  left: alerts.left,
-  op: alerts.op,
-  right: alerts.right,
-  stateLast: alerts.stateLast,
-  stateLastStrict: alerts.stateLastStrict,
-  version: alerts.version,
-  revision: alerts.revision,
-  active: alerts.active,
-  channelIds: alerts.channelIds,
-};
-
-export async function listActiveAlerts(db: Db): Promise<EngineAlert[]> {
-  return db.select(engineColumns).from(alerts).where(eq(alerts.active, true));
-}
-
-/** Alerts inserted or edited (paused ones included) after `revision`. */
-export async function listAlertsChangedSince(db: Db, revision: number): Promise<EngineAlert[]> {
-  return db.select(engineColumns).from(alerts).where(gt(alerts.revision, revision));
-}
-
-export async function countAllActiveAlerts(db: Db): Promise<number> {
-  const rows = await db.select({ n: count() }).from(alerts).where(eq(alerts.active, true));
-  return Number(rows[0]?.n ?? 0);
-}
-
 export interface StateUpdate {
   id: string;
   version: number;
@@ -73,77 +44,162 @@ export interface Firing {
   at: Date;
 }
 
-/** A notification as written: the outbox's fan-out takes the same shape. */
-export type WrittenNotification = FiredNotification;
-
-/** Both drivers return `{ rows }` from execute(). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+/** A firing with what its deliveries need to know of the alert. */
+export interface FiringToWrite extends Firing {
+  userId: string;
+  coinId: string;
+  channelIds: string[] | null;
 }
 
-/** Keeps each statement well under PostgreSQL's 65,535 bind parameters. */
-const chunkRows = 1_000;
+/** A notification as committed: enough to tell its owner's streams. */
+export interface WrittenNotice {
+  id: string;
+  userId: string;
+}
 
-function* chunks<T>(items: readonly T[]): Generator<T[]> {
-  for (let i = 0; i < items.length; i += chunkRows) yield items.slice(i, i + chunkRows);
+/*
+ * The engine reads every active alert as one text value: PGlite hands each row and column to
+ * JavaScript one by one, and over a large table of rows with three jsonb columns that handing
+ * costs several times the query itself; one aggregated string, split here, costs a fraction. Fields are separated by
+ * U+001F and rows by U+001E. Neither can appear unescaped: uuids, integers and the fixed
+ * vocabularies are plain, jsonb prints control characters as \u escapes, and the one free text
+ * (the coin id) goes through to_json for the same reason. concat() writes NULL as an empty field.
+ */
+const fieldSep = '\u001f';
+const rowSep = '\u001e';
+const packedFields = 12;
+
+const packedAlert = sql.raw(`concat(a.id, chr(31), a.user_id, chr(31), to_json(a.coin_id), chr(31), a."left",
+  chr(31), a.op, chr(31), a."right", chr(31), a.state_last, chr(31), a.state_last_strict, chr(31), a.version,
+  chr(31), a.revision, chr(31), a.active, chr(31), a.channel_ids)`);
+
+/**
+ * Operands repeat across alerts (the same `rsi(14)` on thousands of rows): each distinct text is
+ * parsed once and the object shared, frozen so no reader can change it for the others.
+ */
+function operandParser(): (text: string) => AlertOperand {
+  const seen = new Map<string, AlertOperand>();
+  return (text) => {
+    let operand = seen.get(text);
+    if (!operand) {
+      const parsed = JSON.parse(text) as AlertOperand;
+      Object.freeze(parsed.params);
+      operand = Object.freeze(parsed);
+      seen.set(text, operand);
+    }
+    return operand;
+  };
+}
+
+function unpackAlerts(packed: unknown): EngineAlert[] {
+  if (typeof packed !== 'string' || packed === '') return [];
+  const operand = operandParser();
+  const out: EngineAlert[] = [];
+  for (const row of packed.split(rowSep)) {
+    const f = row.split(fieldSep);
+    if (f.length !== packedFields) throw new Error(`An alert row came back with ${f.length} fields`);
+    const [id, userId, coin, left, op, right, last, strict, version, revision, active, channels] = f as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    out.push({
+      id,
+      userId,
+      coinId: JSON.parse(coin) as string,
+      left: operand(left),
+      op: op as AlertOperator,
+      right: operand(right),
+      stateLast: last === '' ? null : (last as AlertRelation),
+      stateLastStrict: strict === '' ? null : (strict as 'above' | 'below'),
+      version: Number(version),
+      revision: Number(revision),
+      active: active === 't' || active === 'true',
+      channelIds: channels === '' ? null : (JSON.parse(channels) as string[] | null),
+    });
+  }
+  return out;
+}
+
+/** Every active alert, in one query. */
+export async function readActiveAlerts(db: Db): Promise<EngineAlert[]> {
+  const result = await db.execute(sql`
+    select string_agg(${packedAlert}, chr(30)) as packed from alerts a where a.active`);
+  return unpackAlerts(rowsOf(result)[0]?.packed);
 }
 
 /**
- * Writes one tick's outcome. Each row is matched on (id, version, active), so an alert edited,
- * paused or deleted while the tick was computing keeps its new state and gets no notification
- * for the old condition. Call inside a transaction.
+ * In one query: the alerts inserted or edited (paused ones included) after `revision`, and how
+ * many alerts are active now, which tells a reader holding the others whether any was deleted.
  */
-export async function writeEngineResults(
+export async function readAlertChanges(
+  db: Db,
+  revision: number,
+): Promise<{ changed: EngineAlert[]; activeCount: number }> {
+  const result = await db.execute(sql`
+    select (select count(*) from alerts where active)::int as active_count,
+      (select string_agg(${packedAlert}, chr(30)) from alerts a where a.revision > ${revision}::bigint) as packed`);
+  const row = rowsOf(result)[0];
+  return { changed: unpackAlerts(row?.packed), activeCount: Number(row?.active_count ?? 0) };
+}
+
+/**
+ * One statement for a batch of the tick's outcome: the alerts' new states, the notifications of
+ * those that fired and, through `outbox` (a builder given the CTE of the notifications just
+ * written), their delivery rows. Each state is matched on (id, version, active) and only alerts
+ * so updated get a notification, so an alert edited, paused or deleted while the tick was
+ * computing keeps its new state and gets nothing for the old condition. JSON parameters carry
+ * the rows, so a batch never meets the bind-parameter limit. Every firing's alert must have its
+ * state change in the same batch (a firing always changes the state's time). Call inside a
+ * transaction.
+ */
+export async function writeTickBatch(
   tx: Db,
   updates: readonly StateUpdate[],
   firings: readonly Firing[],
-): Promise<WrittenNotification[]> {
-  const written: WrittenNotification[] = [];
-  for (const part of chunks(firings)) {
-    const values: SQL[] = part.map(
-      (f) =>
-        sql`(${f.alertId}::uuid, ${f.version}::int, ${JSON.stringify(f.payload)}::jsonb, ${f.at.toISOString()}::timestamptz)`,
-    );
-    const result = await tx.execute(sql`
+  outbox: ((written: SQL) => SQL) | null,
+): Promise<WrittenNotice[]> {
+  if (updates.length === 0) return [];
+  const states = updates.map((u) => ({
+    id: u.id,
+    version: u.version,
+    last: u.last,
+    strict: u.lastStrict,
+    fired_at: u.firedAt?.toISOString() ?? null,
+  }));
+  const update = sql`
+    update alerts as a
+    set state_last = v.last, state_last_strict = v.strict,
+        last_triggered_at = coalesce(v.fired_at, a.last_triggered_at)
+    from json_to_recordset(${JSON.stringify(states)}::json)
+      as v(id uuid, version int, last text, strict text, fired_at timestamptz)
+    where a.id = v.id and a.version = v.version and a.active`;
+  if (firings.length === 0) {
+    await tx.execute(update);
+    return [];
+  }
+  const records = firings.map((f) => ({ alert_id: f.alertId, payload: f.payload, at: f.at.toISOString() }));
+  const written = sql.raw('written');
+  const result = await tx.execute(sql`
+    with updated as (${update} returning a.id, a.user_id, a.coin_id),
+    ${written} as (
       insert into notifications (user_id, alert_id, coin_coingecko_id, event_payload, created_at)
-      select a.user_id, a.id, a.coin_id, v.payload, v.at
-      from (values ${sql.join(values, sql`, `)}) as v(id, version, payload, at)
-      join alerts a on a.id = v.id and a.version = v.version and a.active
-      returning id, user_id, alert_id, coin_coingecko_id, event_payload, created_at`);
-    for (const row of rowsOf<{
-      id: string;
-      user_id: string;
-      alert_id: string | null;
-      coin_coingecko_id: string;
-      event_payload: AlertEventPayload | string;
-      created_at: Date | string;
-    }>(result)) {
-      written.push({
-        id: row.id,
-        userId: row.user_id,
-        alertId: row.alert_id,
-        coinId: row.coin_coingecko_id,
-        payload:
-          typeof row.event_payload === 'string'
-            ? (JSON.parse(row.event_payload) as AlertEventPayload)
-            : row.event_payload,
-        at: new Date(row.created_at),
-      });
-    }
-  }
-  for (const part of chunks(updates)) {
-    const values: SQL[] = part.map(
-      (u) =>
-        sql`(${u.id}::uuid, ${u.version}::int, ${u.last}::text, ${u.lastStrict}::text, ${u.firedAt?.toISOString() ?? null}::timestamptz)`,
-    );
-    await tx.execute(sql`
-      update alerts as a
-      set state_last = v.last, state_last_strict = v.strict,
-          last_triggered_at = coalesce(v.fired_at, a.last_triggered_at)
-      from (values ${sql.join(values, sql`, `)}) as v(id, version, last, strict, fired_at)
-      where a.id = v.id and a.version = v.version and a.active`);
-  }
-  return written;
+      select u.user_id, u.id, u.coin_id, f.payload, f.at
+      from json_to_recordset(${JSON.stringify(records)}::json) as f(alert_id uuid, payload jsonb, at timestamptz)
+      join updated u on u.id = f.alert_id
+      returning id, user_id, alert_id
+    )${outbox ? sql`, outbox as (${outbox(written)})` : sql``}
+    select id, user_id from ${written}`);
+  return rowsOf(result).map((r) => ({ id: String(r.id), userId: String(r.user_id) }));
 }
 
 /** Where the engine's last run is kept (a market-derived record, so it lives with the market cache). */

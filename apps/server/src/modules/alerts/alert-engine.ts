@@ -1,27 +1,22 @@
 import type { AlertEventPayload, MarketSource } from '@app/contracts';
-import {
-  computeIndicatorSnapshot,
-  evaluateAlert,
-  type IndicatorSnapshot,
-  requiredIndicators,
-} from '@app/core';
+import { computeIndicatorSnapshot, evaluateAlert, type IndicatorSnapshot } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { baseCurrenciesOf, fanOutDeliveries } from '../delivery/index.ts';
+import { baseCurrenciesOf } from '../delivery/index.ts';
 import type { MarketReader } from '../market/index.ts';
+import { type AlertSource, createAlertCache } from './alert-cache.ts';
 import {
-  countAllActiveAlerts,
   type EngineAlert,
-  type Firing,
-  listActiveAlerts,
-  listAlertsChangedSince,
+  type FiringToWrite,
   resetAlertStates,
   type StateUpdate,
-  writeEngineResults,
+  type WrittenNotice,
   writeEngineStatus,
 } from './alert-engine.repository.ts';
-import { alertCurrency, historyDaysFor } from './alert-history.ts';
+import { createPreviousAlertSource, writePreviousTickResults } from './alert-engine-previous.ts';
+import { alertCurrency } from './alert-history.ts';
+import { defaultWriteBatch, writeTickResults } from './alert-writes.ts';
 
 export interface AlertEngineTick {
   alerts: number;
@@ -54,6 +49,13 @@ export interface AlertEngineDeps {
   maxIdleMs?: number;
   /** Absolute links in delivered messages (PUBLIC_URL). */
   publicUrl?: string;
+  /** Internal: state changes, with their firings, per write statement (1: each on its own). */
+  writeBatch?: number;
+  /**
+   * Internal: read and write as the engine did before batching (alert-engine-previous.ts), for
+   * the bench's side-by-side figures and the tests that compare the rows both write.
+   */
+  previousPath?: boolean;
 }
 
 /**
@@ -83,53 +85,6 @@ async function currenciesAtFiring(
   return out;
 }
 
-/**
- * The active alerts, kept between ticks. Loading 100k alerts with their jsonb operands takes
- * seconds, so after the first load only rows whose revision grew are read; a differing active
- * count (a delete), a failed write, a long pause or every Nth tick forces a full reload.
- */
-function createAlertCache(db: Db, options: { fullReloadEvery: number; maxIdleMs: number }) {
-  let byId: Map<string, EngineAlert> | null = null;
-  let maxRevision = 0;
-  let ticks = 0;
-  let lastAt = 0;
-
-  const track = (alert: EngineAlert) => {
-    if (alert.revision > maxRevision) maxRevision = alert.revision;
-  };
-
-  async function full(): Promise<Map<string, EngineAlert>> {
-    const rows = await listActiveAlerts(db);
-    maxRevision = 0;
-    byId = new Map(rows.map((r) => [r.id, r]));
-    for (const r of rows) track(r);
-    return byId;
-  }
-
-  return {
-    async load(now: number): Promise<EngineAlert[]> {
-      ticks += 1;
-      const stale =
-        byId === null || ticks % options.fullReloadEvery === 0 || now - lastAt > options.maxIdleMs;
-      lastAt = now;
-      let cache = byId;
-      if (stale || cache === null) cache = await full();
-      else {
-        for (const row of await listAlertsChangedSince(db, maxRevision)) {
-          track(row);
-          if (row.active) cache.set(row.id, row);
-          else cache.delete(row.id);
-        }
-        if ((await countAllActiveAlerts(db)) !== cache.size) cache = await full();
-      }
-      return [...cache.values()];
-    },
-    invalidate() {
-      byId = null;
-    },
-  };
-}
-
 /** Runs `fn` over items with at most `limit` in flight. */
 async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0;
@@ -146,17 +101,29 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
  * The alert engine: after each market refresh it computes each needed
  * indicator once per (coin, metric, period) from the stored daily closes plus the current price,
  * evaluates every active alert with core's firing rules, and writes the state changes and one
- * notification per firing in a single transaction, then publishes the notifications.
- * A coin missing from the market (removed, or no price) yields no snapshot: its alerts keep
- * their state and never fire on a half-computed value.
+ * notification per firing, with its outbox rows, in a single transaction, then publishes the
+ * notifications. A coin missing from the market (removed, or no price) yields no snapshot: its
+ * alerts keep their state and never fire on a half-computed value.
  */
 export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
   // Inside the switch's transaction, and the revision bump makes every engine re-read its alerts.
   deps.market.inSwitchToLive?.(resetAlertStates);
-  const cache = createAlertCache(deps.db, {
+  const cacheOptions = {
     fullReloadEvery: deps.fullReloadEvery ?? 30,
     maxIdleMs: deps.maxIdleMs ?? 10 * 60_000,
-  });
+  };
+  const cache: AlertSource = deps.previousPath
+    ? createPreviousAlertSource(deps.db, cacheOptions)
+    : createAlertCache(deps.db, cacheOptions);
+  const publicUrl = deps.publicUrl ?? '';
+  const write = (tx: Db, updates: readonly StateUpdate[], firings: readonly FiringToWrite[]) =>
+    deps.previousPath
+      ? writePreviousTickResults(tx, updates, firings, publicUrl)
+      : writeTickResults(tx, updates, firings, {
+          publicUrl,
+          batchSize: deps.writeBatch ?? defaultWriteBatch,
+        });
+
   /** The engine's last run, for the alert list; a failed write only loses the label. */
   async function record(status: 'evaluated' | 'skipped_stale', data: MarketSource, at: Date): Promise<void> {
     await writeEngineStatus(deps.db, {
@@ -180,29 +147,21 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       }
       const demo = data.mode === 'demo';
       const active = await cache.load(deps.clock().getTime());
-      const byCoin = new Map<string, EngineAlert[]>();
-      for (const alert of active) {
-        const list = byCoin.get(alert.coinId);
-        if (list) list.push(alert);
-        else byCoin.set(alert.coinId, [alert]);
-      }
-      const requests = requiredIndicators(
-        active.map((a) => ({ coin_id: a.coinId, left: a.left, right: a.right })),
-      );
-      const coins = [...byCoin.keys()];
+      const coins = [...active.coins.keys()];
       const quotes = coins.length > 0 ? await deps.market.getQuotes(coins, alertCurrency) : new Map();
 
       const snapshots = new Map<string, IndicatorSnapshot>();
       await forEachLimited(coins, deps.concurrency ?? 16, async (coin) => {
         const price = quotes.get(coin)?.current_price;
         if (typeof price !== 'number' || !Number.isFinite(price)) return;
-        const needed = requests.get(coin) ?? [];
+        const group = active.coins.get(coin);
+        const needed = group?.requests ?? [];
         const closes =
           needed.length === 0
             ? []
             : (
                 await deps.market
-                  .getDailyCloses(coin, historyDaysFor(byCoin.get(coin) ?? []), alertCurrency)
+                  .getDailyCloses(coin, group?.historyDays ?? 0, alertCurrency)
                   .catch(() => null)
               )?.closes;
         if (closes === undefined) return;
@@ -211,64 +170,63 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
 
       const now = deps.clock();
       const updates: StateUpdate[] = [];
-      const firings: Firing[] = [];
-      const firingUsers = new Map<string, string>();
+      const firings: FiringToWrite[] = [];
+      const evaluatedAlerts = new Map<string, EngineAlert>();
       let evaluated = 0;
-      for (const alert of active) {
-        const snapshot = snapshots.get(alert.coinId);
+      for (const [coin, group] of active.coins) {
+        const snapshot = snapshots.get(coin);
         if (!snapshot) continue;
-        const state = { last: alert.stateLast, lastStrict: alert.stateLastStrict };
-        const result = evaluateAlert(alert, snapshot, state);
-        if (!result.evaluated) continue;
-        evaluated += 1;
-        const changed = result.state.last !== state.last || result.state.lastStrict !== state.lastStrict;
-        if (changed || result.fired) {
-          updates.push({
-            id: alert.id,
-            version: alert.version,
-            last: result.state.last,
-            lastStrict: result.state.lastStrict,
-            firedAt: result.fired ? now : null,
-          });
-        }
-        if (result.fired && result.payload) {
-          // A notification made from simulated prices says so.
-          const payload = demo ? { ...result.payload, demo: true } : result.payload;
-          firings.push({ alertId: alert.id, version: alert.version, payload, at: now });
-          firingUsers.set(alert.id, alert.userId);
+        for (const alert of group.alerts) {
+          const state = { last: alert.stateLast, lastStrict: alert.stateLastStrict };
+          const result = evaluateAlert(alert, snapshot, state);
+          if (!result.evaluated) continue;
+          evaluated += 1;
+          const changed = result.state.last !== state.last || result.state.lastStrict !== state.lastStrict;
+          if (changed || result.fired) {
+            updates.push({
+              id: alert.id,
+              version: alert.version,
+              last: result.state.last,
+              lastStrict: result.state.lastStrict,
+              firedAt: result.fired ? now : null,
+            });
+            evaluatedAlerts.set(alert.id, alert);
+          }
+          if (result.fired && result.payload) {
+            // A notification made from simulated prices says so.
+            const payload = demo ? { ...result.payload, demo: true } : result.payload;
+            firings.push({
+              alertId: alert.id,
+              version: alert.version,
+              payload,
+              at: now,
+              userId: alert.userId,
+              coinId: alert.coinId,
+              channelIds: alert.channelIds,
+            });
+          }
         }
       }
       if (firings.length > 0) {
-        const currencies = await currenciesAtFiring(deps, [...new Set(firingUsers.values())]);
+        const currencies = await currenciesAtFiring(deps, [...new Set(firings.map((f) => f.userId))]);
         for (const f of firings) {
-          const currency = currencies.get(firingUsers.get(f.alertId) ?? '');
+          const currency = currencies.get(f.userId);
           if (currency)
             f.payload = { ...f.payload, currency: currency as NonNullable<AlertEventPayload['currency']> };
         }
       }
-      const channelIds = new Map(
-        firings.length === 0
-          ? []
-          : active.filter((a) => firingUsers.has(a.id)).map((a) => [a.id, a.channelIds]),
-      );
 
-      let written: Awaited<ReturnType<typeof writeEngineResults>> = [];
+      let written: WrittenNotice[] = [];
       if (updates.length > 0 || firings.length > 0) {
         try {
-          written = await deps.db.transaction(async (tx) => {
-            const rows = await writeEngineResults(tx, updates, firings);
-            // The deliveries commit with their notifications (the outbox).
-            await fanOutDeliveries(tx, rows, channelIds, deps.publicUrl ?? '');
-            return rows;
-          });
+          written = await deps.db.transaction((tx) => write(tx, updates, firings));
         } catch (error) {
           cache.invalidate();
           throw error;
         }
         // The cache now matches what was written (rows edited meanwhile come back by revision).
-        const byId = new Map(active.map((a) => [a.id, a]));
         for (const u of updates) {
-          const alert = byId.get(u.id);
+          const alert = evaluatedAlerts.get(u.id);
           if (alert && alert.version === u.version) {
             alert.stateLast = u.last;
             alert.stateLastStrict = u.lastStrict;
@@ -281,7 +239,7 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
         await deps.bus.publish({ type: 'notification', userId: n.userId, notificationId: n.id });
       }
       return {
-        alerts: active.length,
+        alerts: active.count,
         coins: coins.length,
         evaluated,
         fired: firings.length,

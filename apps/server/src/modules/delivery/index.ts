@@ -7,7 +7,8 @@ export {
   registerDeliveryModule,
 } from './delivery-module.ts';
 export { createDispatcher } from './dispatch.ts';
-export { type FiredNotification, fanOutDeliveries } from './fanout.ts';
+export { type FiredNotification, fanOutDeliveries, planDeliveries } from './fanout.ts';
+export { deliveriesOfWritten, type PlannedDelivery } from './outbox.repository.ts';
 export { createDeliveryWorker } from './outbox-worker.ts';
 export { buildWebhookRequest } from './presets.ts';
 export { createWebhookSender } from './webhook-sender.ts';

@@ -1,5 +1,5 @@
 import type { DeliveryMessage, DeliveryStatus } from '@app/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { notificationChannels, notificationDeliveries } from '../../db/schema/index.ts';
@@ -25,6 +25,48 @@ export async function insertDeliveries(db: Db, rows: readonly NewDelivery[]): Pr
       .values(part.map((r) => ({ ...r, lastError: r.lastError ?? null })))
       .onConflictDoNothing({ target: notificationDeliveries.idempotencyKey });
   }
+}
+
+/** An outbox row planned for a firing before its notification's id is known. */
+export interface PlannedDelivery {
+  /** Ties the row to its firing: the notification id, or the alert id when written together. */
+  key: string;
+  userId: string;
+  channelId: string;
+  message: DeliveryMessage;
+  status: DeliveryStatus;
+  nextAttemptAt: Date;
+  firedAt: Date;
+  lastError: string | null;
+}
+
+/**
+ * The insert of the outbox rows for notifications that the surrounding statement writes, as one
+ * of its data-modifying CTEs: `written` names a CTE returning the new notifications' `id`,
+ * `user_id` and `alert_id`, and each row's `key` is its alert's id (one firing per alert). Joining it means only notifications that were really written (the
+ * alert still as evaluated) get rows, and the idempotency key, `<notification id>:<channel id>`
+ * as `insertDeliveries`' callers spell it, is built from the id the database just gave. One JSON
+ * parameter carries every row, so the statement's size does not grow with bind parameters.
+ */
+export function deliveriesOfWritten(rows: readonly PlannedDelivery[], written: SQL): SQL {
+  const records = rows.map((r) => ({
+    alert_id: r.key,
+    channel_id: r.channelId,
+    message: r.message,
+    status: r.status,
+    next_attempt_at: r.nextAttemptAt.toISOString(),
+    fired_at: r.firedAt.toISOString(),
+    last_error: r.lastError,
+  }));
+  return sql`
+    insert into notification_deliveries (user_id, channel_id, notification_id, idempotency_key, message,
+      status, next_attempt_at, fired_at, last_error)
+    select w.user_id, d.channel_id, w.id, w.id::text || ':' || d.channel_id::text, d.message, d.status,
+      d.next_attempt_at, d.fired_at, d.last_error
+    from json_to_recordset(${JSON.stringify(records)}::json) as d(alert_id uuid, channel_id uuid,
+      message jsonb, status text, next_attempt_at timestamptz, fired_at timestamptz, last_error text)
+    join ${written} w on w.alert_id = d.alert_id
+    on conflict (idempotency_key) do nothing`;
 }
 
 export interface ClaimedDelivery {
