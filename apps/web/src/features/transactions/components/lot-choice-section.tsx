@@ -134,7 +134,7 @@ export function LotChoiceSection(props: LotChoiceSectionProps) {
 
   const formErrors = [...(errors.lots ?? []), ...(errors.non_field_errors ?? [])];
   return (
-    <fieldset className="rounded-lg border border-line p-3 text-sm sm:col-span-2 lg:col-span-4">
+    <fieldset className="min-w-0 rounded-lg border border-line p-3 text-sm sm:col-span-2 lg:col-span-4">
       <legend className="px-1 font-medium">Choose lots</legend>
       <label className="flex items-center gap-2">
         <input
