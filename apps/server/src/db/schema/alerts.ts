@@ -19,6 +19,10 @@ export const alertRelations = ['above', 'equal', 'below'] as const;
  */
 export const alertsRevisionSeq = pgSequence('alerts_revision_seq');
 
+/**
+ * Stored with fillfactor 70, set by hand in migration 0024 because drizzle does not model it: a
+ * tick's state writes then stay on their page.
+ */
 export const alerts = pgTable(
   'alerts',
   {
