@@ -153,6 +153,19 @@ describe('syncing a Bitcoin wallet from its zpub', () => {
     expect(await w.sync(connection.id)).toBe('synced');
     expect((await w.rows(connection.id)).map(brief)).toEqual(rows);
     expect(w.esplora.count('/address/:address/txs/chain/:last_seen_txid')).toBe(0);
+
+    // Once the consolidation's day has a close, the next sync prices that fee as the sale it was,
+    // and the sync after it changes nothing more.
+    await w.setClose('bitcoin', blockTime(400), 41_000);
+    // Stored closes are re-read at most once a minute.
+    w.t.clock.advance(61_000);
+    expect(await w.sync(connection.id)).toBe('synced');
+    const priced = rows.map((r) =>
+      r.sourceId === `${fakeTxid('w-consolidate')}:fee` ? { ...r, type: 'sell', price: '41000' } : r,
+    );
+    expect((await w.rows(connection.id)).map(brief)).toEqual(priced);
+    expect(await w.sync(connection.id)).toBe('synced');
+    expect((await w.rows(connection.id)).map(brief)).toEqual(priced);
   });
 
   it('books what is new since the cursor, and a reorganisation drops and rebooks', async () => {

@@ -20,7 +20,13 @@ import { openExchangeCredentials } from './exchange-source.ts';
 import { syncExchange } from './exchange-sync.ts';
 import type { Explorers } from './explorers.ts';
 import { type DayCloses, feeCloses } from './fee-closes.ts';
-import { connectionById, dueConnectionIds, markSyncing, saveSynced } from './sync.repository.ts';
+import {
+  connectionById,
+  dueConnectionIds,
+  markSyncing,
+  saveSynced,
+  unpricedFeeRows,
+} from './sync.repository.ts';
 import { planBooking } from './sync-booking.ts';
 import { createCursorBox, type SyncCursor } from './sync-cursor.ts';
 import { ConnectionGone, describeFailure, SyncStop, syncMessages } from './sync-failure.ts';
@@ -117,7 +123,14 @@ export function createConnectionSync(deps: ConnectionSyncDeps) {
     const portfolio = await findPortfolio(db, row.userId, row.portfolioId);
     if (!portfolio) throw new ConnectionGone();
     // Day closes are read before the transaction: the ledger's write does no market reads.
-    const closeOn = await feeCloses(deps.closes, deps.market, snapshot.movements, portfolio.currency);
+    const unpriced = [...new Set((await unpricedFeeRows(db, row.id)).map((r) => r.coinId))];
+    const closeOn = await feeCloses(
+      deps.closes,
+      deps.market,
+      snapshot.movements,
+      portfolio.currency,
+      unpriced,
+    );
     await spokenOversells(deps.market, 'en', () =>
       writer.write({
         userId: row.userId,

@@ -34,15 +34,22 @@ export async function closesIn(
   };
 }
 
-/** Closes for the coins of these movements' fees (a fee is a disposal at the day's close). */
+/**
+ * Closes for the coins of these movements' fees (a fee is a disposal at the day's close), and of
+ * `alsoCoins`: the coins of fees booked earlier at no known value, priced once their close exists.
+ */
 export async function feeCloses(
   closes: DayCloses,
   market: Pick<MarketReader, 'describe'>,
   movements: readonly SourcedMovement[],
   currency: string,
+  alsoCoins: readonly string[] = [],
 ): Promise<CloseOn> {
   const coins = [
-    ...new Set(movements.flatMap((m) => (m.kind === 'fee' && m.coinId !== null ? [m.coinId] : []))),
+    ...new Set([
+      ...movements.flatMap((m) => (m.kind === 'fee' && m.coinId !== null ? [m.coinId] : [])),
+      ...alsoCoins,
+    ]),
   ];
   return closesIn(closes, market, coins, currency);
 }

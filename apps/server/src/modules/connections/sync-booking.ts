@@ -6,8 +6,10 @@ import {
   deleteRows,
   insertSourcedRows,
   moveRow,
+  priceFeeRow,
   type SourcedRowValues,
   sourcedRows,
+  unpricedFeeRows,
 } from './sync.repository.ts';
 import type { SyncCursor } from './sync-cursor.ts';
 import { type SourcedMovement, signedQuantity, type WalletSnapshot } from './wallet-snapshot.ts';
@@ -130,6 +132,18 @@ export async function planBooking(
     }
   }
 
+  const repriced = await feesNowPriced(tx, connection.id, input.closeOn, [
+    ...removed,
+    ...moved.map((m) => m.row),
+  ]);
+  for (const { row, close } of repriced) {
+    edits.push({
+      portfolioId: row.portfolioId,
+      change: { kind: 'update', transaction: { ...forCheck(row), type: 'sell', price_per_coin: close } },
+      storedCoinId: row.coinId,
+    });
+  }
+
   const have = new Set(existing.map((r) => r.sourceId));
   const fresh = snapshot.movements
     .filter((m): m is SourcedMovement & { coinId: string } => m.coinId !== null && !have.has(m.sourceId))
@@ -152,13 +166,38 @@ export async function planBooking(
       );
       const movedRows: TransactionRow[] = [];
       for (const { row, at } of moved) movedRows.push(await moveRow(writeTx, row.id, at, now));
+      for (const { row, close } of repriced) movedRows.push(await priceFeeRow(writeTx, row.id, close, now));
       const inserted = await insertSourcedRows(writeTx, connection.userId, values, now);
       return {
         added: [...movedRows, ...inserted],
-        removedIds: [...removed.map((r) => r.id), ...moved.map((m) => m.row.id)],
+        removedIds: [
+          ...removed.map((r) => r.id),
+          ...moved.map((m) => m.row.id),
+          ...repriced.map((r) => r.row.id),
+        ],
       };
     },
   };
+}
+
+/**
+ * Fees first booked at no known value whose day now has a close. Rows this booking drops or moves
+ * wait for the next sync, which reads them at their new time.
+ */
+async function feesNowPriced(
+  tx: Db,
+  connectionId: string,
+  closeOn: CloseOn,
+  touched: readonly TransactionRow[],
+): Promise<{ row: TransactionRow; close: string }[]> {
+  const skip = new Set(touched.map((r) => r.id));
+  const out: { row: TransactionRow; close: string }[] = [];
+  for (const row of await unpricedFeeRows(tx, connectionId)) {
+    if (skip.has(row.id)) continue;
+    const close = closeOn(row.coinId, row.executedAt);
+    if (close !== null) out.push({ row, close });
+  }
+  return out;
 }
 
 const order = (m: SourcedMovement) => (m.kind === 'receive' ? 0 : 1);

@@ -184,6 +184,34 @@ export async function deleteRows(db: Db, ids: readonly string[]): Promise<void> 
   }
 }
 
+/**
+ * Network fees booked as a transfer out because their day had no close yet, and still as booked:
+ * a later sync prices them once the close is known.
+ */
+export async function unpricedFeeRows(db: Db, connectionId: string): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.sourceConnectionId, connectionId),
+        eq(transactions.classification, 'network_fee'),
+        eq(transactions.type, 'transfer_out'),
+      ),
+    );
+}
+
+/** A fee that left at no known value becomes the sale at its day's close it always was. */
+export async function priceFeeRow(db: Db, id: string, close: string, now: Date): Promise<TransactionRow> {
+  const [row] = await db
+    .update(transactions)
+    .set({ type: 'sell', pricePerCoin: close, updatedAt: now })
+    .where(eq(transactions.id, id))
+    .returning();
+  if (!row) throw new Error('priced fee row vanished inside its transaction');
+  return row;
+}
+
 export async function moveRow(db: Db, id: string, executedAt: Date, now: Date): Promise<TransactionRow> {
   const [row] = await db
     .update(transactions)
