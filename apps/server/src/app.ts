@@ -273,7 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerPortfolioRoutes(api, {
       portfolios: createPortfoliosService({ ...books, portfoliosPerUser: limits.portfoliosPerUser }),
       transactions,
-      csv: createCsvImportService(books),
+      csv: createCsvImportService({ ...books, closes: ledger.closes }),
     });
     await registerTransactionRoutes(api, {
       transactions,
@@ -395,6 +395,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseCurrency: async (userId) => (await settings.get(userId)).base_currency,
     clock,
     version: serverVersion(packageRoot),
+    publicOrigin: new URL(config.publicUrl).origin,
   });
 
   await registerStaticWeb(app, {

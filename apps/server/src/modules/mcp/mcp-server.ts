@@ -1,5 +1,6 @@
 import type { AccessTokenScope } from '@app/contracts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTool, ToolCallHost } from './tool-kit.ts';
 import { mcpTools } from './tools/index.ts';
 
@@ -31,5 +32,8 @@ export function createMcpServer(input: {
     { capabilities: { tools: { listChanged: false } }, instructions },
   );
   for (const tool of input.tools) tool.register(server, input.host);
+  // The SDK would convert every schema to JSON again on each tools/list; ours are built once.
+  const listed = { tools: input.tools.map((tool) => tool.definition()) };
+  server.server.setRequestHandler(ListToolsRequestSchema, () => listed);
   return server;
 }

@@ -26,6 +26,8 @@ export interface McpRouteDeps {
   baseCurrency(userId: string): Promise<string>;
   clock: Clock;
   version: string;
+  /** The one web origin a browser may call `/mcp` from (the app's own). */
+  publicOrigin: string;
 }
 
 interface Caller {
@@ -82,8 +84,15 @@ const knownTools = new Set(mcpTools.map((t) => t.name));
 export async function registerMcpRoutes(app: FastifyInstance, deps: McpRouteDeps): Promise<void> {
   const callers = new WeakMap<FastifyRequest, Caller>();
 
-  // Before the body is read: a caller without a valid token learns nothing else.
+  // Before the body is read: a caller without a valid token learns nothing else. A browser page
+  // of another origin is refused before that (a rebinding attack would come as one).
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== deps.publicOrigin) {
+      return reply
+        .code(403)
+        .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Origin not allowed.' }, id: null });
+    }
     const bearer = bearerToken(request);
     const resolved = bearer ? await deps.tokens.resolve(bearer, request.ip) : null;
     if (!resolved) {

@@ -492,6 +492,38 @@ describe('the MCP server at /mcp', () => {
     expect(answer.result.isError).toBeFalsy();
   });
 
+  it("refuses a browser page of another origin with 403, and answers the app's own", async () => {
+    const post = (origin: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${reader.token}`,
+          origin,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} }),
+      });
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      `${new URL(t.config.publicUrl).origin}.evil.example`,
+    ]) {
+      const refused = await post(origin);
+      expect(refused.status, origin).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        jsonrpc: '2.0',
+        error: { message: 'Origin not allowed.' },
+      });
+    }
+    const own = await post(new URL(t.config.publicUrl).origin);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { result: { tools: unknown[] } }).result.tools.length).toBe(
+      readTools.length,
+    );
+  });
+
   it('records each tool call as a use of the token, by tool name, and not the routes behind it', async () => {
     const made = await makeToken(a);
     const client = await connect(made.token);

@@ -1,6 +1,7 @@
 import type { AccessTokenScope, MarketSource } from '@app/contracts';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import type { CallToolResult, RequestId, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { type AnswerFacts, buildProvenance, provenanceSchema } from './provenance.ts';
 import { RestCallError, type RestCaller } from './rest-client.ts';
@@ -43,8 +44,11 @@ export interface McpTool {
   readonly name: string;
   readonly scope: AccessTokenScope;
   readonly description: string;
+  readonly inputSchema: z.ZodObject;
   /** `{ data, provenance }`: what every structuredContent of this tool is. */
   readonly outputSchema: z.ZodObject;
+  /** The tool as tools/list lists it, JSON schemas included, built once per process. */
+  definition(): Tool;
   register(server: McpServer, host: ToolCallHost): void;
 }
 
@@ -71,53 +75,82 @@ export function restErrorResult(error: RestCallError): CallToolResult {
   };
 }
 
+/** The SDK's own conversion, with the options its tools/list uses. */
+function jsonSchemaOf(schema: z.ZodObject, pipeStrategy: 'input' | 'output') {
+  return toJsonSchemaCompat(schema, { strictUnions: true, pipeStrategy }) as Tool['inputSchema'];
+}
+
 export function defineTool<I extends z.ZodObject, D extends z.ZodType>(spec: ToolSpec<I, D>): McpTool {
   const outputSchema = z.object({ data: spec.data, provenance: provenanceSchema });
   const readOnly = spec.scope === 'read';
+  const annotations = {
+    title: spec.title,
+    readOnlyHint: readOnly,
+    destructiveHint: false,
+    idempotentHint: readOnly,
+    openWorldHint: false,
+  };
+  let definition: Tool | undefined;
+  /**
+   * The REST text whose data last passed the output schema. A route that serves the same answer
+   * again (a cached report) is not checked again: the same text parses to the same data.
+   */
+  let checkedText: string | undefined;
+
+  function checkData(data: unknown, text: string | undefined): void {
+    if (text !== undefined && text === checkedText) return;
+    spec.data.parse(data);
+    checkedText = text;
+  }
+
   return {
     name: spec.name,
     scope: spec.scope,
     description: spec.description,
+    inputSchema: spec.input,
     outputSchema,
+    definition() {
+      definition ??= {
+        name: spec.name,
+        title: spec.title,
+        description: spec.description,
+        inputSchema: jsonSchemaOf(spec.input, 'input'),
+        outputSchema: jsonSchemaOf(outputSchema, 'output') as Tool['outputSchema'],
+        annotations,
+        execution: { taskSupport: 'forbidden' },
+      };
+      return definition;
+    },
     register(server, host) {
       // Widened to the plain object schema: the SDK's callback type cannot be picked for a generic one.
       const inputSchema: z.ZodObject = spec.input;
+      // The output schema is listed by `definition()` and checked here, not by the SDK, which
+      // would check a whole unchanged answer (a megabyte of tax report) again on every call.
       server.registerTool(
         spec.name,
-        {
-          title: spec.title,
-          description: spec.description,
-          inputSchema,
-          outputSchema,
-          annotations: {
-            title: spec.title,
-            readOnlyHint: readOnly,
-            destructiveHint: false,
-            idempotentHint: readOnly,
-            openWorldHint: false,
-          },
-        },
+        { title: spec.title, description: spec.description, inputSchema, annotations },
         async (args: unknown, extra): Promise<CallToolResult> => {
           const ctx = host.context();
           try {
             // The SDK checked the arguments already; parsing again gives them their static type.
             const parsed = spec.input.parse(args);
             const [answer, baseCurrency] = await Promise.all([spec.run(parsed, ctx), ctx.baseCurrency()]);
-            const provenance = buildProvenance({
-              facts: answer,
-              baseCurrency,
-              market: host.market(),
-              now: host.now(),
-              routes: ctx.rest.routes,
-            });
+            const text = ctx.rest.textOf(answer.data);
+            checkData(answer.data, text);
+            const provenance = provenanceSchema.parse(
+              buildProvenance({
+                facts: answer,
+                baseCurrency,
+                market: host.market(),
+                now: host.now(),
+                routes: ctx.rest.routes,
+              }),
+            );
             host.settled(extra.requestId, 200);
             return {
               content: [
                 { type: 'text', text: provenance.summary },
-                {
-                  type: 'text',
-                  text: figuresText(ctx.rest.textOf(answer.data) ?? JSON.stringify(answer.data)),
-                },
+                { type: 'text', text: figuresText(text ?? JSON.stringify(answer.data)) },
               ],
               structuredContent: { data: answer.data, provenance },
             };
