@@ -12,6 +12,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     picture: text('picture'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** Runs the instance: sign-ups, invitations, other accounts. The first account is one. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set by an administrator: no sign-in, session or token of this account is honoured. */
+    disabledAt: timestamptz('disabled_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -7,6 +7,7 @@ export * from './cash.ts';
 export * from './delivery.ts';
 export * from './idempotency.ts';
 export * from './insights.ts';
+export * from './instance.ts';
 export * from './lot-choices.ts';
 export * from './market.ts';
 export * from './portfolios.ts';
