@@ -30,6 +30,7 @@ const moduleOrder = [
   'events',
   'insights',
   'account',
+  'instance',
   'mcp',
 ];
 

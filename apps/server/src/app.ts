@@ -11,7 +11,12 @@ import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
 import { createOidcClient, type OidcClient } from './integrations/oidc/oidc-client.ts';
-import { registerConnectionSyncJobs } from './jobs/connection-sync.job.ts';
+import {
+  connectionSyncDueQueue,
+  connectionSyncQueue,
+  registerConnectionSyncJobs,
+} from './jobs/connection-sync.job.ts';
+import { jobHealth } from './jobs/job-health.ts';
 import type { JobQueue } from './jobs/queue/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { HostLookup } from './lib/outbound-guard.ts';
@@ -38,6 +43,7 @@ import { createStreamHub, registerEventRoutes } from './modules/events/index.ts'
 import { createHealthService, registerHealthRoutes } from './modules/health/index.ts';
 import { createIndicatorsService, registerIndicatorRoutes } from './modules/indicators/index.ts';
 import { createInsightsService, registerInsightsRoutes } from './modules/insights/index.ts';
+import { createInstanceService, createSignupGate, registerInstanceRoutes } from './modules/instance/index.ts';
 import { createLedger } from './modules/ledger/index.ts';
 import type { MarketReader } from './modules/market/index.ts';
 import {
@@ -194,11 +200,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Built before the API scope: /mcp, outside it, reads each caller's base currency too.
   const settings = createSettingsService({ db, clock });
   const accessTokens = createAccessTokenService({ db, clock, logger: app.log });
+  const signupGate = createSignupGate({ db, clock });
   const auth = createAuthService({
     db,
     clock,
     mailer,
     sessions,
+    signupGate,
+    adminEmails: config.instanceAdminEmails,
     publicUrl: config.publicUrl,
     logger: app.log,
     // Spec'd friction removed: with no SMTP server, the first account on a fresh server
@@ -211,7 +220,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? createOidcClient({ ...config.oidc, redirectUri: `${config.publicUrl}/api/auth/callback` })
       : null);
   const oidc = oidcClient
-    ? { client: oidcClient, service: createOidcService({ db, clock, sessions, auth }) }
+    ? {
+        client: oidcClient,
+        service: createOidcService({
+          db,
+          clock,
+          sessions,
+          auth,
+          signupGate,
+          adminEmails: config.instanceAdminEmails,
+        }),
+      }
     : null;
   const cookieOptions = { secure: config.secure };
   const csrfOptions = { secret: config.sessionSecret, secure: config.secure };
@@ -253,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       oidc,
       publicUrl: config.publicUrl,
       clock,
+      signupGate,
     });
     await registerAccessTokenRoutes(api, { tokens: accessTokens });
     await registerSubscriptionRoutes(api, { subscription: createSubscriptionService({ clock }) });
@@ -372,7 +392,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       narrationsPerHour: limits.narrationsPerHour,
     });
     // The whole account (deletion, export, import) reads every table above: last of the modules.
-    await registerAccountModule(api, {
+    const account = await registerAccountModule(api, {
       db,
       clock,
       mailer,
@@ -382,6 +402,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       csrf: csrfOptions,
       limits,
     });
+    // Running the instance: sign-ups, invitations and other accounts, for its administrators.
+    await registerInstanceRoutes(
+      api,
+      createInstanceService({
+        db,
+        clock,
+        publicUrl: config.publicUrl,
+        market: () => marketService.describe(),
+        jobs: jobs ? jobHealth(jobs, [connectionSyncQueue, connectionSyncDueQueue]) : undefined,
+        deleteAccount: (userId) => account.deleteAccountForAdministrator(userId),
+      }),
+    );
     await options.extendApi?.(api);
     registerOpenApiRoutes(api, { version: serverVersion(packageRoot) });
   });

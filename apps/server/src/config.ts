@@ -107,6 +107,19 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalText,
+  // Accounts with these emails run the instance from their sign-up or next sign-in, beside the first one.
+  INSTANCE_ADMIN_EMAILS: optionalText.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter((e) => e.length > 0),
+      )
+      .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
+      .optional(),
+  ),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
@@ -165,6 +178,9 @@ const envSchema = z.object({
   LIMIT_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   // A script or an assistant with a token: generous for a dashboard refresh, finite for a loop gone wrong.
   LIMIT_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  // Daily backups into DATA_DIR/backups: on unless turned off, keeping the newest few.
+  BACKUP_SCHEDULE: z.enum(['daily', 'off']).default('daily'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(logLevels).default('info'),
 });
 
@@ -202,6 +218,8 @@ export interface Config {
   /** What stored secrets are sealed with now, and what they may still be sealed with from before. */
   secrets: SecretsKeys;
   smtpUrl: string | undefined;
+  /** INSTANCE_ADMIN_EMAILS, lower-cased. */
+  instanceAdminEmails: readonly string[];
   mailFrom: string;
   /** An OpenAI-compatible endpoint for optional narration; `timeoutMs` bounds the wait for each chunk. */
   llm: {
@@ -229,6 +247,8 @@ export interface Config {
   exchangeRequestsPerSecond: number | null;
   /** What one account may hold and how often it may ask for the costly things (LIMIT_*). */
   limits: Limits;
+  /** The scheduled backup (BACKUP_SCHEDULE) and how many of its files are kept (BACKUP_KEEP). */
+  backups: { schedule: 'daily' | 'off'; keep: number };
   /** Cookies get `Secure` and CSP gets `upgrade-insecure-requests` only behind https. */
   secure: boolean;
   logLevel: (typeof logLevels)[number];
@@ -350,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     sessionSecret,
     secrets: secrets.keys,
     smtpUrl: e.SMTP_URL,
+    instanceAdminEmails: e.INSTANCE_ADMIN_EMAILS ?? [],
     mailFrom: e.MAIL_FROM ?? 'Exit Liquidity <no-reply@localhost>',
     llm: {
       baseUrl: e.LLM_BASE_URL,
@@ -390,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       testSendsPerHour: e.LIMIT_TEST_SENDS_PER_HOUR,
       tokenRequestsPerMinute: e.LIMIT_TOKEN_REQUESTS_PER_MINUTE,
     },
+    backups: { schedule: e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP },
     secure: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
   };

@@ -57,6 +57,8 @@ export const signupBodySchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
   return_to: returnToSchema,
+  /** An invitation link's token, when sign-ups are by invitation. */
+  invitation: z.string().trim().max(200).optional(),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 

@@ -30,6 +30,8 @@ export * from './exchange-names.ts';
 export * from './health.ts';
 export * from './insights.ts';
 export * from './insights-constants.ts';
+export * from './instance.ts';
+export * from './instance-constants.ts';
 export * from './limit-messages.ts';
 export * from './lot-choice.ts';
 export * from './lot-choice-constants.ts';

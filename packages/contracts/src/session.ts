@@ -19,6 +19,8 @@ export const userSchema = z.object({
    * signs in at the identity provider). Absent from older servers: read as true.
    */
   has_password: z.boolean().optional(),
+  /** The account runs this server (Settings shows its Instance page); absent means no. */
+  can_administer: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -45,19 +45,29 @@ export function createAccountDeletionService(deps: { db: Db; mailer: Mailer; log
     return account.email;
   }
 
+  async function removeEverything(userId: string, email: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (!(await lockAccount(tx, userId))) throw gone();
+      await deleteAccountRows(tx, userId, email);
+    });
+    // Files cannot join the transaction: they go once the rows are gone for certain.
+    try {
+      await deps.mailer.forget?.(email);
+    } catch (error) {
+      deps.logger.error({ err: error }, 'removing a deleted account’s mail from the outbox failed');
+    }
+  }
+
   return {
     async deleteAccount(userId: string, body: AccountDeleteBody): Promise<void> {
-      const email = await assertOwner(userId, body);
-      await db.transaction(async (tx) => {
-        if (!(await lockAccount(tx, userId))) throw gone();
-        await deleteAccountRows(tx, userId, email);
-      });
-      // Files cannot join the transaction: they go once the rows are gone for certain.
-      try {
-        await deps.mailer.forget?.(email);
-      } catch (error) {
-        deps.logger.error({ err: error }, 'removing a deleted account’s mail from the outbox failed');
-      }
+      await removeEverything(userId, await assertOwner(userId, body));
+    },
+
+    /** The instance's administrator removes an account: the same removal, with no owner's proof. */
+    async deleteAccountForAdministrator(userId: string): Promise<void> {
+      const account = await findAccountCredentials(db, userId);
+      if (!account) throw gone();
+      await removeEverything(userId, account.email);
     },
   };
 }

@@ -28,9 +28,13 @@ export interface AccountModuleDeps {
  * writes every user table directly, so it sits above the modules that own them and none of them
  * depends on it.
  */
-export async function registerAccountModule(api: FastifyInstance, deps: AccountModuleDeps): Promise<void> {
+export async function registerAccountModule(
+  api: FastifyInstance,
+  deps: AccountModuleDeps,
+): Promise<{ deleteAccountForAdministrator(userId: string): Promise<void> }> {
+  const deletion = createAccountDeletionService(deps);
   await registerAccountDeletionRoutes(api, {
-    deletion: createAccountDeletionService(deps),
+    deletion,
     rateLimits: deps.rateLimits,
     cookies: deps.cookies,
     csrf: deps.csrf,
@@ -39,4 +43,5 @@ export async function registerAccountModule(api: FastifyInstance, deps: AccountM
     exporter: createAccountExportService(deps),
     importer: createAccountImportService(deps),
   });
+  return { deleteAccountForAdministrator: (userId) => deletion.deleteAccountForAdministrator(userId) };
 }

@@ -118,7 +118,8 @@ export function createAccessTokenService(deps: { db: Db; clock: Clock; logger?: 
     async resolve(token: string, address: string) {
       if (!token.startsWith(accessTokenPrefix) || token.length > 200) return null;
       const found = await tokenByHash(db, sha256Hex(token));
-      if (!found) return null;
+      // A disabled account's tokens stop with it, and come back if it is enabled again.
+      if (!found || found.user.disabledAt !== null) return null;
       const now = clock();
       if (found.token.expiresAt && found.token.expiresAt.getTime() <= now.getTime()) return null;
       const last = found.token.lastUsedAt;

@@ -2,6 +2,7 @@ import {
   apiBase,
   authRoutes,
   authServiceMessages,
+  invitationQueryParam,
   loginBodySchema,
   loginQuerySchema,
   passwordResetConfirmSchema,
@@ -18,6 +19,7 @@ import { clearSessionCookie } from '../../plugins/sessions.ts';
 import { authBodyLimit, bodyString, isFormRequest, parseWith, userAgentOf } from './auth-http.ts';
 import {
   type FieldErrors,
+  loginHref,
   passwordChangedNotice,
   renderLoginPage,
   renderMessagePage,
@@ -27,6 +29,7 @@ import {
 } from './auth-pages.ts';
 import { type AuthRouteDeps, routeRateLimit } from './auth-route-deps.ts';
 import { assertPasswordSignIn, redirectToProvider } from './oidc-redirect.ts';
+import { openSignups } from './signup-gate.ts';
 import { startSession } from './start-session.ts';
 
 /** These routes answer server-rendered pages (and JSON to JSON clients). */
@@ -87,7 +90,15 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
         return html(
           reply,
           appError.status,
-          renderSignupPage({ csrfToken, returnTo, formError, fieldErrors, values, sso: deps.oidc !== null }),
+          renderSignupPage({
+            csrfToken,
+            returnTo,
+            formError,
+            fieldErrors,
+            values,
+            sso: deps.oidc !== null,
+            invitation: bodyString(request, 'invitation'),
+          }),
         );
       case resetPath:
         return html(
@@ -134,7 +145,16 @@ export async function registerAuthFormRoutes(app: FastifyInstance, deps: AuthRou
     const csrfToken = ensureCsrfToken(request, reply, deps.csrf);
     const sso = deps.oidc !== null;
     if (query.screen_hint === 'signup') {
-      return html(reply, 200, renderSignupPage({ csrfToken, returnTo, sso }));
+      const invitation = queryString(request, invitationQueryParam);
+      const refusal = await (deps.signupGate ?? openSignups).refusal(invitation);
+      if (refusal !== null) {
+        return html(
+          reply,
+          403,
+          renderMessagePage('Create an account', refusal, { href: loginHref(returnTo), label: 'Sign in' }),
+        );
+      }
+      return html(reply, 200, renderSignupPage({ csrfToken, returnTo, sso, invitation }));
     }
     const notice = queryString(request, 'reset') === '1' ? passwordChangedNotice : undefined;
     return html(reply, 200, renderLoginPage({ csrfToken, returnTo, notice, sso }));

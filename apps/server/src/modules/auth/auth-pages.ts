@@ -15,6 +15,8 @@ interface PageState {
   values?: { email?: string; username?: string };
   /** AUTH_MODE=local,oidc: offer the identity provider beside the password form. */
   sso?: boolean;
+  /** The sign-up form's invitation token, carried through the form. */
+  invitation?: string | undefined;
 }
 
 const api = (path: string) => `/api${path}`;
@@ -81,7 +83,7 @@ export function hiddenField(name: string, value: string): string {
   return `<input type="hidden" name="${name}" value="${e(value)}">`;
 }
 
-function loginHref(returnTo: string, screenHint?: 'signup', connection?: 'oidc'): string {
+export function loginHref(returnTo: string, screenHint?: 'signup', connection?: 'oidc'): string {
   const params = new URLSearchParams({ return_to: returnTo });
   if (screenHint) params.set('screen_hint', screenHint);
   if (connection) params.set('connection', connection);
@@ -118,7 +120,7 @@ export function renderSignupPage(state: PageState): string {
     'Create an account',
     `<h1>Create an account</h1>
 ${formAlerts(state)}<form method="post" action="${api(authRoutes.signup)}" novalidate>
-${hiddenField('csrfmiddlewaretoken', state.csrfToken)}${hiddenField('return_to', state.returnTo)}
+${hiddenField('csrfmiddlewaretoken', state.csrfToken)}${hiddenField('return_to', state.returnTo)}${state.invitation ? hiddenField('invitation', state.invitation) : ''}
 ${formField({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: state.values?.email ?? '', maxLength: authLimits.emailMax }, state.fieldErrors)}
 ${formField({ name: 'username', label: 'Username', type: 'text', autocomplete: 'username', value: state.values?.username ?? '', maxLength: authLimits.usernameMax }, state.fieldErrors)}
 ${formField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', maxLength: authLimits.passwordMax, hint: 'At least 10 characters; mix letters with numbers or symbols.' }, state.fieldErrors)}

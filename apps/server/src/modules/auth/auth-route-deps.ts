@@ -4,6 +4,8 @@ import type { AuthService } from './auth.service.ts';
 import type { OidcService } from './oidc.service.ts';
 import type { SessionService } from './session.service.ts';
 
+import type { SignupGate } from './signup-gate.ts';
+
 export interface AuthRouteDeps {
   auth: AuthService;
   sessions: SessionService;
@@ -19,6 +21,8 @@ export interface AuthRouteDeps {
   /** PUBLIC_URL: the callback's own address and where the provider sends the browser after sign-out. */
   publicUrl: string;
   clock: () => Date;
+  /** Who may sign up now; everyone when not given. */
+  signupGate?: SignupGate;
 }
 
 export function routeRateLimit(setting: RateLimits['authPerIp']) {

@@ -41,6 +41,8 @@ export async function insertUser(
     passwordHash: string | null;
     now: Date;
     emailVerified?: boolean;
+    /** The first account runs the instance. */
+    isAdmin?: boolean;
   },
 ): Promise<UserRow> {
   try {
@@ -51,6 +53,7 @@ export async function insertUser(
         username: values.username,
         passwordHash: values.passwordHash,
         emailVerified: values.emailVerified ?? false,
+        isAdmin: values.isAdmin ?? false,
         createdAt: values.now,
         updatedAt: values.now,
       })
@@ -77,7 +80,9 @@ export async function countUsersLocked(tx: Db): Promise<number> {
 export async function updateUser(
   db: Db,
   id: string,
-  patch: Partial<Pick<UserRow, 'username' | 'picture' | 'passwordHash' | 'emailVerified'>> & { now: Date },
+  patch: Partial<Pick<UserRow, 'username' | 'picture' | 'passwordHash' | 'emailVerified' | 'isAdmin'>> & {
+    now: Date;
+  },
 ): Promise<UserRow | undefined> {
   const { now, ...fields } = patch;
   const rows = await db

@@ -1,6 +1,8 @@
 import {
   accountMessages,
   authServiceMessages,
+  errorCodes,
+  instanceMessages,
   type LoginBody,
   type ProfileUpdate,
   type SignupBody,
@@ -27,6 +29,7 @@ import {
 } from './auth.repository.ts';
 import { passwordResetMail, verificationMail } from './auth-mail.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
+import { openSignups, type SignupGate } from './signup-gate.ts';
 import { toUser } from './user-mapper.ts';
 
 const verifyTokenLifetimeMs = 24 * 60 * 60 * 1000;
@@ -45,12 +48,19 @@ export interface AuthServiceDeps {
   logger: ServiceLogger;
   /** The first account on an empty database starts verified (no SMTP server to send it a link). */
   autoVerifyFirstAccount?: boolean;
+  /** Who may sign up (open, by invitation, closed); everyone when not given. */
+  signupGate?: SignupGate;
+  /** INSTANCE_ADMIN_EMAILS: these accounts run the instance too, from sign-up or next sign-in. */
+  adminEmails?: readonly string[];
 }
 
 export interface SignedIn {
   user: User;
   session: IssuedSession;
 }
+
+export const accountDisabled = (): AppError =>
+  new AppError({ code: errorCodes.forbidden, message: instanceMessages.accountDisabled });
 
 export const invalidCredentials = (): AppError =>
   new AppError({
@@ -97,18 +107,24 @@ export function createAuthService(deps: AuthServiceDeps) {
   const resetLink = (token: string) =>
     `${deps.publicUrl}/api/auth/password-reset/confirm?token=${encodeURIComponent(token)}`;
 
+  const admins = new Set((deps.adminEmails ?? []).map((e) => e.toLowerCase()));
+  const listedAdmin = (email: string) => admins.has(email.trim().toLowerCase());
+
   return {
     async signup(body: SignupBody, userAgent: string | null): Promise<SignedIn> {
       const passwordHash = await hashPassword(body.password);
       // User, verification token and first session commit together or not at all.
       const result = await db
         .transaction(async (tx) => {
-          const verified = deps.autoVerifyFirstAccount === true && (await isFirstAccount(tx));
+          const first = await isFirstAccount(tx);
+          await (deps.signupGate ?? openSignups).admit(tx, { first, invitation: body.invitation });
+          const verified = deps.autoVerifyFirstAccount === true && first;
           const row = await insertUser(tx, {
             email: body.email,
             username: body.username,
             passwordHash,
             emailVerified: verified,
+            isAdmin: first || listedAdmin(body.email),
             now: clock(),
           });
           const token = verified
@@ -139,8 +155,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalidCredentials();
       }
       if (!(await verifyPassword(body.password, row.passwordHash))) throw invalidCredentials();
+      // Said only to whoever knows the password: to anyone else a disabled account is a wrong password.
+      if (row.disabledAt !== null) throw accountDisabled();
+      const current =
+        !row.isAdmin && listedAdmin(row.email)
+          ? ((await updateUser(db, row.id, { isAdmin: true, now: clock() })) ?? row)
+          : row;
       const session = await sessions.issue(row.id, userAgent);
-      return { user: toUser(row), session };
+      return { user: toUser(current), session };
     },
 
     async getUser(userId: string): Promise<User> {

@@ -2,6 +2,7 @@ import {
   accountMessages,
   apiBase,
   authRoutes,
+  instanceMessages,
   oidcCompleteSignupBodySchema,
   oidcCompleteSignupResponseSchema,
   oidcLinkBodySchema,
@@ -120,6 +121,12 @@ export async function registerOidcRoutes(app: FastifyInstance, deps: AuthRouteDe
         return refusedPage(reply, 409, accountMessages.ssoEmailTaken);
       case 'no-email':
         return refusedPage(reply, 400, accountMessages.ssoNoEmail);
+      case 'signup-refused':
+        clearOidcCookie(reply, oidcCookieNames.pending, deps.cookies);
+        return refusedPage(reply, 403, outcome.message);
+      case 'disabled':
+        clearOidcCookie(reply, oidcCookieNames.pending, deps.cookies);
+        return refusedPage(reply, 403, instanceMessages.accountDisabled);
     }
   }
 
@@ -207,6 +214,8 @@ export async function registerOidcRoutes(app: FastifyInstance, deps: AuthRouteDe
       if (outcome.kind === 'email-taken') {
         throw new AppError({ code: 'conflict', message: accountMessages.emailTaken });
       }
+      if (outcome.kind === 'signup-refused')
+        throw new AppError({ code: 'forbidden', message: outcome.message });
       const next = await follow(request, reply, outcome, pending.returnTo);
       if (typeof next !== 'string')
         throw new AppError({ code: 'conflict', message: accountMessages.emailTaken });

@@ -3,13 +3,22 @@ import { safeImageUrl } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OidcClaims } from '../../integrations/oidc/oidc-client.ts';
+import { isAppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { verifyPassword } from '../../lib/password-hash.ts';
-import { EmailTakenError, findUserByEmail, findUserById, insertUser, updateUser } from './auth.repository.ts';
+import {
+  countUsersLocked,
+  EmailTakenError,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+} from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
 import { findUserByIdentity, insertIdentity, touchIdentity } from './oidc.repository.ts';
 import { type OidcPending, oidcStepLifetimeMs } from './oidc-cookies.ts';
 import type { IssuedSession, SessionService } from './session.service.ts';
+import { openSignups, type SignupGate } from './signup-gate.ts';
 import { toUser } from './user-mapper.ts';
 
 /** Where a completed provider sign-in leads. */
@@ -22,7 +31,11 @@ export type OidcOutcome =
   /** A local account has this email and the provider does not vouch for it: no link, no account. */
   | { kind: 'email-taken' }
   /** The provider released no email (the email scope or claim is missing). */
-  | { kind: 'no-email' };
+  | { kind: 'no-email' }
+  /** The instance takes no new account this way now (sign-ups closed or by invitation). */
+  | { kind: 'signup-refused'; message: string }
+  /** The account exists and its administrator disabled it. */
+  | { kind: 'disabled' };
 
 export interface OidcServiceDeps {
   db: Db;
@@ -30,6 +43,10 @@ export interface OidcServiceDeps {
   sessions: SessionService;
   /** Sends our own verification mail when the provider does not vouch for the email. */
   auth: Pick<AuthService, 'resendVerification'>;
+  /** Who may sign up; everyone when not given. */
+  signupGate?: SignupGate;
+  /** INSTANCE_ADMIN_EMAILS: these accounts run the instance too. */
+  adminEmails?: readonly string[];
 }
 
 export type OidcPendingSignup = Extract<OidcPending, { kind: 'signup' }>;
@@ -44,6 +61,8 @@ function usableUsername(value: string | undefined): string | undefined {
 export function createOidcService(deps: OidcServiceDeps) {
   const { db, clock, sessions } = deps;
   const expiresAt = () => clock().getTime() + oidcStepLifetimeMs;
+  const admins = new Set((deps.adminEmails ?? []).map((e) => e.toLowerCase()));
+  const listedAdmin = (email: string) => admins.has(email.trim().toLowerCase());
 
   async function signInAs(user: User, userAgent: string | null): Promise<OidcOutcome> {
     if (!user.email_verified) return { kind: 'verify-email', email: user.email };
@@ -67,11 +86,16 @@ export function createOidcService(deps: OidcServiceDeps) {
     let created: { user: User; session: IssuedSession | null };
     try {
       created = await db.transaction(async (tx) => {
+        const first = (await countUsersLocked(tx)) === 0;
+        // Single sign-on carries no invitation: while sign-ups are by invitation, the link's own
+        // sign-up page makes the account, and the provider can be linked to it afterwards.
+        await (deps.signupGate ?? openSignups).admit(tx, { first, invitation: undefined });
         const row = await insertUser(tx, {
           email: values.email,
           username,
           passwordHash: null,
           emailVerified: values.emailVerified,
+          isAdmin: first || listedAdmin(values.email),
           now,
         });
         const picture = values.picture ? safeImageUrl(values.picture).url || null : null;
@@ -84,6 +108,8 @@ export function createOidcService(deps: OidcServiceDeps) {
       });
     } catch (error) {
       if (error instanceof EmailTakenError) return { kind: 'email-taken' };
+      if (isAppError(error) && error.status === 403)
+        return { kind: 'signup-refused', message: error.message };
       // The same identity finished twice at once (two tabs): the other one made the account.
       if (isUniqueViolation(error)) {
         const existing = await findUserByIdentity(db, values.issuer, values.subject);
@@ -101,12 +127,20 @@ export function createOidcService(deps: OidcServiceDeps) {
     /** After the provider's callback validated: find the account by (issuer, subject), or decide the next step. */
     async signIn(claims: OidcClaims, returnTo: string, userAgent: string | null): Promise<OidcOutcome> {
       const known = await findUserByIdentity(db, claims.issuer, claims.subject);
+      if (known?.disabledAt) return { kind: 'disabled' };
       if (known) {
         const now = clock();
         await touchIdentity(db, claims.issuer, claims.subject, now);
+        const verifiedNow =
+          !known.emailVerified && claims.emailVerified && claims.email === known.email.toLowerCase();
+        const promoted = !known.isAdmin && listedAdmin(known.email);
         const current =
-          !known.emailVerified && claims.emailVerified && claims.email === known.email.toLowerCase()
-            ? ((await updateUser(db, known.id, { emailVerified: true, now })) ?? known)
+          verifiedNow || promoted
+            ? ((await updateUser(db, known.id, {
+                ...(verifiedNow ? { emailVerified: true } : {}),
+                ...(promoted ? { isAdmin: true } : {}),
+                now,
+              })) ?? known)
             : known;
         if (!current.emailVerified) {
           // Still unverified: a fresh link, so "sign in again" on /auth/signup-pending mails one.
@@ -116,6 +150,7 @@ export function createOidcService(deps: OidcServiceDeps) {
       }
       if (!claims.email) return { kind: 'no-email' };
       const local = await findUserByEmail(db, claims.email);
+      if (local?.disabledAt) return { kind: 'disabled' };
       if (local) {
         if (!claims.emailVerified) return { kind: 'email-taken' };
         return {

@@ -104,6 +104,8 @@ export function createSessionService(deps: {
       const tokenHash = sha256Hex(token);
       const found = await lookup(tokenHash);
       if (!found) return null;
+      // Disabling ends the account's sessions; this holds even for one a cache still remembers.
+      if (found.user.disabledAt !== null) return null;
       const now = clock();
       if (found.session.expiresAt.getTime() <= now.getTime()) {
         await deleteSessionByTokenHash(deps.db, tokenHash);

@@ -9,5 +9,6 @@ export function toUser(row: UserRow): User {
     picture: row.picture,
     email_verified: row.emailVerified,
     has_password: row.passwordHash !== null,
+    ...(row.isAdmin ? { can_administer: true } : {}),
   };
 }

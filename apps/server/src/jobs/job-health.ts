@@ -1,0 +1,15 @@
+import type { JobHealth } from '../modules/instance/index.ts';
+import type { JobQueue } from './queue/index.ts';
+
+/** The named queues' jobs summed: what waits or runs, and what failed for good and is kept. */
+export function jobHealth(queue: JobQueue, names: readonly string[]): JobHealth {
+  return {
+    async counts() {
+      const all = await Promise.all(names.map((name) => queue.counts(name)));
+      return {
+        queued: all.reduce((n, c) => n + c.queued + c.retry + c.active, 0),
+        failed: all.reduce((n, c) => n + c.failed, 0),
+      };
+    },
+  };
+}
