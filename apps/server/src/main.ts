@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { createBackupRunner } from './db/backup/backup-runner.ts';
+import { listenForBackups } from './db/backup/backup-socket.ts';
 import { type Database, migrateDatabase, openDatabase } from './db/client.ts';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock.ts';
 import { type ResealReport, resealSecrets, SecretsKeyError } from './db/reseal-secrets.ts';
@@ -7,6 +9,7 @@ import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import { createPgEventBus } from './events/pg-event-bus.ts';
 import { createMailer } from './integrations/mail/index.ts';
 import { createMarketDataProvider } from './integrations/market-data/index.ts';
+import { registerDailyBackupJob } from './jobs/backup.job.ts';
 import { marketRefreshJob } from './jobs/market-refresh.job.ts';
 import { purgeExpiredAuthJob } from './jobs/purge-expired-auth.job.ts';
 import { createJobQueue } from './jobs/queue/index.ts';
@@ -124,6 +127,21 @@ async function main(): Promise<void> {
       error: (o, m) => app.log.error(o, m),
     },
   });
+  const backups = createBackupRunner({ database, dataDir: config.dataDir });
+  if (config.backups.schedule === 'daily') {
+    registerDailyBackupJob(jobs, {
+      runner: backups,
+      dataDir: config.dataDir,
+      keep: config.backups.keep,
+      logger: {
+        info: (o, m) => app.log.info(o, m),
+        warn: (o, m) => app.log.warn(o, m),
+        error: (o, m) => app.log.error(o, m),
+      },
+    });
+  }
+  // Only PGlite needs it: on PostgreSQL `npm run backup` reads the database itself.
+  let backupSocket: Awaited<ReturnType<typeof listenForBackups>>;
   const app = await buildApp({
     jobs,
     config,
@@ -136,6 +154,7 @@ async function main(): Promise<void> {
     delivery,
     onClose: async () => {
       // Running syncs are asked to stop; one that does not in time is run again after its lease.
+      await backupSocket?.close();
       await jobs.stop({ graceMs: 10_000 });
       await outbox.stop();
       delivery.sender.close();
@@ -210,6 +229,9 @@ async function main(): Promise<void> {
     app.log.error({ err: error }, 'could not listen');
     await app.close().catch(() => {});
     process.exit(1);
+  }
+  if (!config.databaseUrl) {
+    backupSocket = await listenForBackups({ dataDir: config.dataDir, runner: backups, logger: app.log });
   }
   scheduler.start();
   outbox.start();
