@@ -108,9 +108,13 @@ const NotificationsPage = page(
   () => import('@/features/notifications/notifications-page'),
   (m) => m.NotificationsPage,
 );
-const SettingsIndexPage = page(
-  () => import('@/features/settings/settings-index-page'),
-  (m) => m.SettingsIndexPage,
+const SettingsIndexRoute = page(
+  () => import('./routes/settings-index-route'),
+  (m) => m.SettingsIndexRoute,
+);
+const InstanceSettingsRoute = page(
+  () => import('./routes/instance-settings-route'),
+  (m) => m.InstanceSettingsRoute,
 );
 const ProfileSettingsRoute = page(
   () => import('./routes/profile-settings-route'),
@@ -168,7 +172,8 @@ const routes = (
       <Route path="insights" element={<InsightsRoute />} />
       <Route path="alerts" element={<AlertsPage />} />
       <Route path="notifications" element={<NotificationsPage />} />
-      <Route path="settings" element={<SettingsIndexPage />} />
+      <Route path="settings" element={<SettingsIndexRoute />} />
+      <Route path="settings/instance" element={<InstanceSettingsRoute />} />
       <Route path="settings/profile" element={<ProfileSettingsRoute />} />
       <Route path="settings/notifications" element={<NotificationsSettingsRoute />} />
       <Route path="settings/appearance" element={<AppearanceSettingsPage />} />

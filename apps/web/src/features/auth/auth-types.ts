@@ -14,6 +14,8 @@ export interface AuthUser {
   email_verified: boolean | null;
   /** From /auth/me: false for a single sign-on account (no local password). */
   has_password?: boolean;
+  /** From /auth/me: the account runs this server. */
+  can_administer?: boolean;
 }
 
 export interface BFFAuthContextValue {

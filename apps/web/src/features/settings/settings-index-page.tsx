@@ -20,11 +20,19 @@ const sections = [
   { to: '/settings/subscription', title: 'Subscription', body: 'Your plan.' },
 ] as const;
 
-export function SettingsIndexPage() {
+/** Shown only to an account that runs this server: everyone else sees no sign of it. */
+const instanceSection = {
+  to: '/settings/instance',
+  title: 'Instance',
+  body: 'Sign-ups, invitations and the accounts on this server.',
+} as const;
+
+export function SettingsIndexPage({ canAdminister = false }: { canAdminister?: boolean }) {
+  const shown = canAdminister ? [...sections, instanceSection] : sections;
   return (
     <PageFrame title="Settings">
       <ul className="grid gap-3 sm:grid-cols-2">
-        {sections.map((s) => (
+        {shown.map((s) => (
           <li key={s.to}>
             <Link
               to={s.to}
