@@ -11,12 +11,13 @@ import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
 import { createOidcClient, type OidcClient } from './integrations/oidc/oidc-client.ts';
+import { dailyBackupQueue } from './jobs/backup.job.ts';
 import {
   connectionSyncDueQueue,
   connectionSyncQueue,
   registerConnectionSyncJobs,
 } from './jobs/connection-sync.job.ts';
-import { jobHealth } from './jobs/job-health.ts';
+import { jobHealth, queueCounts } from './jobs/job-health.ts';
 import type { JobQueue } from './jobs/queue/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { HostLookup } from './lib/outbound-guard.ts';
@@ -40,7 +41,12 @@ import {
 import { createDashboardService, registerDashboardRoutes } from './modules/dashboard/index.ts';
 import { createDeliveryParts, type DeliveryParts, registerDeliveryModule } from './modules/delivery/index.ts';
 import { createStreamHub, registerEventRoutes } from './modules/events/index.ts';
-import { createHealthService, registerHealthRoutes } from './modules/health/index.ts';
+import {
+  createHealthService,
+  createOperatorMetrics,
+  registerHealthRoutes,
+  registerMetricsRoutes,
+} from './modules/health/index.ts';
 import { createIndicatorsService, registerIndicatorRoutes } from './modules/indicators/index.ts';
 import { createInsightsService, registerInsightsRoutes } from './modules/insights/index.ts';
 import { createInstanceService, createSignupGate, registerInstanceRoutes } from './modules/instance/index.ts';
@@ -241,6 +247,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRateLimit(app, createDbRateLimitCounter(db));
 
   await registerHealthRoutes(app, { health: createHealthService({ db, clock, market }) });
+  await registerMetricsRoutes(app, {
+    metrics: config.metrics.enabled
+      ? createOperatorMetrics({
+          db,
+          clock,
+          market: () => market.describe(),
+          queues: options.jobs
+            ? queueCounts(options.jobs, [connectionSyncQueue, connectionSyncDueQueue, dailyBackupQueue])
+            : undefined,
+        })
+      : null,
+    token: config.metrics.token,
+  });
 
   // One limit per token, shared by the REST routes and /mcp; the MCP tools' own calls to the
   // routes carry the internal mark, so a tool call counts once.

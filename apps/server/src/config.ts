@@ -178,6 +178,9 @@ const envSchema = z.object({
   LIMIT_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   // A script or an assistant with a token: generous for a dashboard refresh, finite for a loop gone wrong.
   LIMIT_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  // Operator metrics at /metrics, off unless asked for; without a token, for this machine only.
+  METRICS: z.enum(['off', 'on']).default('off'),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // Daily backups into DATA_DIR/backups: on unless turned off, keeping the newest few.
   BACKUP_SCHEDULE: z.enum(['daily', 'off']).default('daily'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
@@ -218,6 +221,8 @@ export interface Config {
   /** What stored secrets are sealed with now, and what they may still be sealed with from before. */
   secrets: SecretsKeys;
   smtpUrl: string | undefined;
+  /** METRICS and METRICS_TOKEN. */
+  metrics: { enabled: boolean; token: string | undefined };
   /** INSTANCE_ADMIN_EMAILS, lower-cased. */
   instanceAdminEmails: readonly string[];
   mailFrom: string;
@@ -371,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     secrets: secrets.keys,
     smtpUrl: e.SMTP_URL,
     instanceAdminEmails: e.INSTANCE_ADMIN_EMAILS ?? [],
+    metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN },
     mailFrom: e.MAIL_FROM ?? 'Exit Liquidity <no-reply@localhost>',
     llm: {
       baseUrl: e.LLM_BASE_URL,

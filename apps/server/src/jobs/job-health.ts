@@ -1,3 +1,4 @@
+import type { QueueCounts } from '../modules/health/index.ts';
 import type { JobHealth } from '../modules/instance/index.ts';
 import type { JobQueue } from './queue/index.ts';
 
@@ -11,5 +12,21 @@ export function jobHealth(queue: JobQueue, names: readonly string[]): JobHealth 
         failed: all.reduce((n, c) => n + c.failed, 0),
       };
     },
+  };
+}
+
+/** Each named queue's jobs by state, for the operator's metrics. */
+export function queueCounts(queue: JobQueue, names: readonly string[]): QueueCounts {
+  return async () => {
+    // A queue this process does not define (backups turned off) is left out, not an error.
+    const counts = await Promise.all(
+      names.map((name) =>
+        queue.counts(name).then(
+          (c) => [[name, c] as const],
+          () => [],
+        ),
+      ),
+    );
+    return Object.fromEntries(counts.flat());
   };
 }
