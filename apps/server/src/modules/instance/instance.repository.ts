@@ -187,24 +187,22 @@ export async function revokeInvitation(db: Db, id: string, now: Date): Promise<b
   return exists !== undefined;
 }
 
+/** Not withdrawn, not expired, not used up: a sign-up may take one use of it. */
+const inForce = (tokenHash: string, now: Date) =>
+  and(
+    eq(invitations.tokenHash, tokenHash),
+    isNull(invitations.revokedAt),
+    gt(invitations.expiresAt, now),
+    lt(invitations.uses, invitations.maxUses),
+  );
+
 /** The invitation in force with this token, or nothing. */
 export async function findUsableInvitation(
   db: Db,
   tokenHash: string,
   now: Date,
 ): Promise<InvitationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.tokenHash, tokenHash),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, now),
-        lt(invitations.uses, invitations.maxUses),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select().from(invitations).where(inForce(tokenHash, now)).limit(1);
   return row;
 }
 
@@ -213,14 +211,7 @@ export async function useInvitation(db: Db, tokenHash: string, now: Date): Promi
   const rows = await db
     .update(invitations)
     .set({ uses: sql`${invitations.uses} + 1` })
-    .where(
-      and(
-        eq(invitations.tokenHash, tokenHash),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, now),
-        lt(invitations.uses, invitations.maxUses),
-      ),
-    )
+    .where(inForce(tokenHash, now))
     .returning({ id: invitations.id });
   return rows.length > 0;
 }

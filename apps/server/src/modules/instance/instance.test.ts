@@ -50,6 +50,20 @@ function signupWith(client: TestClient, body: Record<string, unknown>) {
   });
 }
 
+/** A portfolio of the client's with one bitcoin bought in it: the answer of that buy. */
+async function buyOne(client: TestClient, name: string) {
+  const portfolio = (await client.post('/api/v2/portfolios/', { name, currency: 'usd' })).json();
+  return client.post('/api/v2/transactions/', {
+    portfolio_id: portfolio.id,
+    coin_id: 'bitcoin',
+    type: 'buy',
+    quantity: '1',
+    price_per_coin: '100',
+    fee: '0',
+    date: '2024-01-02T00:00:00Z',
+  });
+}
+
 const messageOf = (body: string) => errorEnvelopeSchema.parse(JSON.parse(body)).error.message;
 
 describe('the instance administrator', () => {
@@ -206,19 +220,7 @@ describe('the instance administrator', () => {
 
   it('lists accounts with when they were last active and how many rows they store', async () => {
     const someone = await member('rows');
-    const portfolio = (
-      await someone.client.post('/api/v2/portfolios/', { name: 'Main', currency: 'usd' })
-    ).json();
-    const tx = await someone.client.post('/api/v2/transactions/', {
-      portfolio_id: portfolio.id,
-      coin_id: 'bitcoin',
-      type: 'buy',
-      quantity: '1',
-      price_per_coin: '100',
-      fee: '0',
-      date: '2024-01-02T00:00:00Z',
-    });
-    expect(tx.statusCode).toBe(201);
+    expect((await buyOne(someone.client, 'Main')).statusCode).toBe(201);
     const listed = instanceUserListSchema.parse((await admin.get(api(instanceRoutes.users))).json());
     const row = listed.users.find((u) => u.id === someone.id);
     expect(row).toMatchObject({ email: someone.email, rows_stored: 1, disabled: false });
@@ -236,18 +238,7 @@ describe('the instance administrator', () => {
 
   it('deletes an account with every row of it, and never acts on its own account here', async () => {
     const someone = await member('deleted');
-    const portfolio = (
-      await someone.client.post('/api/v2/portfolios/', { name: 'Gone', currency: 'usd' })
-    ).json();
-    await someone.client.post('/api/v2/transactions/', {
-      portfolio_id: portfolio.id,
-      coin_id: 'bitcoin',
-      type: 'buy',
-      quantity: '1',
-      price_per_coin: '100',
-      fee: '0',
-      date: '2024-01-02T00:00:00Z',
-    });
+    expect((await buyOne(someone.client, 'Gone')).statusCode).toBe(201);
     expect((await admin.send('DELETE', api(instanceRoutes.user(someone.id)))).statusCode).toBe(204);
     expect(await t.database.db.select().from(users).where(eq(users.id, someone.id))).toEqual([]);
     expect(
