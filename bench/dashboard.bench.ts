@@ -18,6 +18,9 @@
 // warm        = repeated requests on a running process.
 // Run: npm run build, then node --import tsx bench/dashboard.bench.ts (BENCH_DASHBOARD_SIZES,
 // BENCH_DASHBOARD_DATABASES=pglite,postgres, BENCH_POSTGRES_URL, BENCH_COLD_SAMPLES, ...).
+// Before and after in one run: BENCH_PREVIOUS_ENTRY names another build's dist/main.js (e.g. of a
+// `git archive` copy of the previous commit); every case is then measured with it first and with
+// this build second, on the same data. BENCH_DASHBOARD_CASES=performance leaves the dashboard out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +40,9 @@ const years = 3;
 const dayMs = 86_400_000;
 const dashboardPath = '/api/v2/dashboard/?metrics=holdings,roi,capital,cost_basis,positions';
 const performancePath = '/api/v2/dashboard/performance/?timeframe=ALL';
+const previousEntry = process.env.BENCH_PREVIOUS_ENTRY;
+const currentEntry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'apps/server/dist/main.js');
+const kinds = (process.env.BENCH_DASHBOARD_CASES ?? 'dashboard,performance').split(',');
 
 interface Client {
   url: string;
@@ -179,10 +185,9 @@ function readStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   }
 }
 
-async function startServer(target: Target): Promise<Server> {
+async function startServer(target: Target, entry = currentEntry): Promise<Server> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const entry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'apps/server/dist/main.js');
   const child = startProcess([...nodeArgs, entry], {
     PORT: String(port),
     DATA_DIR: target.dataDir,
@@ -273,12 +278,22 @@ interface Row {
 
 async function benchTarget(target: Target): Promise<void> {
   const users = await prepare(target);
+  const builds = previousEntry
+    ? [
+        { name: 'previous, ', entry: previousEntry },
+        { name: 'now, ', entry: currentEntry },
+      ]
+    : [{ name: '', entry: currentEntry }];
+  for (const build of builds) await benchBuild(target, users, build);
+}
+
+async function benchBuild(target: Target, users: BenchUser[], build: { name: string; entry: string }) {
   const cases = users.flatMap((u) => [
-    { user: u, kind: 'dashboard', path: dashboardPath },
-    { user: u, kind: 'performance ALL', path: performancePath },
+    ...(kinds.includes('dashboard') ? [{ user: u, kind: 'dashboard', path: dashboardPath }] : []),
+    ...(kinds.includes('performance') ? [{ user: u, kind: 'performance ALL', path: performancePath }] : []),
   ]);
   const rows: Row[] = cases.map((c) => ({
-    label: `${c.user.label}, ${c.kind}`,
+    label: `${build.name}${c.user.label}, ${c.kind}`,
     first: Number.NaN,
     cold: [],
     write: [],
@@ -293,7 +308,7 @@ async function benchTarget(target: Target): Promise<void> {
   // Cold: a fresh process per sample and case. Round 0 is the first read after the bulk load.
   for (let s = 0; s <= coldSamples; s++) {
     for (const [i, c] of cases.entries()) {
-      const server = await startServer(target);
+      const server = await startServer(target, build.entry);
       try {
         idle.push(server.rssMb());
         const ms = await timed({ url: server.url, headers: c.user.headers }, c.path);
@@ -309,7 +324,7 @@ async function benchTarget(target: Target): Promise<void> {
   }
 
   // After a write, then warm, on one long-running process.
-  const server = await startServer(target);
+  const server = await startServer(target, build.entry);
   try {
     for (const [i, c] of cases.entries()) {
       const client = { url: server.url, headers: c.user.headers };
@@ -354,7 +369,7 @@ async function benchTarget(target: Target): Promise<void> {
     `A started server went idle ${f(settle.median)} ms (median; p95 ${f(settle.p95)}) after its health check answered; cold samples are sent then.`,
   );
   memory.push({
-    label: target.label,
+    label: `${build.name}${target.label}`,
     idle: stats(idle).median,
     firstPeak,
     coldPeak,
@@ -394,8 +409,8 @@ export async function benchDashboard(): Promise<void> {
   console.log(
     "A first read, and POST/DELETE /api/v2/transactions/ (which validate against the portfolio's whole ledger), hold every transaction of the portfolio in memory: the after-write process holds the 10k and the 100k one.",
   );
-  const lite = memory.find((m) => m.label === 'PGlite');
-  const pgm = memory.find((m) => m.label === 'PostgreSQL');
+  const lite = memory.find((m) => m.label.endsWith('PGlite'));
+  const pgm = memory.find((m) => m.label.endsWith('PostgreSQL'));
   if (lite && pgm) {
     console.log(
       `PGlite's fixed cost (idle PGlite − idle PostgreSQL): ${lite.idle - pgm.idle} MB; the server without the embedded database idles at ${pgm.idle} MB.`,

@@ -1,4 +1,5 @@
-export { dailyCapitalSeries } from './capital.ts';
+export type { CapitalHistory, CoinCapital } from './capital.ts';
+export { capitalHistory, coinCapital, dailyCapitalSeries, sampleCapital } from './capital.ts';
 export { computeLedger } from './engine.ts';
 export type { FeeCurrency, FeeIssue, FeeQuotes, FeeValue } from './fee-currency.ts';
 export {

@@ -11,9 +11,9 @@ import {
 import {
   computeLedger,
   Dec,
-  dailyCapitalSeries,
   type NullableRoi,
   pnlFigures,
+  sampleCapital,
   toDecimalString,
   toDecimalStringOrNull,
 } from '@app/core';
@@ -39,6 +39,7 @@ import { createDailyClosesCache } from '../market/index.ts';
 import { createClosesFallback, performanceSeries } from './performance.ts';
 import { createPortfolioFigures, type FiguresLogger } from './portfolio-figures.ts';
 import { disposalCounts, holdingCounts, totalCounts } from './unknown-cost-counts.ts';
+import { createValueHistory } from './value-history.ts';
 
 export interface DashboardServiceDeps {
   db: Db;
@@ -66,6 +67,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
   const stored = createPortfolioFigures({ db, ledgers, logger: deps.logger });
   const closes = createDailyClosesCache({ db, clock: deps.clock, mode: () => market.describe().mode });
   const fallback = createClosesFallback();
+  const valueHistory = createValueHistory();
 
   async function load(userId: string, portfolioId: string): Promise<LoadedPortfolio[]> {
     if (portfolioId === 'all') return loadUserBooks(db, ledgers, userId);
@@ -98,32 +100,35 @@ export function createDashboardService(deps: DashboardServiceDeps) {
 
     async performance(userId: string, query: PerformanceQuery): Promise<PerformanceResponse> {
       const prefs = await preferences.get(userId);
+      const method = prefs.cost_basis_method;
       const rows = await portfolioRows(userId, query.portfolio_id);
-      const [holdings, books, rates] = await Promise.all([
+      // Both lines come from figures kept per portfolio revision (memory, else the stored
+      // snapshot): no transaction is read unless a write moved the revision.
+      const [holdings, capitals, rates] = await Promise.all([
         Promise.all(rows.map((portfolio) => stored.holdings(portfolio))),
-        Promise.all(rows.map(async (portfolio) => ({ portfolio, book: await ledgers.book(db, portfolio) }))),
+        Promise.all(
+          rows.map(async (portfolio) => ({ portfolio, history: await stored.capital(portfolio, method) })),
+        ),
         rows.some((r) => r.currency !== prefs.base_currency) ? market.getUsdRates() : Promise.resolve({}),
       ]);
       // Costs are in each portfolio's currency, converted at today's rate like the summary cards.
       const capital = (firstDay: number, days: number) => {
         const daily = new Float64Array(days);
         let current = 0;
-        for (const { portfolio, book } of books) {
+        for (const { portfolio, history } of capitals) {
           const factor = Number(currencyFactor(rates, portfolio.currency, prefs.base_currency) ?? Number.NaN);
           if (!Number.isFinite(factor)) continue;
-          const one = dailyCapitalSeries({
-            transactions: book.transactions,
-            method: prefs.cost_basis_method,
-            firstDay,
-            days,
-          });
+          const one = sampleCapital(history, firstDay, days);
           for (let d = 0; d < days; d++) daily[d] = (daily[d] ?? 0) + (one.daily[d] ?? 0) * factor;
           current += one.current * factor;
         }
         return { daily, current };
       };
+      const key = `${userId}|${query.portfolio_id}|${prefs.base_currency}`;
       return performanceSeries({
         holdings,
+        owners: rows.map((r) => r.id),
+        values: (held, closes, firstDay, days) => valueHistory.series(key, held, closes, firstDay, days),
         capital,
         timeframe: query.timeframe,
         baseCurrency: prefs.base_currency,

@@ -7,6 +7,7 @@ import {
   dayMs,
 } from '@app/core';
 import type { DailyCloses, DailyClosesCache, MarketReader } from '../market/index.ts';
+import type { HeldCoin } from './value-history.ts';
 
 type Timeframe = PerformanceResponse['timeframe'];
 const timeframeDays: Record<Exclude<Timeframe, 'ALL'>, number> = {
@@ -154,6 +155,15 @@ function within(promise: Promise<DailyCloses>, ms: number): Promise<DailyCloses 
 export async function performanceSeries(input: {
   /** One map per portfolio: coin id → daily holdings. */
   holdings: readonly ReadonlyMap<string, DailyHoldings>[];
+  /** The portfolio id of each map (what a kept series matches coins by). */
+  owners?: readonly string[];
+  /** The daily values of `held` × `closes` (a kept series); `dailyValueSeries` itself without. */
+  values?: (
+    held: readonly HeldCoin[],
+    closes: ReadonlyMap<string, DailyCloseSeries>,
+    firstDay: number,
+    days: number,
+  ) => Float64Array;
   /** Capital invested at the end of each day from `firstDay`, and now (in the base currency). */
   capital?: (firstDay: number, days: number) => { daily: Float64Array; current: number };
   timeframe: Timeframe;
@@ -166,9 +176,10 @@ export async function performanceSeries(input: {
 }): Promise<PerformanceResponse> {
   const { timeframe, baseCurrency, market, now } = input;
   const today = Math.floor(now.getTime() / dayMs);
-  const held = input.holdings.flatMap((book) =>
-    [...book].map(([coinId, holdings]) => ({ coinId, holdings })),
-  );
+  const held: HeldCoin[] = input.holdings.flatMap((book, i) => {
+    const owner = input.owners?.[i] ?? String(i);
+    return [...book].map(([coinId, holdings]) => ({ owner, coinId, holdings }));
+  });
   let firstDay = Number.POSITIVE_INFINITY;
   for (const h of held) firstDay = Math.min(firstDay, h.holdings.days[0] ?? firstDay);
   const notes =
@@ -211,7 +222,9 @@ export async function performanceSeries(input: {
     );
 
   const start = today - days;
-  const values = dailyValueSeries({ holdings: held, closes, firstDay: start, days });
+  const values = input.values
+    ? input.values(held, closes, start, days)
+    : dailyValueSeries({ holdings: held, closes, firstDay: start, days });
   let currentValue = 0;
   for (const h of held) {
     const quantity = currentHolding(h.holdings);

@@ -1,5 +1,9 @@
 import type { CostBasisMethod } from '@app/contracts';
 import {
+  type CapitalHistory,
+  type CoinCapital,
+  capitalHistory,
+  coinCapital,
   computeLedger,
   type DailyHoldings,
   dailyHoldings,
@@ -11,8 +15,10 @@ import type { LedgerCache, PortfolioBook } from '../ledger/index.ts';
 import { hasForeignFees, type PortfolioRow } from '../ledger/index.ts';
 import { coinFingerprint } from './coin-fingerprint.ts';
 import {
+  decodeCapital,
   decodeHoldings,
   decodeTotals,
+  encodeCapital,
   encodeHoldings,
   encodeTotals,
   type Fingerprinted,
@@ -37,6 +43,8 @@ export interface FiguresLogger {
 export interface PortfolioFigures {
   totals(portfolio: PortfolioRow, method: CostBasisMethod): Promise<readonly LedgerTotals[]>;
   holdings(portfolio: PortfolioRow): Promise<ReadonlyMap<string, DailyHoldings>>;
+  /** Capital invested at the end of each day it changed (the performance chart's second line). */
+  capital(portfolio: PortfolioRow, method: CostBasisMethod): Promise<CapitalHistory>;
   /** Transactions whose fee is in another currency without a rate or price for its day (left out). */
   feesWithoutPrice(portfolio: PortfolioRow): Promise<string[]>;
   /** Resolves once every snapshot write started so far has finished. */
@@ -47,8 +55,9 @@ interface Remembered {
   revision: number;
   totals: Map<CostBasisMethod, { parts: Fingerprinted<LedgerTotals>[]; values: readonly LedgerTotals[] }>;
   holdings: { parts: Map<string, Fingerprinted<DailyHoldings>>; values: Map<string, DailyHoldings> } | null;
+  capital: Map<CostBasisMethod, { parts: Map<string, Fingerprinted<CoinCapital>>; history: CapitalHistory }>;
   /** The figures of the revision before, kept to reuse the coins a write did not touch. */
-  earlier: Pick<Remembered, 'totals' | 'holdings'> | null;
+  earlier: Pick<Remembered, 'totals' | 'holdings' | 'capital'> | null;
   /** Change days held in `holdings` (and `earlier`): what this entry costs (~12 bytes a day). */
   weight: number;
   /** Whether a fee of this revision is in another currency (asked once per revision). */
@@ -69,6 +78,7 @@ export function createPortfolioFigures(deps: {
   let weight = 0;
   const runningTotals = new Map<string, Promise<readonly LedgerTotals[]>>();
   const runningHoldings = new Map<string, Promise<ReadonlyMap<string, DailyHoldings>>>();
+  const runningCapital = new Map<string, Promise<CapitalHistory>>();
   const writes = new Set<Promise<void>>();
 
   function remembered(portfolio: PortfolioRow): Remembered {
@@ -79,9 +89,18 @@ export function createPortfolioFigures(deps: {
     else {
       if (hit) weight -= hit.weight;
       const earlier =
-        hit && hit.revision < portfolio.revision ? { totals: hit.totals, holdings: hit.holdings } : null;
-      entry = { revision: portfolio.revision, totals: new Map(), holdings: null, earlier, weight: 0 };
-      entry.weight = daysIn(earlier?.holdings?.values);
+        hit && hit.revision < portfolio.revision
+          ? { totals: hit.totals, holdings: hit.holdings, capital: hit.capital }
+          : null;
+      entry = {
+        revision: portfolio.revision,
+        totals: new Map(),
+        holdings: null,
+        capital: new Map(),
+        earlier,
+        weight: 0,
+      };
+      entry.weight = daysIn(earlier?.holdings?.values) + capitalDays(earlier?.capital);
       weight += entry.weight;
     }
     // Re-inserted last: the map's order is least recently used first.
@@ -235,6 +254,41 @@ export function createPortfolioFigures(deps: {
       });
     },
 
+    async capital(portfolio, method) {
+      const entry = remembered(portfolio);
+      // Fees in another currency and carried costs come from outside this portfolio's revision
+      // (as for the totals): such a book's capital is derived from the ledger cache's converted
+      // book, per coin, and never stored.
+      if ((await foreignFees(entry, portfolio)) || (await carriesCosts(portfolio))) {
+        const book = await deps.ledgers.book(deps.db, portfolio);
+        return capitalHistory(book.coinIds().map((id) => capitalOf(book.coinTransactions(id), method)));
+      }
+      const hit = entry.capital.get(method);
+      if (hit) return hit.history;
+      const kind = `capital:${method}`;
+      return once(runningCapital, `${portfolio.id}:${portfolio.revision}:${kind}`, async () => {
+        const parts = await resolve(
+          portfolio,
+          kind,
+          entry.earlier?.capital.get(method)?.parts ?? null,
+          decodeCapital,
+          (txs) => capitalOf(txs, method),
+          encodeCapital,
+        );
+        const history = capitalHistory([...parts.values()].map((c) => c.value));
+        if (memory.get(portfolio.id) === entry && !entry.capital.has(method)) {
+          const dropped = capitalDays(entry.earlier?.capital, method);
+          entry.earlier?.capital.delete(method);
+          entry.capital.set(method, { parts, history });
+          const days = capitalDays(entry.capital, method) - dropped;
+          entry.weight += days;
+          weight += days;
+          trim();
+        }
+        return history;
+      });
+    },
+
     async feesWithoutPrice(portfolio) {
       if (!(await foreignFees(remembered(portfolio), portfolio))) return [];
       return [...(await deps.ledgers.book(deps.db, portfolio)).feeIssues.keys()];
@@ -249,6 +303,14 @@ export function createPortfolioFigures(deps: {
 function daysIn(holdings: ReadonlyMap<string, DailyHoldings> | undefined): number {
   let days = 0;
   for (const h of holdings?.values() ?? []) days += h.days.length;
+  return days;
+}
+
+/** Capital change days held, for one method or all of them. */
+function capitalDays(capital: Remembered['capital'] | undefined, method?: CostBasisMethod): number {
+  let days = 0;
+  for (const [m, { parts }] of capital ?? [])
+    if (method === undefined || m === method) for (const c of parts.values()) days += c.value.days.length;
   return days;
 }
 
@@ -280,13 +342,14 @@ interface HistoryFigures {
   length: number;
   totals: Map<CostBasisMethod, LedgerTotals>;
   holdings: DailyHoldings | null;
+  capital: Map<CostBasisMethod, CoinCapital>;
 }
 const byHistory = new WeakMap<readonly LedgerTransaction[], HistoryFigures>();
 
 function figuresOf(txs: readonly LedgerTransaction[]): HistoryFigures {
   let figures = byHistory.get(txs);
   if (!figures || figures.length !== txs.length) {
-    figures = { length: txs.length, totals: new Map(), holdings: null };
+    figures = { length: txs.length, totals: new Map(), holdings: null, capital: new Map() };
     byHistory.set(txs, figures);
   }
   return figures;
@@ -307,6 +370,16 @@ function coinHoldings(txs: readonly LedgerTransaction[]): DailyHoldings {
   const figures = figuresOf(txs);
   figures.holdings ??= dailyHoldings(txs);
   return figures.holdings;
+}
+
+function capitalOf(txs: readonly LedgerTransaction[], method: CostBasisMethod): CoinCapital {
+  const figures = figuresOf(txs);
+  let hit = figures.capital.get(method);
+  if (!hit) {
+    hit = coinCapital(txs, method);
+    figures.capital.set(method, hit);
+  }
+  return hit;
 }
 
 function totalsOf(c: LedgerTotals): LedgerTotals {

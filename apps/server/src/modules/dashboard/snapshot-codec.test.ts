@@ -1,7 +1,14 @@
-import { dailyHoldings, type LedgerTotals } from '@app/core';
+import { type CoinCapital, dailyHoldings, type LedgerTotals } from '@app/core';
 import { describe, expect, it } from 'vitest';
 import { coinFingerprint } from './coin-fingerprint.ts';
-import { decodeHoldings, decodeTotals, encodeHoldings, encodeTotals } from './snapshot-codec.ts';
+import {
+  decodeCapital,
+  decodeHoldings,
+  decodeTotals,
+  encodeCapital,
+  encodeHoldings,
+  encodeTotals,
+} from './snapshot-codec.ts';
 
 const totals: LedgerTotals = {
   coin_id: 'bitcoin',
@@ -79,5 +86,27 @@ describe('snapshot encoding', () => {
     expect(coinFingerprint([a, { ...b, quantity: '3.1' }])).not.toBe(coinFingerprint([a, b]));
     expect(coinFingerprint([a, { ...b, fee: '0.1' }])).not.toBe(coinFingerprint([a, b]));
     expect(coinFingerprint([a])).not.toBe(coinFingerprint([a, b]));
+  });
+
+  it('round-trips capital days per coin, negative and 18-decimal costs included', () => {
+    const capital = new Map<string, { fingerprint: string; value: CoinCapital }>([
+      [
+        'bitcoin',
+        { fingerprint: 'f1', value: { days: Int32Array.from([19_700, 19_702]), costs: [1n, -25n] } },
+      ],
+      ['empty', { fingerprint: 'f2', value: { days: new Int32Array(), costs: [] } }],
+      [
+        'ethereum',
+        { fingerprint: 'f3', value: { days: Int32Array.from([19_701]), costs: [10n ** 30n + 7n] } },
+      ],
+    ]);
+    const back = decodeCapital(encodeCapital(capital));
+    expect([...back.keys()]).toEqual(['bitcoin', 'empty', 'ethereum']);
+    for (const [id, c] of capital) {
+      expect(back.get(id)?.fingerprint).toBe(c.fingerprint);
+      expect([...(back.get(id)?.value.days ?? [])]).toEqual([...c.value.days]);
+      expect(back.get(id)?.value.costs).toEqual(c.value.costs);
+    }
+    expect(() => decodeCapital(encodeCapital(capital).subarray(0, 20))).toThrow();
   });
 });

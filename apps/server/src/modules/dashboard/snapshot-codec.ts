@@ -1,4 +1,4 @@
-import { type DailyHoldings, LEDGER_RULES_VERSION, type LedgerTotals } from '@app/core';
+import { type CoinCapital, type DailyHoldings, LEDGER_RULES_VERSION, type LedgerTotals } from '@app/core';
 
 /** Stored next to each payload; a reader that finds another value recomputes instead. */
 export const snapshotFormat = `1/rules-${LEDGER_RULES_VERSION}`;
@@ -160,4 +160,83 @@ function copy(bytes: Uint8Array, from: number, length: number): ArrayBuffer {
   const out = new Uint8Array(length);
   out.set(bytes.subarray(from, from + length));
   return out.buffer;
+}
+
+/**
+ * Capital days per coin as bytes (little-endian): coin count, then per coin its id and
+ * fingerprint (u16 length + UTF-8 each), the number of change days (u32) and the days (i32
+ * each); then every coin's costs in that order as one UTF-8 text of integers (1e-18 units)
+ * separated by commas, preceded by its length (u32).
+ */
+export function encodeCapital(coins: ReadonlyMap<string, Fingerprinted<CoinCapital>>): Uint8Array {
+  const texts = [...coins].map(([id, c]) => [utf8.encode(id), utf8.encode(c.fingerprint)] as const);
+  const costs = utf8.encode([...coins.values()].flatMap((c) => c.value.costs.map(String)).join(','));
+  let size = 4 + 4 + costs.length;
+  let k = 0;
+  for (const c of coins.values()) {
+    const [id, fingerprint] = texts[k++] ?? [];
+    size += 2 + (id?.length ?? 0) + 2 + (fingerprint?.length ?? 0) + 4 + c.value.days.length * 4;
+  }
+  const bytes = new Uint8Array(size);
+  const view = new DataView(bytes.buffer);
+  let at = 0;
+  const text = (b: Uint8Array) => {
+    view.setUint16(at, b.length, true);
+    bytes.set(b, at + 2);
+    at += 2 + b.length;
+  };
+  view.setUint32(at, coins.size, true);
+  at += 4;
+  k = 0;
+  for (const c of coins.values()) {
+    const [id, fingerprint] = texts[k++] ?? [];
+    text(id ?? new Uint8Array());
+    text(fingerprint ?? new Uint8Array());
+    const { days } = c.value;
+    view.setUint32(at, days.length, true);
+    at += 4;
+    for (let i = 0; i < days.length; i++, at += 4) view.setInt32(at, days[i] ?? 0, true);
+  }
+  view.setUint32(at, costs.length, true);
+  bytes.set(costs, at + 4);
+  return bytes;
+}
+
+export function decodeCapital(payload: Uint8Array): Map<string, Fingerprinted<CoinCapital>> {
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const read: { id: string; fingerprint: string; days: Int32Array }[] = [];
+  let at = 0;
+  const text = () => {
+    const length = view.getUint16(at, true);
+    const value = fromUtf8.decode(payload.subarray(at + 2, at + 2 + length));
+    at += 2 + length;
+    return value;
+  };
+  const count = view.getUint32(at, true);
+  at += 4;
+  let total = 0;
+  for (let c = 0; c < count; c++) {
+    const id = text();
+    const fingerprint = text();
+    const n = view.getUint32(at, true);
+    at += 4;
+    const days = new Int32Array(n);
+    for (let i = 0; i < n; i++, at += 4) days[i] = view.getInt32(at, true);
+    read.push({ id, fingerprint, days });
+    total += n;
+  }
+  const length = view.getUint32(at, true);
+  at += 4;
+  const joined = fromUtf8.decode(payload.subarray(at, at + length));
+  at += length;
+  if (at !== payload.byteLength) throw new Error('capital snapshot: trailing bytes');
+  const costs = joined === '' ? [] : joined.split(',').map((v) => BigInt(v));
+  if (costs.length !== total) throw new Error('capital snapshot: cost count');
+  const out = new Map<string, Fingerprinted<CoinCapital>>();
+  let from = 0;
+  for (const { id, fingerprint, days } of read) {
+    out.set(id, { fingerprint, value: { days, costs: costs.slice(from, from + days.length) } });
+    from += days.length;
+  }
+  return out;
 }
