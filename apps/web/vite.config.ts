@@ -77,32 +77,34 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
               // ceilings hold each route ~1 kB above its size, so growth fails the build; lower them as
               // routes shrink.
               budgetKb: 120,
+              // Every page now also loads the reveal-into-view helper, the tax rate note and the chart
+              // timeframe (in the shared parts) and the longer currency list (in the shell).
               ceilingsKb: {
-                'terminal-route': 88.7,
-                'projections-page': 86.4,
-                'tax-page': 86.3,
-                'coin-detail-route': 86.0,
-                'insights-route': 85.8,
-                'transactions-page': 85.5,
-                'portfolio-detail-route': 84.6,
-                'notifications-settings-route': 84.4,
-                'portfolios-page': 84.4,
-                'connection-detail-route': 83.8,
-                'connections-page': 83.7,
+                'terminal-route': 90.1,
+                'projections-page': 87.5,
+                'tax-page': 87.2,
+                'coin-detail-route': 87.5,
+                'insights-route': 86.7,
+                'transactions-page': 86.4,
+                'portfolio-detail-route': 85.5,
+                'notifications-settings-route': 85.4,
+                'portfolios-page': 85.5,
+                'connection-detail-route': 84.6,
+                'connections-page': 84.6,
                 // Its form is in the first load; the token cards and the schemas come beside the list's request.
                 'api-access-page': 84.4,
                 // Shows the Instance entry to an administrator: the route reads the signed-in user.
-                'settings-index-route': 84.6,
+                'settings-index-route': 85.1,
                 // Its four sections' answers parse in a schema chunk loaded beside the first request.
-                'instance-settings-route': 84.7,
-                'transfers-page': 83.3,
-                'metrics-page': 82.4,
-                'notifications-page': 81.4,
-                'alerts-page': 81.1,
+                'instance-settings-route': 84.9,
+                'transfers-page': 83.4,
+                'metrics-page': 83.3,
+                'notifications-page': 82.3,
+                'alerts-page': 82.1,
                 // The account data and deletion parts load apart; what stays is their lazy import.
-                'profile-settings-route': 81.0,
+                'profile-settings-route': 81.7,
                 // The signed-out pages and the settings pages that parse nothing at first paint.
-                default: 80.1,
+                default: 81.0,
               },
               preloadedByHtml: shellSchemas,
               reportOnly: process.env.ROUTE_BUDGET === 'report',

@@ -76,13 +76,15 @@ test("tax: import a Kraken CSV, see its lots, download the report, and a linked 
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download Form 8949 CSV' }).click(),
   ]);
-  // The e2e server runs on the snapshot (demo mode): the export says so in its name and in each
-  // row's description, with the form's header and columns as they are.
+  // The e2e server runs on the snapshot (demo mode): the export says so in its name, with the
+  // form's header and columns as they are. The form is in dollars and the demo market holds no
+  // euro-to-dollar rate for January 2024, so the euro sales wait for a rate rather than fill it
+  // with euros (currencies.spec.ts converts sales of days it has).
   expect(download.suggestedFilename()).toMatch(/^form-8949-2024-all-portfolios-demo-data\.csv$/);
   const body = readFileSync(await download.path(), 'utf8');
   expect(body.split('\r\n')[0]).toContain('(a) Description of property,(b) Date acquired');
-  expect(body.split('\r\n')[1]).toMatch(/^[0-9.]+ bitcoin \(demo data\),/);
-  expect(body).toContain('01/15/2024,01/16/2024');
+  expect(body.split('\r\n')[0]).toContain(',Term,Currency,');
+  expect(body).not.toContain('01/15/2024,01/16/2024');
 
   const headers = await csrfHeaders(page);
   const portfolioId = (await (await page.request.get('/api/v2/portfolios/')).json()).results[0].id as string;

@@ -195,6 +195,8 @@ export const exportAlertSchema = z.object({
   left: alertOperandSchema,
   op: alertOperatorSchema,
   right: alertOperandSchema,
+  /** A price threshold's currency (files written before alerts had one: US dollars). */
+  currency: baseCurrencySchema.default('usd'),
   active: z.boolean(),
   /** Channel entries of this file; null: every enabled channel. */
   channel_ids: z.array(ref).max(10).nullable(),

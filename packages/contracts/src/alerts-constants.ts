@@ -16,3 +16,17 @@ export const isPeriodMetric = (metric: AlertMetric): metric is PeriodMetric =>
 export const alertOperators = ['>=', '<=', 'crosses_above', 'crosses_below'] as const;
 
 export type AlertOperator = (typeof alertOperators)[number];
+
+/**
+ * True when the condition compares the live price with a number: that number is an amount of
+ * money, typed and compared in the alert's own currency. Every other condition (an indicator
+ * against a number or against another metric) is compared in US dollars and has no currency.
+ */
+export function hasPriceThreshold(c: {
+  left: { type: string; metric: AlertMetric | null };
+  right: { type: string; metric: AlertMetric | null };
+}): boolean {
+  const isPrice = (o: { type: string; metric: AlertMetric | null }) =>
+    o.type === 'indicator' && o.metric === 'price';
+  return (isPrice(c.left) && c.right.type === 'value') || (isPrice(c.right) && c.left.type === 'value');
+}

@@ -194,6 +194,11 @@ export const alertCreateBodySchema = z
     active: activeSchema.default(true),
     /** Where this alert is delivered besides the app; omitted or null = every enabled channel. */
     channel_ids: alertChannelIdsSchema.optional(),
+    /**
+     * The currency a price threshold is typed in (the price compared with a number); omitted: the
+     * user's base currency. A condition without a price threshold has none, and this is ignored.
+     */
+    currency: baseCurrencySchema.optional(),
   })
   .superRefine((b, ctx) => {
     for (const i of alertConditionIssues(b)) ctx.addIssue({ code: 'custom', ...i });
@@ -209,6 +214,8 @@ export const alertUpdateBodySchema = z
     right: alertOperandInputSchema.optional(),
     active: activeSchema.optional(),
     channel_ids: alertChannelIdsSchema.optional(),
+    /** The price threshold's currency; omitted: the alert keeps its own. */
+    currency: baseCurrencySchema.optional(),
   })
   .superRefine((b, ctx) => {
     if (Object.values(b).every((v) => v === undefined)) {
@@ -258,6 +265,11 @@ export const alertSchema = z.object({
   evaluation: alertEvaluationSchema.nullable().optional(),
   /** The channels chosen for this alert; null = every enabled channel. */
   channel_ids: z.array(z.string()).nullable().optional(),
+  /**
+   * The currency of the alert's price threshold, kept when the user changes base currency; null
+   * when the condition has no price threshold (indicators are compared in US dollars).
+   */
+  currency: baseCurrencySchema.nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 
@@ -289,6 +301,11 @@ export const alertEventPayloadSchema = z.object({
    * in that currency; the operands' values stay the US-dollar figures the engine compared.
    */
   currency: z.object({ code: baseCurrencySchema, rate: z.number() }).optional(),
+  /**
+   * Set when the operands' values are in another currency than US dollars (a price threshold
+   * typed in that currency, compared in it): money then reads in it as it is, without `currency`.
+   */
+  values_currency: baseCurrencySchema.optional(),
   /** Present on the one notice that a delivery channel started failing. */
   channel_failure: z
     .object({ channel_id: z.string(), channel_name: z.string(), error: z.string() })

@@ -11,6 +11,30 @@ import { transactionDraftSchema } from './transaction.ts';
 export const csvPresets = ['template', 'coinbase', 'binance', 'kraken'] as const;
 export type CsvPreset = (typeof csvPresets)[number];
 
+/**
+ * A row the preview converted from the file's currency into the portfolio's at the stored rate of
+ * the row's own UTC day (bitcoin's daily close in both currencies), with what the file said.
+ */
+export const csvRowConversionSchema = z.object({
+  /** The file's currency (upper case); a dollar stablecoin is read as USD and named here. */
+  from: z.string(),
+  /** The portfolio's currency (upper case). */
+  to: z.string(),
+  /** Units of `to` per one `from` on `day` (12 significant digits: a rate, not money). */
+  rate: z.string(),
+  /** The UTC day (YYYY-MM-DD) whose rate was used: the row's own. */
+  day: z.string(),
+  /**
+   * Who stored the closes the rate comes from: a provider ('coingecko', 'binance') or 'demo',
+   * the bundled snapshot, whose fiat rates are fixed approximations rather than that day's.
+   */
+  source: z.string(),
+  /** The price per coin and the fee as the file gave them, in `from`. */
+  original_price_per_coin: z.string().nullable(),
+  original_fee: z.string(),
+});
+export type CsvRowConversion = z.infer<typeof csvRowConversionSchema>;
+
 export const csvImportRowSchema = z.object({
   /** 1-based physical line of the source record (its first line when a trade spans several). */
   line: z.number().int().positive(),
@@ -36,6 +60,8 @@ export const csvImportRowSchema = z.object({
    * `kraken:ledger:L…`): the same id from the exchange's API is the same record, never a second one.
    */
   outside_ref: z.string().max(200).optional(),
+  /** Set when the price and fee were converted from another currency (they are then in `to`). */
+  conversion: csvRowConversionSchema.optional(),
   warnings: z.array(z.string()),
 });
 export type CsvImportRow = z.infer<typeof csvImportRowSchema>;
@@ -127,8 +153,24 @@ export const unresolvedSymbolSchema = z.object({
 });
 export type UnresolvedSymbol = z.infer<typeof unresolvedSymbolSchema>;
 
+/** A row priced in another currency on a day without a stored rate: not converted, not importable yet. */
+export const csvRowNeedingRateSchema = z.object({
+  line: z.number().int().positive(),
+  from: z.string(),
+  to: z.string(),
+  day: z.string(),
+});
+export type CsvRowNeedingRate = z.infer<typeof csvRowNeedingRateSchema>;
+
 export const importPreviewResponseSchema = csvImportPreviewSchema.extend({
   portfolio_id: entityIdSchema,
+  /** The portfolio's currency (lower case): every converted figure is in it. */
+  currency: z.string(),
+  /**
+   * Rows in another currency without a rate for their day (each also an error on its line). The
+   * rate history is being downloaded in the background, so a later preview may convert them.
+   */
+  needs_rate: z.array(csvRowNeedingRateSchema),
   /** Lines that match another line of the file or a stored transaction. */
   duplicate_lines: z.array(z.number().int()),
   /** One entry per distinct symbol still without a coin after `symbol_map` was applied. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseCurrencySchema } from './base-currency.ts';
 import { decimalOut, decimalString } from './decimal-strings.ts';
 import { coinIdSchema } from './entity-ids.ts';
 import { insightKinds, insightSeverities } from './insights-constants.ts';
@@ -27,8 +28,13 @@ export const insightActionSchema = z.object({
   label: z.string(),
   /** An app path: /cryptocurrencies/{id}, /projections/{id}, /transactions?coin=…, /insights#targets. */
   href: z.string(),
-  /** Present when the action opens the alert dialog prefilled for a coin and a price. */
-  alert: z.object({ coin_id: z.string(), price: z.string() }).optional(),
+  /**
+   * Present when the action opens the alert dialog prefilled for a coin and a price, typed in
+   * `currency` (the plan's; absent: the user's base currency).
+   */
+  alert: z
+    .object({ coin_id: z.string(), price: z.string(), currency: baseCurrencySchema.optional() })
+    .optional(),
 });
 export type InsightAction = z.infer<typeof insightActionSchema>;
 

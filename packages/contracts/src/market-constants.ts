@@ -4,10 +4,11 @@
  * (the browser build places a module whole in the first chunk that imports it).
  */
 
+import { fiatCurrencies } from './fiat-currencies.ts';
 import { apiBase } from './routes.ts';
 
-/** The base currency defaults to usd; at least these six are offered. */
-export const baseCurrencies = ['usd', 'eur', 'gbp', 'jpy', 'btc', 'eth'] as const;
+/** The base currency defaults to usd: every fiat currency the market quotes, then bitcoin and ether. */
+export const baseCurrencies = [...fiatCurrencies, 'btc', 'eth'] as const;
 export type BaseCurrency = (typeof baseCurrencies)[number];
 export const defaultBaseCurrency: BaseCurrency = 'usd';
 

@@ -3,6 +3,10 @@
 
 export const taxRoutes = {
   settings: '/v2/tax/settings/',
+  /** The settings by tax year; POST adds a change from a year. */
+  history: '/v2/tax/history/',
+  /** DELETE removes the latest change. */
+  historyLatest: '/v2/tax/history/latest/',
   lots: '/v2/tax/lots/',
   report: '/v2/tax/report/',
   reportCsv: '/v2/tax/report/csv/',

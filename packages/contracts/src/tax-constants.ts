@@ -14,6 +14,17 @@ import { costBasisMethodLabels } from './portfolio-api-constants.ts';
 export const taxRules = ['none', 'us', 'de', 'uk', 'custom'] as const;
 /** The same types tax.ts infers from its schemas, spelt here so this file needs no schema. */
 type TaxRule = (typeof taxRules)[number];
+
+/**
+ * The currency a country's rule reports in, whatever the portfolios' currencies: the IRS wants
+ * dollars, HMRC pounds and the German return euros (each row converted at its own day's rate).
+ * Rules without a country report in the portfolios' currency.
+ */
+export const taxRuleCurrencies: Readonly<Partial<Record<TaxRule, string>>> = {
+  us: 'usd',
+  uk: 'gbp',
+  de: 'eur',
+};
 type EffectiveMethod = CostBasisMethod | 'uk_pooling';
 
 /** What a rule fixes, for the settings screen: the method it forces, or null if the choice stays. */

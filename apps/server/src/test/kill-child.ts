@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '../db/client.ts';
 import { SnapshotProvider } from '../integrations/market-data/snapshot/snapshot-provider.ts';
 import { createLedgerCache, insertPortfolio } from '../modules/ledger/index.ts';
-import { createProviderMarketReader } from '../modules/market/index.ts';
+import { createDailyClosesCache, createProviderMarketReader } from '../modules/market/index.ts';
 import { insertProjection, replaceTransactions } from '../modules/projections/index.ts';
 import { createCsvImportService } from '../modules/transactions/index.ts';
 
@@ -104,6 +104,7 @@ if (mode === 'csv') {
     clock: () => new Date(),
     market: createProviderMarketReader(new SnapshotProvider()),
     ledgers: createLedgerCache(),
+    closes: createDailyClosesCache({ db, clock: () => new Date() }),
     // The kill lands mid-write whatever the size; no limit is under test here.
     transactionsPerPortfolio: Number.POSITIVE_INFINITY,
     afterRowsWritten: pause,

@@ -13,5 +13,6 @@ declare module 'parse-prometheus-text-format' {
     type: string;
     metrics: ParsedSample[];
   }
+  // biome-ignore lint/style/noDefaultExport: the package's only export is its default function.
   export default function parsePrometheusTextFormat(text: string): ParsedFamily[];
 }

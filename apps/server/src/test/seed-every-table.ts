@@ -41,6 +41,13 @@ export async function seedEveryTable(t: TestApp, client: TestClient) {
   );
   await ok(client.send('PATCH', '/api/v2/tax/settings/', { rule: 'us', short_rate: '20' }), 'tax settings');
   await ok(
+    client.send('POST', '/api/v2/tax/history/', {
+      from_year: new Date().getUTCFullYear() + 1,
+      method: 'hifo',
+    }),
+    'tax settings by year',
+  );
+  await ok(
     client.send('PATCH', '/api/v2/notification-preferences/', { digest: true }),
     'notification preferences',
   );

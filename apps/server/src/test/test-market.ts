@@ -11,6 +11,10 @@ export interface TestMarket extends MarketReader {
   removeCoin(id: string): void;
   /** How many daily-close reads were made, per coin (to check "once per coin"). */
   closeReads: Map<string, number>;
+  /** Sets a currency's units per US dollar (usd is always 1). */
+  setUsdRate(code: string, rate: number): void;
+  /** How many times the rates were read (to check "once per tick"). */
+  rateReads: { count: number };
 }
 
 function quote(id: string, price: number): CoinMarket {
@@ -45,9 +49,15 @@ function quote(id: string, price: number): CoinMarket {
 export function createTestMarket(): TestMarket {
   const coins = new Map<string, { closes: number[]; price: number }>();
   const closeReads = new Map<string, number>();
+  const rates: Record<string, number> = { usd: 1 };
+  const rateReads = { count: 0 };
   const today = Math.floor(Date.now() / dayMs) * dayMs;
   return {
     closeReads,
+    rateReads,
+    setUsdRate(code, rate) {
+      rates[code] = rate;
+    },
     setCoin(id, closes, price) {
       coins.set(id, { closes: [...closes], price });
     },
@@ -77,7 +87,8 @@ export function createTestMarket(): TestMarket {
       return { closes, timestamps: closes.map((_, i) => today - (closes.length - i) * dayMs) };
     },
     async getUsdRates() {
-      return { usd: 1 };
+      rateReads.count += 1;
+      return { ...rates, usd: 1 };
     },
     describe(): MarketSource {
       return { source: 'coingecko', mode: 'live', as_of: new Date(today).toISOString(), stale: false };

@@ -22,6 +22,35 @@ export class OfflinePanel {
   }
 
   /** The first element of each query key the app has saved for reading offline. */
+  /** The ids of the coins kept on the device for the coin picker (the `coins` store). */
+  seenCoinIds(): Promise<string[]> {
+    return this.page.evaluate(async () => {
+      const name = 'exit-liquidity-offline';
+      if (!(await indexedDB.databases()).some((db) => db.name === name)) return [];
+      return new Promise<string[]>((resolve) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('coins')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const keys = db.transaction('coins').objectStore('coins').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map(String));
+          };
+          keys.onerror = () => {
+            db.close();
+            resolve([]);
+          };
+        };
+      });
+    });
+  }
+
   savedQueryRoots(): Promise<string[]> {
     return this.page.evaluate(async () => {
       const name = 'exit-liquidity-offline';

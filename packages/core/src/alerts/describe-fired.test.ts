@@ -36,4 +36,15 @@ describe('describeFiredCondition (the base currency at firing)', () => {
       ),
     ).toBe('RSI(14) 28.5 crossed below 30');
   });
+
+  it('reads a threshold compared in its own currency as it is, whatever the base currency at firing', () => {
+    const payload = {
+      left: price(92_000),
+      op: '>=' as const,
+      right: constant(90_000),
+      currency: { code: 'gbp', rate: 0.75 },
+      values_currency: 'eur',
+    };
+    expect(describeFiredCondition(payload, formatCurrency)).toBe('Price €92,000.00 ≥ €90,000.00');
+  });
 });

@@ -73,7 +73,8 @@ const firedOperators: Record<AlertOperator, string> = {
 
 /**
  * A fired condition with the values it had: "Price €93,512.40 ≥ €92,000.00". The engine compares
- * US dollars; a payload that carries the user's currency at firing converts money with
+ * US dollars unless the alert's price threshold is in another currency (`values_currency`); a
+ * dollar payload that carries the user's currency at firing converts money with
  * that rate, so every reader (the app, email, webhooks) shows the same figures. `money` formats an
  * amount in `currency` (the app masks it in privacy mode).
  */
@@ -83,11 +84,13 @@ export function describeFiredCondition(
     op: AlertOperator;
     right: AlertEventOperand;
     currency?: { code: string; rate: number } | undefined;
+    values_currency?: string | undefined;
   },
   money: (value: number, currency: string) => string,
 ): string {
-  const code = p.currency?.code ?? 'usd';
-  const rate = p.currency?.rate ?? 1;
+  // A threshold set in another currency was compared in it: its figures read as they are.
+  const code = p.values_currency ?? p.currency?.code ?? 'usd';
+  const rate = p.values_currency === undefined ? (p.currency?.rate ?? 1) : 1;
   const moneyCondition = isMoneyCondition(p.left, p.right);
   const amount = (value: number, isMoney: boolean) =>
     isMoney ? money(value * rate, code) : formatAlertNumber(value);

@@ -3,6 +3,8 @@
  * one), so the import returns the symbol and, only for the majors below, the CoinGecko id we are
  * sure of; the server or the user resolves the rest.
  */
+import { isQuotedFiat } from '@app/contracts';
+
 const knownCoinIds: Readonly<Record<string, string>> = {
   AAVE: 'aave',
   ADA: 'cardano',
@@ -66,7 +68,7 @@ export function knownCoinSymbol(coinId: string): string | null {
   return knownSymbols.get(coinId) ?? null;
 }
 
-/** Fiat currencies: never a holding, only the currency a price is expressed in. */
+/** Fiat currencies (and every one the market quotes, isQuotedFiat): never a holding, only the currency a price is expressed in. */
 const fiat = new Set(
   'USD EUR GBP CAD AUD NZD CHF JPY CNY HKD SGD KRW INR IDR CZK PLN HUF SEK NOK DKK RON BGN TRY RUB UAH BRL ARS MXN COP CLP PEN ZAR NGN KES AED SAR ILS THB VND PHP MYR TWD KZT'.split(
     ' ',
@@ -74,7 +76,7 @@ const fiat = new Set(
 );
 
 export function isFiat(code: string): boolean {
-  return fiat.has(code.toUpperCase());
+  return fiat.has(code.toUpperCase()) || isQuotedFiat(code);
 }
 
 /**

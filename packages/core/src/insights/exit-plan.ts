@@ -1,4 +1,4 @@
-import type { InsightCard } from '@app/contracts';
+import { type BaseCurrency, baseCurrencies, type InsightCard } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { recalculate } from '../projections/recalculate.ts';
 import { card, fig, limitedTable, money, pct, rowLimit, sym } from './card.ts';
@@ -132,13 +132,13 @@ export function exitPlanInsights(input: InsightsInput): InsightCard[] {
         ],
         actions: [
           { label: `Open the ${name} plan`, href: `/projections/${encodeURIComponent(p.id)}` },
-          // Alerts compare USD prices, so a rung in another currency gets no prefilled alert.
-          ...(next && p.currency === 'usd'
+          // A price threshold is typed in a currency of its own: the rung's, when alerts know it.
+          ...(next && isBaseCurrency(p.currency)
             ? [
                 {
                   label: `Alert at ${money(next.price, c)}`,
                   href: `/cryptocurrencies/${encodeURIComponent(p.coinId)}`,
-                  alert: { coin_id: p.coinId, price: next.price.toFixed() },
+                  alert: { coin_id: p.coinId, price: next.price.toFixed(), currency: p.currency },
                 },
               ]
             : []),
@@ -147,4 +147,8 @@ export function exitPlanInsights(input: InsightsInput): InsightCard[] {
     );
   }
   return cards;
+}
+
+function isBaseCurrency(code: string): code is BaseCurrency {
+  return (baseCurrencies as readonly string[]).includes(code);
 }

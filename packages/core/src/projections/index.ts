@@ -12,4 +12,5 @@ export * from './recalculate.ts';
 export * from './recalculate-fast.ts';
 export * from './rows.ts';
 export * from './selection.ts';
+export * from './take-home.ts';
 export * from './wire.ts';

@@ -96,6 +96,12 @@ export interface SummaryOptions {
   currency: string;
   yearlyAllowance: Dec | null;
   rate: (category: TaxCategory) => Dec;
+  /**
+   * A history of settings: each year's own rule and allowance (absent: `rule` and
+   * `yearlyAllowance` for every year). Losses carried under one rule are not carried into
+   * another: each rule's carry has its own meaning, so a change starts the new rule afresh.
+   */
+  perYear?: ((year: number) => { rule: TaxRule; yearlyAllowance: Dec | null }) | undefined;
 }
 
 /**
@@ -107,17 +113,34 @@ export function summarizeYears(
   years: readonly YearFigures[],
   options: SummaryOptions,
 ): YearSummaryCalc[] | null {
-  const rule = yearRule(options.rule);
-  if (rule === null) return null;
   const sorted = [...years].sort((a, b) => a.year - b.year);
-  const context = (year: number): YearContext => ({
-    label: taxYear(options.rule, year).label,
-    currency: options.currency.toLowerCase(),
-    yearlyAllowance: options.yearlyAllowance,
-    rate: options.rate,
-  });
-  // Both carry shapes run through the same loop; the union is split here so each keeps its type.
-  return rule === usYears ? run(usYears, sorted, context) : run(rule as YearRule<Dec>, sorted, context);
+  const of = (year: number) =>
+    options.perYear?.(year) ?? { rule: options.rule, yearlyAllowance: options.yearlyAllowance };
+  const last = sorted.at(-1);
+  if (yearRule(last === undefined ? options.rule : of(last.year).rule) === null) return null;
+  const out: YearSummaryCalc[] = [];
+  // Runs of consecutive years under one rule, each from that rule's own start.
+  let from = 0;
+  while (from < sorted.length) {
+    const ruleName = of((sorted[from] as YearFigures).year).rule;
+    let to = from + 1;
+    while (to < sorted.length && of((sorted[to] as YearFigures).year).rule === ruleName) to++;
+    const rule = yearRule(ruleName);
+    const stretch = sorted.slice(from, to);
+    from = to;
+    if (rule === null) continue;
+    const context = (year: number): YearContext => ({
+      label: taxYear(ruleName, year).label,
+      currency: options.currency.toLowerCase(),
+      yearlyAllowance: of(year).yearlyAllowance,
+      rate: options.rate,
+    });
+    // Both carry shapes run through the same loop; the union is split here so each keeps its type.
+    out.push(
+      ...(rule === usYears ? run(usYears, stretch, context) : run(rule as YearRule<Dec>, stretch, context)),
+    );
+  }
+  return out;
 }
 
 const termWords: Record<TaxCategory, string> = {
@@ -135,6 +158,8 @@ export interface YearSummaryOptions {
   rate: (category: TaxCategory) => Dec;
   /** The report's own scope: the summary is the person's either way, and says so. */
   portfolioId: string | null;
+  /** A history of settings: each earlier year's rule and allowance (see `SummaryOptions`). */
+  perYear?: SummaryOptions['perYear'];
 }
 
 /**

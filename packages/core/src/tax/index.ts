@@ -33,6 +33,8 @@ export {
 } from './lot-minimiser.ts';
 export type { LotsViewOptions } from './lots-view.ts';
 export { buildLotsView } from './lots-view.ts';
+export type { RegimeCalc, RegimeEntry } from './regimes.ts';
+export { computationForYear, perYearOf, regimeOfYear, sameTaxCalendar } from './regimes.ts';
 export type { ReportOptions } from './report.ts';
 export { buildTaxReport, categoryRate, disposalOut, taxYearsWithActivity } from './report.ts';
 export type { RuleOptions } from './rules.ts';

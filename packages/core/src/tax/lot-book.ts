@@ -106,8 +106,36 @@ export class LotBook {
   private lots: Lot[] = [];
   private poolQuantity = zero;
   private poolCost: Dec | null = zero;
+  /** The pool's latest acquisition, so a pool turned into a lot keeps the shortest holding period. */
+  private poolLatest: Pick<Lot, 'acquisitionId' | 'acquiredDay' | 'at' | 'seq'> | null = null;
 
-  constructor(readonly method: BookMethod) {}
+  constructor(private currentMethod: BookMethod) {}
+
+  get method(): BookMethod {
+    return this.currentMethod;
+  }
+
+  /**
+   * From now on the book matches by `method` (a method change from a tax year on). The lots held
+   * stay as they are: an order change only picks differently next time. Into the average pool
+   * the lots merge at their total cost; out of it the pool becomes one lot dated at its latest
+   * acquisition, the cautious holding period, since a pool keeps no dates of its own.
+   */
+  switchTo(method: BookMethod): void {
+    if (method === this.currentMethod) return;
+    if (method === 'average') {
+      for (const lot of this.lots) this.addToPool(lot);
+      this.lots = [];
+    } else if (this.currentMethod === 'average') {
+      const latest = this.poolLatest;
+      if (this.poolQuantity.gt(0) && latest !== null)
+        this.lots = [{ ...latest, quantity: this.poolQuantity, cost: this.poolCost }];
+      this.poolQuantity = zero;
+      this.poolCost = zero;
+      this.poolLatest = null;
+    }
+    this.currentMethod = method;
+  }
 
   get quantity(): Dec {
     if (this.method === 'average') return this.poolQuantity;
@@ -118,8 +146,7 @@ export class LotBook {
 
   add(lot: Lot): void {
     if (this.method === 'average') {
-      this.poolQuantity = this.poolQuantity.add(lot.quantity);
-      this.poolCost = this.poolCost === null || lot.cost === null ? null : this.poolCost.add(lot.cost);
+      this.addToPool(lot);
       return;
     }
     let i = this.lots.length;
@@ -238,6 +265,19 @@ export class LotBook {
 
   pool(): { quantity: Dec; cost: Dec | null } {
     return { quantity: this.poolQuantity, cost: this.poolCost };
+  }
+
+  private addToPool(lot: Lot): void {
+    this.poolQuantity = this.poolQuantity.add(lot.quantity);
+    this.poolCost = this.poolCost === null || lot.cost === null ? null : this.poolCost.add(lot.cost);
+    const latest = this.poolLatest;
+    if (latest === null || latest.at < lot.at || (latest.at === lot.at && latest.seq < lot.seq))
+      this.poolLatest = {
+        acquisitionId: lot.acquisitionId,
+        acquiredDay: lot.acquiredDay,
+        at: lot.at,
+        seq: lot.seq,
+      };
   }
 
   private takeFromPool(quantity: Dec): Piece[] {

@@ -4,7 +4,7 @@ import { buildDisposal, type Match, NeedsPrice, networkFeeOf } from './disposal.
 import { type BookMethod, type Lot, LotBook, type Piece, splitAt } from './lot-book.ts';
 import { LotChoiceLog, type LotChoices, namedLots, takeChosen } from './lot-choice.ts';
 import { type PreparedTx, splitByWeight } from './prepare.ts';
-import type { RuleOptions } from './rules.ts';
+import type { RegimeCalc } from './regimes.ts';
 import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation } from './types.ts';
 
 /**
@@ -14,8 +14,7 @@ import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation } from './ty
  */
 export function runLotRules(
   timeline: readonly PreparedTx[],
-  options: RuleOptions,
-  method: Exclude<EffectiveMethod, 'uk_pooling'>,
+  regimes: readonly RegimeCalc[],
   links: ReadonlyMap<string, string>,
   zone: string,
   identify: {
@@ -25,12 +24,18 @@ export function runLotRules(
     lotsBefore?: string | undefined;
   } = {},
 ): TaxComputation {
+  // Each stretch of the timeline is matched under the entry in force then; the books carry
+  // their lots across a change and only pick by the new method from its first day on.
+  let at = 0;
+  let regime = regimes[0] as RegimeCalc;
+  let method = bookMethod(regime.method);
+  let options = regime.options;
   const books = new Map<string, LotBook>();
   const book = (portfolioId: string, coinId: string): LotBook => {
     const key = `${portfolioId}\u0000${coinId}`;
     let b = books.get(key);
     if (!b) {
-      b = new LotBook(method as BookMethod);
+      b = new LotBook(method);
       books.set(key, b);
     }
     return b;
@@ -45,10 +50,20 @@ export function runLotRules(
   let transferFees = new Dec(0);
   let seq = 0;
   const choices = identify.choices;
-  const log = new LotChoiceLog(options.rule === 'us');
+  const latest = regimes.at(-1) as RegimeCalc;
+  const log = new LotChoiceLog(latest.options.rule === 'us');
   let lotsBefore: Lot[] | undefined;
 
   for (const p of timeline) {
+    while (at + 1 < regimes.length && p.day >= ((regimes[at + 1] as RegimeCalc).fromDay ?? 0)) {
+      at++;
+      regime = regimes[at] as RegimeCalc;
+      method = bookMethod(regime.method);
+      options = regime.options;
+      for (const b of books.values()) b.switchTo(method);
+    }
+    // Named lots are followed only where the US rule is in force (the others fix the matching).
+    const followsChoices = options.rule === 'us';
     const { tx } = p;
     const source = book(tx.portfolio_id, tx.coin_id);
     if (tx.id === identify.lotsBefore) lotsBefore = source.open().map((l) => ({ ...l }));
@@ -68,7 +83,7 @@ export function runLotRules(
       continue;
     }
     if (tx.type === 'sell' && choice !== undefined) {
-      if (!log.applies) {
+      if (!followsChoices) {
         log.ignored.add(tx.id);
       } else {
         const taken = takeChosen(source, p.quantity, namedLots(choice));
@@ -92,7 +107,7 @@ export function runLotRules(
         disposals.push(buildDisposal(p, matches, options));
         continue;
       }
-    } else if (choice !== undefined && log.applies) {
+    } else if (choice !== undefined && followsChoices) {
       // The row was a sale when its lots were named and is not one now (reclassified).
       log.issues.push({
         saleId: tx.id,
@@ -179,8 +194,9 @@ export function runLotRules(
     }
   }
   return {
-    options,
-    method,
+    options: latest.options,
+    method: latest.method,
+    regimes,
     zone,
     disposals,
     income,
@@ -191,6 +207,11 @@ export function runLotRules(
     lotChoices: log.outcome(),
     ...(identify.lotsBefore === undefined ? {} : { lotsBefore: lotsBefore ?? [] }),
   };
+}
+
+function bookMethod(method: EffectiveMethod): BookMethod {
+  if (method === 'uk_pooling') throw new Error('the UK identification rules are not lot matching');
+  return method;
 }
 
 function chosenMatch(piece: Piece): Match {

@@ -4,6 +4,7 @@ import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
 import { parseInstant } from '../ledger/timeline.ts';
 import { buildYearSummary } from './allowances.ts';
 import { dayInZone, dayToIso, taxYear } from './dates.ts';
+import { computationForYear, perYearOf } from './regimes.ts';
 import { reportLotChoices } from './report-lot-choices.ts';
 import { ruleCategories } from './rules.ts';
 import type { DisposalCalc, TaxComputation } from './types.ts';
@@ -19,6 +20,8 @@ export interface ReportOptions {
   longRate: string;
   /** custom rule only: the yearly allowance from the settings (decimal string); null or absent: none. */
   yearlyAllowance?: string | null | undefined;
+  /** A history of settings: each earlier year's custom allowance, for the losses it carried. */
+  yearlyAllowanceOf?: ((year: number) => string | null | undefined) | undefined;
 }
 
 export function categoryRate(
@@ -36,7 +39,9 @@ export function categoryRate(
  * when positive; `year_summary` then applies the rule's allowance, netting between categories and
  * losses carried from earlier years, and estimates the tax on what is left.
  */
-export function buildTaxReport(computation: TaxComputation, options: ReportOptions): TaxReport {
+export function buildTaxReport(all: TaxComputation, options: ReportOptions): TaxReport {
+  // The year's own rule and matching; its disposals were matched under them already.
+  const computation = computationForYear(all, options.year);
   const rule = computation.options.rule;
   const year = taxYear(rule, options.year);
   const inScope = (portfolioId: string, day: number) =>
@@ -145,6 +150,7 @@ export function buildTaxReport(computation: TaxComputation, options: ReportOptio
         rule === 'custom' && options.yearlyAllowance != null ? new Dec(options.yearlyAllowance) : null,
       rate: (category) => categoryRate(category, options),
       portfolioId: options.portfolioId,
+      perYear: perYearOf(computation, options.yearlyAllowanceOf, options.yearlyAllowance),
     }),
     lot_choices: reportLotChoices(computation, disposals),
   };

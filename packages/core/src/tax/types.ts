@@ -1,8 +1,10 @@
 import type {
+  CostBasisMethod,
   EffectiveMethod,
   MatchBasis,
   NeedsPriceItem,
   TaxCategory,
+  TaxRule,
   TransactionType,
 } from '@app/contracts';
 import type { Dec } from '../decimal.ts';
@@ -45,6 +47,11 @@ export interface TaxInput extends RuleOptions {
    * portfolio and coin just before it (the lots a sale there can name). Lot rules only.
    */
   lotsBefore?: string | undefined;
+  /**
+   * The person's settings by tax year, oldest first: each disposal is matched and classified
+   * under the entry in force in its tax year. Omitted: one entry, the rule and method above.
+   */
+  history?: readonly RegimeEntry[] | undefined;
 }
 
 /** The part of an acquisition a disposal used (or the pool it drew on). */
@@ -110,7 +117,10 @@ export interface UkLatestAcquisition {
 }
 
 export interface TaxComputation {
+  /** The latest entry's options (see `computationForYear` for another year's). */
   options: RuleOptions;
+  /** Every entry of the history as run, oldest first (one when the settings never changed). */
+  regimes?: readonly RegimeCalc[] | undefined;
   ukLatest?: UkLatestAcquisition[] | undefined;
   /**
    * UK only: the timeline the identification rules ran over, so an exit plan can replay it with
@@ -142,4 +152,24 @@ export interface PreparedTx {
   quantity: Dec;
   price: Dec | null;
   fee: Dec | null;
+}
+
+/**
+ * One entry of a person's history of tax settings: from tax year `fromYear` on (null: from the
+ * first transaction), this rule and this cost-basis method. Entries are oldest first.
+ */
+export interface RegimeEntry {
+  fromYear: number | null;
+  rule: TaxRule;
+  method: CostBasisMethod;
+  customThresholdDays?: number | undefined;
+}
+
+/** An entry as the engine ran it: the options, the matching they give, and the first day. */
+export interface RegimeCalc {
+  fromYear: number | null;
+  /** The first calendar day (in the computation's zone) the entry governs; null: from the start. */
+  fromDay: CalendarDay | null;
+  options: RuleOptions;
+  method: EffectiveMethod;
 }

@@ -16,6 +16,8 @@ export interface WhatIfSaleInput {
   currency: string;
   /** custom rule only: the yearly allowance from the settings; null or absent: none. */
   yearlyAllowance?: string | null | undefined;
+  /** A history of settings: each earlier year's custom allowance, for the losses it carried. */
+  yearlyAllowanceOf?: ((year: number) => string | null | undefined) | undefined;
   /**
    * US rule: the lots the sale names, adding up to the quantity (the caller checks they are held:
    * choiceAgainstLots); absent: the method of the year. Other rules fix the matching and ignore it.

@@ -18,6 +18,7 @@ import { dayToIso, taxYear, taxYearOf } from './dates.ts';
 import { planTax, type SaleLotLine } from './exit-plan.ts';
 import { namedLots } from './lot-choice.ts';
 import { splitByWeight } from './prepare.ts';
+import { computationForYear, perYearOf } from './regimes.ts';
 import { qualifyingLabel, ruleCategories } from './rules.ts';
 import type { DisposalCalc, TaxComputation } from './types.ts';
 import { replayUkPlan } from './uk-plan-book.ts';
@@ -72,7 +73,9 @@ function rateOf(category: TaxCategory, input: WhatIfSaleInput): Dec {
  * The caller checks that something is held and that the day is not before the coin's last
  * transaction; a request for more than is held is capped at the holding and says so.
  */
-export function whatIfSale(computation: TaxComputation, input: WhatIfSaleInput): WhatIfSale {
+export function whatIfSale(all: TaxComputation, input: WhatIfSaleInput): WhatIfSale {
+  // The rule and method in force in the sale's tax year, as the report of that year will use.
+  const computation = computationForYear(all, taxYearOf(all.options.rule, input.day));
   const sale = saleFigures(computation, input);
   if (computation.options.rule !== 'us') return { ...sale, lowest_tax_choice: null };
   // The lowest-tax choice is set against the method of the year, so a sale naming its own lots
@@ -352,6 +355,7 @@ function yearWithAndWithout(
       rule === 'custom' && input.yearlyAllowance != null ? new Dec(input.yearlyAllowance) : null,
     rate: (category: TaxCategory) => rateOf(category, input),
     portfolioId: input.portfolioId,
+    perYear: perYearOf(computation, input.yearlyAllowanceOf, input.yearlyAllowance),
   };
   const figures = cachedYearFigures(computation);
   const before = yearSummaryFromFigures(rule, figures.years, figures.incomplete, options);

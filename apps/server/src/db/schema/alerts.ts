@@ -1,4 +1,4 @@
-import type { AlertEventPayload, AlertOperand, AlertOperator } from '@app/contracts';
+import type { AlertEventPayload, AlertOperand, AlertOperator, BaseCurrency } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -34,6 +34,11 @@ export const alerts = pgTable(
     left: jsonb('left').$type<AlertOperand>().notNull(),
     op: text('op').$type<AlertOperator>().notNull(),
     right: jsonb('right').$type<AlertOperand>().notNull(),
+    /**
+     * The currency a price threshold is in (a base-currency code); 'usd' for every condition
+     * without one, and for alerts made before thresholds had a currency.
+     */
+    currency: text('currency').$type<BaseCurrency>().notNull().default('usd'),
     active: boolean('active').notNull().default(true),
     stateLast: text('state_last', { enum: alertRelations }),
     stateLastStrict: text('state_last_strict', { enum: ['above', 'below'] }),

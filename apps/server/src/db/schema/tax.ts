@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { decimal, timestamptz } from './columns.ts';
 import { portfolios } from './portfolios.ts';
@@ -52,3 +52,46 @@ export const projectionTaxLinks = pgTable(
 );
 
 export type TaxSettingsRow = typeof taxSettings.$inferSelect;
+
+/**
+ * The account's tax settings by tax year: from `from_year` on, this rule, its rates and this
+ * cost-basis method. `from_year` 0 is the first entry (from the first transaction on). The
+ * latest entry is what `tax_settings` and `user_settings.cost_basis_method` hold; no row means a
+ * single entry, those two.
+ */
+export const taxMethodHistory = pgTable(
+  'tax_method_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromYear: integer('from_year').notNull(),
+    rule: text('rule').notNull(),
+    customThresholdDays: integer('custom_threshold_days').notNull(),
+    shortRate: decimal('short_rate').notNull(),
+    longRate: decimal('long_rate').notNull(),
+    yearlyAllowance: decimal('yearly_allowance'),
+    costBasisMethod: text('cost_basis_method').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_method_history_user_year_idx').on(t.userId, t.fromYear),
+    check('tax_method_history_rule_check', sql`${t.rule} in ('none', 'us', 'de', 'uk', 'custom')`),
+    check(
+      'tax_method_history_method_check',
+      sql`${t.costBasisMethod} in ('average', 'fifo', 'lifo', 'hifo')`,
+    ),
+    check(
+      'tax_method_history_year_check',
+      sql`${t.fromYear} = 0 or (${t.fromYear} >= 2009 and ${t.fromYear} <= 2100)`,
+    ),
+    check(
+      'tax_method_history_rates_check',
+      sql`${t.shortRate} >= 0 and ${t.shortRate} <= 100 and ${t.longRate} >= 0 and ${t.longRate} <= 100`,
+    ),
+    check('tax_method_history_yearly_allowance_check', sql`${t.yearlyAllowance} >= 0`),
+  ],
+);
+
+export type TaxMethodHistoryRow = typeof taxMethodHistory.$inferSelect;

@@ -191,6 +191,7 @@ export function toAccountExport(rows: AccountRows, exportedAt: Date): AccountExp
       left: a.left,
       op: a.op,
       right: a.right,
+      currency: a.currency,
       active: a.active,
       channel_ids: a.channelIds === null ? null : a.channelIds.filter((id) => channelIds.has(id)),
       last_triggered_at: isoOrNull(a.lastTriggeredAt),

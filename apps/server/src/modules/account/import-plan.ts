@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountExport, AlertEventPayload, ImportLeftOut } from '@app/contracts';
+import {
+  type AccountExport,
+  type AlertEventPayload,
+  hasPriceThreshold,
+  type ImportLeftOut,
+} from '@app/contracts';
 import { type LedgerTransaction, sortTimeline } from '@app/core';
 import type {
   alerts,
@@ -284,6 +289,8 @@ export function planImport(file: AccountExport, context: ImportContext): ImportP
       left: a.left,
       op: a.op,
       right: a.right,
+      // Only a price threshold has a currency; the engine compares every other condition in dollars.
+      currency: hasPriceThreshold(a) ? a.currency : 'usd',
       active: a.active,
       // A channel left out is dropped from the alert's list: it is never sent to a channel it did not name.
       channelIds:

@@ -41,6 +41,8 @@ export const leftOutTables = {
   connection_tokens: "What a connection's sync saw; read again when the connection is added again.",
   connection_records:
     "Exchange records a connection's sync staged or held; read again when it is added again.",
+  tax_method_history:
+    'Tax settings by tax year: the file keeps the current method and rule; changes dated to earlier years are set again in Settings.',
 } as const;
 
 export type ExportedTable = keyof typeof exportedTables;

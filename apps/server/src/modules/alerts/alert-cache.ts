@@ -1,7 +1,8 @@
+import { hasPriceThreshold } from '@app/contracts';
 import { type IndicatorRequest, requiredIndicators } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { type EngineAlert, readActiveAlerts, readAlertChanges } from './alert-engine.repository.ts';
-import { historyDaysFor } from './alert-history.ts';
+import { alertCurrency, historyDaysFor } from './alert-history.ts';
 
 /** One coin's active alerts with what the tick computes for them. */
 export interface CoinAlerts {
@@ -10,6 +11,8 @@ export interface CoinAlerts {
   requests: IndicatorRequest[];
   /** Daily closes the coin's indicators are fed. */
   historyDays: number;
+  /** The currencies other than US dollars that the coin's price thresholds are in (usually none). */
+  currencies: string[];
 }
 
 /** The active alerts a tick evaluates, grouped by coin. */
@@ -28,7 +31,10 @@ export function coinAlerts(coinId: string, alerts: EngineAlert[]): CoinAlerts {
   const requests =
     requiredIndicators(alerts.map((a) => ({ coin_id: coinId, left: a.left, right: a.right }))).get(coinId) ??
     [];
-  return { alerts, requests, historyDays: historyDaysFor(alerts) };
+  const currencies = new Set<string>();
+  for (const a of alerts)
+    if (a.currency !== alertCurrency && hasPriceThreshold(a)) currencies.add(a.currency);
+  return { alerts, requests, historyDays: historyDaysFor(alerts), currencies: [...currencies] };
 }
 
 export function groupByCoin(alerts: Iterable<EngineAlert>): Map<string, CoinAlerts> {

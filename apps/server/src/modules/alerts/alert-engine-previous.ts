@@ -27,6 +27,7 @@ const engineColumns = {
   revision: alerts.revision,
   active: alerts.active,
   channelIds: alerts.channelIds,
+  currency: alerts.currency,
 };
 
 async function listActiveAlerts(db: Db): Promise<EngineAlert[]> {

@@ -26,6 +26,8 @@ export interface EngineAlert {
   active: boolean;
   /** The alert's delivery channels; null = every enabled channel. */
   channelIds: string[] | null;
+  /** A price threshold's currency ('usd' for every other condition). */
+  currency: string;
 }
 
 export interface StateUpdate {
@@ -67,11 +69,11 @@ export interface WrittenNotice {
  */
 const fieldSep = '\u001f';
 const rowSep = '\u001e';
-const packedFields = 12;
+const packedFields = 13;
 
 const packedAlert = sql.raw(`concat(a.id, chr(31), a.user_id, chr(31), to_json(a.coin_id), chr(31), a."left",
   chr(31), a.op, chr(31), a."right", chr(31), a.state_last, chr(31), a.state_last_strict, chr(31), a.version,
-  chr(31), a.revision, chr(31), a.active, chr(31), a.channel_ids)`);
+  chr(31), a.revision, chr(31), a.active, chr(31), a.channel_ids, chr(31), a.currency)`);
 
 /**
  * Operands repeat across alerts (the same `rsi(14)` on thousands of rows): each distinct text is
@@ -98,20 +100,22 @@ function unpackAlerts(packed: unknown): EngineAlert[] {
   for (const row of packed.split(rowSep)) {
     const f = row.split(fieldSep);
     if (f.length !== packedFields) throw new Error(`An alert row came back with ${f.length} fields`);
-    const [id, userId, coin, left, op, right, last, strict, version, revision, active, channels] = f as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
+    const [id, userId, coin, left, op, right, last, strict, version, revision, active, channels, currency] =
+      f as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
     out.push({
       id,
       userId,
@@ -125,6 +129,7 @@ function unpackAlerts(packed: unknown): EngineAlert[] {
       revision: Number(revision),
       active: active === 't' || active === 'true',
       channelIds: channels === '' ? null : (JSON.parse(channels) as string[] | null),
+      currency,
     });
   }
   return out;

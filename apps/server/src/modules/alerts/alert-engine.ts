@@ -1,4 +1,9 @@
-import type { AlertEventPayload, MarketSource } from '@app/contracts';
+import {
+  type AlertEventPayload,
+  type BaseCurrency,
+  hasPriceThreshold,
+  type MarketSource,
+} from '@app/contracts';
 import { computeIndicatorSnapshot, evaluateAlert, type IndicatorSnapshot } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -65,13 +70,11 @@ export interface AlertEngineDeps {
 async function currenciesAtFiring(
   deps: AlertEngineDeps,
   userIds: readonly string[],
+  usdRates: () => Promise<Record<string, number>>,
 ): Promise<Map<string, { code: string; rate: number }>> {
   const out = new Map<string, { code: string; rate: number }>();
   if (userIds.length === 0) return out;
-  const [codes, rates] = await Promise.all([
-    baseCurrenciesOf(deps.db, userIds),
-    deps.market.getUsdRates().catch(() => ({}) as Record<string, number>),
-  ]);
+  const [codes, rates] = await Promise.all([baseCurrenciesOf(deps.db, userIds), usdRates()]);
   for (const id of userIds) {
     const code = codes.get(id) ?? 'usd';
     const rate = code === 'usd' ? 1 : rates[code];
@@ -168,6 +171,27 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
         snapshots.set(coin, computeIndicatorSnapshot(closes, price, needed));
       });
 
+      // Price thresholds in another currency: each coin's price in it, once per coin and currency,
+      // at the stored US-dollar rates (one read per tick, and only when such alerts exist).
+      let ratesRead: Promise<Record<string, number>> | null = null;
+      const usdRatesOnce = () =>
+        (ratesRead ??= deps.market.getUsdRates().catch(() => ({}) as Record<string, number>));
+      const wanted = new Set<string>();
+      for (const group of active.coins.values()) for (const c of group.currencies) wanted.add(c);
+      const usdRates = wanted.size > 0 ? await usdRatesOnce() : ({} as Record<string, number>);
+      const inCurrency = (snapshot: IndicatorSnapshot, currencies: readonly string[]) => {
+        const out = new Map<string, IndicatorSnapshot>();
+        const usd = snapshot.get('price');
+        for (const c of currencies) {
+          const rate = usdRates[c];
+          // No rate for it now: its alerts wait, keeping their state, rather than compare dollars.
+          if (typeof usd !== 'number' || typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0)
+            continue;
+          out.set(c, new Map([['price', usd * rate]]));
+        }
+        return out;
+      };
+
       const now = deps.clock();
       const updates: StateUpdate[] = [];
       const firings: FiringToWrite[] = [];
@@ -176,9 +200,13 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       for (const [coin, group] of active.coins) {
         const snapshot = snapshots.get(coin);
         if (!snapshot) continue;
+        const priced = group.currencies.length > 0 ? inCurrency(snapshot, group.currencies) : null;
         for (const alert of group.alerts) {
+          const foreign = alert.currency !== alertCurrency && priced !== null && hasPriceThreshold(alert);
+          const seen = foreign ? priced.get(alert.currency) : snapshot;
+          if (!seen) continue;
           const state = { last: alert.stateLast, lastStrict: alert.stateLastStrict };
-          const result = evaluateAlert(alert, snapshot, state);
+          const result = evaluateAlert(alert, seen, state);
           if (!result.evaluated) continue;
           evaluated += 1;
           const changed = result.state.last !== state.last || result.state.lastStrict !== state.lastStrict;
@@ -193,8 +221,10 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
             evaluatedAlerts.set(alert.id, alert);
           }
           if (result.fired && result.payload) {
-            // A notification made from simulated prices says so.
-            const payload = demo ? { ...result.payload, demo: true } : result.payload;
+            // A notification made from simulated prices says so, and one compared in another
+            // currency than dollars says which.
+            let payload: AlertEventPayload = demo ? { ...result.payload, demo: true } : result.payload;
+            if (foreign) payload = { ...payload, values_currency: alert.currency as BaseCurrency };
             firings.push({
               alertId: alert.id,
               version: alert.version,
@@ -208,7 +238,11 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
         }
       }
       if (firings.length > 0) {
-        const currencies = await currenciesAtFiring(deps, [...new Set(firings.map((f) => f.userId))]);
+        const currencies = await currenciesAtFiring(
+          deps,
+          [...new Set(firings.map((f) => f.userId))],
+          usdRatesOnce,
+        );
         for (const f of firings) {
           const currency = currencies.get(f.userId);
           if (currency)

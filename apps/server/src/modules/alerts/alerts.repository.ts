@@ -1,4 +1,4 @@
-import type { AlertOperand, AlertOperator } from '@app/contracts';
+import type { AlertOperand, AlertOperator, BaseCurrency } from '@app/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type AlertRow, alerts, users } from '../../db/schema/index.ts';
@@ -49,6 +49,8 @@ export interface NewAlert {
   left: AlertOperand;
   op: AlertOperator;
   right: AlertOperand;
+  /** A price threshold's currency; 'usd' for every other condition. */
+  currency: BaseCurrency;
   active: boolean;
   channelIds?: string[] | null | undefined;
   now: Date;
@@ -63,6 +65,7 @@ export async function insertAlert(db: Db, values: NewAlert): Promise<AlertRow> {
       left: values.left,
       op: values.op,
       right: values.right,
+      currency: values.currency,
       active: values.active,
       channelIds: values.channelIds ?? null,
       createdAt: values.now,
@@ -79,6 +82,7 @@ export interface AlertPatch {
   left?: AlertOperand;
   op?: AlertOperator;
   right?: AlertOperand;
+  currency?: BaseCurrency;
   active?: boolean;
   channelIds?: string[] | null;
   /** Forget what the engine remembered (the condition changed or the alert was resumed). */
@@ -100,6 +104,7 @@ export async function updateAlert(
       ...(patch.left !== undefined ? { left: patch.left } : {}),
       ...(patch.op !== undefined ? { op: patch.op } : {}),
       ...(patch.right !== undefined ? { right: patch.right } : {}),
+      ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
       ...(patch.active !== undefined ? { active: patch.active } : {}),
       ...(patch.channelIds !== undefined ? { channelIds: patch.channelIds } : {}),
       ...(patch.resetState ? { stateLast: null, stateLastStrict: null } : {}),

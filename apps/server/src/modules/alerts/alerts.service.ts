@@ -7,14 +7,17 @@ import {
   alertConditionIssues,
   alertLimits,
   alertMessages,
+  type BaseCurrency,
+  baseCurrencySchema,
   deliveryMessages,
   errorCodes,
+  hasPriceThreshold,
 } from '@app/contracts';
 import { alertDailyClosesNeeded } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { listChannels } from '../delivery/index.ts';
+import { baseCurrenciesOf, listChannels } from '../delivery/index.ts';
 import type { MarketReader } from '../market/index.ts';
 import { readEngineStatus } from './alert-engine.repository.ts';
 import { alertCurrency } from './alert-history.ts';
@@ -56,6 +59,7 @@ function toAlert(row: AlertRow, waiting: boolean, evaluation: AlertEvaluation | 
     // The engine runs active alerts only; a paused one has no current evaluation.
     evaluation: row.active ? evaluation : null,
     channel_ids: row.channelIds ?? null,
+    currency: hasPriceThreshold(row) ? row.currency : null,
   };
 }
 
@@ -99,6 +103,12 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     return unique;
   }
 
+  /** The user's base currency now: a price threshold typed without a currency is in it. */
+  async function baseCurrencyOf(userId: string): Promise<BaseCurrency> {
+    const parsed = baseCurrencySchema.safeParse((await baseCurrenciesOf(db, [userId])).get(userId));
+    return parsed.success ? parsed.data : alertCurrency;
+  }
+
   async function assertKnownCoin(coinId: string): Promise<void> {
     const coin = await market.getCoin(coinId, alertCurrency);
     if (!coin) throw validationError({ coin_id: [alertMessages.coinUnknown] });
@@ -119,6 +129,10 @@ export function createAlertsService(deps: AlertsServiceDeps) {
     async create(userId: string, body: AlertCreateBody): Promise<Alert> {
       await assertKnownCoin(body.coin_id);
       const channelIds = await ownChannels(userId, body.channel_ids);
+      // Only a price threshold is money; every other condition is compared in dollars.
+      const currency = hasPriceThreshold(body)
+        ? (body.currency ?? (await baseCurrencyOf(userId)))
+        : alertCurrency;
       const row = await db.transaction(async (tx) => {
         await lockUserAlerts(tx, userId);
         if ((await countAlerts(tx, userId)) >= alertLimits.perUser) {
@@ -128,7 +142,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
             details: { limit: alertLimits.perUser },
           });
         }
-        return insertAlert(tx, { userId, coinId: body.coin_id, ...body, channelIds, now: clock() });
+        return insertAlert(tx, { userId, coinId: body.coin_id, ...body, currency, channelIds, now: clock() });
       });
       return present(row);
     },
@@ -146,11 +160,17 @@ export function createAlertsService(deps: AlertsServiceDeps) {
       }
       if (body.coin_id !== undefined && body.coin_id !== current.coinId) await assertKnownCoin(body.coin_id);
       const channelIds = await ownChannels(userId, body.channel_ids);
+      // The alert keeps its currency unless told another; a condition that no longer compares the
+      // price with a number has none.
+      const currency = hasPriceThreshold({ left, right })
+        ? (body.currency ?? current.currency)
+        : alertCurrency;
       const conditionChanged =
         (body.coin_id !== undefined && body.coin_id !== current.coinId) ||
         (body.left !== undefined && JSON.stringify(body.left) !== JSON.stringify(current.left)) ||
         (body.right !== undefined && JSON.stringify(body.right) !== JSON.stringify(current.right)) ||
-        (body.op !== undefined && body.op !== current.op);
+        (body.op !== undefined && body.op !== current.op) ||
+        currency !== current.currency;
       // Resuming starts afresh, like a new alert: what the engine saw before the pause is stale.
       const resumed = body.active === true && !current.active;
       const row = await updateAlert(db, userId, id, {
@@ -160,6 +180,7 @@ export function createAlertsService(deps: AlertsServiceDeps) {
         ...(body.right !== undefined ? { right: body.right } : {}),
         ...(body.active !== undefined ? { active: body.active } : {}),
         ...(channelIds !== undefined ? { channelIds } : {}),
+        ...(currency !== current.currency ? { currency } : {}),
         resetState: conditionChanged || resumed,
         now: clock(),
       });

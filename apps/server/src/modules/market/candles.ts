@@ -19,6 +19,31 @@ import {
 } from './market-cache.repository.ts';
 import { errorText, type MarketLogger } from './market-state.ts';
 
+/** Days a demo backfill asks of the snapshot: more than it holds, so it answers all of it. */
+const demoHistoryDays = 3650;
+
+type CandlesWritten = (coinId: string, vs: string) => void;
+
+/**
+ * Per database, the in-memory closes caches of this process, told when candles are written: a
+ * cache that looked for a coin before its history was stored (a chart opened after a preview asked
+ * for a rate) would otherwise keep answering "none" until its next recheck.
+ */
+const closesCachesByDb = new WeakMap<object, Set<CandlesWritten>>();
+
+function onCandlesWritten(db: Db, listener: CandlesWritten): void {
+  let listeners = closesCachesByDb.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    closesCachesByDb.set(db, listeners);
+  }
+  listeners.add(listener);
+}
+
+function candlesWritten(db: Db, coinId: string, vs: string): void {
+  for (const listener of closesCachesByDb.get(db) ?? []) listener(coinId, vs);
+}
+
 /**
  * Daily candles kept in the database and back-filled incrementally: a cold coin waits for
  * one history download; afterwards requests read the table and top-ups run in the background
@@ -29,7 +54,7 @@ export function createCandles(deps: {
   provider: MarketDataProvider;
   clock: Clock;
   logger?: MarketLogger | undefined;
-  /** How far back a first backfill reaches (CoinGecko's free plan: 365 days). */
+  /** How far back a first backfill of live data reaches (CoinGecko's free plan: 365 days). */
   historyDays: number;
   /** The server's market mode: reads see demo rows only in demo mode, real rows only when live. */
   mode: () => MarketMode;
@@ -37,7 +62,10 @@ export function createCandles(deps: {
   const inFlight = new Map<string, Promise<void>>();
   const store: CandleStore = {
     getLastDay: (coinId, vs) => lastCandleDay(deps.db, deps.mode(), coinId, vs),
-    putDays: (coinId, vs, candles, provenance) => upsertCandles(deps.db, coinId, vs, candles, provenance),
+    putDays: async (coinId, vs, candles, provenance) => {
+      await upsertCandles(deps.db, coinId, vs, candles, provenance);
+      candlesWritten(deps.db, coinId, vs);
+    },
   };
 
   function backfill(coinId: string, vs: string): Promise<void> {
@@ -50,7 +78,9 @@ export function createCandles(deps: {
       coinId,
       vsCurrency: vs,
       now: deps.clock(),
-      maxHistoryDays: deps.historyDays,
+      // Demo rows come from the bundled snapshot, which holds more than a year: ALL must show all
+      // of it whatever limit the live provider has (the snapshot stops at its own first day).
+      maxHistoryDays: deps.mode() === 'demo' ? Math.max(deps.historyDays, demoHistoryDays) : deps.historyDays,
     })
       .then(() => undefined)
       .finally(() => inFlight.delete(key));
@@ -175,6 +205,13 @@ export function createDailyClosesCache(deps: {
     }
     return state;
   }
+
+  onCandlesWritten(deps.db, (coinId, vs) => {
+    // A coin found to have no closes is looked for again on the next read, whatever the recheck
+    // schedule says. A series already held keeps its schedule: its newer days come on the recheck,
+    // as for any coin, so a read in between sees the same series as the reads before it.
+    currencies.get(vs)?.absent.delete(coinId);
+  });
 
   function merge(state: CurrencyCloses, stored: Map<string, StoredCloses>, checkedAt: number): void {
     for (const [coinId, rows] of stored) {

@@ -209,7 +209,7 @@ async function expectExportsLabelled(w: World, u: Awaited<ReturnType<typeof sign
   expect(transactions.body.startsWith(`# ${demoExportNotice}\r\n`)).toBe(demo);
   expect(generic.body.startsWith(`# ${demoExportNotice}\r\n`)).toBe(demo);
   expect(form.body.startsWith('(a) Description of property,')).toBe(true);
-  expect(form.body.includes('0.5 bitcoin (demo data),')).toBe(demo);
+  expect(form.body.includes('0.5 Bitcoin (BTC) (demo data),')).toBe(demo);
 }
 
 describe('offline start -> demo everywhere', () => {

@@ -70,7 +70,8 @@ describe('fees in another currency', () => {
     expect(summary.returns.realized.profitLoss).toBe('4979.55');
     expect(summary.fees_without_price).toBeUndefined();
 
-    await u.client.send('PATCH', settingsPath, { rule: 'us' });
+    // A rule without a country, so the report stays in the portfolio's euros (the US rule reports in dollars).
+    await u.client.send('PATCH', settingsPath, { rule: 'custom' });
     const report = taxReportResponseSchema.parse(
       (await u.client.get(`/api/v2/tax/report/?portfolio_id=${p.id}&year=2024`)).json(),
     );

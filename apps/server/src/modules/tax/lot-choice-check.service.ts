@@ -13,6 +13,7 @@ import {
 } from '@app/core';
 import type { LotChoiceCheck, LotChoiceEdit } from '../transactions/index.ts';
 import type { TaxService } from './tax.service.ts';
+import { historyKey, regimeEntries } from './tax-history.ts';
 
 /** Where a message on the whole body goes (the error handler's key for it). */
 const formKey = 'non_field_errors';
@@ -82,7 +83,10 @@ export function createLotChoiceCheck(tax: TaxService): LotChoiceCheck {
     const { books, settings } = ctx;
     const method = ctx.computation.options.method;
     const us = { rule: 'us' as const, custom_threshold_days: settings.custom_threshold_days };
-    const before = tax.computation(books, us, method);
+    // Each year's own method under the US identification, as the books match them.
+    const entries = regimeEntries(ctx.history).map((e) => ({ ...e, rule: 'us' as const }));
+    const history = entries.length > 1 ? { key: `us|${historyKey(ctx.history)}`, entries } : undefined;
+    const before = tax.computation(books, us, method, history);
 
     const removed = new Set(edit.removedIds);
     const rows = books.transactions.filter((t) => !removed.has(t.id));
@@ -104,6 +108,7 @@ export function createLotChoiceCheck(tax: TaxService): LotChoiceCheck {
       method,
       customThresholdDays: settings.custom_threshold_days,
       lotChoices: choices,
+      history: history?.entries,
     });
     const issues = after.lotChoices?.issues ?? [];
 

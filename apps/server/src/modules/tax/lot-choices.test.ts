@@ -96,9 +96,15 @@ describe('a sale that names its lots', () => {
     expect(r.lot_choices.notes[0]).toContain('use the lots you chose');
 
     const csv = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&year=2025&format=form8949`);
-    expect(csv.body.split('\r\n').slice(1, 3)).toEqual([
-      '1 bitcoin (demo data),03/01/2025,09/01/2025,70000.00,60000.00,,,10000.00,Short-term',
-      '0.5 bitcoin (demo data),06/01/2025,09/01/2025,35000.00,15000.00,,,20000.00,Short-term',
+    // The form's own columns, before the currency and the ids.
+    expect(
+      csv.body
+        .split('\r\n')
+        .slice(1, 3)
+        .map((line) => line.split(',').slice(0, 10).join(',')),
+    ).toEqual([
+      '1 Bitcoin (BTC) (demo data),03/01/2025,09/01/2025,70000.00,60000.00,,,10000.00,Short-term,USD',
+      '0.5 Bitcoin (BTC) (demo data),06/01/2025,09/01/2025,35000.00,15000.00,,,20000.00,Short-term,USD',
     ]);
 
     expect(await storedChoices(created.id)).toBe(2);

@@ -4,6 +4,7 @@ import {
   type DailyCloseSeries,
   Dec,
   type LotChoices,
+  type RegimeEntry,
   type TaxComputation,
   type TaxTransaction,
 } from '@app/core';
@@ -76,12 +77,14 @@ export async function loadTaxBooks(
   },
   userId: string,
   portfolioId: string | null,
+  /** A currency to report in instead of the scope's (a country's tax rule fixes one). */
+  reportIn?: string,
 ): Promise<TaxBooks> {
   const [loaded, prefs] = await Promise.all([
     loadUserBooks(deps.db, deps.ledgers, userId),
     deps.preferences.get(userId),
   ]);
-  const currency = scopeCurrency(loaded, portfolioId, prefs.base_currency);
+  const currency = reportIn ?? scopeCurrency(loaded, portfolioId, prefs.base_currency);
   const rewardCoins = new Set<string>();
   for (const l of loaded) {
     for (const t of l.book.transactions)
@@ -177,8 +180,10 @@ export function createTaxComputationCache(maxEntries = 200) {
       books: TaxBooks,
       settings: Pick<TaxSettings, 'rule' | 'custom_threshold_days'>,
       method: CostBasisMethod,
+      /** The settings by tax year when they changed over the years (its key names them). */
+      history?: { key: string; entries: readonly RegimeEntry[] } | undefined,
     ): TaxComputation {
-      const key = `${books.key}|${settings.rule}|${settings.custom_threshold_days}|${method}`;
+      const key = `${books.key}|${settings.rule}|${settings.custom_threshold_days}|${method}|${history?.key ?? ''}`;
       let hit = entries.get(key);
       if (!hit) {
         hit = computeTax({
@@ -188,6 +193,7 @@ export function createTaxComputationCache(maxEntries = 200) {
           rule: settings.rule,
           method,
           customThresholdDays: settings.custom_threshold_days,
+          history: history?.entries,
         });
         entries.set(key, hit);
         if (entries.size > maxEntries) {

@@ -13,6 +13,8 @@ import { createSaleLotsService } from './sale-lots.service.ts';
 import { registerTaxRoutes } from './tax.routes.ts';
 import { createTaxService, type TaxService } from './tax.service.ts';
 import type { TaxBooksCache, TransferLinksReader } from './tax-books.ts';
+import { registerTaxHistoryRoutes } from './tax-history.routes.ts';
+import { createTaxHistoryService } from './tax-history.service.ts';
 import { registerWhatIfRoutes } from './what-if.routes.ts';
 
 /** Tax lots, the realized-gains report and returns, over the portfolio module's ledger cache. */
@@ -50,6 +52,7 @@ export async function registerTaxModule(
     market: deps.market,
   });
   await registerTaxRoutes(app, { tax, returns, projections });
+  await registerTaxHistoryRoutes(app, { history: createTaxHistoryService(deps) });
   await registerWhatIfRoutes(app, { tax, clock: deps.clock, market: deps.market });
   await registerLotChoiceRoutes(app, { saleLots: createSaleLotsService({ tax, clock: deps.clock }) });
   // The transactions module checks writes against sales' named lots with this (app.ts hands it down).

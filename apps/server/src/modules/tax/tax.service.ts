@@ -1,4 +1,5 @@
 import {
+  type CoinMarket,
   defaultTaxSettings,
   type LotsQuery,
   type LotsView,
@@ -7,17 +8,22 @@ import {
   type TaxReportQuery,
   type TaxReportResponse,
   type TaxSettings,
+  taxHistoryMessages,
+  taxRuleCurrencies,
   taxRuleSchema,
   type UpdateTaxSettings,
 } from '@app/contracts';
 import {
   buildLotsView,
   buildTaxReport,
+  computationForYear,
   Dec,
   dayInZone,
   demoFilename,
   form8949Csv,
   genericTaxCsv,
+  knownCoinSymbol,
+  sameTaxCalendar,
   type TaxComputation,
   taxYearOf,
   taxYearsWithActivity,
@@ -26,7 +32,7 @@ import {
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import type { TaxSettingsRow } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import type { DailyClosesCache, MarketReader } from '../market/index.ts';
@@ -38,6 +44,15 @@ import {
   type TaxBooksCache,
   type TransferLinksReader,
 } from './tax-books.ts';
+import { findHistoryRows } from './tax-history.repository.ts';
+import {
+  entryOfRow,
+  type HistoryEntry,
+  historyKey,
+  historyOf,
+  regimeEntries,
+  settingsOfYear,
+} from './tax-history.ts';
 
 export interface TaxServiceDeps {
   db: Db;
@@ -64,7 +79,10 @@ export function toTaxSettings(row: TaxSettingsRow | undefined): TaxSettings {
 
 /** What every tax view needs: the settings, the books in one currency, and their replay. */
 export interface TaxContext {
+  /** The current settings: the latest entry of `history`. */
   settings: TaxSettings;
+  /** The settings by tax year, oldest first (one entry when they never changed). */
+  history: HistoryEntry[];
   books: TaxBooks;
   computation: TaxComputation;
   portfolioId: string | null;
@@ -80,30 +98,48 @@ export function createTaxService(deps: TaxServiceDeps) {
   /** Reports per computation and options: a warm report is a lookup (the computation is immutable). */
   const reports = new WeakMap<TaxComputation, Map<string, TaxReportResponse>>();
 
-  async function context(userId: string, scope: string): Promise<TaxContext> {
+  /**
+   * `inRuleCurrency`: the report and its files are in the currency a country's rule names; the
+   * other views (lots, what-if, exit plans) stay in the portfolios' own.
+   */
+  async function context(userId: string, scope: string, inRuleCurrency = false): Promise<TaxContext> {
     const portfolioId = scope === 'all' ? null : scope;
-    const [settingsRow, prefs, books] = await Promise.all([
+    const [settingsRow, prefs, historyRows] = await Promise.all([
       findTaxSettings(deps.db, userId),
       deps.preferences.get(userId),
-      loadTaxBooks(deps, userId, portfolioId),
+      findHistoryRows(deps.db, userId),
     ]);
+    const settings = toTaxSettings(settingsRow);
+    const history = historyOf(historyRows, { settings, method: prefs.cost_basis_method });
+    const reportIn = inRuleCurrency ? taxRuleCurrencies[settings.rule] : undefined;
+    const books = await loadTaxBooks(deps, userId, portfolioId, reportIn);
     if (portfolioId !== null && !books.loaded.some((l) => l.portfolio.id === portfolioId)) {
       throw notFound(portfolioMessages.portfolioNotFound);
     }
-    const settings = toTaxSettings(settingsRow);
     return {
       settings,
+      history,
       books,
-      computation: computations.get(books, settings, prefs.cost_basis_method),
+      computation: computations.get(
+        books,
+        settings,
+        prefs.cost_basis_method,
+        history.length > 1 ? { key: historyKey(history), entries: regimeEntries(history) } : undefined,
+      ),
       portfolioId,
     };
   }
 
   async function report(userId: string, query: TaxReportQuery): Promise<TaxReportResponse> {
-    const ctx = await context(userId, query.portfolio_id);
+    return reportOf(await context(userId, query.portfolio_id, true), query);
+  }
+
+  function reportOf(ctx: TaxContext, query: TaxReportQuery): TaxReportResponse {
     const rule = ctx.settings.rule;
     const year = query.year ?? taxYearOf(rule, dayInZone(deps.clock().getTime(), ctx.computation.zone));
-    const memoKey = `${year}|${ctx.portfolioId}|${ctx.books.currency}|${ctx.settings.short_rate}|${ctx.settings.long_rate}|${ctx.settings.yearly_allowance}`;
+    // The year's own entry: its rule and method (in the computation) and its rates.
+    const yearSettings = settingsOfYear(ctx.history, year);
+    const memoKey = `${year}|${ctx.portfolioId}|${ctx.books.currency}|${historyKey(ctx.history)}`;
     let memo = reports.get(ctx.computation);
     const hit = memo?.get(memoKey);
     if (hit) return hit;
@@ -111,9 +147,10 @@ export function createTaxService(deps: TaxServiceDeps) {
       year,
       portfolioId: ctx.portfolioId,
       currency: ctx.books.currency,
-      shortRate: ctx.settings.short_rate,
-      longRate: ctx.settings.long_rate,
-      yearlyAllowance: ctx.settings.yearly_allowance,
+      shortRate: yearSettings.short_rate,
+      longRate: yearSettings.long_rate,
+      yearlyAllowance: yearSettings.yearly_allowance,
+      yearlyAllowanceOf: (y) => settingsOfYear(ctx.history, y).yearly_allowance,
     });
     const response = { ...built, years: taxYearsWithActivity(ctx.computation, ctx.portfolioId) };
     if (!memo) {
@@ -123,6 +160,28 @@ export function createTaxService(deps: TaxServiceDeps) {
     if (memo.size > 20) memo.clear();
     memo.set(memoKey, response);
     return response;
+  }
+
+  /** The coins by name and ticker ("Bitcoin (BTC)") and the portfolios by name, for the files. */
+  async function csvLabels(
+    ctx: TaxContext,
+    built: TaxReportResponse,
+  ): Promise<{ coin: (id: string) => string; portfolio: (id: string) => string }> {
+    const coinIds = [...new Set(built.disposals.map((d) => d.coin_id))];
+    const quotes =
+      coinIds.length === 0
+        ? new Map<string, CoinMarket>()
+        : await deps.market.getQuotes(coinIds, 'usd').catch(() => new Map<string, CoinMarket>());
+    const names = new Map(ctx.books.loaded.map((l) => [l.portfolio.id, l.portfolio.name]));
+    return {
+      coin: (id) => {
+        const q = quotes.get(id);
+        const symbol = q?.symbol?.toUpperCase() ?? knownCoinSymbol(id);
+        const name = q?.name ?? id;
+        return symbol ? `${name} (${symbol})` : name;
+      },
+      portfolio: (id) => names.get(id) ?? id,
+    };
   }
 
   return {
@@ -135,6 +194,14 @@ export function createTaxService(deps: TaxServiceDeps) {
     },
 
     async updateSettings(userId: string, patch: UpdateTaxSettings): Promise<TaxSettings> {
+      // The current settings are the history's latest entry: its rule must keep the calendar of
+      // the earlier entries (see the settings by tax year).
+      if (patch.rule !== undefined) {
+        const earlier = (await findHistoryRows(deps.db, userId)).slice(0, -1);
+        const rule = patch.rule;
+        if (earlier.some((row) => !sameTaxCalendar(entryOfRow(row).settings.rule, rule)))
+          throw validationError({ rule: [taxHistoryMessages.otherCalendar] });
+      }
       const values: TaxSettingsValues = {};
       if (patch.rule !== undefined) values.rule = patch.rule;
       if (patch.custom_threshold_days !== undefined) values.customThresholdDays = patch.custom_threshold_days;
@@ -154,11 +221,14 @@ export function createTaxService(deps: TaxServiceDeps) {
         // Quotes are doubles from the market; their shortest decimal form is the exact string we value at.
         prices.set(id, price === undefined || !(price > 0) ? null : String(price));
       }
-      return buildLotsView(ctx.computation, {
+      const asOfDay = dayInZone(deps.clock().getTime(), ctx.computation.zone);
+      // Holding periods as this tax year's entry counts them (a change may start next year).
+      const thisYear = computationForYear(ctx.computation, taxYearOf(ctx.settings.rule, asOfDay));
+      return buildLotsView(thisYear, {
         portfolioId: ctx.portfolioId,
         coinId: query.coin_id,
         prices,
-        asOfDay: dayInZone(deps.clock().getTime(), ctx.computation.zone),
+        asOfDay,
         currency: ctx.books.currency,
       });
     },
@@ -166,17 +236,19 @@ export function createTaxService(deps: TaxServiceDeps) {
     report,
 
     async reportCsv(userId: string, query: TaxReportCsvQuery): Promise<{ filename: string; body: string }> {
-      const built = await report(userId, query);
+      const ctx = await context(userId, query.portfolio_id, true);
+      const built = reportOf(ctx, query);
       // Demo mode: rewards are priced at simulated closes, so the file says so. Form
       // 8949 keeps its header first and its columns in the form's order: the label goes into each
       // row's description (a); the generic file gets a first `#` line. Both names say so too.
       const demo = deps.market.describe().mode === 'demo';
+      const labels = { ...(await csvLabels(ctx, built)), demo };
       const body =
         query.format === 'form8949'
-          ? form8949Csv(built, demo ? (coin) => `${coin} (demo data)` : undefined)
+          ? form8949Csv(built, labels)
           : demo
-            ? withDemoNotice(genericTaxCsv(built))
-            : genericTaxCsv(built);
+            ? withDemoNotice(genericTaxCsv(built, labels))
+            : genericTaxCsv(built, labels);
       const scope =
         query.portfolio_id === 'all' ? 'all-portfolios' : `portfolio-${query.portfolio_id.slice(0, 8)}`;
       const name = query.format === 'form8949' ? 'form-8949' : 'realized-gains';

@@ -17,7 +17,34 @@ import { ukPlanNote } from './projection-tax.service.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Before any request: the daily closes are read once per currency and then kept in memory.
+  await seedRates();
 });
+
+/**
+ * Bitcoin's closes in usd and eur: the ratio is the day's usd-per-eur rate. 1.1, 1.2, 1.25 and
+ * 1.05 on the days of the § 23 case; 1.25 on 2 March 2024 and 1.2 on 3 March.
+ */
+async function seedRates() {
+  const days: [string, number, number][] = [
+    ['2023-01-14', 22000, 20000],
+    ['2023-06-01', 30000, 25000],
+    ['2024-01-15', 50000, 40000],
+    ['2024-01-16', 42000, 40000],
+    ['2024-03-01', 60000, 50000],
+    ['2024-03-02', 62000, 49600],
+    ['2024-03-03', 63000, 52500],
+  ];
+  const list = (values: (string | number)[]) => `{${values.join(',')}}`;
+  await t.database.db.execute(sql`
+    insert into daily_candles (coin_id, vs_currency, day, open, high, low, close, source, fetched_at)
+    select 'bitcoin', u.vs, u.d::date, u.c, u.c, u.c, u.c, 'demo', now()
+    from unnest(
+      ${list([...days.map(() => 'usd'), ...days.map(() => 'eur')])}::text[],
+      ${list([...days.map((d) => d[0]), ...days.map((d) => d[0])])}::text[],
+      ${list([...days.map((d) => d[1]), ...days.map((d) => d[2])])}::float8[]) as u(vs, d, c)
+    on conflict (coin_id, vs_currency, day) do update set close = excluded.close`);
+}
 afterAll(async () => {
   await t?.close();
 });
@@ -72,13 +99,13 @@ describe('lots and the realized-gains report', () => {
     const p = await u.portfolio({ name: 'Tax', currency: 'eur' });
     await u.ok(p.id, { quantity: '1', price_per_coin: '20000', date: '2023-01-14T23:30:00Z' });
     await u.ok(p.id, { quantity: '1', price_per_coin: '25000', date: '2023-06-01T10:00:00Z' });
-    await u.ok(p.id, {
+    const first = await u.ok(p.id, {
       type: 'sell',
       quantity: '0.5',
       price_per_coin: '40000',
       date: '2024-01-15T12:00:00Z',
     });
-    await u.ok(p.id, {
+    const second = await u.ok(p.id, {
       type: 'sell',
       quantity: '1',
       price_per_coin: '42000',
@@ -124,28 +151,48 @@ describe('lots and the realized-gains report', () => {
     expect(empty.disposals).toEqual([]);
     expect(empty.total_gain).toBe('0');
 
-    // The rule change is reflected at once: under US rules the same sales are short/long-term.
+    // The rule change is reflected at once: under US rules the same sales are short/long-term,
+    // and the form is in dollars although the portfolio is in euros, each figure at its day's rate.
     await u.client.send('PATCH', settingsPath, { rule: 'us' });
     const csv = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&year=2024&format=form8949`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     // The test app runs on the snapshot (demo mode): the name and each description say so, and
-    // the form's header and column order stay as they are.
+    // the form's header and column order stay as they are, the currency and ids after them.
     expect(csv.headers['content-disposition']).toMatch(
       /attachment; filename="form-8949-2024-portfolio-[0-9a-f]{8}-demo-data\.csv"/,
     );
+    const ids = (sale: { id: string }) => `USD,${p.id},${sale.id}`;
     expect(csv.body.split('\r\n').slice(0, 4)).toEqual([
-      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s),(g) Amount of adjustment,(h) Gain or (loss),Term',
+      '(a) Description of property,(b) Date acquired,(c) Date sold or disposed of,(d) Proceeds (sales price),(e) Cost or other basis,(f) Code(s),(g) Amount of adjustment,(h) Gain or (loss),Term,Currency,Portfolio ID,Transaction ID',
+      // Worked by hand at 1.1 USD per EUR on 14 Jan 2023, 1.2 on 1 June, 1.25 on 15 Jan 2024 and
+      // 1.05 on 16 Jan. The second sale: 0.5 × 42 000 × 1.05 = 22 050.00 proceeds; basis
+      // 0.5 × 25 000 × 1.2 = 15 000 plus half the fee, 10.50 × 1.05 = 11.025 → 15 011.03; gain 7 038.97.
       // Under US rules days are UTC: 14 January 2023 to 15 January 2024 is more than a year.
-      '0.5 bitcoin (demo data),06/01/2023,01/16/2024,21000.00,12510.50,,,8489.50,Short-term',
-      '0.5 bitcoin (demo data),01/14/2023,01/15/2024,20000.00,10000.00,,,10000.00,Long-term',
-      '0.5 bitcoin (demo data),01/14/2023,01/16/2024,21000.00,10010.50,,,10989.50,Long-term',
+      `0.5 Bitcoin (BTC) (demo data),06/01/2023,01/16/2024,22050.00,15011.03,,,7038.97,Short-term,${ids(second)}`,
+      `0.5 Bitcoin (BTC) (demo data),01/14/2023,01/15/2024,25000.00,11000.00,,,14000.00,Long-term,${ids(first)}`,
+      `0.5 Bitcoin (BTC) (demo data),01/14/2023,01/16/2024,22050.00,11011.03,,,11038.97,Long-term,${ids(second)}`,
     ]);
+    // The API keeps the exact figures.
+    const exact = taxReportResponseSchema.parse(
+      (await u.client.get(`/api/v2/tax/report/?portfolio_id=${p.id}&year=2024`)).json(),
+    );
+    expect(exact.currency).toBe('usd');
+    expect(exact.disposals.find((d) => d.transaction_id === second.id)?.lines[1]).toMatchObject({
+      cost: '15000',
+      fee: '11.025',
+    });
     const generic = await u.client.get(`/api/v2/tax/report/csv/?portfolio_id=${p.id}&year=2024`);
     expect(generic.headers['content-disposition']).toContain('-demo-data.csv"');
-    const [notice, header] = generic.body.split('\r\n');
+    const [notice, header, ...lines] = generic.body.split('\r\n');
     expect(notice).toBe(`# ${demoExportNotice}`);
-    expect(header).toContain('portfolio_id,transaction_id,coin_id,date_sold');
+    // Names and dates first, money in cents with its currency, the ids last.
+    expect(header).toBe(
+      'coin,portfolio,date_sold,date_acquired,quantity,proceeds,fee,cost,gain,currency,category,matched_by,days_held,coin_id,portfolio_id,transaction_id,acquisition_id',
+    );
+    expect(lines).toContain(
+      `Bitcoin (BTC),Tax,2024-01-16,2023-06-01,0.5,22050.00,11.03,15000.00,7038.97,USD,short,lot,229,bitcoin,${p.id},${second.id},${exact.disposals.find((d) => d.transaction_id === second.id)?.lines[1]?.acquisition_id}`,
+    );
 
     const other = await portfolioUser(t.client());
     for (const path of [
@@ -225,20 +272,7 @@ describe('lots and the realized-gains report', () => {
 });
 
 describe('portfolios in another currency', () => {
-  /** Bitcoin's closes in usd and eur on three days: the ratio is the day's usd-per-eur rate. */
-  async function seedRates() {
-    await t.database.db.execute(sql`
-      insert into daily_candles (coin_id, vs_currency, day, open, high, low, close, source, fetched_at)
-      select 'bitcoin', u.vs, u.d::date, u.c, u.c, u.c, u.c, 'demo', now()
-      from unnest(
-        array['usd','usd','usd','eur','eur','eur'],
-        array['2024-03-01','2024-03-02','2024-03-03','2024-03-01','2024-03-02','2024-03-03'],
-        array[60000, 62000, 63000, 50000, 49600, 52500]::float8[]) as u(vs, d, c)
-      on conflict (coin_id, vs_currency, day) do update set close = excluded.close`);
-  }
-
   it("converts each row at its own day's rate, and lists a row without one as needing a price, never 0", async () => {
-    await seedRates();
     const u = await portfolioUser(t.client());
     const us = await u.portfolio({ name: 'US' });
     const eu = await u.portfolio({ name: 'EU', currency: 'eur' });
@@ -284,12 +318,20 @@ describe('portfolios in another currency', () => {
       ['0.5', '1876.875'],
       ['2', null],
     ]);
-    // The portfolio's own view needs no rate at all: its figures are in euros.
-    const own = taxReportResponseSchema.parse(
-      (await u.client.get(`/api/v2/tax/report/?portfolio_id=${eu.id}&year=2024`)).json(),
-    );
+    // The US rule reports in dollars whatever the portfolio's currency, its own report too.
+    const ownReport = async () =>
+      taxReportResponseSchema.parse(
+        (await u.client.get(`/api/v2/tax/report/?portfolio_id=${eu.id}&year=2024`)).json(),
+      );
+    const ownUs = await ownReport();
+    expect(ownUs.currency).toBe('usd');
+    expect(ownUs.disposals[0]).toMatchObject({ proceeds: '1920', cost: '1876.875' });
+    // Without a country's rule the portfolio's own view needs no rate at all: its figures are in euros.
+    await u.client.send('PATCH', settingsPath, { rule: 'none' });
+    const own = await ownReport();
     expect(own).toMatchObject({ currency: 'eur', needs_price: [] });
     expect(own.disposals[0]).toMatchObject({ proceeds: '1600', cost: '1501.5' });
+    await u.client.send('PATCH', settingsPath, { rule: 'us' });
     // Returns for all portfolios leave the unrated portfolio out whole and say which row.
     const returns = returnsResponseSchema.parse(
       (await u.client.get('/api/v2/returns/?portfolio_id=all')).json(),

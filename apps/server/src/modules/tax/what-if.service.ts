@@ -18,6 +18,7 @@ import {
   namedLots,
   parseInstant,
   type TaxComputation,
+  taxYearOf,
   toDecimalString,
   whatIfSale,
 } from '@app/core';
@@ -25,6 +26,7 @@ import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MarketReader } from '../market/index.ts';
 import type { TaxService } from './tax.service.ts';
+import { settingsOfYear } from './tax-history.ts';
 
 const dayMs = 86_400_000;
 
@@ -134,6 +136,8 @@ export function createWhatIfService(deps: {
       price = new Dec(String(now)).toFixed();
     }
 
+    // The rates of the sale's tax year, as that year's report will use.
+    const saleYear = settingsOfYear(ctx.history, taxYearOf(settings.rule, day));
     const sale = whatIfSale(computation, {
       coinId,
       portfolioId: ctx.portfolioId,
@@ -141,10 +145,11 @@ export function createWhatIfService(deps: {
       pricePerCoin: price,
       feesPercentage: body.fees_percentage ?? '0',
       day,
-      shortRate: settings.short_rate,
-      longRate: settings.long_rate,
+      shortRate: saleYear.short_rate,
+      longRate: saleYear.long_rate,
       currency: books.currency,
-      yearlyAllowance: settings.yearly_allowance,
+      yearlyAllowance: saleYear.yearly_allowance,
+      yearlyAllowanceOf: (y) => settingsOfYear(ctx.history, y).yearly_allowance,
       lots: body.lots?.map((l) => ({ acquisitionId: l.acquisition_id, quantity: l.quantity })),
     });
     const priceNotes =

@@ -45,7 +45,8 @@ import {
   type PortfolioRow,
   type TransactionValues,
 } from '../ledger/index.ts';
-import type { MarketReader } from '../market/index.ts';
+import type { DailyClosesCache, MarketReader } from '../market/index.ts';
+import { convertForeignRows } from './csv-import-rates.ts';
 import { coinCatalogue, symbolCandidatesFor } from './import-coin-candidates.ts';
 import { plain } from './transaction-mapper.ts';
 
@@ -87,6 +88,8 @@ export function createCsvImportService(deps: {
   clock: Clock;
   market: MarketReader;
   ledgers: LedgerCache;
+  /** The stored daily closes a file in another currency is converted with. */
+  closes: DailyClosesCache;
   /** LIMIT_TRANSACTIONS_PER_PORTFOLIO: a file that would pass it is refused whole. */
   transactionsPerPortfolio: number;
   /** Test hook (kill -9 tests): runs inside the write's transaction once the rows are in. */
@@ -227,8 +230,21 @@ export function createCsvImportService(deps: {
       // The same resolution as the commit: a known id stays, the user's choice fills the gaps.
       const { rows, unresolved } = applySymbolChoices(parsed.rows, choices, known);
       const currency = portfolio.currency.toUpperCase();
+      const needsRate = await convertForeignRows(
+        { db, closes: deps.closes, market, nowMs: deps.clock().getTime(), isFiat },
+        rows,
+        currency,
+      );
+      const unrated = new Set(needsRate.map((n) => n.line));
+      for (const n of needsRate)
+        errors.push({
+          line: n.line,
+          field: 'rate',
+          message: `No ${n.from} to ${n.to} rate is stored for ${n.day}: this row needs that day's rate, which is being downloaded; preview again later`,
+        });
       const good: typeof rows = [];
       for (const row of rows) {
+        if (unrated.has(row.line)) continue;
         if (row.coin_id === null) {
           errors.push({
             line: row.line,
@@ -314,6 +330,8 @@ export function createCsvImportService(deps: {
         opening_balances: openings,
         errors: errors.sort((a, b) => a.line - b.line),
         portfolio_id: portfolio.id,
+        currency: portfolio.currency,
+        needs_rate: needsRate,
         duplicate_lines: [...duplicates].sort((a, b) => a - b),
         unresolved_symbols: await symbolCandidatesFor(catalogue, withOpenings(unresolved, openings)),
       };

@@ -12,6 +12,7 @@ import { onOfflineChange } from '@/lib/offline/offline-events';
 import { persistQueries, restoreQuerySnapshot, savedAt } from '@/lib/offline/query-snapshot';
 import { registerServiceWorker } from '@/lib/offline/register-service-worker';
 import { replayNow } from '@/lib/offline/replay-now';
+import { keepSeenCoins } from '@/lib/offline/seen-coins';
 import { useOnline } from '@/lib/offline/use-online';
 import { discardWrite, listWrites, retryWrite } from '@/lib/offline/write-queue';
 
@@ -129,9 +130,15 @@ export function OfflineStatus({ client, user, unconfirmed }: OfflineStatusProps)
   useEffect(() => {
     if (owner === null) return;
     const stop = persistQueries(client, owner);
+    // The coins each market answer shows are kept apart from the snapshot: the coin field finds
+    // them offline for as long as this person stays signed in here, not only for 24 hours.
+    const stopCoins = keepSeenCoins(client);
     // Started without a network: the saved copy fills the (paused) queries.
     if (!navigator.onLine) restoreQuerySnapshot(client, owner).catch(() => null);
-    return stop;
+    return () => {
+      stop();
+      stopCoins();
+    };
   }, [client, owner]);
 
   useEffect(() => {

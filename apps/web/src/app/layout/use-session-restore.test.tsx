@@ -62,6 +62,12 @@ const renderAt = (path: string) =>
   );
 
 describe('useSessionRestore after a reload', () => {
+  it("turns the browser's own scroll restoration off, whose early scroll called the restore off", () => {
+    history.scrollRestoration = 'auto';
+    renderAt('/projections');
+    expect(history.scrollRestoration).toBe('manual');
+  });
+
   it('puts the saved scroll back once the page has grown', () => {
     renderAt('/projections');
     vi.advanceTimersByTime(restoreDelayMs);

@@ -59,6 +59,9 @@ export function useSessionRestore(): void {
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
+    // The browser's own restoration scrolls the still-short page at load: its scroll event read
+    // as the reader's and called ours off, so the page stayed near the top. This one alone decides.
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     const saved = readSessionState();
     if (saved === null) return;
     clearSessionState();

@@ -5,8 +5,14 @@ import { OraclePage } from '@/features/insights/oracle-page';
 export function InsightsRoute() {
   return (
     <OraclePage
-      renderAlertAction={({ coinId, price, label, className }) => (
-        <CreateAlertButton coinId={coinId} prefillPrice={price} label={label} className={className} />
+      renderAlertAction={({ coinId, price, currency, label, className }) => (
+        <CreateAlertButton
+          coinId={coinId}
+          prefillPrice={price}
+          prefillCurrency={currency}
+          label={label}
+          className={className}
+        />
       )}
     />
   );

@@ -2,6 +2,7 @@ import { coinImagePath } from '@app/contracts';
 import { safeImageUrl } from '@app/core';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { logoFailed, rememberLogoFailure } from './coin-logo-failures';
 
 interface CoinAvatarProps {
   src: string | null | undefined;
@@ -15,13 +16,18 @@ interface CoinAvatarProps {
  * A coin's logo, or its first letters when the image is missing, fails to load, or is not
  * from an allowed market-data host (such URLs are dropped with a console warning).
  * A market host's logo is asked of this server, which fetches it once and keeps it,
- * and answers the same letters as an image when it cannot.
+ * and answers the same letters as an image when it cannot. A logo that failed once shows the
+ * letters on every later render and load (for a day), never an empty disc.
  */
 export function CoinAvatar({ src, name, symbol, size = 24, className }: CoinAvatarProps) {
   const checked = safeImageUrl(src);
   // Keyed by URL, so a new image gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const failed = failedSrc !== null && failedSrc === checked.url;
+  const failed = (failedSrc !== null && failedSrc === checked.url) || logoFailed(checked.url);
+  const fail = () => {
+    rememberLogoFailure(checked.url);
+    setFailedSrc(checked.url);
+  };
   useEffect(() => {
     if (checked.rejected) console.warn(`Untrusted coin image URL dropped for ${name}`);
   }, [checked.rejected, name]);
@@ -54,7 +60,7 @@ export function CoinAvatar({ src, name, symbol, size = 24, className }: CoinAvat
       height={size}
       loading="lazy"
       decoding="async"
-      onError={() => setFailedSrc(checked.url)}
+      onError={fail}
       style={style}
       className={cn('shrink-0 rounded-full bg-surface-2', className)}
     />

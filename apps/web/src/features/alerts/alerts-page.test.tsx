@@ -24,6 +24,7 @@ const alert: Alert = {
   updated_at: '2026-01-01T00:00:00.000Z',
   last_triggered_at: null,
   waiting_for_data: true,
+  currency: null,
 };
 
 let calls: RecordedCall[] = [];
@@ -192,7 +193,7 @@ describe('Create alert offline', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Create alert' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create alert' });
-    await userEvent.type(within(dialog).getByLabelText('Right value'), '100');
+    await userEvent.type(within(dialog).getByLabelText('Right value in USD'), '100');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create alert' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
     expect(queued).toHaveLength(1);

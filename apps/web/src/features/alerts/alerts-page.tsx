@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useCoinName } from '@/lib/coin-names';
 import { asOfText } from '@/lib/market';
 import { usePrivacyMode } from '@/lib/privacy';
+import { useBaseCurrency } from '@/lib/settings';
 import { useAlerts, useDeleteAlert, useToggleAlert } from './api/use-alerts';
 
 // The edit dialog brings the alert schemas and the condition editor: it loads when Edit is first
@@ -26,6 +27,7 @@ function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void 
   usePrivacyMode();
   const condition = describeAlertCondition(alert);
   const coinName = useCoinName();
+  const base = useBaseCurrency();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
@@ -54,6 +56,9 @@ function AlertRow({ alert, onEdit }: { alert: Alert; onEdit: (a: Alert) => void 
         <p className="mt-0.5 text-xs text-muted">
           {alert.last_triggered_at ? `Last fired ${relativeTime(alert.last_triggered_at)}` : 'Not fired yet'}
           {alert.waiting_for_data && ' · Not enough price history yet to compute this indicator.'}
+          {alert.currency !== null &&
+            alert.currency !== base &&
+            ` · Threshold in ${alert.currency.toUpperCase()}, this alert's own currency (yours is ${base.toUpperCase()}).`}
           {alert.evaluation?.status === 'skipped_stale' &&
             ` · Not checked: prices are stale (${asOfText(alert.evaluation.data_as_of)}); checks resume with fresh data.`}
           {alert.evaluation?.status === 'evaluated' &&

@@ -1,3 +1,4 @@
+import type { BaseCurrency } from '@app/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -12,6 +13,8 @@ interface CreateAlertButtonProps {
   className?: string;
   /** Opens the dialog as `price >= prefillPrice`, labelled `label` (Oracle's actions). */
   prefillPrice?: string;
+  /** The currency `prefillPrice` is in (an exit plan's); absent: the user's base currency. */
+  prefillCurrency?: BaseCurrency | undefined;
   label?: string;
 }
 
@@ -21,6 +24,7 @@ export function CreateAlertButton({
   coinName,
   className,
   prefillPrice,
+  prefillCurrency,
   label,
 }: CreateAlertButtonProps) {
   const [open, setOpen] = useState(false);
@@ -34,6 +38,7 @@ export function CreateAlertButton({
           <AlertDialog
             coinId={coinId}
             prefillPrice={prefillPrice}
+            prefillCurrency={prefillCurrency}
             {...(coinName ? { coinName } : {})}
             onClose={() => setOpen(false)}
           />

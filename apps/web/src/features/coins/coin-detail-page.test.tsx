@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClientState } from '@/lib/api/client';
-import { envelope, installFakeFetch } from '@/test/fake-fetch';
+import { envelope, installFakeFetch, json } from '@/test/fake-fetch';
 import {
   coinDetails,
   type FakeMarketState,
@@ -214,6 +214,36 @@ describe('/cryptocurrencies/{id}', () => {
     await userEvent.click(within(group).getByRole('button', { name: '1W' }));
     await within(chart).findByRole('img', { name: 'Bitcoin OHLC chart, 1W' }, slow);
     expect(keys()).toContain('GET /api/v2/terminal/ohlc/bitcoin/?vs_currency=usd&days=7');
+  });
+
+  it('draws stored daily closes as a line and says so, never as flat candles', async () => {
+    routes['GET /api/v2/terminal/ohlc/bitcoin/'] = () =>
+      json([
+        [Date.UTC(2026, 10, 1), 100, 100, 100, 100],
+        [Date.UTC(2026, 10, 2), 104, 104, 104, 104],
+      ]);
+    open('bitcoin');
+    const chart = await screen.findByRole('region', { name: 'Price chart' }, slow);
+    await userEvent.click(within(chart).getByRole('button', { name: '1Y' }));
+    await userEvent.click(within(chart).getByRole('button', { name: 'OHLC' }));
+    const line = await within(chart).findByRole('img', { name: 'Bitcoin daily close chart, 1Y' }, slow);
+    expect(line.getAttribute('data-kind')).toBe('line');
+    expect(line.textContent).toBe('$100.00 → $104.00');
+    expect(within(chart).getByRole('note').textContent).toMatch(
+      /Only daily closes are stored for this range/,
+    );
+  });
+
+  it('says on the chart that demo candles are simulated', async () => {
+    open('bitcoin');
+    const chart = await screen.findByRole('region', { name: 'Price chart' }, slow);
+    await userEvent.click(within(chart).getByRole('button', { name: '1W' }));
+    await userEvent.click(within(chart).getByRole('button', { name: 'OHLC' }));
+    const candles = await within(chart).findByRole('img', { name: 'Bitcoin OHLC chart, 1W' }, slow);
+    expect(candles.getAttribute('data-kind')).toBe('candles');
+    expect((await within(chart).findByRole('note', {}, slow)).textContent).toMatch(
+      /^Demo data: these candles are simulated/,
+    );
   });
 
   it('says when a range has no history yet, and when the chart fails', async () => {

@@ -13,8 +13,8 @@ import { CoinChart, coinDetailsQuery, formatCompact, formatDay } from '@/lib/mar
 import { type MoneyFormatter, useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
 
 export interface CoinDetailPageProps {
-  /** Composed by the app layer (e.g. "Create alert"). */
-  actions?: ReactNode;
+  /** Composed by the app layer ("Create alert", "Add to watchlist"), given the loaded coin. */
+  actions?: ReactNode | ((coin: CoinDetails) => ReactNode);
   /** Extra sections (e.g. RSI/MACD panels), composed by the app layer. */
   extraSections?: ReactNode;
 }
@@ -164,7 +164,7 @@ export function CoinDetailPage({ actions, extraSections }: CoinDetailPageProps =
           >
             {favorite ? '★ Favourite' : '☆ Add to favourites'}
           </button>
-          {actions}
+          {typeof actions === 'function' ? actions(coin) : actions}
         </div>
       </header>
       <SourceBadge source={coin.source} />

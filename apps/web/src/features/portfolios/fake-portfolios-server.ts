@@ -122,6 +122,8 @@ export function importPreview(
     skipped: [{ line: 7, reason: 'Not a trade (a deposit of US dollars)' }],
     opening_balances: openingBalances,
     portfolio_id: portfolioId,
+    currency: 'usd',
+    needs_rate: [],
     duplicate_lines: [3],
     unresolved_symbols: unresolved,
   };

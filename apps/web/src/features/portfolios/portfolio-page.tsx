@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
@@ -87,7 +88,7 @@ export function PortfolioPage({
         </Link>
       </nav>
       {importing && (
-        <div className="mb-4 min-w-0">
+        <Reveal className="mb-4 min-w-0">
           <LazyImportPanel
             portfolioId={portfolio.id}
             portfolioName={portfolio.name}
@@ -99,7 +100,7 @@ export function PortfolioPage({
               setImporting(false);
             }}
           />
-        </div>
+        </Reveal>
       )}
       <div className="grid gap-6">
         {overview}

@@ -8,6 +8,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Private } from '@/components/ui/private-value';
+import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
 import { isQueuedOffline } from '@/lib/api/api-error';
 import { pageHeaders } from '@/lib/page-headers';
@@ -36,7 +37,7 @@ export function PortfoliosPage() {
       }
     >
       {creating && (
-        <div className="mb-4">
+        <Reveal className="mb-4">
           <PortfolioForm
             submitLabel="Create portfolio"
             onCancel={() => setCreating(false)}
@@ -51,7 +52,7 @@ export function PortfoliosPage() {
               setCreating(false);
             }}
           />
-        </div>
+        </Reveal>
       )}
       {isPending ? (
         <div className="flex justify-center py-10">

@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '@/components/ui/page-frame';
 import { CostBasisMethodSection } from './components/cost-basis-method-section';
 import { TaxRuleSection } from './components/tax-rule-section';
+
+// Below the fold and changed once in years: its form loads after the page's first paint.
+const TaxHistorySection = lazy(() =>
+  import('./components/tax-history-section').then((m) => ({ default: m.TaxHistorySection })),
+);
 
 const sections = [
   { to: '/settings/profile', title: 'Profile', body: 'Username, picture, email verification and password.' },
@@ -46,6 +52,9 @@ export function SettingsIndexPage({ canAdminister = false }: { canAdminister?: b
       </ul>
       <CostBasisMethodSection />
       <TaxRuleSection />
+      <Suspense fallback={null}>
+        <TaxHistorySection />
+      </Suspense>
     </PageFrame>
   );
 }

@@ -12,6 +12,7 @@ import { Disposals } from './disposals';
 import { coinLabel } from './keys';
 import { categoryLabels } from './labels';
 import { NeedsPriceList } from './lots-panel';
+import { RateNote } from './rate-note';
 
 /**
  * The year after allowances and losses is drawn once the report has arrived, so its code loads
@@ -94,7 +95,11 @@ export function ReportPanel({
               {t.disposals} {t.disposals === 1 ? 'sale' : 'sales'} · proceeds {money(t.proceeds)} · cost{' '}
               {money(t.cost)} · fees {money(t.fees)}
             </div>
-            {data.rule !== 'none' && <div className="text-xs text-muted">rate {t.rate}%</div>}
+            {data.rule !== 'none' && (
+              <div className="text-xs text-muted">
+                <RateNote category={t.category} rate={t.rate} prefix="rate" />
+              </div>
+            )}
           </div>
         ))}
         <div className="rounded-lg border border-line p-3">

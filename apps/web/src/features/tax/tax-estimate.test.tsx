@@ -55,4 +55,23 @@ describe('the realized-gains estimate', () => {
     expect(totals.textContent).toMatch(/estimated tax \$23\.04 after allowances and losses$/);
     expect(within(totals).queryByRole('link')).toBeNull();
   });
+
+  it('under a rule without a rate: says no rate is set and links to set one, never "at 0%"', async () => {
+    installTaxViews(lotsView, {
+      ...report,
+      totals: [
+        { ...gains, category: 'short', rate: '0', estimated_tax: '0' },
+        { ...gains, category: 'tax_free', rate: '0', estimated_tax: '0' },
+      ],
+    });
+    const totals = await showReport();
+    const card = (label: RegExp) => within(totals).getByText(label).parentElement?.textContent ?? '';
+    expect(card(/^Short-term/)).not.toMatch(/rate 0%/);
+    expect(card(/^Short-term/)).toMatch(/no rate set/);
+    expect(card(/^Tax-free/)).toMatch(/rate 0%/);
+    const links = within(totals).getAllByRole('link', { name: 'set a rate' });
+    // The tax-free category is 0 by law: only the short-term one asks for a rate.
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('/settings#tax-rule');
+  });
 });

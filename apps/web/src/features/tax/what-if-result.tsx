@@ -7,6 +7,7 @@ import { formatCalendarDay } from '@/lib/calendar-day';
 import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { LowestTaxChoice } from './lowest-tax-choice';
+import { RateNote, rateNotSet } from './rate-note';
 
 // This part loads apart from the Tax page (and on the coin page without it), so it shares no module
 // with the page's own: a module both use would become a small chunk of its own, which the build
@@ -84,6 +85,9 @@ export function WhatIfResult({ result }: { result: WhatIfResponse }) {
   const shown = allLots ? result.lots : result.lots.slice(0, firstLots);
   const rows = lotKeys(shown);
   const noRule = result.rule === 'none';
+  const unrated = noRule
+    ? []
+    : result.categories.filter((c) => c.quantity !== '0' && rateNotSet(c.category, c.rate));
   const caption = 'Lots the sale would use';
   return (
     <section aria-label="What the sale would cost" className="mt-4 space-y-3">
@@ -115,6 +119,15 @@ export function WhatIfResult({ result }: { result: WhatIfResponse }) {
           </Link>
         </p>
       )}
+      {unrated.length > 0 && (
+        <p className="text-sm text-warning">
+          No rate set for {unrated.map((c) => c.label.toLowerCase()).join(' and ')} gains, so the estimate
+          counts them at 0:{' '}
+          <Link to="/settings#tax-rule" className="underline">
+            set a rate
+          </Link>
+        </p>
+      )}
       <LeftOutNote
         lines={unknownCostLines({ lots_without_cost: result.lots_without_cost })}
         className="text-sm"
@@ -130,7 +143,8 @@ export function WhatIfResult({ result }: { result: WhatIfResponse }) {
               </div>
               {!noRule && (
                 <div className="text-xs text-muted">
-                  estimated tax {costOrUnknown(c.estimated_tax, money)} at {c.rate}%
+                  estimated tax {costOrUnknown(c.estimated_tax, money)}{' '}
+                  <RateNote category={c.category} rate={c.rate} />
                 </div>
               )}
             </li>

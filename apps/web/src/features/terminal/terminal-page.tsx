@@ -18,6 +18,8 @@ import {
 } from '@/lib/market';
 import { useRemovePaintedFrame } from '@/lib/painted-page-frame';
 import { useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
+import { AddToWatchlistDialog } from './add-to-watchlist-button';
+import type { WatchlistCoin } from './components/add-to-watchlist-dialog';
 import { CoinSearch } from './components/coin-search';
 import { GlobalStats } from './components/global-stats';
 import { MarketTable } from './components/market-table';
@@ -80,6 +82,8 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   const [ui, setUi] = useTerminalUiState();
   const { order, category, excludeStablecoins, favoritesOnly } = ui;
   const [page, setPage] = useState(1);
+  // The market row whose "Add to watchlist" dialog is open.
+  const [watchlistCoin, setWatchlistCoin] = useState<WatchlistCoin | null>(null);
   useEffect(() => sidebar.preload(), []);
   useEffect(() => {
     if (selectedId !== null) selectedCoin.preload();
@@ -260,6 +264,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 onSelect={select}
                 favorites={favorites}
                 onToggleFavorite={toggle}
+                onAddToWatchlist={(coin) => setWatchlistCoin({ id: coin.id, name: coin.name })}
                 money={money}
                 sparklinesLoading={list.data === undefined}
               />
@@ -295,6 +300,11 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
           />
         </Suspense>
       </div>
+      {watchlistCoin && (
+        <Suspense fallback={null}>
+          <AddToWatchlistDialog coin={watchlistCoin} onClose={() => setWatchlistCoin(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

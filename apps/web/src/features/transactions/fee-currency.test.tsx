@@ -1,3 +1,4 @@
+import { fiatCurrencies } from '@app/contracts';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { freshApiClientPerTest } from '@/test/fresh-api-client';
@@ -47,14 +48,13 @@ describe('the fee currency of a transaction', journey, () => {
   it('offers the portfolio’s currency first, other currencies, the coin itself and another coin', async () => {
     const { form } = await openForm();
     const select = within(form).getByLabelText('Fee currency') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual([
-      'USD (this portfolio’s currency)',
-      'EUR',
-      'GBP',
-      'JPY',
-      'BTC (the coin itself)',
-      'Another coin…',
-    ]);
+    const labels = [...select.options].map((o) => o.textContent);
+    // Every fiat currency the market quotes (the most used first), then the coins.
+    expect(labels.slice(0, 4)).toEqual(['USD (this portfolio’s currency)', 'EUR', 'GBP', 'JPY']);
+    expect(labels).toContain('CAD');
+    expect(labels).toContain('CZK');
+    expect(labels).toHaveLength(fiatCurrencies.length + 2);
+    expect(labels.slice(-2)).toEqual(['BTC (the coin itself)', 'Another coin…']);
     expect(select.value).toBe('portfolio');
   });
 

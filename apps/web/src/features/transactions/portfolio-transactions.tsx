@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
 import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { useCoinLookup } from '@/lib/coin-lookup';
@@ -70,13 +71,14 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
         <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Transactions</h2>
       </div>
       {portfolio && (adding || editing) && (
-        <LazyTransactionForm
-          key={editing?.id ?? 'new'}
-          portfolios={[portfolio]}
-          editing={editing ?? undefined}
-          onSubmit={save}
-          onCancel={close}
-        />
+        <Reveal key={editing?.id ?? 'new'}>
+          <LazyTransactionForm
+            portfolios={[portfolio]}
+            editing={editing ?? undefined}
+            onSubmit={save}
+            onCancel={close}
+          />
+        </Reveal>
       )}
       {transactions.isPending ? (
         loadingList

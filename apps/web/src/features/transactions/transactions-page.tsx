@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
 import { saveOrQueue } from '@/lib/api/saved-or-queued';
 import { pageHeaders } from '@/lib/page-headers';
@@ -133,7 +134,7 @@ export function TransactionsPage() {
       }
     >
       {form && (
-        <div className="mb-4">
+        <Reveal key={form.editing?.id ?? 'new'} className="mb-4">
           <LazyTransactionForm
             portfolios={portfolios}
             editing={form.editing}
@@ -141,7 +142,7 @@ export function TransactionsPage() {
             onSubmit={save}
             onCancel={() => setForm(null)}
           />
-        </div>
+        </Reveal>
       )}
       {/* Until the portfolios are known, neither the filters nor the empty state: a new user saw
           the filters and the list's note flash before "No portfolios yet". */}

@@ -1,28 +1,55 @@
-import { type ChartTimeframe, chartTimeframes, timeframeDays } from '@app/contracts';
+import { chartTimeframes, type OhlcRow, timeframeDays } from '@app/contracts';
+import { ohlcCloses, ohlcShape } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { PriceChart, type PriceChartData } from '@/components/ui/price-chart';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useMoneyFormatter } from '@/lib/settings';
+import { forgetChartTimeframe, useChartTimeframe } from './chart-timeframe';
 import { coinChartQuery, ohlcQuery } from './market-api';
+import { marketStatusQuery } from './market-status';
 
 type Mode = 'price' | 'ohlc';
 
+/** What the OHLC view can honestly draw, and the sentence that says so on the chart. */
+function ohlcView(rows: readonly OhlcRow[], demo: boolean): { data: PriceChartData; note: string | null } {
+  const shape = ohlcShape(rows);
+  if (shape === 'closes')
+    return {
+      data: { kind: 'line', points: ohlcCloses(rows) },
+      note: 'Only daily closes are stored for this range, so it is drawn as a line of closes, not as candles.',
+    };
+  if (shape === 'mixed')
+    return {
+      data: { kind: 'line', points: ohlcCloses(rows) },
+      note: 'Part of this range is stored as daily closes only, so it is drawn as a line of closes, not as candles.',
+    };
+  return {
+    data: { kind: 'candles', rows },
+    note: demo ? "Demo data: these candles are simulated from the snapshot's prices, not real trades." : null,
+  };
+}
+
 /** The chart's timeframes (1D by default), as a price line or OHLC candles. */
 export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: string; vs: string }) {
-  const [timeframe, setTimeframe] = useState<ChartTimeframe>('1D');
+  const [timeframe, setTimeframe] = useChartTimeframe(coinId);
   const [mode, setMode] = useState<Mode>('price');
+  useEffect(() => () => forgetChartTimeframe(coinId), [coinId]);
   const money = useMoneyFormatter();
   const days = timeframeDays[timeframe];
   const price = useQuery({ ...coinChartQuery(coinId, timeframe, vs), enabled: mode === 'price' });
   const ohlc = useQuery({ ...ohlcQuery(coinId, days, vs), enabled: mode === 'ohlc' });
+  const status = useQuery({ ...marketStatusQuery(), enabled: mode === 'ohlc' });
+  const demo = status.data?.mode === 'demo';
   const active = mode === 'price' ? price : ohlc;
 
-  const data = useMemo<PriceChartData | null>(() => {
-    if (mode === 'price') return price.data ? { kind: 'line', points: price.data.prices } : null;
-    return ohlc.data ? { kind: 'candles', rows: ohlc.data } : null;
-  }, [mode, price.data, ohlc.data]);
+  const view = useMemo<{ data: PriceChartData; note: string | null } | null>(() => {
+    if (mode === 'price')
+      return price.data ? { data: { kind: 'line', points: price.data.prices }, note: null } : null;
+    return ohlc.data ? ohlcView(ohlc.data, demo) : null;
+  }, [mode, price.data, ohlc.data, demo]);
+  const data = view?.data ?? null;
 
   const empty = data !== null && (data.kind === 'line' ? data.points.length === 0 : data.rows.length === 0);
 
@@ -77,11 +104,18 @@ export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: 
           No price history is available for this range yet.
         </p>
       ) : (
-        <PriceChart
-          data={data}
-          formatPrice={money}
-          label={`${coinName} ${mode === 'price' ? 'price' : 'OHLC'} chart, ${timeframe}`}
-        />
+        <>
+          {view?.note && (
+            <p role="note" className="mb-2 text-xs text-warning">
+              {view.note}
+            </p>
+          )}
+          <PriceChart
+            data={data}
+            formatPrice={money}
+            label={`${coinName} ${mode === 'price' ? 'price' : data.kind === 'line' ? 'daily close' : 'OHLC'} chart, ${timeframe}`}
+          />
+        </>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+export * from './chart-timeframe';
 export * from './coin-chart';
 export * from './format';
 export * from './market-api';

@@ -1,5 +1,6 @@
 import { browserUserKey, forgetUserStorage } from '@/lib/forget-user-storage';
 import { clearQuerySnapshot, forgetQuerySnapshotAtSignOut } from './query-snapshot';
+import { forgetSeenCoins } from './seen-coins';
 import { forgetQueuedWrites } from './write-queue';
 
 /**
@@ -8,13 +9,13 @@ import { forgetQueuedWrites } from './write-queue';
  */
 export async function forgetSignedOutUser(): Promise<void> {
   forgetUserStorage();
-  await Promise.all([forgetQuerySnapshotAtSignOut(), forgetQueuedWrites()]);
+  await Promise.all([forgetQuerySnapshotAtSignOut(), forgetQueuedWrites(), forgetSeenCoins()]);
 }
 
 /** Another person signed in where someone else was last: what was kept of the one before goes. */
 export async function forgetPreviousUser(current: string): Promise<void> {
   forgetUserStorage();
-  await Promise.all([clearQuerySnapshot(), forgetQueuedWrites(current)]);
+  await Promise.all([clearQuerySnapshot(), forgetQueuedWrites(current), forgetSeenCoins()]);
 }
 
 /**

@@ -51,9 +51,20 @@ export interface SavedQuery {
   updatedAt: number;
 }
 
+/** A coin the market showed on this device: what the coin field needs to find it offline. */
+export interface SeenCoin {
+  id: string;
+  symbol: string;
+  name: string;
+  image: string;
+  market_cap_rank: number | null;
+  seenAt: number;
+}
+
 interface OfflineSchema extends DBSchema {
   writes: { key: number; value: QueuedWrite };
   snapshots: { key: string; value: QuerySnapshot };
+  coins: { key: string; value: SeenCoin };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
@@ -62,11 +73,14 @@ const dbName = 'exit-liquidity-offline';
 let opening: Promise<OfflineDb> | null = null;
 
 export function offlineDb(): Promise<OfflineDb> {
-  opening ??= openDB<OfflineSchema>(dbName, 1, {
-    upgrade(db) {
-      // The key generator numbers writes in the order they were made: replay follows it.
-      db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
-      db.createObjectStore('snapshots');
+  opening ??= openDB<OfflineSchema>(dbName, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        // The key generator numbers writes in the order they were made: replay follows it.
+        db.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+        db.createObjectStore('snapshots');
+      }
+      if (oldVersion < 2) db.createObjectStore('coins', { keyPath: 'id' });
     },
   });
   return opening;

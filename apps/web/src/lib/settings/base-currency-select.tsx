@@ -1,15 +1,6 @@
 import { type BaseCurrency, baseCurrencies } from '@app/contracts';
 import { useBaseCurrency, useUpdateSettings } from './use-user-settings';
 
-const labels: Record<BaseCurrency, string> = {
-  usd: 'USD',
-  eur: 'EUR',
-  gbp: 'GBP',
-  jpy: 'JPY',
-  btc: 'BTC',
-  eth: 'ETH',
-};
-
 /** The shared base-currency selector; every price and value on every page follows it. */
 export function BaseCurrencySelect({ className }: { className?: string }) {
   const currency = useBaseCurrency();
@@ -24,7 +15,7 @@ export function BaseCurrencySelect({ className }: { className?: string }) {
       >
         {baseCurrencies.map((code) => (
           <option key={code} value={code}>
-            {labels[code]}
+            {code.toUpperCase()}
           </option>
         ))}
       </select>

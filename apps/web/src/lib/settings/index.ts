@@ -1,4 +1,5 @@
 export { BaseCurrencySelect } from './base-currency-select';
+export { currencyLabel } from './currency-label';
 export { getUserSettings, patchUserSettings, settingsKeys, userSettingsQuery } from './settings-api';
 export {
   costBasisQueryRoots,

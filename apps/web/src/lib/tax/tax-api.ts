@@ -1,4 +1,11 @@
-import { apiBase, type ProjectionTaxLinkBody, taxRoutes, type UpdateTaxSettings } from '@app/contracts';
+import {
+  type AddTaxChange,
+  apiBase,
+  type ProjectionTaxLinkBody,
+  type TaxHistory,
+  taxRoutes,
+  type UpdateTaxSettings,
+} from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
@@ -16,6 +23,8 @@ const fresh = { staleTime: 0 } as const;
 export const taxKeys = {
   all: ['tax'] as const,
   settings: () => [...taxKeys.all, 'settings'] as const,
+  /** Under 'tax': a method or rule change in Settings refreshes it with every tax figure. */
+  history: () => [...taxKeys.all, 'history'] as const,
   lots: (portfolioId: string) => [...taxKeys.all, 'lots', portfolioId] as const,
   report: (portfolioId: string, year: number | null) =>
     [...taxKeys.all, 'report', portfolioId, year] as const,
@@ -130,4 +139,39 @@ export function useLinkProjection(projectionId: string) {
       }),
     onSuccess: (data) => client.setQueryData(taxKeys.projection(projectionId), data),
   });
+}
+
+export const taxHistoryQuery = () =>
+  queryOptions({
+    ...fresh,
+    queryKey: taxKeys.history(),
+    queryFn: ({ signal }) => apiRequest(taxRoutes.history, { schema: schema('taxHistorySchema'), signal }),
+  });
+
+/**
+ * Adds a change from a tax year on, or removes the latest one. Either moves the current method
+ * and rule too, so every figure that follows them (tax, portfolios, the settings) refreshes.
+ */
+export function useTaxHistoryChange() {
+  const client = useQueryClient();
+  const settled = async (history: TaxHistory) => {
+    await client.cancelQueries({ queryKey: taxKeys.history() });
+    client.setQueryData(taxKeys.history(), history);
+    void client.invalidateQueries({
+      predicate: (q) => !(q.queryKey[0] === taxKeys.all[0] && q.queryKey[1] === 'history'),
+    });
+  };
+  const add = useMutation({
+    scope: { id: 'tax-history' },
+    mutationFn: (body: AddTaxChange) =>
+      apiRequest(taxRoutes.history, { method: 'POST', body, schema: schema('taxHistorySchema') }),
+    onSuccess: settled,
+  });
+  const remove = useMutation({
+    scope: { id: 'tax-history' },
+    mutationFn: () =>
+      apiRequest(taxRoutes.historyLatest, { method: 'DELETE', schema: schema('taxHistorySchema') }),
+    onSuccess: settled,
+  });
+  return { add, remove };
 }

@@ -4,6 +4,7 @@ export {
   portfolioListResponseSchema,
   projectionTaxResponseSchema,
   returnsResponseSchema,
+  taxHistorySchema,
   taxReportResponseSchema,
   taxSettingsSchema,
 } from '@app/contracts';

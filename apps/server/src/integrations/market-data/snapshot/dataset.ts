@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { findServerPackageRoot } from '../../../lib/package-root.ts';
+import { demoFiatPerUsd } from './demo-fiat-rates.ts';
 
 /** The committed offline market (apps/server/data-snapshot/, see its README for provenance). */
 const coinSchema = z.object({
@@ -119,7 +120,8 @@ export function parseSnapshotDataset(json: unknown): SnapshotDataset {
     asOfMs,
     firstDayMs,
     days: file.days,
-    fiatPerUsd: file.fiat_per_usd,
+    // The other fiat currencies at fixed demo levels, under the dataset's own.
+    fiatPerUsd: { ...demoFiatPerUsd, ...file.fiat_per_usd },
     coins,
   };
 }

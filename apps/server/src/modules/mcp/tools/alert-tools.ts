@@ -5,15 +5,20 @@ import {
   alertOperators,
   alertRoutes,
   alertSchema,
+  baseCurrencySchema,
   notificationListResponseSchema,
 } from '@app/contracts';
 import { z } from 'zod';
 import { defineTool } from '../tool-kit.ts';
 import { coinIdArg, pageArg } from './tool-inputs.ts';
 
-/** The alert engine compares prices in US dollars whatever the user's base currency is. */
+/**
+ * A price threshold (the price compared with a number) is in the alert's own `currency`; every
+ * other condition is compared in US dollars.
+ */
 const alertCurrency = 'usd';
-const alertCurrencyNote = 'Price values in alert conditions are in USD, whatever the base currency.';
+const alertCurrencyNote =
+  "A price threshold (price against a number) is in the alert's own currency (its `currency`, by default the user's base currency when created); indicator conditions are in USD.";
 
 const operandArg = z
   .object({
@@ -34,7 +39,7 @@ const operandArg = z
       .number()
       .nullable()
       .optional()
-      .describe('The number of a constant operand (a price in USD for price).'),
+      .describe('The number of a constant operand (a price in the alert currency when compared with price).'),
   })
   .describe('One side of the condition: an indicator (metric, params.period) or a constant (value).');
 
@@ -84,7 +89,7 @@ export const listNotifications = defineTool({
       data: list,
       currency: alertCurrency,
       currencyNote:
-        'Operand values are the USD figures the engine compared; event_payload.currency gives the base currency and its rate at firing.',
+        'Operand values are the figures the engine compared: in event_payload.values_currency when set (a price threshold in that currency), else in USD, with event_payload.currency giving the base currency and its rate at firing.',
       caveats:
         demo > 0 ? [`${demo} notification(s) fired on demo data (simulated prices), not real prices.`] : [],
       headline: `${list.results.length} of ${list.count} notification(s), ${list.unread_count} unread`,
@@ -104,13 +109,18 @@ export const createAlert = defineTool({
     op: z.enum(alertOperators),
     right: operandArg,
     active: z.boolean().optional().describe('Start paused with false (default true).'),
+    currency: baseCurrencySchema
+      .optional()
+      .describe(
+        "The currency of a price threshold, e.g. eur (default: the user's base currency). Ignored for indicator conditions.",
+      ),
   }),
   data: alertSchema,
   async run(args, { rest }) {
     const alert = await rest.post(alertSchema, alertRoutes.alerts, args);
     return {
       data: alert,
-      currency: alertCurrency,
+      currency: alert.currency ?? alertCurrency,
       currencyNote: alertCurrencyNote,
       headline: `Alert ${alert.id} on ${alert.coin_id} created`,
     };

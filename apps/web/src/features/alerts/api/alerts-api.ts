@@ -4,6 +4,7 @@ import {
   type AlertOperandInput,
   type AlertOperator,
   alertRoutes,
+  type BaseCurrency,
   type IndicatorResponse,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -27,6 +28,8 @@ export interface AlertBody {
   right: AlertOperandInput;
   active?: boolean;
   channel_ids?: string[] | null;
+  /** A price threshold's currency. */
+  currency?: BaseCurrency;
 }
 
 export const getAlerts = (signal?: AbortSignal): Promise<AlertListResponse> =>

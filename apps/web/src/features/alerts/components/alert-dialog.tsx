@@ -1,4 +1,4 @@
-import { type Alert, type AlertOperator, alertOperators } from '@app/contracts';
+import { type Alert, type AlertOperator, alertOperators, type BaseCurrency } from '@app/contracts';
 import { alertOperatorLabels } from '@app/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -11,7 +11,14 @@ import { coinDetailsQuery } from '@/lib/market/market-api';
 import { notifyError } from '@/lib/notify';
 import { useBaseCurrency } from '@/lib/settings';
 import { useSaveAlert } from '../api/use-alerts';
-import { type AlertDraft, bodyFromDraft, draftFromAlert, newAlertDraft, validateDraft } from './alert-draft';
+import {
+  type AlertDraft,
+  bodyFromDraft,
+  draftFromAlert,
+  draftHasPriceThreshold,
+  newAlertDraft,
+  validateDraft,
+} from './alert-draft';
 import { ChannelChoice } from './channel-choice';
 import { OperandFields } from './operand-fields';
 
@@ -19,6 +26,8 @@ interface AlertDialogProps {
   coinId: string;
   /** A new alert starts as `price >= this` (Oracle's "alert at this price" actions). */
   prefillPrice?: string | undefined;
+  /** The currency of `prefillPrice`; absent: the user's base currency. */
+  prefillCurrency?: BaseCurrency | undefined;
   coinName?: string;
   /** Editing an existing alert; a new one otherwise. */
   alert?: Alert;
@@ -37,16 +46,32 @@ const pick = (fields: Record<string, string[]>, side: 'left' | 'right') => ({
 });
 
 /** Create or edit an alert as `left op right`. */
-export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: AlertDialogProps) {
+export function AlertDialog({
+  coinId,
+  coinName,
+  alert,
+  prefillPrice,
+  prefillCurrency,
+  onClose,
+}: AlertDialogProps) {
   const [draft, setDraft] = useState<AlertDraft>(() =>
-    alert ? draftFromAlert(alert) : newAlertDraft(prefillPrice),
+    alert ? draftFromAlert(alert) : { ...newAlertDraft(prefillPrice), currency: prefillCurrency ?? null },
   );
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const save = useSaveAlert();
   const opId = useId();
   const nameOf = useCoinName();
+  const base = useBaseCurrency();
   // The coin page and the terminal have this coin's details already: its name shows at once.
-  const shown = useQueryClient().getQueryData(coinDetailsQuery(coinId, useBaseCurrency()).queryKey)?.name;
+  const shown = useQueryClient().getQueryData(coinDetailsQuery(coinId, base).queryKey)?.name;
+  // A price threshold is typed in the base currency; an edited alert keeps its own.
+  const currency = draft.currency ?? base;
+  const threshold = draftHasPriceThreshold(draft);
+  const valueCurrency = threshold ? currency.toUpperCase() : null;
+  const priceNote =
+    currency === base
+      ? `A price is compared in ${currency.toUpperCase()}; indicators use daily closes plus the live price, in US dollars.`
+      : `A price is compared in ${currency.toUpperCase()}, this alert's own currency (yours is now ${base.toUpperCase()}); indicators use daily closes plus the live price, in US dollars.`;
 
   const update = (next: AlertDraft) => {
     setDraft(next);
@@ -56,13 +81,13 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const local = validateDraft(coinId, draft);
+    const local = validateDraft(coinId, draft, base);
     if (Object.keys(local).length > 0) {
       setFields(local);
       return;
     }
     save.mutate(
-      { id: alert?.id ?? null, body: bodyFromDraft(coinId, draft) },
+      { id: alert?.id ?? null, body: bodyFromDraft(coinId, draft, base) },
       {
         onSuccess: onClose,
         // Offline: kept on this device and sent later; the dialog closes as after a save.
@@ -87,8 +112,7 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
       title={alert ? 'Edit alert' : 'Create alert'}
       description={
         <>
-          On <span className="font-medium text-fg">{coinName ?? shown ?? nameOf(coinId)}</span>. Prices are in
-          US dollars; indicators use daily closes plus the live price.
+          On <span className="font-medium text-fg">{coinName ?? shown ?? nameOf(coinId)}</span>. {priceNote}
         </>
       }
     >
@@ -97,6 +121,7 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
           <OperandFields
             side="Left"
             draft={draft.left}
+            valueCurrency={valueCurrency}
             errors={pick(fields, 'left')}
             onChange={(left) => update({ ...draft, left })}
           />
@@ -121,6 +146,7 @@ export function AlertDialog({ coinId, coinName, alert, prefillPrice, onClose }: 
           <OperandFields
             side="Right"
             draft={draft.right}
+            valueCurrency={valueCurrency}
             errors={pick(fields, 'right')}
             onChange={(right) => update({ ...draft, right })}
           />

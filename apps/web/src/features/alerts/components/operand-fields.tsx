@@ -33,11 +33,13 @@ interface OperandFieldsProps {
   /** "Left" or "Right": prefixes every label so each control has a unique accessible name. */
   side: 'Left' | 'Right';
   draft: OperandDraft;
+  /** The currency a constant is typed in (upper case), when it is a price threshold; null otherwise. */
+  valueCurrency?: string | null;
   onChange: (draft: OperandDraft) => void;
   errors: { operand?: string[]; metric?: string[]; period?: string[]; value?: string[] };
 }
 
-export function OperandFields({ side, draft, onChange, errors }: OperandFieldsProps) {
+export function OperandFields({ side, draft, valueCurrency = null, onChange, errors }: OperandFieldsProps) {
   const id = useId();
   const metricErrors = [...(errors.operand ?? []), ...(errors.metric ?? [])];
   const needsPeriod = draft.kind !== 'value' && isPeriodMetric(draft.kind);
@@ -87,7 +89,7 @@ export function OperandFields({ side, draft, onChange, errors }: OperandFieldsPr
       {draft.kind === 'value' && (
         <>
           <label htmlFor={`${id}-value`} className="text-sm font-medium">
-            {side} value
+            {side} value{valueCurrency && ` in ${valueCurrency}`}
           </label>
           <input
             id={`${id}-value`}

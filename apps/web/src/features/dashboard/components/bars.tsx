@@ -70,9 +70,13 @@ export function VerticalBars({
 }) {
   return (
     <>
-      <ul aria-label="Legend" className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+      <ul
+        aria-label="Legend"
+        data-chart-labels="legend"
+        className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted"
+      >
         {legend.map((l) => (
-          <li key={l.label} className="flex items-center gap-1.5">
+          <li key={l.label} className="flex items-center gap-1.5 whitespace-nowrap">
             <span aria-hidden="true" className={cn('size-2.5 rounded-sm', l.className)} />
             {l.label}
           </li>
@@ -81,11 +85,12 @@ export function VerticalBars({
       <p className="mb-2 text-xs text-muted">
         Each coin is drawn on its own scale; hover a bar for its value.
       </p>
-      <ul aria-label={label} className="relative flex gap-4 overflow-x-auto pb-2">
+      {/* data-chart: the end-to-end check that no chart label wraps or overlaps another reads these. */}
+      <ul aria-label={label} data-chart className="relative flex gap-4 overflow-x-auto pb-2">
         {groups.map((g) => {
           const max = Math.max(...g.columns.map((c) => c.value ?? 0), 0) || 1;
           return (
-            <li key={g.key} className="flex min-w-24 flex-col items-center gap-1">
+            <li key={g.key} className="flex min-w-24 shrink-0 flex-col items-center gap-1">
               <div className="flex h-40 items-end gap-1">
                 {g.columns.map((c) => (
                   <div
@@ -97,9 +102,10 @@ export function VerticalBars({
                 ))}
               </div>
               <span className="text-sm font-medium">{g.label}</span>
-              <dl className="text-xs text-muted">
+              {/* One line per figure: a series name never breaks ("Current / Price:") however narrow. */}
+              <dl data-chart-labels="figures" className="text-xs text-muted">
                 {g.columns.map((c) => (
-                  <div key={c.series} className="flex gap-1">
+                  <div key={c.series} className="flex gap-1 whitespace-nowrap">
                     <dt>{c.series}:</dt>
                     <dd className="tabular-nums" {...privateMarker}>
                       {c.display}

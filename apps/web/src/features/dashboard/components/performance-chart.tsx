@@ -12,6 +12,18 @@ import { ValueChart, type ValueChartSeries } from './value-chart';
 
 const dayMs = 86_400_000;
 
+/**
+ * The value line's colour follows the sign of the return: value above the capital invested is a
+ * profit whatever the line did inside the timeframe. Without the capital series, the change over
+ * the timeframe is the only return the chart knows.
+ */
+export function valueLineUp(values: readonly number[], capital: readonly (number | null)[]): boolean {
+  const last = values[values.length - 1] ?? 0;
+  const invested = capital.length === values.length ? capital[capital.length - 1] : undefined;
+  if (invested !== undefined && invested !== null) return last >= invested;
+  return last >= (values[0] ?? 0);
+}
+
 /** Portfolio value against capital invested over time, with axes and a crosshair (plain SVG, no chart library). */
 export function PerformanceChart({
   portfolioId,
@@ -55,7 +67,7 @@ export function PerformanceChart({
   const capital = data?.capital_invested ?? [];
   const first = values[0] ?? 0;
   const last = values[values.length - 1] ?? 0;
-  const up = last >= first;
+  const up = valueLineUp(values, capital);
   const currency = data?.base_currency ?? 'usd';
   const series: ValueChartSeries[] = [
     {

@@ -143,9 +143,13 @@ export function ValueChart({
   return (
     // data-chart / data-axis: the e2e check that no axis label is clipped or overlaps finds them here.
     <div data-chart>
-      <ul aria-label="Legend" className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+      <ul
+        aria-label="Legend"
+        data-chart-labels="legend"
+        className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted"
+      >
         {series.map((s) => (
-          <li key={s.label} className="flex items-center gap-1.5">
+          <li key={s.label} className="flex items-center gap-1.5 whitespace-nowrap">
             <svg aria-hidden="true" width="18" height="6" className="overflow-visible">
               <line
                 x1="0"

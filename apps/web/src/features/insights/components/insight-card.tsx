@@ -1,4 +1,4 @@
-import type { InsightAction, InsightCard } from '@app/contracts';
+import type { BaseCurrency, InsightAction, InsightCard } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,8 @@ import { severityClass, severityLabel } from './severity';
 export type AlertActionRenderer = (action: {
   coinId: string;
   price: string;
+  /** The currency the price is in; absent: the user's base currency. */
+  currency?: BaseCurrency | undefined;
   label: string;
   /**
    * Classes to add to the secondary button style, so the alert button is as small as the links
@@ -45,6 +47,7 @@ function ActionLink({
         {renderAlertAction({
           coinId: action.alert.coin_id,
           price: action.alert.price,
+          currency: action.alert.currency,
           label: action.label,
           className: actionSize,
         })}

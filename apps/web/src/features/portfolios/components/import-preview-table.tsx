@@ -11,6 +11,7 @@ import { useCoinNames } from '@/lib/coin-names';
 import { feeText } from '@/lib/fee-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
+import { conversionText, OriginalAmount } from './import-conversion';
 import { importRowKey } from './use-csv-import';
 
 /** The parsed rows with a tick each: rows with errors or without a coin cannot be ticked. */
@@ -99,10 +100,26 @@ export function ImportPreviewTable({
                   : r.price_currency
                     ? money(r.transaction.price_per_coin, r.price_currency)
                     : q(r.transaction.price_per_coin)}
+                {r.conversion && (
+                  <OriginalAmount
+                    amount={r.conversion.original_price_per_coin}
+                    conversion={r.conversion}
+                    money={money}
+                  />
+                )}
               </Private>
             </Td>
             <Td density="compact" numeric className="whitespace-nowrap">
-              <Private>{rowFee(r)}</Private>
+              <Private>
+                {rowFee(r)}
+                {r.conversion && r.transaction.fee_currency === undefined && (
+                  <OriginalAmount
+                    amount={r.conversion.original_fee}
+                    conversion={r.conversion}
+                    money={money}
+                  />
+                )}
+              </Private>
             </Td>
             <Td density="compact">
               {r.coin_id === null ? (
@@ -119,6 +136,7 @@ export function ImportPreviewTable({
               ) : (
                 'Ready'
               )}
+              {r.conversion && <span className="block text-muted">{conversionText(r.conversion)}</span>}
               {r.warnings.length > 0 && <span className="block text-muted">{r.warnings.join('; ')}</span>}
             </Td>
           </tr>

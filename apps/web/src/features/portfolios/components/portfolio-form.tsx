@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
+import { currencyLabel } from '@/lib/settings';
 
 interface PortfolioFormProps {
   initial?: { name: string; description: string; currency: PortfolioCurrency };
@@ -64,7 +65,7 @@ export function PortfolioForm({ initial, submitLabel, onSubmit, onCancel }: Port
           {!initial && <option value="">Base currency (default)</option>}
           {portfolioCurrencies.map((c) => (
             <option key={c} value={c}>
-              {c.toUpperCase()}
+              {currencyLabel(c)}
             </option>
           ))}
         </select>

@@ -167,13 +167,28 @@ describe('projection dialog (its fields and their messages)', () => {
     expect(await screen.findByText('No coins found')).toBeTruthy();
   });
 
-  it('offers the amounts held in portfolios', async () => {
-    const { user } = await setup('create', true);
+  it('fills the amounts held in portfolios when a coin is picked, editable, and says where they came from', async () => {
+    const { user, fetch } = await setup('create', true);
     await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
     await user.click(await screen.findByRole('option', { name: 'Bitcoin (BTC)' }));
-    await user.click(await screen.findByRole('button', { name: 'Use portfolio amounts' }));
-    expect((field('Invested capital') as HTMLInputElement).value).toBe('1234.5');
+    await waitFor(() => expect((field('Invested capital') as HTMLInputElement).value).toBe('1234.5'));
     expect((field('Coins owned') as HTMLInputElement).value).toBe('0.75');
+    expect(screen.getByText(/Filled in from your portfolios/)).toBeTruthy();
+    expect(fetch.calls.some((c) => c.path.includes('portfolio-data/?coin_id=bitcoin'))).toBe(true);
+    // Edited, the figures are the person's own; the portfolio amounts can be put back.
+    await user.clear(field('Coins owned'));
+    await user.type(field('Coins owned'), '0.5');
+    expect(screen.queryByText(/Filled in from your portfolios/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Use portfolio amounts' }));
+    expect((field('Coins owned') as HTMLInputElement).value).toBe('0.75');
+  });
+
+  it('says so when no portfolio holds the picked coin', async () => {
+    const { user } = await setup('create', false);
+    await user.click(screen.getByRole('button', { name: /Cryptocurrency/ }));
+    await user.click(await screen.findByRole('option', { name: 'Bitcoin (BTC)' }));
+    expect(await screen.findByText(/None of your portfolios holds BTC/)).toBeTruthy();
+    expect((field('Invested capital') as HTMLInputElement).value).toBe('');
   });
 
   it('submits a valid form and hands the new id over', async () => {

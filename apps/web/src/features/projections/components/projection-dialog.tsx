@@ -11,7 +11,7 @@ import {
   validateProjectionForm,
 } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LeftOutNote } from '@/components/ui/left-out-note';
@@ -64,8 +64,19 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
 
   const holdings = useQuery({ ...portfolioDataQuery(form.coinId), enabled: form.coinId !== '' });
   const offer = holdings.data?.portfolio_data_available === true ? holdings.data : null;
+  // The coin just picked, until its portfolio amounts arrive and fill the two fields.
+  const [fillFor, setFillFor] = useState<string | null>(null);
+  // What the portfolios filled in: while the fields still hold it, the dialog says where it came from.
+  const [applied, setApplied] = useState<{ investedCapital: string; tokensOwned: string } | null>(null);
+  const fromPortfolios =
+    offer !== null &&
+    applied !== null &&
+    applied.investedCapital === form.investedCapital &&
+    applied.tokensOwned === form.tokensOwned;
 
   const edit = (field: keyof typeof fieldOf, value: string) => {
+    // Typed before the amounts arrived: what was typed stays.
+    if (field === 'investedCapital' || field === 'tokensOwned') setFillFor(null);
     setForm({ [field]: value });
     setErrors((e) => clearFieldError(e, fieldOf[field]));
   };
@@ -82,20 +93,33 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
       sellTax: next.sellTax,
     });
     setErrors((e) => clearFieldError(clearFieldError(clearFieldError(e, 'coinId'), 'name'), 'sellTax'));
+    if (mode === 'create') setFillFor(coin.id);
   };
 
   const applyHoldings = () => {
     if (offer === null) return;
     // Money with the currency decimals (at least cents), coins to 8 decimals, never float noise.
-    setForm({
+    const amounts = {
       investedCapital: decimalForInput(
         offer.invested_capital,
         Math.max(2, currencyDecimals(Number(offer.invested_capital ?? 0))),
       ),
       tokensOwned: decimalForInput(offer.tokens_owned, 8),
-    });
+    };
+    setForm(amounts);
+    setApplied(amounts);
     setErrors((e) => clearFieldError(clearFieldError(e, 'investedCapital'), 'tokensOwned'));
   };
+
+  // Picking a coin the portfolios hold fills both fields from them, once; they stay editable.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the picked coin's amounts arrive
+  useEffect(() => {
+    if (fillFor === null || fillFor !== form.coinId || holdings.data === undefined) return;
+    setFillFor(null);
+    applyHoldings();
+  }, [fillFor, form.coinId, holdings.data]);
+  const notHeld =
+    mode === 'create' && form.coinId !== '' && holdings.data?.portfolio_data_available === false;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -141,18 +165,33 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
             <div className="min-w-0">
               <span>
-                In your portfolios: {formatCoins(offer.tokens_owned)} {form.coinSymbol.toUpperCase()},
-                invested {money(offer.invested_capital, currency)}
+                {fromPortfolios ? 'Filled in from your portfolios' : 'In your portfolios'}:{' '}
+                {formatCoins(offer.tokens_owned)} {form.coinSymbol.toUpperCase()}, invested{' '}
+                {money(offer.invested_capital, currency)}
                 {/* The invested capital leaves out coins whose cost nobody gave: said, not read as free. */}
                 {offer.unknown_cost_quantity !== undefined &&
                   ` (${unknownCostMessages.unknownCostUnits(`${formatCoins(offer.unknown_cost_quantity)} ${form.coinSymbol.toUpperCase()}`)})`}
               </span>
               <LeftOutNote lines={unknownCostLines(offer)} />
+              {fromPortfolios && (
+                <span className="block text-xs text-muted">
+                  The coins held across all your portfolios and their cost basis. Edit them for a plan over
+                  part of it.
+                </span>
+              )}
             </div>
-            <Button variant="ghost" onClick={applyHoldings}>
-              Use portfolio amounts
-            </Button>
+            {!fromPortfolios && (
+              <Button variant="ghost" onClick={applyHoldings}>
+                Use portfolio amounts
+              </Button>
+            )}
           </div>
+        )}
+        {notHeld && (
+          <p className="text-sm text-muted">
+            None of your portfolios holds {form.coinSymbol.toUpperCase()}: type the invested capital and the
+            coins owned.
+          </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

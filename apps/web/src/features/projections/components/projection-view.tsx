@@ -8,6 +8,7 @@ import { useProjectionsSelection } from '../store/projections-selection-store';
 import { rememberCoin } from './coin-cache';
 import { currencyCode, formatCoins, formatMultiple, money } from './format';
 import { LadderForm } from './ladder-form';
+import { takeHomeLabel } from './sell-row-parts';
 import { SellTable } from './sell-table';
 
 /** Loaded after the plan: it brings the tax contracts, which the plan's first paint does not need. */
@@ -75,9 +76,10 @@ export function ProjectionView({
           {money(market.current_price, currency)} · ATH {money(market.ath, currency)} · figures in{' '}
           {currencyCode(currency)}
         </p>
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
           <Stat label="Remaining tokens" value={formatCoins(f.remainingTokens)} />
           <Stat label="Total cash out" value={money(f.totalCashOut, currency)} />
+          <Stat label={`Total ${takeHomeLabel.toLowerCase()}`} value={money(table.totalTakeHome, currency)} />
           <Stat
             label="Average sell price"
             value={f.averageSellPrice === null ? '–' : money(f.averageSellPrice, currency)}
@@ -85,6 +87,10 @@ export function ProjectionView({
           <Stat label="Profit" value={money(f.profit, currency)} tone={profitDown ? 'down' : 'up'} />
           <Stat label="ROI multiple" value={formatMultiple(f.roiMultiple)} />
         </dl>
+        <p className="text-xs text-muted">
+          Cash out counts every sell at its full price. The take-home after price impact sells at price × (1 −
+          impact ÷ 100), then takes the fee and the sell tax from that.
+        </p>
       </section>
       <LadderForm
         tokensOwned={projection.tokens_owned}
@@ -96,6 +102,7 @@ export function ProjectionView({
         rows={table.rows}
         figures={f}
         currency={currency}
+        sellTax={projection.sell_tax}
         onEdit={table.edit}
         onDelete={table.remove}
       />

@@ -19,7 +19,7 @@ import type { SellListProps } from './sell-table';
 const cardEstimate = () => (window.innerWidth >= 640 ? 200 : 300);
 
 const SellCard = memo(function SellCard(props: SellRowViewProps) {
-  const { index, count, row, figures, currency, onEdit, onDelete, measure } = props;
+  const { index, count, row, figures, currency, sellTax, onEdit, onDelete, measure } = props;
   const n = row.transaction_order;
   const note = cappedNote(figures);
   return (
@@ -64,7 +64,7 @@ const SellCard = memo(function SellCard(props: SellRowViewProps) {
           ))}
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 border-t border-line pt-3 sm:grid-cols-3 lg:grid-cols-4">
-          {figureCells(figures, currency).map((cell) => (
+          {figureCells(figures, currency, { feesPercentage: row.fees_percentage, sellTax }).map((cell) => (
             <div key={cell.label} className="min-w-0">
               <dt className="text-xs text-muted">{cell.label}</dt>
               <dd
@@ -84,7 +84,7 @@ const SellCard = memo(function SellCard(props: SellRowViewProps) {
 }, sameRowView);
 
 /** Narrow screens: one labelled card per sell, scrolling with the page; only the cards in view mount. */
-export function SellCards({ rows, figures, currency, onEdit, onDelete }: SellListProps) {
+export function SellCards({ rows, figures, currency, sellTax, onEdit, onDelete }: SellListProps) {
   const { list, virtual, segments } = useSellCardsVirtualizer(rows, cardEstimate());
   return (
     <ol ref={list} aria-label="Sell transactions" className="flex flex-col">
@@ -103,6 +103,7 @@ export function SellCards({ rows, figures, currency, onEdit, onDelete }: SellLis
             row={row}
             figures={figures.rowFor(index)}
             currency={currency}
+            sellTax={sellTax}
             onEdit={onEdit}
             onDelete={onDelete}
             measure={virtual.measureElement}

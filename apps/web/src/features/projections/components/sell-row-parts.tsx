@@ -1,4 +1,4 @@
-import type { RowFigures, SellRow } from '@app/core';
+import { type RowFigures, rungTakeHome, type SellRow } from '@app/core';
 import type { SellField } from '../hooks/use-sell-table';
 import { formatCoins, formatMultiple, money } from './format';
 
@@ -29,17 +29,33 @@ export interface FigureCell {
   tone?: FigureTone;
 }
 
+/** The take-home column's name: the spec's cash out ignores price impact, this figure does not. */
+export const takeHomeLabel = 'Take-home after price impact';
+
 /**
  * A row's figures as shown, in column order. Running figures ('–' until the row counts)
- * and the market figures, which need only a price.
+ * and the market figures, which need only a price. The take-home after price impact sits
+ * beside the spec's cash out, which it never replaces.
  */
-export function figureCells(figures: RowFigures | undefined, currency: string): FigureCell[] {
+export function figureCells(
+  figures: RowFigures | undefined,
+  currency: string,
+  takeHome: { feesPercentage: SellRow['fees_percentage']; sellTax: string } | null = null,
+): FigureCell[] {
   const counted = figures?.counted === true;
   const shown = (text: () => string) => (counted ? text() : '–');
   const profitDown = counted && figures?.profitSoFar.startsWith('-') === true;
   return [
     { label: 'Cash out', text: shown(() => money(figures?.net ?? null, currency)) },
     { label: 'Total cash out', text: shown(() => money(figures?.cumulativeCashOut ?? null, currency)) },
+    {
+      label: takeHomeLabel,
+      text: shown(() =>
+        figures && takeHome
+          ? money(rungTakeHome(figures, takeHome.feesPercentage, takeHome.sellTax), currency)
+          : '–',
+      ),
+    },
     { label: 'Remaining', text: shown(() => formatCoins(figures?.remainingAfter)) },
     {
       label: 'Profit',
@@ -68,6 +84,8 @@ export interface SellRowViewProps {
   row: SellRow;
   figures: RowFigures | undefined;
   currency: string;
+  /** The projection's sell tax, for the take-home after price impact. */
+  sellTax: string;
   onEdit: (rowId: string, field: SellField, value: string) => void;
   onDelete: (rowId: string) => void;
   measure: (element: HTMLElement | null) => void;
@@ -79,6 +97,7 @@ const shownFigures: (keyof RowFigures)[] = [
   'coinsSold',
   'net',
   'cumulativeCashOut',
+  'grossAtEffectivePrice',
   'remainingAfter',
   'profitSoFar',
   'roiMultipleSoFar',
@@ -97,6 +116,7 @@ export function sameRowView(a: SellRowViewProps, b: SellRowViewProps): boolean {
     a.index === b.index &&
     a.count === b.count &&
     a.currency === b.currency &&
+    a.sellTax === b.sellTax &&
     a.onEdit === b.onEdit &&
     a.onDelete === b.onDelete &&
     a.measure === b.measure &&

@@ -22,7 +22,7 @@ const rowEstimate = 49;
 const columnCount = 1 + sellInputs.length + figureHeadings.length + 1;
 
 const SellTableRow = memo(function SellTableRow(props: SellRowViewProps) {
-  const { index, row, figures, currency, onEdit, onDelete, measure } = props;
+  const { index, row, figures, currency, sellTax, onEdit, onDelete, measure } = props;
   const n = row.transaction_order;
   const note = cappedNote(figures);
   return (
@@ -48,7 +48,7 @@ const SellTableRow = memo(function SellTableRow(props: SellRowViewProps) {
           />
         </td>
       ))}
-      {figureCells(figures, currency).map((cell, i) => (
+      {figureCells(figures, currency, { feesPercentage: row.fees_percentage, sellTax }).map((cell, i) => (
         <td key={cell.label} className={cn('px-2 py-2 text-right tabular-nums', toneClass(cell.tone))}>
           {cell.text}
           {i === 0 && note !== null && (
@@ -71,7 +71,7 @@ const SellTableRow = memo(function SellTableRow(props: SellRowViewProps) {
 }, sameRowView);
 
 /** Wide screens: one table row per sell, in a scroller that mounts only the rows in view. */
-export function SellRowsTable({ rows, figures, currency, onEdit, onDelete }: SellListProps) {
+export function SellRowsTable({ rows, figures, currency, sellTax, onEdit, onDelete }: SellListProps) {
   const head = useRef<HTMLTableSectionElement>(null);
   const [headHeight, setHeadHeight] = useState(0);
   useLayoutEffect(() => {
@@ -129,6 +129,7 @@ export function SellRowsTable({ rows, figures, currency, onEdit, onDelete }: Sel
             row={row}
             figures={figures.rowFor(index)}
             currency={currency}
+            sellTax={sellTax}
             onEdit={onEdit}
             onDelete={onDelete}
             measure={virtual.measureElement}

@@ -9,6 +9,8 @@ export interface SellListProps {
   /** Figures of `rows`, built per row only for the rows on screen. */
   figures: FastProjectionFigures;
   currency: string;
+  /** The projection's sell tax: the take-home after price impact works its tax with it. */
+  sellTax: string;
   onEdit: (rowId: string, field: SellField, value: string) => void;
   onDelete: (rowId: string) => void;
 }

@@ -8,6 +8,7 @@ import {
   rowsFromServer,
   type SellRow,
   shouldAppendBlankRow,
+  takeHomeAfterImpact,
   withBlankRow,
 } from '@app/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,8 @@ export interface SellTable {
   rows: SellRow[];
   /** Totals now; each row's figures when asked for (the table asks for the rows in view). */
   figures: FastProjectionFigures;
+  /** Every rung's take-home after price impact, summed (beside the spec's total cash out). */
+  totalTakeHome: string;
   hasChanges: boolean;
   saving: boolean;
   edit: (rowId: string, field: SellField, value: string) => void;
@@ -77,6 +80,12 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
     [recalculate, state.rows, projection, market],
   );
 
+  // Every row's figures are built for the sum: the table itself asks only for the rows in view.
+  const totalTakeHome = useMemo(
+    () => takeHomeAfterImpact(state.rows, figures.rowFor, projection.sell_tax).total,
+    [state.rows, figures, projection.sell_tax],
+  );
+
   // A blank row follows a filled last row while tokens remain.
   useEffect(() => {
     if (shouldAppendBlankRow(state.rows, figures.remainingTokens)) {
@@ -128,5 +137,15 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
     }
   }, [client, projectionId, setLastSavedAt, state.rows]);
 
-  return { rows: state.rows, figures, hasChanges: state.hasChanges, saving, edit, remove, replaceAll, save };
+  return {
+    rows: state.rows,
+    figures,
+    totalTakeHome,
+    hasChanges: state.hasChanges,
+    saving,
+    edit,
+    remove,
+    replaceAll,
+    save,
+  };
 }

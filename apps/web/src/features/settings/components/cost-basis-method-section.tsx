@@ -37,6 +37,10 @@ export function CostBasisMethodSection() {
         Decides which units a sell takes, and so your cost basis, capital invested and realized P&L
         everywhere.
       </p>
+      <p className="mt-1 text-xs text-muted">
+        Portfolio and dashboard figures use this method for every year. Tax reports can use another for
+        earlier years: see Method and rule by tax year below.
+      </p>
       <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
         <legend className="sr-only">Cost-basis method</legend>
         {costBasisMethods.map((m) => (

@@ -40,6 +40,8 @@ interface MarketTableProps {
   onSelect: (id: string) => void;
   favorites: ReadonlySet<string>;
   onToggleFavorite: (id: string) => void;
+  /** Each row's "Add to watchlist": the list is chosen in the dialog this opens. */
+  onAddToWatchlist?: (coin: CoinMarket) => void;
   money: MoneyFormatter;
   /** The rows came without sparklines and theirs are on the way: leave the cells blank, not "–". */
   sparklinesLoading?: boolean;
@@ -105,7 +107,9 @@ export function MarketTable(props: MarketTableProps) {
                 </span>
               </button>
             ) : column.key === 'fav' ? (
-              <span className="sr-only">{column.label}</span>
+              <span className="sr-only">
+                {props.onAddToWatchlist ? 'Favourite and watchlist' : column.label}
+              </span>
             ) : (
               column.label
             )}
@@ -129,11 +133,24 @@ export function MarketTable(props: MarketTableProps) {
             className={cn('border-t border-line', selected ? 'bg-surface-2' : 'hover:bg-surface-2/60')}
           >
             <Td density="custom" className="px-1 sm:px-2">
-              <FavoriteStar
-                name={coin.name}
-                active={props.favorites.has(coin.id)}
-                onToggle={() => props.onToggleFavorite(coin.id)}
-              />
+              <span className="flex items-center">
+                <FavoriteStar
+                  name={coin.name}
+                  active={props.favorites.has(coin.id)}
+                  onToggle={() => props.onToggleFavorite(coin.id)}
+                />
+                {props.onAddToWatchlist && (
+                  <button
+                    type="button"
+                    aria-label={`Add ${coin.name} to watchlist`}
+                    title="Add to watchlist"
+                    onClick={() => props.onAddToWatchlist?.(coin)}
+                    className="inline-flex size-7 shrink-0 items-center justify-center rounded text-lg leading-none text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+                  >
+                    <span aria-hidden="true">+</span>
+                  </button>
+                )}
+              </span>
             </Td>
             <Td density="custom" className="px-1 text-right tabular-nums text-muted sm:px-2">
               {coin.market_cap_rank ?? '–'}

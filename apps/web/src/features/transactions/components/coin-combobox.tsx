@@ -5,6 +5,7 @@ import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { apiRequest } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/market';
+import { useOnline } from '@/lib/offline/use-online';
 import { type CoinChoice, matchCoins } from './coin-match';
 
 /** The coin search: at least 2 characters, 300 ms debounce. */
@@ -64,6 +65,16 @@ export function CoinCombobox({
       ),
     [top, searched.data, text, accept],
   );
+  const online = useOnline();
+  const typed = text.trim();
+  // Nothing to choose for what was typed: said in words, not an empty list. Online, once the
+  // market search has answered; offline, only the coins seen on this device can be found.
+  const nothingFound =
+    open &&
+    items.length === 0 &&
+    typed.length >= minChars &&
+    (!online || (query === typed && !searched.isFetching)) &&
+    selected === null;
   const hasErrors = errors !== undefined && errors.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const choose = (coin: CoinChoice) => {
@@ -137,6 +148,13 @@ export function CoinCombobox({
             <li key={m}>{m}</li>
           ))}
         </ul>
+      )}
+      {nothingFound && (
+        <p role="status" className="text-xs text-warning">
+          {online
+            ? `No coin matches “${typed}”.`
+            : `No coin matching “${typed}” has been seen on this device yet. Coins are kept here once the market has shown them online; try again with a network.`}
+        </p>
       )}
       {open && items.length > 0 && (
         <div

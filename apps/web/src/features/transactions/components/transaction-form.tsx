@@ -20,6 +20,7 @@ import { Private } from '@/components/ui/private-value';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { useDayPrice } from '@/lib/market/use-day-price';
+import { useSeenCoins } from '@/lib/offline/use-seen-coins';
 import { oversellText, withOversellWritten } from '@/lib/oversell-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { saleDraftOf } from '@/lib/sale-draft';
@@ -104,7 +105,14 @@ export function TransactionForm({
   const moneyIn = useMoneyIn();
   const q = useQuantityFormatter();
   const coins = useQuery(coinChoicesQuery());
-  const top = useMemo(() => coins.data?.cryptocurrencies ?? [], [coins.data]);
+  const seen = useSeenCoins();
+  // The coins seen on this device come after the market's own list: without a network they are
+  // what the field can find, so a transaction can be entered offline for any coin seen before.
+  const top = useMemo(() => {
+    const market = coins.data?.cryptocurrencies ?? [];
+    const listed = new Set(market.map((c) => c.id));
+    return [...market, ...seen.filter((c) => !listed.has(c.id))];
+  }, [coins.data, seen]);
   // A picked coin, or typed text that names exactly one coin; otherwise the text as an id (the server checks it).
   const coin = picked ?? resolveTyped(top, coinText);
   const coinId = coin?.id ?? coinText.trim().toLowerCase();

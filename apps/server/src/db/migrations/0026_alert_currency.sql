@@ -1,0 +1,1 @@
+ALTER TABLE "alerts" ADD COLUMN "currency" text DEFAULT 'usd' NOT NULL;
