@@ -98,7 +98,8 @@ async function user(currency?: 'eur') {
         coin_id: coin,
         left: { type: 'indicator', metric: 'price' },
         op: '>=',
-        right: { type: 'value', value: 10 },
+        // A threshold is typed in the base currency: 10 USD is €5 at the test rate of 0.5.
+        right: { type: 'value', value: currency === 'eur' ? 5 : 10 },
         ...(channelIds ? { channel_ids: channelIds } : {}),
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -178,7 +179,7 @@ describe('presets send their real payload shapes', () => {
     const round = await worker.drain();
     expect(round.delivered).toBeGreaterThanOrEqual(6);
 
-    // The payload's money reads in euros (rate 0.5): 12 USD → €6.00, trigger 10 USD → €5.00.
+    // The payload's money reads in euros (rate 0.5): 12 USD → €6.00, against the €5.00 threshold.
     const ntfy = hooksAt(paths.ntfy)[0];
     expect(ntfy?.headers.authorization).toBe('Bearer tk_secret');
     expect(json(ntfy)).toMatchObject({
@@ -206,8 +207,8 @@ describe('presets send their real payload shapes', () => {
     expect(generic?.headers.authorization).toBe('Bearer jt');
     expect(body).toMatchObject({ kind: 'alert', coin_id: coin, source: 'Exit Liquidity' });
     expect(body.idempotency_key).toBe(generic?.headers['idempotency-key']);
-    // The USD trigger stays in the payload beside the currency at firing.
-    expect(body.data).toMatchObject({ right: { value: 10 }, currency: { code: 'eur', rate: 0.5 } });
+    // The trigger stays in the payload as typed, in the alert's own currency, beside the currency at firing.
+    expect(body.data).toMatchObject({ right: { value: 5 }, currency: { code: 'eur', rate: 0.5 } });
 
     // The in-app notification carries the same currency.
     const list = notificationListResponseSchema.parse((await u.c.get('/api/v2/notifications/')).json());
