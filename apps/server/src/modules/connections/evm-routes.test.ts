@@ -94,7 +94,10 @@ describe('an EVM connection’s routes', () => {
       code: 'conflict',
       message: expect.stringContaining('syncing now'),
     });
-    expect((await w.user.client.get(`/api/v2/connections/${connection.id}/`)).json().state).toBe('syncing');
+    // The refusal reads the job queue; the connection says "syncing" once its job has started.
+    await expect
+      .poll(async () => (await w.user.client.get(`/api/v2/connections/${connection.id}/`)).json().state)
+      .toBe('syncing');
     await w.t.connections.idle?.();
     const stored = await w.connection(connection.id);
     expect(stored.state).toBe('failed');
