@@ -36,8 +36,8 @@ export interface UserListRow {
   rowsStored: number;
 }
 
-/** Every account with its latest session activity and its transaction count, oldest first. */
-export async function listUsers(db: Db): Promise<UserListRow[]> {
+/** Every account (or the one with `id`) with its latest session activity and its transaction count, oldest first. */
+export async function listUsers(db: Db, id?: string): Promise<UserListRow[]> {
   const active = db
     .select({ userId: sessions.userId, at: sql<Date>`max(${sessions.lastSeenAt})`.as('at') })
     .from(sessions)
@@ -63,6 +63,7 @@ export async function listUsers(db: Db): Promise<UserListRow[]> {
     .from(users)
     .leftJoin(active, eq(active.userId, users.id))
     .leftJoin(stored, eq(stored.userId, users.id))
+    .where(id === undefined ? undefined : eq(users.id, id))
     .orderBy(asc(users.createdAt), asc(users.id));
   return rows.map((r) => ({
     ...r,

@@ -85,8 +85,8 @@ export function createInstanceService(deps: InstanceServiceDeps) {
     return target;
   }
 
-  async function allUsers(): Promise<InstanceUser[]> {
-    return (await listUsers(db)).map((u) => ({
+  async function usersView(id?: string): Promise<InstanceUser[]> {
+    return (await listUsers(db, id)).map((u) => ({
       id: u.id,
       email: u.email,
       username: u.username,
@@ -101,7 +101,7 @@ export function createInstanceService(deps: InstanceServiceDeps) {
 
   /** The account as the list shows it, after an action on it. */
   async function userView(id: string): Promise<InstanceUser> {
-    const found = (await allUsers()).find((u) => u.id === id);
+    const [found] = await usersView(id);
     if (!found) throw notFound(instanceMessages.userNotFound);
     return found;
   }
@@ -145,7 +145,7 @@ export function createInstanceService(deps: InstanceServiceDeps) {
 
     async users(actorId: string): Promise<InstanceUser[]> {
       await assertAdmin(actorId);
-      return allUsers();
+      return usersView();
     },
 
     /** Signs the account out everywhere and refuses its sign-ins, sessions and tokens until enabled. */
