@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { decimal, timestamptz } from './columns.ts';
 import { portfolios } from './portfolios.ts';
@@ -20,6 +20,11 @@ export const taxSettings = pgTable(
     longRate: decimal('long_rate').notNull().default('0'),
     /** custom rule only: net gain a tax year leaves untaxed, in the report's currency; null: none. */
     yearlyAllowance: decimal('yearly_allowance'),
+    /**
+     * US rule, from 2025 on: a sale draws only on its own portfolio's lots (per-wallet cost
+     * basis); the lots held at the end of 2024 start from the confirmed allocation.
+     */
+    lotsPerPortfolio: boolean('lots_per_portfolio').notNull().default(false),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [

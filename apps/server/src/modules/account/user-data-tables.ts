@@ -41,6 +41,10 @@ export const leftOutTables = {
   connection_tokens: "What a connection's sync saw; read again when the connection is added again.",
   connection_records:
     "Exchange records a connection's sync staged or held; read again when it is added again.",
+  portfolio_shares:
+    'Shares name other accounts of this server; share the portfolio again where the data goes.',
+  tax_wallet_allocations:
+    "The confirmed allocation of 2024 lots to portfolios refers to this server's portfolio ids; confirm it again after the import.",
   tax_method_history:
     'Tax settings by tax year: the file keeps the current method and rule; changes dated to earlier years are set again in Settings.',
 } as const;
