@@ -50,7 +50,7 @@ import {
 import { createIndicatorsService, registerIndicatorRoutes } from './modules/indicators/index.ts';
 import { createInsightsService, registerInsightsRoutes } from './modules/insights/index.ts';
 import { createInstanceService, createSignupGate, registerInstanceRoutes } from './modules/instance/index.ts';
-import { createLedger } from './modules/ledger/index.ts';
+import { createLedger, createShareResolver } from './modules/ledger/index.ts';
 import type { MarketReader } from './modules/market/index.ts';
 import {
   createCoinImageCache,
@@ -65,7 +65,12 @@ import {
   createNotificationsService,
   registerNotificationRoutes,
 } from './modules/notifications/index.ts';
-import { createPortfoliosService, registerPortfolioRoutes } from './modules/portfolios/index.ts';
+import {
+  createPortfoliosService,
+  createSharesService,
+  registerPortfolioRoutes,
+  registerShareRoutes,
+} from './modules/portfolios/index.ts';
 import { createProjectionsService, registerProjectionRoutes } from './modules/projections/index.ts';
 import { createSettingsService, registerSettingsRoutes } from './modules/settings/index.ts';
 import { createSubscriptionService, registerSubscriptionRoutes } from './modules/subscription/index.ts';
@@ -278,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     csrf: csrfOptions,
     idempotency: { store: createDbIdempotencyStore(db), clock },
     tokens: { resolver: accessTokens, limit: tokenLimit, internal: internalRequests },
+    shares: createShareResolver(db),
   };
   await registerApiScope(app, scopeOptions, async (api) => {
     await registerAuthRoutes(api, {
@@ -314,6 +320,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       transactions,
       csv: createCsvImportService({ ...books, closes: ledger.closes }),
     });
+    await registerShareRoutes(api, { shares: createSharesService({ db, clock }) });
     await registerTransactionRoutes(api, {
       transactions,
       options: createTransactionOptionsService(books),

@@ -46,6 +46,8 @@ export * from './portfolio.ts';
 export * from './portfolio-api.ts';
 export * from './portfolio-api-constants.ts';
 export * from './portfolio-constants.ts';
+export * from './portfolio-share-constants.ts';
+export * from './portfolio-shares.ts';
 export * from './projections.ts';
 export * from './projections-constants.ts';
 export * from './routes.ts';

@@ -2,6 +2,7 @@ import { apiBase } from '@app/contracts';
 import type {
   FastifyContextConfig,
   FastifyInstance,
+  FastifyRequest,
   FastifySchema,
   HTTPMethods,
   RouteOptions,
@@ -19,6 +20,7 @@ import { authRequired } from './errors.ts';
 import { type IdempotencyOptions, registerIdempotency } from './idempotency.ts';
 import type { InternalRequestMark } from './internal-requests.ts';
 import { resolveSession, type SessionCookieOptions, type SessionResolver } from './sessions.ts';
+import { resolveSharedPortfolio, type SharedPortfolioResolver } from './shared-portfolios.ts';
 
 /** Who may call a route: anyone, or a signed-in user only. Every `/api` route says which. */
 export type RouteAccess = 'public' | 'user';
@@ -59,6 +61,8 @@ export interface ApiScopeOptions extends SessionCookieOptions {
      */
     internal?: InternalRequestMark;
   };
+  /** Portfolios shared between accounts; without it every route keeps to the caller's own rows. */
+  shares?: SharedPortfolioResolver;
 }
 
 /** A token's request has no browser session; the routes that read one see the token's instead. */
@@ -71,6 +75,12 @@ function methodsOf(route: RouteOptions): string[] {
 
 function isApiPath(url: string): boolean {
   return url === apiBase || url.startsWith(`${apiBase}/`);
+}
+
+function runScoped(request: FastifyRequest, done: () => void): void {
+  const ids = request.accessToken?.portfolioIds;
+  if (ids) withPortfolioScope(ids, () => done());
+  else done();
 }
 
 /**
@@ -172,11 +182,23 @@ export async function registerApiScope(
       assertCleanInput(request);
     });
     // The handler runs inside the token's portfolio scope (set here, after the body is read, so
-    // no stream callback runs outside it); the ledger's repositories read it.
+    // no stream callback runs outside it); the ledger's repositories read it. On a portfolio
+    // shared with the caller it runs as the owner, where only that portfolio exists: the owner's
+    // ledger, settings and write path serve it, and nothing else of the owner's is in reach.
     api.addHook('preHandler', (request, _reply, done) => {
-      const ids = request.accessToken?.portfolioIds;
-      if (ids) withPortfolioScope(ids, () => done());
-      else done();
+      const shares = options.shares;
+      if (shares && request.routeOptions.config.shared) {
+        resolveSharedPortfolio(request, shares).then(
+          (share) => {
+            if (!share) return runScoped(request, done);
+            request.user = share.owner;
+            withPortfolioScope([share.portfolioId], () => done());
+          },
+          (error: Error) => done(error),
+        );
+        return;
+      }
+      runScoped(request, done);
     });
     if (options.tokens) {
       const { resolver } = options.tokens;

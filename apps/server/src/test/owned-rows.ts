@@ -1,4 +1,5 @@
-import { connectionTokens, notificationDeliveries } from '../db/schema/index.ts';
+import { randomUUID } from 'node:crypto';
+import { connectionTokens, notificationDeliveries, users } from '../db/schema/index.ts';
 import type { TestApp } from './test-app.ts';
 import type { TestClient } from './test-client.ts';
 
@@ -70,6 +71,15 @@ export async function seedOwned(
     ...later('transfer_out', '2024-03-01T00:00:00Z'),
     price_per_coin: '0',
   });
+  // Shared with an account made directly: the other side of a share is someone else's, not the owner's.
+  const memberEmail = `member-${randomUUID()}@example.test`;
+  await t.database.db
+    .insert(users)
+    .values({ email: memberEmail, username: `member-${randomUUID().slice(0, 8)}` });
+  out.share = await created(client, `/api/v2/portfolios/${out.portfolio}/shares/`, {
+    user: memberEmail,
+    role: 'viewer',
+  });
   out.projection = await created(client, '/api/v2/projections/exit-strategy/', projection);
   out.projectionTx = await created(
     client,
@@ -134,6 +144,7 @@ export async function seedOwned(
 export function idOf(url: string, param: string): string | undefined {
   if (param === 'txId') return 'projectionTx';
   if (param === 'tokenId') return 'token';
+  if (param === 'shareId') return 'share';
   if (param !== 'id') return undefined;
   if (url.includes('/projections/')) return 'projection';
   if (url.includes('/portfolios/')) return 'portfolio';
@@ -155,6 +166,8 @@ export const notOwned = new Set(['kind', 'coin', 'coinId']);
 export function bodies(own: Record<string, string>): Record<string, unknown> {
   return {
     'PUT /api/v2/portfolios/:id/': { name: 'Taken' },
+    'POST /api/v2/portfolios/:id/shares/': { user: 'nobody@example.test', role: 'viewer' },
+    'PATCH /api/v2/portfolios/:id/shares/:shareId/': { role: 'editor' },
     'POST /api/v2/portfolios/:id/import/preview/': { csv: 'date,type,coin,quantity,price\n' },
     'POST /api/v2/portfolios/:id/import/commit/': {
       rows: [

@@ -5,12 +5,10 @@ import {
   connectionRecords,
   notifications,
   oidcIdentities,
-  portfolioShares,
   portfolioSnapshots,
   saleLotChoices,
   taxWalletAllocations,
   transferDecisions,
-  users,
 } from '../db/schema/index.ts';
 import { seedOwned } from './owned-rows.ts';
 import type { TestApp } from './test-app.ts';
@@ -122,14 +120,6 @@ export async function seedEveryTable(t: TestApp, client: TestClient) {
     portfolioId: portfolio,
     quantity: '0.1',
   });
-  // The other side of a share is another account; it is made here so the seeded user owns the share.
-  const [member] = await db
-    .insert(users)
-    .values({ email: `member-${randomUUID()}@example.test`, username: `member-${randomUUID().slice(0, 8)}` })
-    .returning({ id: users.id });
-  await db
-    .insert(portfolioShares)
-    .values({ portfolioId: portfolio, ownerId: userId, memberId: member?.id ?? '', role: 'viewer' });
   await db.insert(connectionRecords).values({ connectionId: connection, key: 'movement:1', record: {} });
   await db.insert(portfolioSnapshots).values({
     portfolioId: portfolio,

@@ -5,3 +5,4 @@ export { createAuthService } from './auth.service.ts';
 export { createOidcService } from './oidc.service.ts';
 export { createSessionService, type IssuedSession, type SessionService } from './session.service.ts';
 export { openSignups, type SignupGate } from './signup-gate.ts';
+export { toUser } from './user-mapper.ts';

@@ -52,7 +52,7 @@ export async function registerDashboardRoutes(
   r.get(
     `${apiBase}${portfolioRoutes.dashboard}`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'read', from: 'query.portfolio_id' } },
       schema: { querystring: dashboardQuerySchema, response: { 200: dashboardResponseSchema } },
       serializerCompiler: plainJson,
     },
@@ -65,7 +65,7 @@ export async function registerDashboardRoutes(
   r.get(
     `${apiBase}${portfolioRoutes.performance}`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'read', from: 'query.portfolio_id' } },
       schema: { querystring: performanceQuerySchema, response: { 200: performanceResponseSchema } },
       serializerCompiler: plainJson,
     },
@@ -79,7 +79,7 @@ export async function registerDashboardRoutes(
   r.get(
     `${apiBase}${portfolioRoutes.explain}`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'read', from: 'query.portfolio_id' } },
       schema: { querystring: explainQuerySchema, response: { 200: explainResponseSchema } },
     },
     async (request) => {

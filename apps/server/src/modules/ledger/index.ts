@@ -27,6 +27,17 @@ export {
   spokenOversells,
 } from './oversell-text.ts';
 export {
+  deleteShare,
+  findAccountByHandle,
+  findShareOf,
+  insertShare,
+  listPortfolioShares,
+  listSharedWith,
+  type SharedPortfolioRow,
+  type ShareWithMember,
+  updateShareRole,
+} from './portfolio-shares.repository.ts';
+export {
   countPortfolios,
   deletePortfolio,
   findPortfolio,
@@ -39,6 +50,7 @@ export {
   updatePortfolio,
 } from './portfolios.repository.ts';
 export type { PreferencesReader } from './preferences.ts';
+export { createShareResolver } from './share-resolver.ts';
 export {
   deleteTransaction,
   findTransaction,

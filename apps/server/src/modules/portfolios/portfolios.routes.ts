@@ -76,7 +76,7 @@ export async function registerPortfolioRoutes(
   r.get(
     `${base}:id/transactions/`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'read', from: 'params.id' } },
       schema: {
         params: idParams,
         querystring: transactionListQuerySchema.omit({ portfolio_id: true }),
@@ -98,7 +98,7 @@ export async function registerPortfolioRoutes(
   r.post(
     `${base}:id/import/preview/`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'write', from: 'params.id' } },
       // A stated limit, not the default: the parser's 5,000,000 characters plus JSON overhead.
       bodyLimit: 6 * 1024 * 1024,
       schema: {
@@ -121,7 +121,7 @@ export async function registerPortfolioRoutes(
   r.post(
     `${base}:id/import/commit/`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'write', from: 'params.id' } },
       bodyLimit: 16 * 1024 * 1024,
       schema: {
         params: idParams,
@@ -142,7 +142,10 @@ export async function registerPortfolioRoutes(
 
   r.get(
     `${base}:id/export/`,
-    { config: { auth: 'user', produces: { type: 'text/csv' } }, schema: { params: idParams } },
+    {
+      config: { auth: 'user', shared: { access: 'read', from: 'params.id' }, produces: { type: 'text/csv' } },
+      schema: { params: idParams },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       const { filename, csv } = await deps.csv.exportCsv(user.id, request.params.id);

@@ -7,12 +7,15 @@ import {
   type PortfolioUpdateBody,
   portfolioCurrencies,
   portfolioMessages,
+  type ShareRole,
 } from '@app/contracts';
 import { toDecimalString, toDecimalStringOrNull } from '@app/core';
 import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { lockUserCreates } from '../../db/user-locks.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { visiblePortfolioIds } from '../../lib/portfolio-scope.ts';
 import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import {
   countPortfolios,
@@ -20,6 +23,7 @@ import {
   findPortfolio,
   insertPortfolio,
   listPortfolios,
+  listSharedWith,
   loadUserBooks,
   type PortfolioRow,
   updatePortfolio,
@@ -39,14 +43,26 @@ export function createPortfoliosService(deps: {
 }) {
   const { db, clock, market, preferences, ledgers, portfoliosPerUser } = deps;
 
-  /** Portfolio: figures in the user's base currency at current prices. */
-  async function withFigures(userId: string, rows: PortfolioRow[]): Promise<Portfolio[]> {
+  /**
+   * Portfolio: figures in the reader's base currency at current prices, from the books of the
+   * portfolios' owner (their cost-basis method): the reader's own, or the owner of a share.
+   */
+  async function withFigures(
+    readerId: string,
+    rows: PortfolioRow[],
+    shared?: { owner: UserRow; role: ShareRole },
+  ): Promise<Portfolio[]> {
     if (rows.length === 0) return [];
-    const prefs = await preferences.get(userId);
+    const ownerId = shared?.owner.id ?? readerId;
+    const [reader, owner] = await Promise.all([
+      preferences.get(readerId),
+      ownerId === readerId ? undefined : preferences.get(ownerId),
+    ]);
+    const method = (owner ?? reader).cost_basis_method;
     const loaded = await loadUserBooks(
       db,
       ledgers,
-      userId,
+      ownerId,
       rows.map((r) => r.id),
     );
     const byId = new Map(loaded.map((l) => [l.portfolio.id, l]));
@@ -54,7 +70,7 @@ export function createPortfoliosService(deps: {
       rows.map(async (row) => {
         const l = byId.get(row.id);
         const totals = valuationTotals(
-          await valuePortfolios(l ? [l] : [], prefs.cost_basis_method, prefs.base_currency, market),
+          await valuePortfolios(l ? [l] : [], method, reader.base_currency, market),
         );
         return {
           id: row.id,
@@ -68,14 +84,30 @@ export function createPortfoliosService(deps: {
           unique_coins_count: totals.uniqueCoins,
           change_24h: toDecimalString(totals.change24h),
           change_percentage_24h: toDecimalStringOrNull(totals.changePercentage24h),
+          access: shared?.role ?? 'owner',
+          shared_by: shared ? { name: shared.owner.username } : null,
         };
       }),
     );
   }
 
+  /** The portfolios others shared with the reader; none through a token kept to some portfolios. */
+  async function sharedWith(readerId: string): Promise<Portfolio[]> {
+    if (visiblePortfolioIds() !== undefined) return [];
+    const rows = await listSharedWith(db, readerId);
+    const listed = await Promise.all(
+      rows.map((r) => withFigures(readerId, [r.portfolio], { owner: r.owner, role: r.role })),
+    );
+    return listed.flat();
+  }
+
   return {
     async list(userId: string): Promise<PortfolioListResponse> {
-      const results = await withFigures(userId, await listPortfolios(db, userId));
+      const [own, shared] = await Promise.all([
+        withFigures(userId, await listPortfolios(db, userId)),
+        sharedWith(userId),
+      ]);
+      const results = [...own, ...shared];
       return { results, count: results.length };
     },
 

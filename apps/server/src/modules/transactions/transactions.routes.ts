@@ -34,7 +34,7 @@ export async function registerTransactionRoutes(
   r.get(
     base,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'read', from: 'query.portfolio_id' } },
       schema: { querystring: transactionListQuerySchema, response: { 200: transactionListResponseSchema } },
     },
     async (request) => {
@@ -46,7 +46,11 @@ export async function registerTransactionRoutes(
   r.post(
     base,
     {
-      config: { auth: 'user', token: 'write:transactions' },
+      config: {
+        auth: 'user',
+        shared: { access: 'write', from: 'body.portfolio_id' },
+        token: 'write:transactions',
+      },
       schema: { body: transactionCreateBodySchema, response: { 201: transactionSchema } },
     },
     async (request, reply) => {
@@ -82,7 +86,7 @@ export async function registerTransactionRoutes(
   r.get(
     `${base}available-cryptocurrencies/`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', shared: { access: 'read', from: 'query.portfolio_id' } },
       schema: {
         querystring: availableCryptocurrenciesQuerySchema,
         response: { 200: availableCryptocurrenciesResponseSchema },
@@ -97,7 +101,7 @@ export async function registerTransactionRoutes(
   r.post(
     `${base}validate/`,
     {
-      config: { auth: 'user', token: 'read' },
+      config: { auth: 'user', shared: { access: 'write', from: 'body.portfolio_id' }, token: 'read' },
       schema: { body: transactionCheckBodySchema, response: { 200: transactionValidateResponseSchema } },
     },
     async (request) => {
@@ -113,7 +117,7 @@ export async function registerTransactionRoutes(
   r.post(
     `${base}preview/`,
     {
-      config: { auth: 'user', token: 'read' },
+      config: { auth: 'user', shared: { access: 'write', from: 'body.portfolio_id' }, token: 'read' },
       schema: { body: transactionCheckBodySchema, response: { 200: transactionPreviewResponseSchema } },
     },
     async (request) => {
@@ -128,7 +132,10 @@ export async function registerTransactionRoutes(
 
   r.get(
     `${base}:id/`,
-    { config: { auth: 'user' }, schema: { params: idParams, response: { 200: transactionSchema } } },
+    {
+      config: { auth: 'user', shared: { access: 'read', from: 'transaction' } },
+      schema: { params: idParams, response: { 200: transactionSchema } },
+    },
     async (request) => {
       const { user } = requireUser(request);
       return deps.transactions.get(user.id, request.params.id);
@@ -138,7 +145,7 @@ export async function registerTransactionRoutes(
   r.put(
     `${base}:id/`,
     {
-      config: { auth: 'user', token: 'write:transactions' },
+      config: { auth: 'user', shared: { access: 'write', from: 'transaction' }, token: 'write:transactions' },
       schema: { params: idParams, body: transactionUpdateBodySchema, response: { 200: transactionSchema } },
     },
     async (request) => {
@@ -154,7 +161,10 @@ export async function registerTransactionRoutes(
 
   r.delete(
     `${base}:id/`,
-    { config: { auth: 'user', token: 'write:transactions' }, schema: { params: idParams } },
+    {
+      config: { auth: 'user', shared: { access: 'write', from: 'transaction' }, token: 'write:transactions' },
+      schema: { params: idParams },
+    },
     async (request, reply) => {
       const { user } = requireUser(request);
       await deps.transactions.remove(

@@ -48,6 +48,8 @@ export function portfolio(id: string, name: string): Portfolio {
     unique_coins_count: 0,
     change_24h: '0',
     change_percentage_24h: null,
+    access: 'owner',
+    shared_by: null,
   };
 }
 

@@ -29,6 +29,8 @@ export function portfolioJson(id: string, name: string, extra: Partial<Portfolio
     unique_coins_count: 0,
     change_24h: '0',
     change_percentage_24h: null,
+    access: 'owner',
+    shared_by: null,
     ...extra,
   };
 }
