@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { decimalOut, percentageOut } from './decimal-strings.ts';
 import { entityIdSchema } from './entity-ids.ts';
 import { portfolioCurrencies } from './portfolio-constants.ts';
-import { portfolioAccessLevels } from './portfolio-share-constants.ts';
 import { noteMaxLength } from './transaction.ts';
 
 /* Portfolios. */
@@ -25,9 +24,9 @@ export const portfolioSchema = z.object({
   change_24h: decimalOut,
   change_percentage_24h: percentageOut,
   /** The signed-in person's access: their own, or shared with them as editor or viewer. */
-  access: z.enum(portfolioAccessLevels),
-  /** Whose it is, for a portfolio shared with the signed-in person; null for their own. */
-  shared_by: z.object({ name: z.string() }).nullable(),
+  access: z.enum(['owner', 'editor', 'viewer']),
+  /** Whose it is, for a portfolio shared with the signed-in person (and the share, to leave it); null for their own. */
+  shared_by: z.object({ name: z.string(), share_id: entityIdSchema }).nullable(),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 

@@ -64,6 +64,7 @@ export async function findShareAccessByTransaction(
 }
 
 export interface SharedPortfolioRow {
+  shareId: string;
   portfolio: PortfolioRow;
   role: ShareRole;
   owner: UserRow;
@@ -72,13 +73,14 @@ export interface SharedPortfolioRow {
 /** The portfolios others shared with this member, oldest share first. */
 export async function listSharedWith(db: Db, memberId: string): Promise<SharedPortfolioRow[]> {
   const rows = await db
-    .select({ portfolio: portfolios, role: portfolioShares.role, owner: users })
+    .select({ shareId: portfolioShares.id, portfolio: portfolios, role: portfolioShares.role, owner: users })
     .from(portfolioShares)
     .innerJoin(portfolios, eq(portfolios.id, portfolioShares.portfolioId))
     .innerJoin(users, eq(users.id, portfolioShares.ownerId))
     .where(and(eq(portfolioShares.memberId, memberId), sql`${users.disabledAt} is null`))
     .orderBy(asc(portfolioShares.createdAt), asc(portfolioShares.id));
   return rows.map((r) => ({
+    shareId: r.shareId,
     portfolio: r.portfolio,
     role: r.role === 'editor' ? 'editor' : 'viewer',
     owner: r.owner,

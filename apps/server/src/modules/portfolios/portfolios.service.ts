@@ -50,7 +50,7 @@ export function createPortfoliosService(deps: {
   async function withFigures(
     readerId: string,
     rows: PortfolioRow[],
-    shared?: { owner: UserRow; role: ShareRole },
+    shared?: { owner: UserRow; role: ShareRole; shareId: string },
   ): Promise<Portfolio[]> {
     if (rows.length === 0) return [];
     const ownerId = shared?.owner.id ?? readerId;
@@ -85,7 +85,7 @@ export function createPortfoliosService(deps: {
           change_24h: toDecimalString(totals.change24h),
           change_percentage_24h: toDecimalStringOrNull(totals.changePercentage24h),
           access: shared?.role ?? 'owner',
-          shared_by: shared ? { name: shared.owner.username } : null,
+          shared_by: shared ? { name: shared.owner.username, share_id: shared.shareId } : null,
         };
       }),
     );
@@ -96,7 +96,7 @@ export function createPortfoliosService(deps: {
     if (visiblePortfolioIds() !== undefined) return [];
     const rows = await listSharedWith(db, readerId);
     const listed = await Promise.all(
-      rows.map((r) => withFigures(readerId, [r.portfolio], { owner: r.owner, role: r.role })),
+      rows.map((r) => withFigures(readerId, [r.portfolio], { owner: r.owner, role: r.role, shareId: r.shareId })),
     );
     return listed.flat();
   }

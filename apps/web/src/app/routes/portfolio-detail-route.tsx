@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { portfoliosQuery } from '@/features/portfolios/api/portfolios-api';
 import { PortfolioPage } from '@/features/portfolios/portfolio-page';
 import { PortfolioTransactions } from '@/features/transactions/portfolio-transactions';
 import { lazyPart } from '@/lib/lazy-part';
@@ -19,6 +21,13 @@ const overview = lazyPart(
 export function PortfolioDetailRoute() {
   const { id = '' } = useParams();
   useEffect(() => overview.preload(), []);
+  // The page's own list query (cached): a portfolio shared with the reader is not among their
+  // own in the transaction options, and a viewer's rows carry no actions.
+  const listed = useQuery(portfoliosQuery()).data?.results.find((p) => p.id === id);
+  const shared =
+    listed && listed.access !== 'owner'
+      ? { id: listed.id, name: listed.name, currency: listed.currency, canWrite: listed.access === 'editor' }
+      : undefined;
   return (
     <PortfolioPage
       portfolioId={id}
@@ -33,7 +42,7 @@ export function PortfolioDetailRoute() {
           <overview.Component portfolioId={id} />
         </Suspense>
       }
-      transactions={<PortfolioTransactions portfolioId={id} />}
+      transactions={<PortfolioTransactions portfolioId={id} {...(shared ? { shared } : {})} />}
     />
   );
 }

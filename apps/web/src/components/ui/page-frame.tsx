@@ -24,8 +24,10 @@ function PageHeader({
 }: Omit<PageFrameProps, 'children'> & { painted?: boolean }) {
   // The server's painted copy is a picture of the heading, not a second one.
   const Title = painted ? 'div' : 'h1';
+  // On a phone the base currency and the user menu float at the header's right: a page's own
+  // controls beside its title keep clear of both (they wrap below it instead).
   return (
-    <div className="mb-6 flex flex-wrap items-start justify-between gap-4 pr-12 md:pr-0">
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4 pr-28 md:pr-0">
       <div>
         <Title className="text-2xl font-semibold tracking-tight">{title}</Title>
         {description !== undefined && <p className="mt-1 text-sm text-muted">{description}</p>}

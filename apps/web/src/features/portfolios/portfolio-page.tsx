@@ -13,6 +13,8 @@ import { exportHref, portfoliosQuery } from './api/portfolios-api';
 import { usePortfolioMutations } from './api/use-portfolio-mutations';
 import { countOf } from './components/count-words';
 import { LazyImportPanel } from './components/lazy-import-panel';
+import { LazySharePanel } from './components/lazy-share-panel';
+import { SharedNote } from './components/shared-note';
 
 /**
  * /portfolios/{id}: one portfolio with its actions. The figures and the transactions come from
@@ -30,6 +32,7 @@ export function PortfolioPage({
   const { data, isPending, isError } = useQuery(portfoliosQuery());
   const mutations = usePortfolioMutations();
   const [importing, setImporting] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const portfolio = data?.results.find((p) => p.id === portfolioId);
 
   if (isPending)
@@ -59,26 +62,37 @@ export function PortfolioPage({
       }
       actions={
         <>
-          <Link className={buttonStyles.primary} to={`/portfolios/${portfolio.id}?add=1`}>
-            Add transaction
-          </Link>
-          <Button variant="secondary" onClick={() => setImporting(true)}>
-            Import CSV
-          </Button>
+          {portfolio.access !== 'viewer' && (
+            <Link className={buttonStyles.primary} to={`/portfolios/${portfolio.id}?add=1`}>
+              Add transaction
+            </Link>
+          )}
+          {portfolio.access !== 'viewer' && (
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+          )}
           <a className={buttonStyles.secondary} href={exportHref(portfolio.id)} download>
             Export CSV
           </a>
-          {/* Settings → Connections opens its connect dialog with this portfolio chosen. */}
-          <Link
-            className={buttonStyles.secondary}
-            to={`/settings/connections?connect=${encodeURIComponent(portfolio.id)}`}
-          >
-            Connect a wallet
-          </Link>
-          {/* Withdrawals and deposits of every portfolio, matched into own transfers. */}
-          <Link className={buttonStyles.secondary} to="/transfers">
-            Transfers
-          </Link>
+          {portfolio.access === 'owner' && (
+            <>
+              <Button variant="secondary" onClick={() => setSharing(true)}>
+                Share
+              </Button>
+              {/* Settings → Connections opens its connect dialog with this portfolio chosen. */}
+              <Link
+                className={buttonStyles.secondary}
+                to={`/settings/connections?connect=${encodeURIComponent(portfolio.id)}`}
+              >
+                Connect a wallet
+              </Link>
+              {/* Withdrawals and deposits of every portfolio, matched into own transfers. */}
+              <Link className={buttonStyles.secondary} to="/transfers">
+                Transfers
+              </Link>
+            </>
+          )}
         </>
       }
     >
@@ -87,6 +101,16 @@ export function PortfolioPage({
           ← All portfolios
         </Link>
       </nav>
+      <SharedNote portfolio={portfolio} />
+      {sharing && (
+        <Reveal className="mb-4 min-w-0">
+          <LazySharePanel
+            portfolioId={portfolio.id}
+            portfolioName={portfolio.name}
+            onClose={() => setSharing(false)}
+          />
+        </Reveal>
+      )}
       {importing && (
         <Reveal className="mb-4 min-w-0">
           <LazyImportPanel

@@ -19,6 +19,7 @@ import { usePortfolioMutations } from './api/use-portfolio-mutations';
 import { countOf } from './components/count-words';
 import { LazyImportPanel } from './components/lazy-import-panel';
 import { PortfolioForm } from './components/portfolio-form';
+import { SharedNote } from './components/shared-note';
 import { formatPercent, SignedChange } from './components/signed-change';
 
 export function PortfoliosPage() {
@@ -115,37 +116,46 @@ function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
             </h2>
             {p.description && <p className="text-sm text-muted">{p.description}</p>}
             <p className="mt-1 text-xs text-muted">Prices entered in {p.currency.toUpperCase()}</p>
+            <SharedNote portfolio={p} canLeave />
           </div>
           <div className="flex flex-wrap gap-2">
             <Link className={buttonStyles.primary} to={`/portfolios/${p.id}`}>
               View <span className="sr-only">{p.name}</span>
             </Link>
-            <Link className={buttonStyles.secondary} to={`/portfolios/${p.id}?add=1`}>
-              Add transaction <span className="sr-only">to {p.name}</span>
-            </Link>
-            <Button variant="secondary" onClick={() => setMode('edit')}>
-              Edit <span className="sr-only">{p.name}</span>
-            </Button>
-            <Button variant="secondary" onClick={() => setMode('import')}>
-              Import CSV <span className="sr-only">into {p.name}</span>
-            </Button>
+            {p.access !== 'viewer' && (
+              <Link className={buttonStyles.secondary} to={`/portfolios/${p.id}?add=1`}>
+                Add transaction <span className="sr-only">to {p.name}</span>
+              </Link>
+            )}
+            {p.access === 'owner' && (
+              <Button variant="secondary" onClick={() => setMode('edit')}>
+                Edit <span className="sr-only">{p.name}</span>
+              </Button>
+            )}
+            {p.access !== 'viewer' && (
+              <Button variant="secondary" onClick={() => setMode('import')}>
+                Import CSV <span className="sr-only">into {p.name}</span>
+              </Button>
+            )}
             <a className={buttonStyles.secondary} href={exportHref(p.id)} download>
               Export CSV <span className="sr-only">of {p.name}</span>
             </a>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                confirm.ask({
-                  title: `Delete ${p.name}?`,
-                  description: 'The portfolio and all its transactions are deleted. This cannot be undone.',
-                  confirmLabel: 'Delete portfolio',
-                  destructive: true,
-                  onConfirm: () => mutations.remove.mutate(p.id),
-                });
-              }}
-            >
-              Delete <span className="sr-only">{p.name}</span>
-            </Button>
+            {p.access === 'owner' && (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  confirm.ask({
+                    title: `Delete ${p.name}?`,
+                    description: 'The portfolio and all its transactions are deleted. This cannot be undone.',
+                    confirmLabel: 'Delete portfolio',
+                    destructive: true,
+                    onConfirm: () => mutations.remove.mutate(p.id),
+                  });
+                }}
+              >
+                Delete <span className="sr-only">{p.name}</span>
+              </Button>
+            )}
           </div>
         </div>
       )}

@@ -1,4 +1,4 @@
-import type { Transaction, TransactionCreateBody } from '@app/contracts';
+import type { Transaction, TransactionCreateBody, TransactionOptions } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,7 +27,19 @@ const loadingList = <Spinner label="Loading transactions" />;
  * A portfolio's own transactions, on its page. `?add=1` opens the form, so "Add transaction" on a
  * portfolio card or the page header is a plain link.
  */
-export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) {
+export function PortfolioTransactions({
+  portfolioId,
+  shared,
+}: {
+  portfolioId: string;
+  /** A portfolio shared with the reader: it is not among their own, and a viewer only reads it. */
+  shared?: {
+    id: string;
+    name: string;
+    currency: TransactionOptions['currencies'][number];
+    canWrite: boolean;
+  };
+}) {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<Transaction | null>(null);
@@ -36,7 +48,8 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
   const transactions = useQuery(transactionsQuery({ portfolio_id: portfolioId, page }));
   useEffect(() => list.preload(), []);
   const coins = useCoinLookup();
-  const portfolio = options.data?.portfolios.find((p) => p.id === portfolioId);
+  const portfolio = shared ?? options.data?.portfolios.find((p) => p.id === portfolioId);
+  const canWrite = shared?.canWrite ?? true;
   const adding = params.get('add') === '1';
   const refresh = () => import('@/lib/books-refresh').then((m) => m.refreshBooks(client));
   const deletes = useDeleteTransactions(refresh);
@@ -70,7 +83,7 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Transactions</h2>
       </div>
-      {portfolio && (adding || editing) && (
+      {portfolio && canWrite && (adding || editing) && (
         <Reveal key={editing?.id ?? 'new'}>
           <LazyTransactionForm
             portfolios={[portfolio]}
@@ -93,8 +106,13 @@ export function PortfolioTransactions({ portfolioId }: { portfolioId: string }) 
             coins={coins}
             portfolios={new Map(portfolio ? [[portfolio.id, portfolio]] : [])}
             showPortfolio={false}
-            onEdit={setEditing}
-            onDelete={(t) => confirm.ask(deleteTransactionRequest(() => void deletes.remove([t])))}
+            {...(canWrite
+              ? {
+                  onEdit: setEditing,
+                  onDelete: (t: Transaction) =>
+                    confirm.ask(deleteTransactionRequest(() => void deletes.remove([t]))),
+                }
+              : {})}
           />
         </Suspense>
       )}

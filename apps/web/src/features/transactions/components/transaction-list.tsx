@@ -15,8 +15,9 @@ export interface TransactionListProps {
   portfolios: ReadonlyMap<string, { name: string; currency: string }>;
   /** Hidden on a portfolio's own page, where every row is from that portfolio. */
   showPortfolio?: boolean;
-  onEdit: (t: Transaction) => void;
-  onDelete: (t: Transaction) => void;
+  /** Without these the rows have no actions: a portfolio shared with the reader to view. */
+  onEdit?: (t: Transaction) => void;
+  onDelete?: (t: Transaction) => void;
   /** With these, each row has a checkbox (bulk actions); the header one selects the whole page. */
   selected?: ReadonlySet<string>;
   onSelect?: (ids: ReadonlySet<string>) => void;
@@ -60,12 +61,16 @@ export function TransactionList({
     );
   const actions = (t: Transaction) => (
     <>
-      <Button variant="ghost" onClick={() => onEdit(t)}>
-        Edit <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
-      </Button>
-      <Button variant="ghost" onClick={() => onDelete(t)}>
-        Delete <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
-      </Button>
+      {onEdit && (
+        <Button variant="ghost" onClick={() => onEdit(t)}>
+          Edit <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
+        </Button>
+      )}
+      {onDelete && (
+        <Button variant="ghost" onClick={() => onDelete(t)}>
+          Delete <span className="sr-only">{rowName(t, coins.get(t.coin_id))}</span>
+        </Button>
+      )}
     </>
   );
   return (

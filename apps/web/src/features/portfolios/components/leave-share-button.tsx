@@ -1,0 +1,35 @@
+import type { Portfolio } from '@app/contracts';
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
+import { leaveShare } from '../api/shares-api';
+import { usePortfolioMutations } from '../api/use-portfolio-mutations';
+
+/** A member leaves a portfolio shared with them; its owner can share it again. */
+export function LeaveShareButton({ portfolio: p, shareId }: { portfolio: Portfolio; shareId: string }) {
+  const mutations = usePortfolioMutations();
+  const confirm = useConfirm();
+  return (
+    <>
+      <Button
+        variant="ghost"
+        onClick={() =>
+          confirm.ask({
+            title: `Leave ${p.name}?`,
+            description: `${p.shared_by?.name ?? 'Its owner'} can share it with you again.`,
+            confirmLabel: 'Leave portfolio',
+            destructive: true,
+            onConfirm: () =>
+              void leaveShare(p.id, shareId).then(
+                () => mutations.refresh(),
+                () => toast.error(`Could not leave ${p.name}: try again`),
+              ),
+          })
+        }
+      >
+        Leave <span className="sr-only">{p.name}</span>
+      </Button>
+      {confirm.dialog}
+    </>
+  );
+}
