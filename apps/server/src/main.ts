@@ -9,7 +9,7 @@ import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import { createPgEventBus } from './events/pg-event-bus.ts';
 import { createMailer } from './integrations/mail/index.ts';
 import { createMarketDataProvider } from './integrations/market-data/index.ts';
-import { registerDailyBackupJob } from './jobs/backup.job.ts';
+import { registerBackupSchedule } from './jobs/backup.job.ts';
 import { marketRefreshJob } from './jobs/market-refresh.job.ts';
 import { purgeExpiredAuthJob } from './jobs/purge-expired-auth.job.ts';
 import { createJobQueue } from './jobs/queue/index.ts';
@@ -128,18 +128,16 @@ async function main(): Promise<void> {
     },
   });
   const backups = createBackupRunner({ database, dataDir: config.dataDir });
-  if (config.backups.schedule === 'daily') {
-    registerDailyBackupJob(jobs, {
-      runner: backups,
-      dataDir: config.dataDir,
-      keep: config.backups.keep,
-      logger: {
-        info: (o, m) => app.log.info(o, m),
-        warn: (o, m) => app.log.warn(o, m),
-        error: (o, m) => app.log.error(o, m),
-      },
-    });
-  }
+  registerBackupSchedule(jobs, config.backups.schedule, {
+    runner: backups,
+    dataDir: config.dataDir,
+    keep: config.backups.keep,
+    logger: {
+      info: (o, m) => app.log.info(o, m),
+      warn: (o, m) => app.log.warn(o, m),
+      error: (o, m) => app.log.error(o, m),
+    },
+  });
   // Only PGlite needs it: on PostgreSQL `npm run backup` reads the database itself.
   let backupSocket: Awaited<ReturnType<typeof listenForBackups>>;
   const app = await buildApp({

@@ -28,3 +28,17 @@ export function registerDailyBackupJob(
     );
   });
 }
+
+/**
+ * BACKUP_SCHEDULE: `daily` registers the daily backup; `off` registers nothing, so no backup is
+ * ever queued on this process (a deployment that takes its own). Says whether it registered.
+ */
+export function registerBackupSchedule(
+  queue: JobQueue,
+  schedule: 'daily' | 'off',
+  deps: { runner: BackupRunner; dataDir: string; keep: number; logger: JobQueueLogger },
+): boolean {
+  if (schedule !== 'daily') return false;
+  registerDailyBackupJob(queue, deps);
+  return true;
+}
