@@ -96,7 +96,9 @@ export function createPortfoliosService(deps: {
     if (visiblePortfolioIds() !== undefined) return [];
     const rows = await listSharedWith(db, readerId);
     const listed = await Promise.all(
-      rows.map((r) => withFigures(readerId, [r.portfolio], { owner: r.owner, role: r.role, shareId: r.shareId })),
+      rows.map((r) =>
+        withFigures(readerId, [r.portfolio], { owner: r.owner, role: r.role, shareId: r.shareId }),
+      ),
     );
     return listed.flat();
   }
