@@ -56,6 +56,8 @@ export const exportTaxSettingsSchema = z.object({
   short_rate: percent,
   long_rate: percent,
   yearly_allowance: nonNegative.nullable(),
+  /** Files made before per-portfolio lots existed leave it out: off. */
+  lots_per_portfolio: z.boolean().default(false),
 });
 
 export const exportNotificationPreferencesSchema = z.object({
@@ -159,6 +161,18 @@ export const exportSaleLotChoiceSchema = z.object({
   position: z.number().int().min(0),
 });
 
+/**
+ * A piece of the confirmed allocation of the 2024 lots (per-portfolio lots): units of an
+ * acquisition placed in a portfolio. The acquisition may be a row deleted since.
+ */
+export const exportWalletAllocationSchema = z.object({
+  coin_id: coinId,
+  acquisition_id: ref,
+  portfolio_id: ref,
+  quantity: positive,
+  confirmed_at: at,
+});
+
 export const exportRungSchema = z.object({
   coins_sold: positive,
   price_per_coin: positive,
@@ -256,6 +270,8 @@ export const accountExportSchema = z.object({
   cash_movements: z.array(exportCashMovementSchema),
   transfer_decisions: z.array(exportTransferDecisionSchema),
   sale_lot_choices: z.array(exportSaleLotChoiceSchema),
+  /** Files made before per-portfolio lots existed leave it out. */
+  tax_wallet_allocations: z.array(exportWalletAllocationSchema).default([]),
   projections: z.array(exportProjectionSchema),
   alerts: z.array(exportAlertSchema),
   notifications: z.array(exportNotificationSchema),

@@ -11,6 +11,8 @@ export const taxRoutes = {
   report: '/v2/tax/report/',
   reportCsv: '/v2/tax/report/csv/',
   whatIf: '/v2/tax/what-if/',
+  /** Per-portfolio lots (US): the allocation of the 2024 lots; PUT confirms it, DELETE goes back to the proposal. */
+  walletAllocation: '/v2/tax/wallet-allocation/',
   returns: '/v2/returns/',
   projectionTax: (id: string) => `/v2/projections/exit-strategy/${id}/tax/`,
 } as const;

@@ -51,6 +51,11 @@ export const taxSettingsSchema = z.object({
    * null: none. The other rules take theirs from the law.
    */
   yearly_allowance: decimalOut.nullable(),
+  /**
+   * US rule: lots are tracked per portfolio (wallet or account) from 2025 on, each sale drawing
+   * only on its own portfolio's lots (IRS Rev. Proc. 2024-28).
+   */
+  lots_per_portfolio: z.boolean(),
 });
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
@@ -60,6 +65,7 @@ export const defaultTaxSettings: TaxSettings = {
   short_rate: '0',
   long_rate: '0',
   yearly_allowance: null,
+  lots_per_portfolio: false,
 };
 
 export const updateTaxSettingsSchema = z
@@ -70,6 +76,8 @@ export const updateTaxSettingsSchema = z
     long_rate: percent.optional(),
     /** null clears it. */
     yearly_allowance: decimalString('nonNegative', 'Yearly allowance').nullable().optional(),
+    /** Only with the US rule (the service refuses it otherwise). */
+    lots_per_portfolio: z.boolean().optional(),
   })
   .strict();
 export type UpdateTaxSettings = z.infer<typeof updateTaxSettingsSchema>;
@@ -275,6 +283,17 @@ export const taxReportLotChoicesSchema = z.object({
 });
 export type TaxReportLotChoices = z.infer<typeof taxReportLotChoicesSchema>;
 
+/** How the 2024 lots were placed in the portfolios for per-portfolio lots (US, from 2025). */
+export const walletAllocationStatuses = ['confirmed', 'proposed', 'outdated'] as const;
+
+/** Per-portfolio lots in a report of 2025 or later: absent when the setting is off. */
+export const perPortfolioLotsSchema = z.object({
+  allocation: z.enum(walletAllocationStatuses),
+  /** true until the allocation is confirmed: "estimated: allocation not confirmed". */
+  estimated: z.boolean(),
+  note: z.string(),
+});
+
 export const taxReportSchema = z.object({
   rule: taxRuleSchema,
   method: effectiveMethodSchema,
@@ -298,6 +317,7 @@ export const taxReportSchema = z.object({
   /** Allowance, losses and the taxable figure for the year; null without a tax rule. */
   year_summary: taxYearSummarySchema.nullable(),
   lot_choices: taxReportLotChoicesSchema,
+  per_portfolio_lots: perPortfolioLotsSchema.optional(),
 });
 export type TaxReport = z.infer<typeof taxReportSchema>;
 

@@ -1,4 +1,4 @@
-import type { CostBasisMethod, LotsView } from '@app/contracts';
+import type { CostBasisMethod, LotsView, TaxDecisions } from '@app/contracts';
 
 /*
  * What the insights read: the figures the dashboard already has, gathered by the server and
@@ -157,6 +157,11 @@ export interface InsightsInput {
    * the card then says so instead of guessing a holding period.
    */
   taxLots: LotsView | { unavailable: string };
+  /**
+   * This tax year's decisions under the same rule (core/tax taxDecisions): the tax of selling now
+   * against waiting, the rule's catch on harvesting and the allowance left. Absent: not figured.
+   */
+  taxDecisions?: TaxDecisions | undefined;
   /** Rows per drill-down table: default 10; null = all (the explain route). */
   rowLimit?: number | null;
 }

@@ -2,6 +2,7 @@ import { type InsightCard, insightMessages, type LotsView, type TaxRule, taxRule
 import { Dec } from '../decimal.ts';
 import { card, fig, money, rowLimit, signedMoney, sym, table } from './card.ts';
 import type { InsightsInput } from './input.ts';
+import { decisionParts } from './tax-decisions-card.ts';
 
 const ruleName = (rule: string) => taxRuleFacts[rule as TaxRule]?.label ?? rule;
 
@@ -54,12 +55,21 @@ export function taxTimingInsight(input: InsightsInput): InsightCard | null {
       ? `${losses.length} lot${losses.length === 1 ? '' : 's'} at a loss could harvest ${signedMoney(harvestable, c)}`
       : 'no lot is at a loss',
   ];
+  // This year's decisions, when figured: the saving of waiting, the allowance left and the rule's
+  // catch on harvesting, labelled an estimate under the rule they applied.
+  const decisions =
+    input.taxDecisions && !input.taxDecisions.needs_rule
+      ? decisionParts(input.taxDecisions, symbols, rowLimit(input))
+      : null;
+  const estimateNote = decisions ? ` Estimate, not advice (${ruleName(view.rule)} rule).` : '';
   return card({
     kind: 'tax_timing',
     severity: crossing30 || losses.length > 0 ? 'notice' : 'info',
     title: 'Tax timing',
-    headline: `${parts.join('; ')}.`,
+    headline: `${[...parts, ...(decisions?.headline ?? [])].join('; ')}.${estimateNote}`,
+    estimate: decisions !== null,
     figures: {
+      ...decisions?.figures,
       rule: view.rule,
       qualifying_30d_value: fig(in30.value ?? '0'),
       qualifying_90d_value: fig(in90.value ?? '0'),
@@ -68,15 +78,18 @@ export function taxTimingInsight(input: InsightsInput): InsightCard | null {
     },
     formula:
       `Open lots under your tax rule (${ruleName(view.rule)}, matched ${view.method.replace('_', ' ')}). A lot turns ${label ?? 'qualifying'} on the day its holding period ends; ` +
-      'the 30/90-day totals count lots whose day falls within that many days from today. Harvestable = unrealized loss (value now − cost) of lots below cost.',
+      'the 30/90-day totals count lots whose day falls within that many days from today. Harvestable = unrealized loss (value now − cost) of lots below cost.' +
+      (decisions ? ` ${decisions.formula}` : ''),
     numbers: [
       ['Tax rule', ruleName(view.rule)],
       ['As of', view.as_of],
       [`Turn ${label ?? 'qualifying'} within 30 days`, money(in30.value ?? in30.cost ?? '0', c)],
       [`Turn ${label ?? 'qualifying'} within 90 days`, money(in90.value ?? in90.cost ?? '0', c)],
       ['Harvestable losses', signedMoney(harvestable, c)],
+      ...(decisions?.numbers ?? []),
     ],
     tables: [
+      ...(decisions?.tables ?? []),
       table(
         'Lots turning qualifying next',
         ['Coin', 'Acquired', 'Quantity', 'Qualifies on', 'Value'],

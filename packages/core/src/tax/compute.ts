@@ -47,5 +47,6 @@ export function computeTax(input: TaxInput): TaxComputation {
   return runLotRules(timeline, regimes, links, zone, {
     choices: input.lotChoices,
     lotsBefore: input.lotsBefore,
+    perPortfolio: input.perPortfolio,
   });
 }

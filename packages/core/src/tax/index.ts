@@ -7,6 +7,8 @@ export { computeTax } from './compute.ts';
 export { form8949Csv, form8949Header, genericCsvHeader, genericTaxCsv } from './csv.ts';
 export type { CalendarDay, TaxYear } from './dates.ts';
 export { dayInZone, dayToIso, isoToDay, oneYearLater, ruleTimeZone, taxYear, taxYearOf } from './dates.ts';
+export type { DecisionRates, DecisionsOptions } from './decisions.ts';
+export { taxDecisions } from './decisions.ts';
 export type { PlannedSale, PlanOptions, PlanTax, SaleLotLine, SaleTax, TaxAwarePlan } from './exit-plan.ts';
 export { planTax, taxAwarePlan } from './exit-plan.ts';
 export type { NamedLot, NamedShortfall } from './lot-book.ts';
@@ -33,6 +35,13 @@ export {
 } from './lot-minimiser.ts';
 export type { LotsViewOptions } from './lots-view.ts';
 export { buildLotsView } from './lots-view.ts';
+export type {
+  AllocationStatus,
+  CoinAllocationCalc,
+  PerPortfolioInput,
+  WalletAllocationCalc,
+} from './per-portfolio.ts';
+export { placedPortfolios } from './per-portfolio.ts';
 export type { RegimeCalc, RegimeEntry } from './regimes.ts';
 export { computationForYear, perYearOf, regimeOfYear, sameTaxCalendar } from './regimes.ts';
 export type { ReportOptions } from './report.ts';
@@ -51,4 +60,19 @@ export type {
 } from './types.ts';
 export { bedAndBreakfastDays } from './uk-engine.ts';
 export { ukAnnualExemptAmount } from './uk-exempt.ts';
+export type {
+  AllocationLine,
+  AllocationPieceCalc,
+  AllocationProblem,
+  CoinYearEnd,
+  PlacedPiece,
+  YearEndLot,
+} from './wallet-allocation.ts';
+export {
+  allocationProblems,
+  perPortfolioFromMs,
+  piecesByAcquisition,
+  proposeCoinAllocation,
+  yearEndByCoin,
+} from './wallet-allocation.ts';
 export { heldQuantity, type WhatIfSaleInput, whatIfSale } from './what-if.ts';

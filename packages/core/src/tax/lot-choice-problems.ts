@@ -3,6 +3,7 @@ import { Dec } from '../decimal.ts';
 import type { NamedShortfall } from './lot-book.ts';
 import { compareTimeline, timelineKey } from './prepare.ts';
 import type { TaxTransaction } from './types.ts';
+import { perPortfolioFromMs } from './wallet-allocation.ts';
 
 /** One named lot that cannot cover what the sale asks of it, and why. */
 export interface LotLineProblem {
@@ -29,6 +30,11 @@ export function lotChoiceProblems(
   sale: TaxTransaction,
   named: readonly { acquisitionId: string }[],
   shortfalls: readonly NamedShortfall[],
+  /**
+   * Per-portfolio lots from 2025: acquisition id → the portfolios its 2024 units were placed in.
+   * A sale from 2025 may name only lots placed in (or acquired in) its own portfolio.
+   */
+  placed?: ReadonlyMap<string, ReadonlySet<string>> | undefined,
 ): LotLineProblem[] {
   const byId = new Map(transactions.map((t) => [t.id, t]));
   const arrivals = new Set(links.values());
@@ -44,7 +50,7 @@ export function lotChoiceProblems(
     else if (!acquisitions.has(lot.type)) reason = 'not_acquisition';
     else if (arrivals.has(lot.id)) reason = 'moved_lots';
     else if (compareTimeline(timelineKey(lot), saleKey) > 0) reason = 'after_sale';
-    else if (s.available.isZero() && lot.portfolio_id !== sale.portfolio_id) reason = 'other_portfolio';
+    else if (s.available.isZero() && !inSalePortfolio(lot, sale, placed)) reason = 'other_portfolio';
     else reason = 'used';
     problems.push({
       index,
@@ -54,4 +60,16 @@ export function lotChoiceProblems(
     });
   }
   return problems.sort((a, b) => a.index - b.index);
+}
+
+/** Where the lot's units sat for the sale: placed by the 2024 allocation, else where it was acquired. */
+function inSalePortfolio(
+  lot: TaxTransaction,
+  sale: TaxTransaction,
+  placed: ReadonlyMap<string, ReadonlySet<string>> | undefined,
+): boolean {
+  const where = placed?.get(lot.id);
+  if (where !== undefined && Date.parse(sale.executed_at) >= perPortfolioFromMs)
+    return where.has(sale.portfolio_id);
+  return lot.portfolio_id === sale.portfolio_id;
 }

@@ -1,11 +1,20 @@
 import type { EffectiveMethod } from '@app/contracts';
 import { Dec } from '../decimal.ts';
+import { dayInZone } from './dates.ts';
 import { buildDisposal, type Match, NeedsPrice, networkFeeOf } from './disposal.ts';
 import { type BookMethod, type Lot, LotBook, type Piece, splitAt } from './lot-book.ts';
 import { LotChoiceLog, type LotChoices, namedLots, takeChosen } from './lot-choice.ts';
+import {
+  allocateYearEnd,
+  type PerPortfolioInput,
+  placeAllocation,
+  type WalletAllocationCalc,
+  yearEndLots,
+} from './per-portfolio.ts';
 import { type PreparedTx, splitByWeight } from './prepare.ts';
 import type { RegimeCalc } from './regimes.ts';
 import type { DisposalCalc, HoldingCalc, IncomeCalc, TaxComputation } from './types.ts';
+import { perPortfolioFromMs } from './wallet-allocation.ts';
 
 /**
  * Lot matching per portfolio and coin (each portfolio is a wallet: the IRS requires per-wallet
@@ -22,6 +31,8 @@ export function runLotRules(
     choices?: LotChoices | undefined;
     /** A row whose book's open lots are wanted as they stand just before it. */
     lotsBefore?: string | undefined;
+    /** Per-portfolio lots from 2025 (US): the allocation of the lots left at the end of 2024. */
+    perPortfolio?: PerPortfolioInput | undefined;
   } = {},
 ): TaxComputation {
   // Each stretch of the timeline is matched under the entry in force then; the books carry
@@ -53,8 +64,21 @@ export function runLotRules(
   const latest = regimes.at(-1) as RegimeCalc;
   const log = new LotChoiceLog(latest.options.rule === 'us');
   let lotsBefore: Lot[] | undefined;
+  // Per-portfolio lots: at the first row of 2025 (or the end, for a ledger that stops earlier)
+  // the lots left are allocated to the portfolios and, when that applies, the books refilled.
+  const perPortfolio = identify.perPortfolio;
+  let allocation: WalletAllocationCalc | undefined;
+  const yearEnd = (input: PerPortfolioInput): WalletAllocationCalc => {
+    const portfolios = new Set(timeline.map((p) => p.tx.portfolio_id));
+    const made = allocateYearEnd(yearEndLots(books), method, input, portfolios);
+    if (input.apply && ruleOn(regimes, dayInZone(perPortfolioFromMs, zone)) === 'us')
+      placeAllocation(books, made, () => new LotBook(method));
+    return made;
+  };
 
   for (const p of timeline) {
+    if (perPortfolio && allocation === undefined && p.at >= perPortfolioFromMs)
+      allocation = yearEnd(perPortfolio);
     while (at + 1 < regimes.length && p.day >= ((regimes[at + 1] as RegimeCalc).fromDay ?? 0)) {
       at++;
       regime = regimes[at] as RegimeCalc;
@@ -164,6 +188,7 @@ export function runLotRules(
     });
   }
 
+  if (perPortfolio && allocation === undefined) allocation = yearEnd(perPortfolio);
   const holdings: HoldingCalc[] = [];
   for (const [key, b] of books) {
     const [portfolioId = '', coinId = ''] = key.split('\u0000');
@@ -206,7 +231,15 @@ export function runLotRules(
     links,
     lotChoices: log.outcome(),
     ...(identify.lotsBefore === undefined ? {} : { lotsBefore: lotsBefore ?? [] }),
+    ...(allocation === undefined ? {} : { walletAllocation: allocation }),
   };
+}
+
+/** The rule of the entry in force on `day`. */
+function ruleOn(regimes: readonly RegimeCalc[], day: number): string {
+  let rule = (regimes[0] as RegimeCalc).options.rule as string;
+  for (const r of regimes) if (r.fromDay === null || r.fromDay <= day) rule = r.options.rule;
+  return rule;
 }
 
 function bookMethod(method: EffectiveMethod): BookMethod {

@@ -153,7 +153,24 @@ export function buildTaxReport(all: TaxComputation, options: ReportOptions): Tax
       perYear: perYearOf(computation, options.yearlyAllowanceOf, options.yearlyAllowance),
     }),
     lot_choices: reportLotChoices(computation, disposals),
+    ...perPortfolioNote(computation, options.year),
   };
+}
+
+/**
+ * Per-portfolio lots (US, 2025 on): whether the year's figures start from a confirmed allocation
+ * of the 2024 lots or from the proposal, which makes them an estimate until it is confirmed.
+ */
+function perPortfolioNote(computation: TaxComputation, year: number): Pick<TaxReport, 'per_portfolio_lots'> {
+  const a = computation.walletAllocation;
+  if (!a?.applied || year < 2025) return {};
+  const note =
+    a.status === 'confirmed'
+      ? 'Sales draw only on their own portfolio’s lots, starting from your confirmed allocation of the lots held on 31 December 2024.'
+      : a.status === 'outdated'
+        ? 'Estimated: the confirmed allocation of the lots held on 31 December 2024 no longer adds up after changes to the ledger, so the proposal is used. Confirm it again on the Tax page.'
+        : 'Estimated: allocation not confirmed. Sales draw only on their own portfolio’s lots, starting from the proposed allocation of the lots held on 31 December 2024.';
+  return { per_portfolio_lots: { allocation: a.status, estimated: a.status !== 'confirmed', note } };
 }
 
 /** Tax years (by the rule's calendar) that have a disposal or income, newest first. */

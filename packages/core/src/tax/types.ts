@@ -11,6 +11,7 @@ import type { Dec } from '../decimal.ts';
 import type { CalendarDay } from './dates.ts';
 import type { Lot } from './lot-book.ts';
 import type { LotChoiceOutcome, LotChoices } from './lot-choice.ts';
+import type { PerPortfolioInput, WalletAllocationCalc } from './per-portfolio.ts';
 import type { RuleOptions } from './rules.ts';
 
 /**
@@ -52,6 +53,12 @@ export interface TaxInput extends RuleOptions {
    * under the entry in force in its tax year. Omitted: one entry, the rule and method above.
    */
   history?: readonly RegimeEntry[] | undefined;
+  /**
+   * Per-portfolio lots (US, from 2025): the lots left at the end of 2024 are allocated to the
+   * portfolios that held them (the confirmed allocation, else the proposal) and, with `apply`,
+   * each portfolio's sales from 2025 on draw on the lots placed there. Lot rules only.
+   */
+  perPortfolio?: PerPortfolioInput | undefined;
 }
 
 /** The part of an acquisition a disposal used (or the pool it drew on). */
@@ -142,6 +149,8 @@ export interface TaxComputation {
   lotChoices?: LotChoiceOutcome | undefined;
   /** The open lots asked for by TaxInput.lotsBefore, in book order (copies); [] when none. */
   lotsBefore?: readonly Lot[] | undefined;
+  /** The allocation of the lots left at the end of 2024, when TaxInput.perPortfolio asked for it. */
+  walletAllocation?: WalletAllocationCalc | undefined;
 }
 
 /** A row parsed once, in the ledger's timeline order, as every rule reads it. */

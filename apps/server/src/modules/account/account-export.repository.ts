@@ -15,6 +15,7 @@ import {
   projectionTransactions,
   saleLotChoices,
   taxSettings,
+  taxWalletAllocations,
   transactions,
   transferDecisions,
   userSettings,
@@ -95,6 +96,15 @@ export async function readAccountRows(db: Db, userId: string) {
         .from(saleLotChoices)
         .where(eq(saleLotChoices.userId, userId))
         .orderBy(asc(saleLotChoices.saleId), asc(saleLotChoices.position)),
+      walletAllocations: await tx
+        .select()
+        .from(taxWalletAllocations)
+        .where(eq(taxWalletAllocations.userId, userId))
+        .orderBy(
+          asc(taxWalletAllocations.coinId),
+          asc(taxWalletAllocations.acquisitionId),
+          asc(taxWalletAllocations.portfolioId),
+        ),
       projections: await tx
         .select()
         .from(projections)

@@ -67,6 +67,7 @@ export function toAccountExport(rows: AccountRows, exportedAt: Date): AccountExp
           short_rate: plain(rows.taxSettings.shortRate),
           long_rate: plain(rows.taxSettings.longRate),
           yearly_allowance: plainOrNull(rows.taxSettings.yearlyAllowance),
+          lots_per_portfolio: rows.taxSettings.lotsPerPortfolio,
         }
       : null,
     notification_preferences: rows.notificationPreferences
@@ -155,6 +156,13 @@ export function toAccountExport(rows: AccountRows, exportedAt: Date): AccountExp
       acquisition_id: c.acquisitionId,
       quantity: plain(c.quantity),
       position: c.position,
+    })),
+    tax_wallet_allocations: rows.walletAllocations.map((w) => ({
+      coin_id: w.coinId,
+      acquisition_id: w.acquisitionId,
+      portfolio_id: w.portfolioId,
+      quantity: plain(w.quantity),
+      confirmed_at: iso(w.confirmedAt),
     })),
     projections: rows.projections.map((p) => {
       const link = links.get(p.id);

@@ -15,6 +15,7 @@ import {
   projectionTransactions,
   saleLotChoices,
   taxSettings,
+  taxWalletAllocations,
   transactions,
   transferDecisions,
   userSettings,
@@ -85,6 +86,7 @@ export async function writeImport(tx: Db, userId: string, plan: ImportPlan): Pro
   await insertAll(tx, cashMovements, plan.cashMovements);
   await insertAll(tx, transferDecisions, plan.transferDecisions);
   await insertAll(tx, saleLotChoices, plan.saleLotChoices);
+  await insertAll(tx, taxWalletAllocations, plan.walletAllocations);
   await insertAll(tx, projections, plan.projections);
   await insertAll(tx, projectionTransactions, plan.rungs);
   await insertAll(tx, projectionTaxLinks, plan.taxLinks);

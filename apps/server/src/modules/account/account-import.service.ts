@@ -154,6 +154,7 @@ export function createAccountImportService(deps: { db: Db; clock: Clock; limits:
           cash_movements: plan.cashMovements.length,
           transfer_decisions: plan.transferDecisions.length,
           sale_lot_choices: plan.saleLotChoices.length,
+          tax_wallet_allocations: plan.walletAllocations.length,
           projections: plan.projections.length,
           projection_rungs: plan.rungs.length,
           alerts: plan.alerts.length,

@@ -84,6 +84,13 @@ describe('importing an account file', () => {
     expect(copy.transactions.every((r) => r.source === null || r.source.connection_id === null)).toBe(true);
     expect(copy.transfer_decisions).toHaveLength(file.transfer_decisions.length);
     expect(copy.sale_lot_choices).toHaveLength(file.sale_lot_choices.length);
+    // The confirmed allocation of the 2024 lots comes along, in the new portfolios.
+    expect(file.tax_wallet_allocations.length).toBeGreaterThan(0);
+    expect(copy.tax_wallet_allocations.map((w) => [w.coin_id, w.quantity])).toEqual(
+      file.tax_wallet_allocations.map((w) => [w.coin_id, w.quantity]),
+    );
+    const newPortfolios = new Set(copy.portfolios.map((p) => p.id));
+    expect(copy.tax_wallet_allocations.every((w) => newPortfolios.has(w.portfolio_id))).toBe(true);
     expect((await target.get('/api/v2/account/')).json().is_empty).toBe(false);
     expect(withoutTime((await source.get('/api/v2/account/export/')).body)).toEqual(withoutTime(fileText));
   });

@@ -71,6 +71,13 @@ export function referenceProblems(file: AccountExport): FieldErrors {
     if (lots.has(lot)) add(`sale_lot_choices.${i}`, 'This lot appears twice for the sale');
     lots.add(lot);
   });
+  const placed = new Set<string>();
+  file.tax_wallet_allocations.forEach((w, i) => {
+    mustName(portfolios, w.portfolio_id, `tax_wallet_allocations.${i}.portfolio_id`, 'portfolio');
+    const piece = `${w.acquisition_id} ${w.portfolio_id}`;
+    if (placed.has(piece)) add(`tax_wallet_allocations.${i}`, 'This lot is placed in this portfolio twice');
+    placed.add(piece);
+  });
   file.projections.forEach((p, i) => {
     if (p.tax_link)
       mustName(portfolios, p.tax_link.portfolio_id, `projections.${i}.tax_link.portfolio_id`, 'portfolio');

@@ -20,6 +20,7 @@ import type {
   projectionTransactions,
   saleLotChoices,
   taxSettings,
+  taxWalletAllocations,
   transactions,
   transferDecisions,
   userSettings,
@@ -45,6 +46,7 @@ export interface ImportPlan {
   cashMovements: (typeof cashMovements.$inferInsert)[];
   transferDecisions: (typeof transferDecisions.$inferInsert)[];
   saleLotChoices: (typeof saleLotChoices.$inferInsert)[];
+  walletAllocations: (typeof taxWalletAllocations.$inferInsert)[];
   projections: (typeof projections.$inferInsert)[];
   rungs: (typeof projectionTransactions.$inferInsert)[];
   taxLinks: (typeof projectionTaxLinks.$inferInsert)[];
@@ -237,6 +239,15 @@ export function planImport(file: AccountExport, context: ImportContext): ImportP
       quantity: c.quantity,
       position: c.position,
     })),
+    // Like a sale's named lots, a placed acquisition may be a row deleted since.
+    walletAllocations: file.tax_wallet_allocations.map((w) => ({
+      userId,
+      coinId: w.coin_id,
+      acquisitionId: transactionIds.get(w.acquisition_id) ?? randomUUID(),
+      portfolioId: mapped(portfolioIds, w.portfolio_id),
+      quantity: w.quantity,
+      confirmedAt: date(w.confirmed_at),
+    })),
     projections: file.projections.map((p) => ({
       id: mapped(projectionIds, p.id),
       userId,
@@ -352,6 +363,7 @@ export function planImport(file: AccountExport, context: ImportContext): ImportP
       shortRate: file.tax_settings.short_rate,
       longRate: file.tax_settings.long_rate,
       yearlyAllowance: file.tax_settings.yearly_allowance,
+      lotsPerPortfolio: file.tax_settings.lots_per_portfolio,
       updatedAt: now,
     },
     notificationPreferences: file.notification_preferences && {

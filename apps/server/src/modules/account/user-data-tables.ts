@@ -17,6 +17,7 @@ export const exportedTables = {
   cash_movements: 'cash_movements',
   transfer_decisions: 'transfer_decisions',
   sale_lot_choices: 'sale_lot_choices',
+  tax_wallet_allocations: 'tax_wallet_allocations',
   projections: 'projections',
   projection_transactions: 'projections[].rungs',
   projection_tax_links: 'projections[].tax_link',
@@ -43,8 +44,6 @@ export const leftOutTables = {
     "Exchange records a connection's sync staged or held; read again when it is added again.",
   portfolio_shares:
     'Shares name other accounts of this server; share the portfolio again where the data goes.',
-  tax_wallet_allocations:
-    "The confirmed allocation of 2024 lots to portfolios refers to this server's portfolio ids; confirm it again after the import.",
   tax_method_history:
     'Tax settings by tax year: the file keeps the current method and rule; changes dated to earlier years are set again in Settings.',
 } as const;

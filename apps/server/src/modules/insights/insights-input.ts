@@ -37,7 +37,7 @@ import { coinFingerprint } from '../dashboard/index.ts';
 import type { LedgerCache, LoadedPortfolio, PortfolioRow, PreferencesReader } from '../ledger/index.ts';
 import { coinIdentity, currencyFactor, valuePortfolios } from '../ledger/index.ts';
 import type { DailyClosesCache, MarketReader } from '../market/index.ts';
-import type { TaxService } from '../tax/index.ts';
+import { createTaxDecisionsService, type TaxService } from '../tax/index.ts';
 import {
   listProjectionsWithSells,
   listTargets,
@@ -53,8 +53,11 @@ export interface InputDeps {
   preferences: PreferencesReader;
   ledgers: LedgerCache;
   closes: DailyClosesCache;
-  /** Tax lots under the user's stored rule (modules/tax); absent in tests that do not need them. */
-  tax?: Pick<TaxService, 'settings' | 'lots'> | undefined;
+  /**
+   * Tax lots and this year's decisions under the user's stored rule (modules/tax); absent in tests
+   * that do not need them.
+   */
+  tax?: Pick<TaxService, 'settings' | 'lots' | 'context'> | undefined;
 }
 
 const dayMs = 86_400_000;
@@ -322,11 +325,12 @@ export async function gatherInsightsInput(
     closes.set(coinId, { timestamps, closes: values });
   }
 
-  const [projections, alerts, firings, taxLots] = await Promise.all([
+  const [projections, alerts, firings, taxLots, taxDecisions] = await Promise.all([
     projectionInputs(deps, state, loaded, heldIds, scope),
     alertInputs(deps, state.alerts, scope === null ? null : heldIds),
     firingInputs(deps, state.notifications, scope === null ? null : heldIds, { base, usdToBase }),
     taxLotsInput(deps, state.taxSettings, userId, scope),
+    taxDecisionsInput(deps, state.taxSettings, userId, scope),
   ]);
 
   const source = market.describe();
@@ -362,6 +366,7 @@ export async function gatherInsightsInput(
     },
     transactionCount,
     taxLots,
+    taxDecisions,
   };
 }
 
@@ -508,4 +513,16 @@ async function taxLotsInput(
   if (!deps.tax || !settings) return { unavailable: insightMessages.taxUnavailable };
   if (settings.rule === 'none') return { unavailable: insightMessages.taxRuleMissing };
   return deps.tax.lots(userId, { portfolio_id: scope ?? 'all' });
+}
+
+/** This tax year's decisions under the user's own rule; none without a rule (the card says what is missing). */
+async function taxDecisionsInput(
+  deps: InputDeps,
+  settings: TaxSettings | null,
+  userId: string,
+  scope: string | null,
+): Promise<InsightsInput['taxDecisions']> {
+  if (!deps.tax || !settings || settings.rule === 'none') return undefined;
+  const decisions = createTaxDecisionsService({ tax: deps.tax, clock: deps.clock, market: deps.market });
+  return decisions.decisions(userId, { portfolio_id: scope ?? 'all' });
 }

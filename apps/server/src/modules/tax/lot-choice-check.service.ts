@@ -7,6 +7,7 @@ import {
   lotChoiceProblems,
   namedLots,
   namedTotal,
+  placedPortfolios,
   type TaxComputation,
   type TaxTransaction,
   toDecimalString,
@@ -60,7 +61,8 @@ function ownErrors(
   if (!total.eq(sale.quantity))
     errors.lots = [lotChoiceMessages.total(toDecimalString(total), toDecimalString(new Dec(sale.quantity)))];
   if (!issue) return errors;
-  const problems = lotChoiceProblems(rows, after.links, sale, namedLots(lines), issue.shortfalls);
+  const placed = placedPortfolios(after.walletAllocation);
+  const problems = lotChoiceProblems(rows, after.links, sale, namedLots(lines), issue.shortfalls, placed);
   for (const p of problems) {
     errors[`lots.${p.index}.${p.field}`] = [
       p.reason === 'used'
@@ -86,7 +88,8 @@ export function createLotChoiceCheck(tax: TaxService): LotChoiceCheck {
     // Each year's own method under the US identification, as the books match them.
     const entries = regimeEntries(ctx.history).map((e) => ({ ...e, rule: 'us' as const }));
     const history = entries.length > 1 ? { key: `us|${historyKey(ctx.history)}`, entries } : undefined;
-    const before = tax.computation(books, us, method, history);
+    // Per-portfolio lots (on only under the US rule): a sale from 2025 names lots of its own portfolio.
+    const before = tax.computation(books, us, method, history, ctx.perPortfolio);
 
     const removed = new Set(edit.removedIds);
     const rows = books.transactions.filter((t) => !removed.has(t.id));
@@ -109,6 +112,7 @@ export function createLotChoiceCheck(tax: TaxService): LotChoiceCheck {
       customThresholdDays: settings.custom_threshold_days,
       lotChoices: choices,
       history: history?.entries,
+      perPortfolio: ctx.perPortfolio?.input,
     });
     const issues = after.lotChoices?.issues ?? [];
 

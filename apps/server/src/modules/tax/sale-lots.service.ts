@@ -73,6 +73,8 @@ export function createSaleLotsService(deps: { tax: TaxService; clock: Clock }) {
         links: books.links,
         lotChoices: choices,
         lotsBefore: id,
+        // Per-portfolio lots (US, from 2025): the portfolio's lots start from the 2024 allocation.
+        perPortfolio: ctx.perPortfolio?.input,
         ...options,
       });
       const day = dayInZone(Date.parse(executedAt), ruleTimeZone('us'));

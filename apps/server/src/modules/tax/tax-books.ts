@@ -4,6 +4,7 @@ import {
   type DailyCloseSeries,
   Dec,
   type LotChoices,
+  type PerPortfolioInput,
   type RegimeEntry,
   type TaxComputation,
   type TaxTransaction,
@@ -182,8 +183,10 @@ export function createTaxComputationCache(maxEntries = 200) {
       method: CostBasisMethod,
       /** The settings by tax year when they changed over the years (its key names them). */
       history?: { key: string; entries: readonly RegimeEntry[] } | undefined,
+      /** Per-portfolio lots: the allocation of the 2024 lots (its key names the stored lines). */
+      perPortfolio?: { key: string; input: PerPortfolioInput } | undefined,
     ): TaxComputation {
-      const key = `${books.key}|${settings.rule}|${settings.custom_threshold_days}|${method}|${history?.key ?? ''}`;
+      const key = `${books.key}|${settings.rule}|${settings.custom_threshold_days}|${method}|${history?.key ?? ''}|${perPortfolio?.key ?? ''}`;
       let hit = entries.get(key);
       if (!hit) {
         hit = computeTax({
@@ -194,6 +197,7 @@ export function createTaxComputationCache(maxEntries = 200) {
           method,
           customThresholdDays: settings.custom_threshold_days,
           history: history?.entries,
+          perPortfolio: perPortfolio?.input,
         });
         entries.set(key, hit);
         if (entries.size > maxEntries) {

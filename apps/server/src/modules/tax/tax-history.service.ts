@@ -48,6 +48,7 @@ export function proposeChange(
     long_rate: body.long_rate ?? latest.settings.long_rate,
     yearly_allowance:
       body.yearly_allowance === undefined ? latest.settings.yearly_allowance : body.yearly_allowance,
+    lots_per_portfolio: latest.settings.lots_per_portfolio,
   };
   // Rates are compared as the database gives them back: "15.0" and "15" are one rate.
   const normal = (v: string) => toDecimalString(new Dec(v));

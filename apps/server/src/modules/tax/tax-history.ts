@@ -42,6 +42,8 @@ export function entryOfRow(row: TaxMethodHistoryRow): HistoryEntry {
       short_rate: toDecimalString(new Dec(row.shortRate)),
       long_rate: toDecimalString(new Dec(row.longRate)),
       yearly_allowance: row.yearlyAllowance === null ? null : toDecimalString(new Dec(row.yearlyAllowance)),
+      // Not kept by year: per-portfolio lots is the current setting alone (the latest entry's).
+      lots_per_portfolio: false,
     },
   };
 }
@@ -104,11 +106,12 @@ export function historyOut(history: readonly HistoryEntry[], now: Date): TaxHist
 }
 
 function entryOut(e: HistoryEntry): TaxHistoryEntry {
+  const { lots_per_portfolio: _current, ...settings } = e.settings;
   return {
     from_year: e.fromYear,
     from_label: e.fromYear === null ? null : taxYear(e.settings.rule, e.fromYear).label,
     method: e.method,
-    ...e.settings,
+    ...settings,
     effective_method: effectiveMethod({ rule: e.settings.rule, method: e.method }),
   };
 }

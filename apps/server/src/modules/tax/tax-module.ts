@@ -5,6 +5,8 @@ import type { LedgerCache, PreferencesReader } from '../ledger/index.ts';
 import type { MarketReader } from '../market/index.ts';
 import { createDailyClosesCache, type DailyClosesCache } from '../market/index.ts';
 import type { LotChoiceCheck } from '../transactions/index.ts';
+import { registerTaxDecisionsRoutes } from './decisions.routes.ts';
+import { createTaxDecisionsService } from './decisions.service.ts';
 import { registerLotChoiceRoutes } from './lot-choice.routes.ts';
 import { createLotChoiceCheck } from './lot-choice-check.service.ts';
 import { createProjectionTaxService } from './projection-tax.service.ts';
@@ -15,6 +17,8 @@ import { createTaxService, type TaxService } from './tax.service.ts';
 import type { TaxBooksCache, TransferLinksReader } from './tax-books.ts';
 import { registerTaxHistoryRoutes } from './tax-history.routes.ts';
 import { createTaxHistoryService } from './tax-history.service.ts';
+import { registerWalletAllocationRoutes } from './wallet-allocation.routes.ts';
+import { createWalletAllocationService } from './wallet-allocation.service.ts';
 import { registerWhatIfRoutes } from './what-if.routes.ts';
 
 /** Tax lots, the realized-gains report and returns, over the portfolio module's ledger cache. */
@@ -54,7 +58,13 @@ export async function registerTaxModule(
   await registerTaxRoutes(app, { tax, returns, projections });
   await registerTaxHistoryRoutes(app, { history: createTaxHistoryService(deps) });
   await registerWhatIfRoutes(app, { tax, clock: deps.clock, market: deps.market });
+  await registerWalletAllocationRoutes(app, {
+    allocation: createWalletAllocationService({ db: deps.db, clock: deps.clock, tax }),
+  });
   await registerLotChoiceRoutes(app, { saleLots: createSaleLotsService({ tax, clock: deps.clock }) });
+  await registerTaxDecisionsRoutes(app, {
+    decisions: createTaxDecisionsService({ tax, clock: deps.clock, market: deps.market }),
+  });
   // The transactions module checks writes against sales' named lots with this (app.ts hands it down).
   return { tax, lotChoiceCheck: createLotChoiceCheck(tax) };
 }

@@ -8,7 +8,10 @@ export async function findTaxSettings(db: Db, userId: string): Promise<TaxSettin
 }
 
 export type TaxSettingsValues = Partial<
-  Pick<TaxSettingsRow, 'rule' | 'customThresholdDays' | 'shortRate' | 'longRate' | 'yearlyAllowance'>
+  Pick<
+    TaxSettingsRow,
+    'rule' | 'customThresholdDays' | 'shortRate' | 'longRate' | 'yearlyAllowance' | 'lotsPerPortfolio'
+  >
 >;
 
 /** Insert-or-update in one statement, so two tabs saving at once cannot both insert. */

@@ -12,6 +12,7 @@ import {
   taxRuleCurrencies,
   taxRuleSchema,
   type UpdateTaxSettings,
+  walletAllocationMessages,
 } from '@app/contracts';
 import {
   buildLotsView,
@@ -53,6 +54,7 @@ import {
   regimeEntries,
   settingsOfYear,
 } from './tax-history.ts';
+import { type PerPortfolioRun, perPortfolioRun } from './wallet-allocation-input.ts';
 
 export interface TaxServiceDeps {
   db: Db;
@@ -74,6 +76,7 @@ export function toTaxSettings(row: TaxSettingsRow | undefined): TaxSettings {
     short_rate: toDecimalString(new Dec(row.shortRate)),
     long_rate: toDecimalString(new Dec(row.longRate)),
     yearly_allowance: row.yearlyAllowance === null ? null : toDecimalString(new Dec(row.yearlyAllowance)),
+    lots_per_portfolio: row.lotsPerPortfolio,
   };
 }
 
@@ -86,6 +89,8 @@ export interface TaxContext {
   books: TaxBooks;
   computation: TaxComputation;
   portfolioId: string | null;
+  /** Per-portfolio lots when the setting is on under the US rule (the computation used it). */
+  perPortfolio?: PerPortfolioRun | undefined;
 }
 
 /**
@@ -112,7 +117,12 @@ export function createTaxService(deps: TaxServiceDeps) {
     const settings = toTaxSettings(settingsRow);
     const history = historyOf(historyRows, { settings, method: prefs.cost_basis_method });
     const reportIn = inRuleCurrency ? taxRuleCurrencies[settings.rule] : undefined;
-    const books = await loadTaxBooks(deps, userId, portfolioId, reportIn);
+    const [books, perPortfolio] = await Promise.all([
+      loadTaxBooks(deps, userId, portfolioId, reportIn),
+      settings.lots_per_portfolio && settings.rule === 'us'
+        ? perPortfolioRun(deps.db, userId, true)
+        : undefined,
+    ]);
     if (portfolioId !== null && !books.loaded.some((l) => l.portfolio.id === portfolioId)) {
       throw notFound(portfolioMessages.portfolioNotFound);
     }
@@ -125,8 +135,10 @@ export function createTaxService(deps: TaxServiceDeps) {
         settings,
         prefs.cost_basis_method,
         history.length > 1 ? { key: historyKey(history), entries: regimeEntries(history) } : undefined,
+        perPortfolio,
       ),
       portfolioId,
+      perPortfolio,
     };
   }
 
@@ -208,6 +220,15 @@ export function createTaxService(deps: TaxServiceDeps) {
       if (patch.short_rate !== undefined) values.shortRate = patch.short_rate;
       if (patch.long_rate !== undefined) values.longRate = patch.long_rate;
       if (patch.yearly_allowance !== undefined) values.yearlyAllowance = patch.yearly_allowance;
+      // Per-portfolio lots is a US rule: asked for under another rule it is refused, and a change
+      // to another rule turns it off.
+      if (patch.lots_per_portfolio !== undefined || (patch.rule !== undefined && patch.rule !== 'us')) {
+        const rule = patch.rule ?? toTaxSettings(await findTaxSettings(deps.db, userId)).rule;
+        if (patch.lots_per_portfolio === true && rule !== 'us')
+          throw validationError({ lots_per_portfolio: [walletAllocationMessages.onlyUs] });
+        if (rule !== 'us') values.lotsPerPortfolio = false;
+        else if (patch.lots_per_portfolio !== undefined) values.lotsPerPortfolio = patch.lots_per_portfolio;
+      }
       return toTaxSettings(await upsertTaxSettings(deps.db, userId, values, deps.clock()));
     },
 

@@ -60,6 +60,7 @@ describe('tax settings', () => {
       short_rate: '0',
       long_rate: '0',
       yearly_allowance: null,
+      lots_per_portfolio: false,
     });
     const saved = await u.client.send('PATCH', settingsPath, {
       rule: 'custom',
@@ -73,6 +74,7 @@ describe('tax settings', () => {
       short_rate: '30',
       long_rate: '12.5',
       yearly_allowance: null,
+      lots_per_portfolio: false,
     });
     for (const body of [
       { rule: 'fr' },

@@ -86,6 +86,12 @@ export function ReportPanel({
           {data.currency.toUpperCase()} · Method: {effectiveMethodLabel(data.method)}
         </p>
       </div>
+      {data.per_portfolio_lots && (
+        // Per-portfolio lots: until the 2024 allocation is confirmed the figures are an estimate.
+        <p className={data.per_portfolio_lots.estimated ? 'text-sm text-danger' : 'text-sm text-muted'}>
+          {data.per_portfolio_lots.note}
+        </p>
+      )}
       <section aria-label="Totals" className="grid gap-2 sm:grid-cols-3">
         {data.totals.map((t) => (
           <div key={t.category} className="rounded-lg border border-line p-3">

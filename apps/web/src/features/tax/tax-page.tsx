@@ -5,6 +5,8 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 import { cn } from '@/lib/cn';
+import { LazyDecisionsSection } from './lazy-decisions';
+import { LazyWalletAllocationSection } from './lazy-wallet-allocation';
 import { LazyWhatIfSection } from './lazy-what-if';
 import { LotsPanel } from './lots-panel';
 import { ReportPanel } from './report-panel';
@@ -91,7 +93,9 @@ export function TaxPage() {
           />
         )}
       </div>
+      <LazyDecisionsSection portfolioId={portfolioId} />
       <LazyWhatIfSection portfolioId={portfolioId} />
+      <LazyWalletAllocationSection />
     </PageFrame>
   );
 }

@@ -5,6 +5,7 @@ const kinds: Record<string, readonly [string, string]> = {
   cash_movements: ['cash movement', 'cash movements'],
   transfer_decisions: ['transfer decision', 'transfer decisions'],
   sale_lot_choices: ['lot choice', 'lot choices'],
+  tax_wallet_allocations: ['placed 2024 lot', 'placed 2024 lots'],
   projections: ['projection', 'projections'],
   projection_rungs: ['planned sale', 'planned sales'],
   alerts: ['alert', 'alerts'],

@@ -20,6 +20,7 @@ type TaxSettings = {
   short_rate: string;
   long_rate: string;
   yearly_allowance: string | null;
+  lots_per_portfolio: boolean;
 };
 let stored: TaxSettings;
 let calls: RecordedCall[] = [];
@@ -33,6 +34,7 @@ beforeEach(() => {
     short_rate: '0',
     long_rate: '0',
     yearly_allowance: null,
+    lots_per_portfolio: false,
   };
   ({ calls } = installFakeFetch({
     ...authRoutesFor(true),
@@ -148,6 +150,7 @@ describe('TaxRuleSection', () => {
           short_rate: '30',
           long_rate: '10',
           yearly_allowance: null,
+          lots_per_portfolio: false,
         }),
       slow,
     );
@@ -161,6 +164,7 @@ describe('TaxRuleSection', () => {
       short_rate: '30',
       long_rate: '10',
       yearly_allowance: '2500',
+      lots_per_portfolio: false,
     } as const;
     stored = { ...saved };
     const client = createQueryClient();
@@ -223,5 +227,20 @@ describe('TaxRuleSection', () => {
     await waitFor(() => expect((custom as HTMLInputElement).disabled).toBe(false), slow);
     expect((days as HTMLInputElement).value).toBe('200');
     expect((screen.getByLabelText('Short-term rate (%)') as HTMLInputElement).value).toBe('30');
+  });
+
+  it('offers per-portfolio lots under the US rule only, saving the checkbox as it changes', async () => {
+    stored = { ...stored, rule: 'us' };
+    renderSection();
+    const box = await screen.findByRole('checkbox', {
+      name: 'Lots are tracked per portfolio (wallet or account)',
+    });
+    expect(screen.getByText(/required from 1 January 2025 \(IRS Rev\. Proc\. 2024-28\)/)).toBeTruthy();
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false), slow);
+    await userEvent.click(box);
+    await waitFor(() => expect(stored.lots_per_portfolio).toBe(true), slow);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true), slow);
+    await userEvent.click(screen.getByRole('radio', { name: /Germany/ }));
+    await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull(), slow);
   });
 });

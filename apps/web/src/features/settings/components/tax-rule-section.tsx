@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { taxSettingsQuery, useUpdateTaxSettings } from '@/lib/tax/tax-api';
 import { useOnChange } from '@/lib/use-on-change';
+import { LotsPerPortfolioOption } from './lots-per-portfolio-option';
 
 function matchingNote(rule: TaxRule): string {
   const fixed = taxRuleFacts[rule].fixed_method;
@@ -105,6 +106,7 @@ export function TaxRuleSection() {
           </label>
         ))}
       </fieldset>
+      {current === 'us' && <LotsPerPortfolioOption settings={data} />}
       <form onSubmit={saveRates} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Tax rates">
         {current === 'custom' && (
           <label className="text-sm">
