@@ -60,6 +60,21 @@ export const exportTaxSettingsSchema = z.object({
   lots_per_portfolio: z.boolean().default(false),
 });
 
+/** A dated change of the tax settings: from `from_year` on (0: from the first transaction). */
+export const exportTaxHistoryEntrySchema = z.object({
+  from_year: z
+    .number()
+    .int()
+    .refine((y) => y === 0 || (y >= 2009 && y <= 2100), { message: 'A tax year from 2009 to 2100, or 0' }),
+  rule: taxRuleSchema,
+  custom_threshold_days: z.number().int().min(0).max(maxCustomThresholdDays),
+  short_rate: percent,
+  long_rate: percent,
+  yearly_allowance: nonNegative.nullable(),
+  cost_basis_method: z.enum(costBasisMethods),
+  created_at: at,
+});
+
 export const exportNotificationPreferencesSchema = z.object({
   time_zone: z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' }),
   quiet_start: clockTime.nullable(),
@@ -262,6 +277,8 @@ export const accountExportSchema = z.object({
   account: exportAccountSchema,
   settings: exportSettingsSchema.nullable(),
   tax_settings: exportTaxSettingsSchema.nullable(),
+  /** The tax settings by tax year; files made before the history travelled leave it out. */
+  tax_method_history: z.array(exportTaxHistoryEntrySchema).max(200).default([]),
   notification_preferences: exportNotificationPreferencesSchema.nullable(),
   insight_preferences: exportInsightPreferencesSchema.nullable(),
   portfolios: z.array(exportPortfolioSchema),

@@ -14,6 +14,7 @@ import {
   projectionTaxLinks,
   projectionTransactions,
   saleLotChoices,
+  taxMethodHistory,
   taxSettings,
   taxWalletAllocations,
   transactions,
@@ -96,6 +97,11 @@ export async function readAccountRows(db: Db, userId: string) {
         .from(saleLotChoices)
         .where(eq(saleLotChoices.userId, userId))
         .orderBy(asc(saleLotChoices.saleId), asc(saleLotChoices.position)),
+      taxHistory: await tx
+        .select()
+        .from(taxMethodHistory)
+        .where(eq(taxMethodHistory.userId, userId))
+        .orderBy(asc(taxMethodHistory.fromYear)),
       walletAllocations: await tx
         .select()
         .from(taxWalletAllocations)

@@ -157,6 +157,17 @@ export function toAccountExport(rows: AccountRows, exportedAt: Date): AccountExp
       quantity: plain(c.quantity),
       position: c.position,
     })),
+    tax_method_history: rows.taxHistory.map((h) => ({
+      from_year: h.fromYear,
+      rule: h.rule as AccountExport['tax_method_history'][number]['rule'],
+      custom_threshold_days: h.customThresholdDays,
+      short_rate: plain(h.shortRate),
+      long_rate: plain(h.longRate),
+      yearly_allowance: plainOrNull(h.yearlyAllowance),
+      cost_basis_method:
+        h.costBasisMethod as AccountExport['tax_method_history'][number]['cost_basis_method'],
+      created_at: iso(h.createdAt),
+    })),
     tax_wallet_allocations: rows.walletAllocations.map((w) => ({
       coin_id: w.coinId,
       acquisition_id: w.acquisitionId,

@@ -27,6 +27,7 @@ const entriesIn: Record<ExportedTable, (file: AccountExport) => number> = {
   transfer_decisions: (f) => f.transfer_decisions.length,
   sale_lot_choices: (f) => f.sale_lot_choices.length,
   tax_wallet_allocations: (f) => f.tax_wallet_allocations.length,
+  tax_method_history: (f) => f.tax_method_history.length,
   projections: (f) => f.projections.length,
   projection_transactions: (f) => f.projections.reduce((n, p) => n + p.rungs.length, 0),
   projection_tax_links: (f) => f.projections.filter((p) => p.tax_link !== null).length,

@@ -14,6 +14,7 @@ import {
   projectionTaxLinks,
   projectionTransactions,
   saleLotChoices,
+  taxMethodHistory,
   taxSettings,
   taxWalletAllocations,
   transactions,
@@ -87,6 +88,7 @@ export async function writeImport(tx: Db, userId: string, plan: ImportPlan): Pro
   await insertAll(tx, transferDecisions, plan.transferDecisions);
   await insertAll(tx, saleLotChoices, plan.saleLotChoices);
   await insertAll(tx, taxWalletAllocations, plan.walletAllocations);
+  await insertAll(tx, taxMethodHistory, plan.taxHistory);
   await insertAll(tx, projections, plan.projections);
   await insertAll(tx, projectionTransactions, plan.rungs);
   await insertAll(tx, projectionTaxLinks, plan.taxLinks);

@@ -155,6 +155,7 @@ export function createAccountImportService(deps: { db: Db; clock: Clock; limits:
           transfer_decisions: plan.transferDecisions.length,
           sale_lot_choices: plan.saleLotChoices.length,
           tax_wallet_allocations: plan.walletAllocations.length,
+          tax_method_history: plan.taxHistory.length,
           projections: plan.projections.length,
           projection_rungs: plan.rungs.length,
           alerts: plan.alerts.length,

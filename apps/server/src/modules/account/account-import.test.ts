@@ -89,6 +89,12 @@ describe('importing an account file', () => {
     expect(copy.tax_wallet_allocations.map((w) => [w.coin_id, w.quantity])).toEqual(
       file.tax_wallet_allocations.map((w) => [w.coin_id, w.quantity]),
     );
+    // The tax settings by year come along: the same rule, rates and method from the same years.
+    expect(file.tax_method_history.length).toBeGreaterThan(1);
+    const entries = (f: typeof file) =>
+      f.tax_method_history.map((h) => [h.from_year, h.rule, h.short_rate, h.long_rate, h.cost_basis_method]);
+    expect(entries(copy)).toEqual(entries(file));
+    expect(result.imported).toMatchObject({ tax_method_history: file.tax_method_history.length });
     const newPortfolios = new Set(copy.portfolios.map((p) => p.id));
     expect(copy.tax_wallet_allocations.every((w) => newPortfolios.has(w.portfolio_id))).toBe(true);
     expect((await target.get('/api/v2/account/')).json().is_empty).toBe(false);

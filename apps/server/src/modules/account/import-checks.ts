@@ -71,6 +71,12 @@ export function referenceProblems(file: AccountExport): FieldErrors {
     if (lots.has(lot)) add(`sale_lot_choices.${i}`, 'This lot appears twice for the sale');
     lots.add(lot);
   });
+  const years = new Set<number>();
+  file.tax_method_history.forEach((h, i) => {
+    if (years.has(h.from_year))
+      add(`tax_method_history.${i}.from_year`, 'Two entries of the tax history start this year');
+    years.add(h.from_year);
+  });
   const placed = new Set<string>();
   file.tax_wallet_allocations.forEach((w, i) => {
     mustName(portfolios, w.portfolio_id, `tax_wallet_allocations.${i}.portfolio_id`, 'portfolio');

@@ -19,6 +19,7 @@ import type {
   projectionTaxLinks,
   projectionTransactions,
   saleLotChoices,
+  taxMethodHistory,
   taxSettings,
   taxWalletAllocations,
   transactions,
@@ -47,6 +48,7 @@ export interface ImportPlan {
   transferDecisions: (typeof transferDecisions.$inferInsert)[];
   saleLotChoices: (typeof saleLotChoices.$inferInsert)[];
   walletAllocations: (typeof taxWalletAllocations.$inferInsert)[];
+  taxHistory: (typeof taxMethodHistory.$inferInsert)[];
   projections: (typeof projections.$inferInsert)[];
   rungs: (typeof projectionTransactions.$inferInsert)[];
   taxLinks: (typeof projectionTaxLinks.$inferInsert)[];
@@ -238,6 +240,17 @@ export function planImport(file: AccountExport, context: ImportContext): ImportP
       acquisitionId: transactionIds.get(c.acquisition_id) ?? randomUUID(),
       quantity: c.quantity,
       position: c.position,
+    })),
+    taxHistory: file.tax_method_history.map((h) => ({
+      userId,
+      fromYear: h.from_year,
+      rule: h.rule,
+      customThresholdDays: h.custom_threshold_days,
+      shortRate: h.short_rate,
+      longRate: h.long_rate,
+      yearlyAllowance: h.yearly_allowance,
+      costBasisMethod: h.cost_basis_method,
+      createdAt: date(h.created_at),
     })),
     // Like a sale's named lots, a placed acquisition may be a row deleted since.
     walletAllocations: file.tax_wallet_allocations.map((w) => ({

@@ -18,6 +18,7 @@ export const exportedTables = {
   transfer_decisions: 'transfer_decisions',
   sale_lot_choices: 'sale_lot_choices',
   tax_wallet_allocations: 'tax_wallet_allocations',
+  tax_method_history: 'tax_method_history: the tax settings by tax year',
   projections: 'projections',
   projection_transactions: 'projections[].rungs',
   projection_tax_links: 'projections[].tax_link',
@@ -44,8 +45,6 @@ export const leftOutTables = {
     "Exchange records a connection's sync staged or held; read again when it is added again.",
   portfolio_shares:
     'Shares name other accounts of this server; share the portfolio again where the data goes.',
-  tax_method_history:
-    'Tax settings by tax year: the file keeps the current method and rule; changes dated to earlier years are set again in Settings.',
 } as const;
 
 export type ExportedTable = keyof typeof exportedTables;

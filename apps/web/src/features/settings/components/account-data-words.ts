@@ -6,6 +6,7 @@ const kinds: Record<string, readonly [string, string]> = {
   transfer_decisions: ['transfer decision', 'transfer decisions'],
   sale_lot_choices: ['lot choice', 'lot choices'],
   tax_wallet_allocations: ['placed 2024 lot', 'placed 2024 lots'],
+  tax_method_history: ['dated tax setting', 'dated tax settings'],
   projections: ['projection', 'projections'],
   projection_rungs: ['planned sale', 'planned sales'],
   alerts: ['alert', 'alerts'],
