@@ -24,6 +24,14 @@ export type TaxReportCsvQuery = z.infer<typeof taxReportCsvQuerySchema>;
 export const taxReportResponseSchema = taxReportSchema.extend({
   /** Tax years with a disposal or income, newest first (for the year picker). */
   years: z.array(z.number().int()),
+  /**
+   * The entry of the settings by tax year whose rule, method and rates the report used: the tax
+   * year it starts from and that year's label ("2024", "2024/25"); both null for the first entry.
+   */
+  settings_from: z.object({
+    from_year: z.number().int().nullable(),
+    from_label: z.string().nullable(),
+  }),
 });
 export type TaxReportResponse = z.infer<typeof taxReportResponseSchema>;
 

@@ -114,3 +114,64 @@ describe('exit plans on real lots (worked by hand)', () => {
     ]);
   });
 });
+
+describe('exit plans under settings that change from a tax year on', () => {
+  // US with FIFO until 2024; from 2025 the custom rule (long-term after 730 days) with HIFO.
+  const history = [
+    { fromYear: null, rule: 'us' as const, method: 'fifo' as const },
+    { fromYear: 2025, rule: 'custom' as const, method: 'hifo' as const, customThresholdDays: 730 },
+  ];
+  const tax = computeTax({ transactions, rule: 'custom', method: 'hifo', history });
+  const options = {
+    portfolioId: null,
+    coinId: 'bitcoin',
+    asOfDay,
+    // The latest entry's rates; each year's come from ratesOf.
+    shortRate: '45',
+    longRate: '20',
+    ratesOf: (year: number) =>
+      year < 2025 ? { shortRate: '37', longRate: '15' } : { shortRate: '45', longRate: '20' },
+  };
+  const later = isoToDay('2025-06-01');
+
+  it('a rung sold today uses this year’s entry, a rung dated next year that year’s', () => {
+    const plan = planTax(
+      tax,
+      [
+        { ...(ladder[0] as (typeof ladder)[number]) },
+        { ...(ladder[1] as (typeof ladder)[number]), day: later },
+      ],
+      options,
+    );
+    // Today (2024, US, FIFO): lot A, 70,000 − 20,000 = 50,000 long-term at 15 % = 7,500.
+    // 1 June 2025 (custom, HIFO, 730 days): lot B, 80,000 − 60,000 = 20,000, held 457 days:
+    // short-term at 45 % = 9,000; it turns long-term 731 days after 1 March 2024.
+    expect(
+      plan.sales.map((s) => [s.sale_date, s.lots[0]?.acquisition_id, s.lots[0]?.category, s.gain, s.tax]),
+    ).toEqual([
+      ['2024-06-01', 'a', 'long', '50000', '7500'],
+      ['2025-06-01', 'b', 'short', '20000', '9000'],
+    ]);
+    expect(plan.sales[1]?.all_qualify_on).toBe('2026-03-02');
+    expect(plan.total_tax).toBe('16500');
+  });
+
+  it('matches by the method of the sale’s year: FIFO today, HIFO in 2025', () => {
+    const rung = ladder[1] as (typeof ladder)[number];
+    const today = planTax(tax, [rung], options);
+    expect(today.sales[0]?.lots.map((l) => [l.acquisition_id, l.category])).toEqual([['a', 'long']]);
+    // 80,000 − 20,000 = 60,000 × 15 %.
+    expect(today.sales[0]?.tax).toBe('9000');
+    const next = planTax(tax, [{ ...rung, day: later }], options);
+    expect(next.sales[0]?.lots.map((l) => [l.acquisition_id, l.category])).toEqual([['b', 'short']]);
+  });
+
+  it('weighs a delay into next year under next year’s entry', () => {
+    const aware = taxAwarePlan(tax, ladder, options);
+    // As entered, both today under the US rule: 7,500 + lot B's 20,000 short-term at 37 % = 14,900.
+    // Waiting for B's US year (2 March 2025) lands in the custom rule's 2025: still short-term, at
+    // 45 %, so the plan stays as it is.
+    expect([aware.tax_before, aware.tax_after, aware.saving]).toEqual(['14900', '14900', '0']);
+    expect(aware.order.map((o) => o.delayed)).toEqual([false, false]);
+  });
+});

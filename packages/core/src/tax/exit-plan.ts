@@ -1,11 +1,12 @@
-import type { TaxCategory } from '@app/contracts';
+import type { EffectiveMethod, TaxCategory } from '@app/contracts';
 import { Dec } from '../decimal.ts';
 import { toDecimalString, toDecimalStringOrNull } from '../ledger/format.ts';
 import { type CalendarDay, dayToIso, taxYear, taxYearOf } from './dates.ts';
-import { LotBook, type NamedLot, type Piece } from './lot-book.ts';
+import { type BookMethod, LotBook, type NamedLot, type Piece } from './lot-book.ts';
 import { takeChosen } from './lot-choice.ts';
 import { splitByWeight } from './prepare.ts';
-import { categoryOf, qualifiesOn } from './rules.ts';
+import { regimeOfYear } from './regimes.ts';
+import { categoryOf, qualifiesOn, type RuleOptions } from './rules.ts';
 import type { DisposalCalc, TaxComputation } from './types.ts';
 import { applyUkExemptAmount, type ExemptYear } from './uk-exempt.ts';
 import { replayUkPlan } from './uk-plan-book.ts';
@@ -29,6 +30,33 @@ export interface PlanOptions {
   asOfDay: CalendarDay;
   shortRate: string;
   longRate: string;
+  /**
+   * A history of settings: the rates of each tax year, so a sale is taxed at those of the year
+   * it falls in. Absent: `shortRate` and `longRate` for every year.
+   */
+  ratesOf?: ((year: number) => PlanRates) | undefined;
+}
+
+export interface PlanRates {
+  shortRate: string;
+  longRate: string;
+}
+
+/** The settings a sale on `day` falls under: the rule, holding period and matching of its tax year's entry. */
+interface SaleRegime {
+  year: number;
+  options: RuleOptions;
+  method: EffectiveMethod;
+}
+
+function regimeOn(computation: TaxComputation, day: CalendarDay): SaleRegime {
+  // Every entry of a history shares one tax calendar, so any of their rules dates the year.
+  const year = taxYearOf(computation.options.rule, day);
+  const regimes = computation.regimes;
+  if (regimes === undefined || regimes.length <= 1)
+    return { year, options: computation.options, method: computation.method };
+  const r = regimeOfYear(regimes, year);
+  return { year, options: r.options, method: r.method };
 }
 
 export interface SaleLotLine {
@@ -86,8 +114,16 @@ const hundred = new Dec(100);
 
 interface PlanBook {
   readonly quantity: Dec;
-  /** The pieces taken, the first `chosen` of them from the lots the sale named. */
-  take(quantity: Dec, day: CalendarDay, lots?: readonly NamedLot[]): { pieces: Piece[]; chosen: number };
+  /**
+   * The pieces taken, the first `chosen` of them from the lots the sale named, matched by
+   * `method` (the sale's tax year's).
+   */
+  take(
+    quantity: Dec,
+    day: CalendarDay,
+    method: EffectiveMethod,
+    lots?: readonly NamedLot[],
+  ): { pieces: Piece[]; chosen: number };
   /** The ledger's realized disposals as matched with the plan in place (UK: the AEA's first call). */
   readonly ledgerDisposals: readonly DisposalCalc[];
 }
@@ -99,11 +135,16 @@ function planBook(
   sales: readonly PlannedSale[],
 ): PlanBook {
   if (computation.method === 'uk_pooling') return ukPlanBook(computation, options, sales);
-  const book = new LotBook(computation.method);
+  const held = computation.holdings.filter(
+    (h) =>
+      h.coinId === options.coinId && (options.portfolioId === null || h.portfolioId === options.portfolioId),
+  );
+  // The book starts as the ledger's replay left it (lots, or an average pool) and then matches
+  // each sale by its own year's method, turning lots into a pool or back as the ledger would
+  // on entering that year.
+  const book = new LotBook(held.some((h) => h.basis === 'pool') ? 'average' : 'fifo');
   let seq = 0;
-  for (const h of computation.holdings) {
-    if (h.coinId !== options.coinId) continue;
-    if (options.portfolioId !== null && h.portfolioId !== options.portfolioId) continue;
+  for (const h of held) {
     book.add({
       acquisitionId: h.acquisitionId ?? `pool:${h.portfolioId}`,
       acquiredDay: h.acquiredDay ?? options.asOfDay,
@@ -117,13 +158,19 @@ function planBook(
     get quantity() {
       return book.quantity;
     },
-    take: (quantity, _day, lots) => {
+    take: (quantity, _day, method, lots) => {
+      book.switchTo(bookMethod(method));
       if (lots === undefined) return { pieces: book.take(quantity), chosen: 0 };
       const taken = takeChosen(book, quantity, lots);
       return { pieces: [...taken.chosen, ...taken.rest], chosen: taken.chosen.length };
     },
     ledgerDisposals: computation.disposals,
   };
+}
+
+function bookMethod(method: EffectiveMethod): BookMethod {
+  if (method === 'uk_pooling') throw new Error('the UK identification rules are not lot matching');
+  return method;
 }
 
 /**
@@ -172,6 +219,10 @@ function ukPlanBook(
  * account's rates, and the net after fees, price impact and tax. Outside the UK each rung's
  * positive gain per category × its rate (losses of one rung are not carried to another).
  *
+ * With a history of settings each sale falls under the entry in force in its own tax year (the
+ * one a report of that year will use): its rule, holding period, matching method and rates, so
+ * a rung sold today is not priced under a change that only starts next year.
+ *
  * UK: matching follows HMRC's order (same day, the next 30 days, the Section 104 pool), see
  * replayUkPlan. Sales are then grouped by UK tax year: the year's gains already realized in the
  * ledger (all portfolios: the allowance is the person's) come first, gains and losses net, the
@@ -186,18 +237,25 @@ export function planTax(
 ): PlanTax {
   const book = planBook(computation, options, sales);
   const uk = computation.options.rule === 'uk';
-  const rate = (c: TaxCategory) =>
-    c === 'tax_free' ? new Dec(0) : new Dec(c === 'long' ? options.longRate : options.shortRate);
+  const rate = (c: TaxCategory, year: number) => {
+    if (c === 'tax_free') return new Dec(0);
+    const rates = options.ratesOf?.(year) ?? options;
+    return new Dec(c === 'long' ? rates.longRate : rates.shortRate);
+  };
   const out: SaleTax[] = [];
   const figures: { day: CalendarDay; gross: Dec; fee: Dec; gain: Dec | null; tax: Dec | null }[] = [];
   for (const sale of sales) {
     const day = sale.day ?? options.asOfDay;
+    // The entry in force in the sale's tax year: its rule, holding period, matching and rates.
+    const regime = regimeOn(computation, day);
     const wanted = new Dec(sale.coinsSold);
     const sold = Dec.min(wanted, book.quantity);
     const price = new Dec(sale.pricePerCoin).mul(hundred.sub(sale.priceImpactPercentage || 0)).div(hundred);
     const gross = sold.mul(price);
     const fee = gross.mul(sale.feesPercentage || 0).div(hundred);
-    const { pieces, chosen } = sold.gt(0) ? book.take(sold, day, sale.lots) : { pieces: [], chosen: 0 };
+    const { pieces, chosen } = sold.gt(0)
+      ? book.take(sold, day, regime.method, sale.lots)
+      : { pieces: [], chosen: 0 };
     const weights = pieces.map((p) => p.quantity);
     const grossParts = splitByWeight(gross, weights, sold);
     const feeParts = splitByWeight(fee, weights, sold);
@@ -207,11 +265,11 @@ export function planTax(
     const lots: SaleLotLine[] = pieces.map((p, i) => {
       const isPool = p.kind === 'pool';
       const acquired = isPool ? null : p.acquiredDay;
-      const category = categoryOf(computation.options, acquired, day);
+      const category = categoryOf(regime.options, acquired, day);
       const gain = p.cost === null ? null : (grossParts[i] as Dec).sub(feeParts[i] as Dec).sub(p.cost);
       if (gain !== null) byCategory.set(category, (byCategory.get(category) ?? new Dec(0)).add(gain));
       cost = cost === null || p.cost === null ? null : cost.add(p.cost);
-      const from = acquired === null ? null : qualifiesOn(computation.options, acquired);
+      const from = acquired === null ? null : qualifiesOn(regime.options, acquired);
       if (from !== null && from > day) latest = latest === null ? from : Math.max(latest, from);
       return {
         acquisition_id: isPool ? null : p.acquisitionId,
@@ -228,7 +286,7 @@ export function planTax(
     const gain = total === null ? null : gross.sub(fee).sub(total);
     let tax: Dec | null = total === null ? null : new Dec(0);
     if (tax !== null)
-      for (const [c, g] of byCategory) if (g.gt(0)) tax = tax.add(g.mul(rate(c)).div(hundred));
+      for (const [c, g] of byCategory) if (g.gt(0)) tax = tax.add(g.mul(rate(c, regime.year)).div(hundred));
     figures.push({ day, gross, fee, gain, tax });
     const qualifyDay = latest as CalendarDay | null;
     out.push({
@@ -264,7 +322,7 @@ export function planTax(
       const f = figures[i];
       const o = out[i];
       if (!f || !o) return;
-      f.tax = e.taxable === null ? null : e.taxable.mul(rate('gain')).div(hundred);
+      f.tax = e.taxable === null ? null : e.taxable.mul(rate('gain', e.taxYear)).div(hundred);
       o.tax_year = taxYear('uk', e.taxYear).label;
       o.exempt_used = toDecimalStringOrNull(e.exemptUsed);
     });

@@ -16,8 +16,9 @@ export function createTaxDecisionsService(deps: {
   market: Pick<MarketReader, 'getQuotes'>;
 }) {
   async function decisions(userId: string, query: TaxDecisionsQuery): Promise<TaxDecisions> {
-    // Checks the portfolio is the user's (404 otherwise) and loads the books of the scope.
-    const ctx = await deps.tax.context(userId, query.portfolio_id, true);
+    // Checks the portfolio is the user's (404 otherwise) and loads the books of the scope, in the
+    // currency of this tax year's rule (a change of rule next year does not move this year's).
+    const ctx = await deps.tax.context(userId, query.portfolio_id, {});
     const { computation, books } = ctx;
     const coins = [...new Set(computation.holdings.map((h) => h.coinId))];
     // A market that cannot price now leaves the lots unpriced (said in the notes), never an error.

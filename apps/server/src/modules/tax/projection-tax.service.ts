@@ -1,5 +1,5 @@
 import { idNotFoundMessages, type ProjectionTaxLinkBody, type ProjectionTaxResponse } from '@app/contracts';
-import { Dec, dayInZone, dayToIso, planTax, taxAwarePlan } from '@app/core';
+import { computationForYear, Dec, dayInZone, dayToIso, planTax, taxAwarePlan, taxYearOf } from '@app/core';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,6 +8,7 @@ import type { MarketReader } from '../market/index.ts';
 import { findProjection, listTransactions } from '../projections/index.ts';
 import { deleteProjectionLink, findProjectionLink, saveProjectionLink } from './tax.repository.ts';
 import type { TaxService } from './tax.service.ts';
+import { settingsOfYear } from './tax-history.ts';
 
 /** What the UK plan assumes and leaves out, said next to the figures. */
 export const ukPlanNote =
@@ -49,9 +50,14 @@ export function createProjectionTaxService(deps: {
     if (link === undefined) return { ...base, note: 'Not linked: the flat sell tax applies.' };
     const ctx = await deps.tax.context(userId, link ?? 'all');
     const asOfDay = dayInZone(deps.clock().getTime(), ctx.computation.zone);
+    // The rungs sell today unless the tax-aware order dates them later: today's tax year's entry
+    // is the one shown, and each sale is priced under its own year's entry (planTax).
+    const thisYear = taxYearOf(ctx.settings.rule, asOfDay);
+    const yearSettings = settingsOfYear(ctx.history, thisYear);
     const common = {
       ...base,
-      method: ctx.computation.method,
+      rule: yearSettings.rule,
+      method: computationForYear(ctx.computation, thisYear).method,
       currency: ctx.books.currency,
       as_of: dayToIso(asOfDay),
     };
@@ -84,8 +90,12 @@ export function createProjectionTaxService(deps: {
       portfolioId: ctx.portfolioId,
       coinId: projection.coinId,
       asOfDay,
-      shortRate: settings.short_rate,
-      longRate: settings.long_rate,
+      shortRate: yearSettings.short_rate,
+      longRate: yearSettings.long_rate,
+      ratesOf: (year: number) => {
+        const s = settingsOfYear(ctx.history, year);
+        return { shortRate: s.short_rate, longRate: s.long_rate };
+      },
     };
     const held = ctx.computation.holdings.some(
       (h) =>

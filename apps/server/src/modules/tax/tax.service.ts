@@ -7,6 +7,7 @@ import {
   type TaxReportCsvQuery,
   type TaxReportQuery,
   type TaxReportResponse,
+  type TaxRule,
   type TaxSettings,
   taxHistoryMessages,
   taxRuleCurrencies,
@@ -24,8 +25,11 @@ import {
   form8949Csv,
   genericTaxCsv,
   knownCoinSymbol,
+  regimeOfYear,
+  ruleTimeZone,
   sameTaxCalendar,
   type TaxComputation,
+  taxYear,
   taxYearOf,
   taxYearsWithActivity,
   toDecimalString,
@@ -105,9 +109,15 @@ export function createTaxService(deps: TaxServiceDeps) {
 
   /**
    * `inRuleCurrency`: the report and its files are in the currency a country's rule names; the
-   * other views (lots, what-if, exit plans) stay in the portfolios' own.
+   * other views (lots, what-if, exit plans) stay in the portfolios' own. `true` takes the current
+   * rule's; `{ year }` the rule in force in that tax year (the current one when absent), since a
+   * history may change the rule and with it the currency from one year to the next.
    */
-  async function context(userId: string, scope: string, inRuleCurrency = false): Promise<TaxContext> {
+  async function context(
+    userId: string,
+    scope: string,
+    inRuleCurrency: boolean | { year?: number | undefined } = false,
+  ): Promise<TaxContext> {
     const portfolioId = scope === 'all' ? null : scope;
     const [settingsRow, prefs, historyRows] = await Promise.all([
       findTaxSettings(deps.db, userId),
@@ -116,7 +126,13 @@ export function createTaxService(deps: TaxServiceDeps) {
     ]);
     const settings = toTaxSettings(settingsRow);
     const history = historyOf(historyRows, { settings, method: prefs.cost_basis_method });
-    const reportIn = inRuleCurrency ? taxRuleCurrencies[settings.rule] : undefined;
+    const currencyRule =
+      inRuleCurrency === false
+        ? null
+        : inRuleCurrency === true
+          ? settings.rule
+          : settingsOfYear(history, inRuleCurrency.year ?? currentYear(settings.rule)).rule;
+    const reportIn = currencyRule === null ? undefined : taxRuleCurrencies[currencyRule];
     const [books, perPortfolio] = await Promise.all([
       loadTaxBooks(deps, userId, portfolioId, reportIn),
       settings.lots_per_portfolio && settings.rule === 'us'
@@ -142,13 +158,19 @@ export function createTaxService(deps: TaxServiceDeps) {
     };
   }
 
+  /** The current tax year on a rule's calendar (every entry of a history shares it). */
+  function currentYear(rule: TaxRule): number {
+    return taxYearOf(rule, dayInZone(deps.clock().getTime(), ruleTimeZone(rule)));
+  }
+
   async function report(userId: string, query: TaxReportQuery): Promise<TaxReportResponse> {
-    return reportOf(await context(userId, query.portfolio_id, true), query);
+    // In the currency of the rule of the year asked for: a report under the custom rule is in the
+    // portfolios' own, one under the US rule in dollars, whatever the current rule names.
+    return reportOf(await context(userId, query.portfolio_id, { year: query.year }), query);
   }
 
   function reportOf(ctx: TaxContext, query: TaxReportQuery): TaxReportResponse {
-    const rule = ctx.settings.rule;
-    const year = query.year ?? taxYearOf(rule, dayInZone(deps.clock().getTime(), ctx.computation.zone));
+    const year = query.year ?? currentYear(ctx.settings.rule);
     // The year's own entry: its rule and method (in the computation) and its rates.
     const yearSettings = settingsOfYear(ctx.history, year);
     const memoKey = `${year}|${ctx.portfolioId}|${ctx.books.currency}|${historyKey(ctx.history)}`;
@@ -164,7 +186,15 @@ export function createTaxService(deps: TaxServiceDeps) {
       yearlyAllowance: yearSettings.yearly_allowance,
       yearlyAllowanceOf: (y) => settingsOfYear(ctx.history, y).yearly_allowance,
     });
-    const response = { ...built, years: taxYearsWithActivity(ctx.computation, ctx.portfolioId) };
+    const entry = regimeOfYear(ctx.history, year);
+    const response = {
+      ...built,
+      years: taxYearsWithActivity(ctx.computation, ctx.portfolioId),
+      settings_from: {
+        from_year: entry.fromYear,
+        from_label: entry.fromYear === null ? null : taxYear(entry.settings.rule, entry.fromYear).label,
+      },
+    };
     if (!memo) {
       memo = new Map();
       reports.set(ctx.computation, memo);
@@ -257,7 +287,7 @@ export function createTaxService(deps: TaxServiceDeps) {
     report,
 
     async reportCsv(userId: string, query: TaxReportCsvQuery): Promise<{ filename: string; body: string }> {
-      const ctx = await context(userId, query.portfolio_id, true);
+      const ctx = await context(userId, query.portfolio_id, { year: query.year });
       const built = reportOf(ctx, query);
       // Demo mode: rewards are priced at simulated closes, so the file says so. Form
       // 8949 keeps its header first and its columns in the form's order: the label goes into each

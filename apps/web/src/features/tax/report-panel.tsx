@@ -1,4 +1,4 @@
-import { effectiveMethodLabel } from '@app/contracts';
+import { effectiveMethodLabel, taxRuleFacts } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
@@ -83,7 +83,10 @@ export function ReportPanel({
         )}
         <p className="text-sm text-muted">
           {formatCalendarDay(data.year_start)} to {formatCalendarDay(data.year_end)} ·{' '}
-          {data.currency.toUpperCase()} · Method: {effectiveMethodLabel(data.method)}
+          {data.currency.toUpperCase()} · Rule: {taxRuleFacts[data.rule].label} · Method:{' '}
+          {effectiveMethodLabel(data.method)}
+          {/* Settings changed over the years: the entry this year's figures follow. */}
+          {data.settings_from.from_label !== null && `, as set from ${data.settings_from.from_label}`}
         </p>
       </div>
       {data.per_portfolio_lots && (

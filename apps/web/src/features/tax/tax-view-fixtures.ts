@@ -75,6 +75,7 @@ export const lotsView: LotsView = {
 
 export const report: TaxReportResponse = {
   years: [2024],
+  settings_from: { from_year: null, from_label: null },
   rule: 'us',
   method: 'fifo',
   year: 2024,

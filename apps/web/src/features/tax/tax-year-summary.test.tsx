@@ -125,6 +125,13 @@ describe('the year after allowances and losses', () => {
     expect(within(section).getByRole('list').className).toContain('[overflow-wrap:anywhere]');
   });
 
+  it('names the rule and method of the year, and the tax year their entry of the settings starts from', async () => {
+    await show({ ...report, settings_from: { from_year: 2024, from_label: '2024' } });
+    expect(screen.getByText(/Rule: United States · Method:/).textContent).toMatch(
+      /USD · Rule: United States · Method: FIFO \(first in, first out\), as set from 2024$/,
+    );
+  });
+
   it('names a limit as a limit: what it kept tax-free, nothing left over', async () => {
     const limit: TaxReportResponse = {
       ...report,
