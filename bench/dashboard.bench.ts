@@ -8,8 +8,9 @@
 //
 // Every sample below is sent once the started server has gone idle (start-up work done, which
 // includes loading stored daily closes into memory).
-// first       = the first request of a fresh server process right after the bulk load: nothing is
-//               stored yet, so every transaction is read and costed.
+// first       = the first request of a fresh server process with nothing stored (right after the
+//               bulk load, or after the stored figures were dropped: each build and each first
+//               sample starts without them), so every transaction is read and costed.
 // cold        = the first request of a fresh server process (restarted for every sample and case),
 //               so no in-memory ledger, figures or JIT state survives; the figures stored by earlier
 //               processes (portfolio_snapshots) are read; PostgreSQL keeps its own buffer cache.
@@ -17,7 +18,8 @@
 //               moves; only the touched coin is recomputed).
 // warm        = repeated requests on a running process.
 // Run: npm run build, then node --import tsx bench/dashboard.bench.ts (BENCH_DASHBOARD_SIZES,
-// BENCH_DASHBOARD_DATABASES=pglite,postgres, BENCH_POSTGRES_URL, BENCH_COLD_SAMPLES, ...).
+// BENCH_DASHBOARD_DATABASES=pglite,postgres, BENCH_POSTGRES_URL, BENCH_FIRST_SAMPLES (1: one first
+// read per case; more drop the stored figures again before each), BENCH_COLD_SAMPLES, ...).
 // Before and after in one run: BENCH_PREVIOUS_ENTRY names another build's dist/main.js (e.g. of a
 // `git archive` copy of the previous commit); every case is then measured with it first and with
 // this build second, on the same data. BENCH_DASHBOARD_CASES=performance leaves the dashboard out.
@@ -33,6 +35,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const sizes = (process.env.BENCH_DASHBOARD_SIZES ?? '10000,100000').split(',').map(Number);
 const databases = (process.env.BENCH_DASHBOARD_DATABASES ?? 'pglite,postgres').split(',');
 const coldSamples = Number(process.env.BENCH_COLD_SAMPLES ?? 3);
+const firstSamples = Number(process.env.BENCH_FIRST_SAMPLES ?? 1);
 const writeSamples = Number(process.env.BENCH_WRITE_SAMPLES ?? 5);
 const warmSamples = Number(process.env.BENCH_WARM_SAMPLES ?? 40);
 const coinCount = 100;
@@ -269,8 +272,8 @@ async function prepare(target: Target): Promise<BenchUser[]> {
 
 interface Row {
   label: string;
-  /** The first request after the bulk load: no snapshot of the figures exists yet. */
-  first: number;
+  /** The first request after the bulk load, or after the stored figures were dropped: nothing stored. */
+  first: number[];
   cold: number[];
   write: number[];
   warm: number[];
@@ -294,7 +297,7 @@ async function benchBuild(target: Target, users: BenchUser[], build: { name: str
   ]);
   const rows: Row[] = cases.map((c) => ({
     label: `${build.name}${c.user.label}, ${c.kind}`,
-    first: Number.NaN,
+    first: [],
     cold: [],
     write: [],
     warm: [],
@@ -305,17 +308,20 @@ async function benchBuild(target: Target, users: BenchUser[], build: { name: str
   const idle: number[] = [];
   const settleFrom = settling.length;
 
-  // Cold: a fresh process per sample and case. Round 0 is the first read after the bulk load.
-  for (let s = 0; s <= coldSamples; s++) {
+  // First, then cold: a fresh process per sample and case. Each first round starts from no stored
+  // figures (the build measured before this one has stored its own on the same data, and so has
+  // the round before); the cold rounds read what the last first round stored.
+  for (let s = 1 - firstSamples; s <= coldSamples; s++) {
+    if (s <= 0) await target.withSql((run) => run('delete from portfolio_snapshots'));
     for (const [i, c] of cases.entries()) {
       const server = await startServer(target, build.entry);
       try {
         idle.push(server.rssMb());
         const ms = await timed({ url: server.url, headers: c.user.headers }, c.path);
         const row = rows[i];
-        if (row && s === 0) row.first = ms;
+        if (s <= 0) row?.first.push(ms);
         else row?.cold.push(ms);
-        if (s === 0) firstPeak = Math.max(firstPeak, server.peakRssMb());
+        if (s <= 0) firstPeak = Math.max(firstPeak, server.peakRssMb());
         else coldPeak = Math.max(coldPeak, server.peakRssMb());
       } finally {
         await server.stop();
@@ -350,18 +356,19 @@ async function benchBuild(target: Target, users: BenchUser[], build: { name: str
 
   const f = (v: number) => v.toFixed(1);
   console.log(
-    `\n${target.label} — first: 1 fresh process right after the bulk load; cold: ${coldSamples} fresh processes per case; after write: ${writeSamples}; warm: ${warmSamples} sequential requests (ms)`,
+    `\n${target.label} — first: ${firstSamples} fresh process${firstSamples === 1 ? '' : 'es'} per case with nothing stored; cold: ${coldSamples} fresh processes per case; after write: ${writeSamples}; warm: ${warmSamples} sequential requests (ms)`,
   );
   console.log(
-    '| case | first (nothing stored) | cold median | cold p95 | after-write median | after-write p95 | warm median | warm p95 |',
+    '| case | first (nothing stored) median | first min | cold median | cold p95 | after-write median | after-write p95 | warm median | warm p95 |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
+    const first = stats(r.first);
     const a = stats(r.cold);
     const b = stats(r.write);
     const w = stats(r.warm);
     console.log(
-      `| ${r.label} | ${f(r.first)} | ${f(a.median)} | ${f(a.p95)} | ${f(b.median)} | ${f(b.p95)} | ${f(w.median)} | ${f(w.p95)} |`,
+      `| ${r.label} | ${f(first.median)} | ${f(Math.min(...r.first))} | ${f(a.median)} | ${f(a.p95)} | ${f(b.median)} | ${f(b.p95)} | ${f(w.median)} | ${f(w.p95)} |`,
     );
   }
   const settle = stats(settling.slice(settleFrom));

@@ -17,6 +17,8 @@ export type { NullableRoi, PnlFigures, PnlParts } from './metrics.ts';
 export { coinPnl, pnlFigures, positionParts, sumParts } from './metrics.ts';
 export type { OversellLead, OversellReader } from './oversell-text.ts';
 export { describeOversell, oversellLeads } from './oversell-text.ts';
+export type { CoinFigures } from './scaled-replay.ts';
+export { coinFigures } from './scaled-replay.ts';
 export { LedgerInputError, parseInstant, sortTimeline, timelineOrder } from './timeline.ts';
 export type {
   BlockedTransaction,

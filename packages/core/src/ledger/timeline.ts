@@ -12,21 +12,30 @@ export function sortTimeline<T extends LedgerTransaction>(txs: readonly T[]): T[
 
 /** The timeline with each transaction's executed_at in ms, for callers that need the instant too. */
 export function timelineOrder<T extends LedgerTransaction>(txs: readonly T[]): { tx: T; at: number }[] {
-  // Keys are parsed once, not inside the comparator (n log n Date.parse calls on 100k rows).
-  const keyed = txs.map((tx, index) => ({
+  // Keys are parsed once, not inside the comparator (n log n Date.parse calls on 100k rows);
+  // created_at only for rows that share an instant with another, the only ones it orders.
+  const keyed: { tx: T; index: number; at: number; created: number | undefined }[] = txs.map((tx, index) => ({
     tx,
     index,
     at: instant(tx.executed_at, tx.id),
-    created: tx.created_at === undefined ? Number.POSITIVE_INFINITY : parseInstant(tx.created_at) || 0,
+    created: undefined,
   }));
   keyed.sort(
     (a, b) =>
       a.at - b.at ||
-      compareCreated(a.created, b.created) ||
+      compareCreated(createdOf(a), createdOf(b)) ||
       compareText(a.tx.id, b.tx.id) ||
       a.index - b.index,
   );
   return keyed;
+}
+
+function createdOf(key: { tx: LedgerTransaction; created: number | undefined }): number {
+  if (key.created === undefined) {
+    const created = key.tx.created_at;
+    key.created = created === undefined ? Number.POSITIVE_INFINITY : parseInstant(created) || 0;
+  }
+  return key.created;
 }
 
 function instant(iso: string, id: string): number {

@@ -3,8 +3,7 @@ import {
   type CapitalHistory,
   type CoinCapital,
   capitalHistory,
-  coinCapital,
-  computeLedger,
+  coinFigures,
   type DailyHoldings,
   dailyHoldings,
   type LedgerTotals,
@@ -141,16 +140,17 @@ export function createPortfolioFigures(deps: {
   }
 
   /**
-   * Writes the snapshot once the current turn is over: the response that computed it goes out
-   * first (PGlite runs on this thread, and a large write would hold the reply back).
+   * Encodes and writes the snapshot once the current turn is over: the response that computed it
+   * goes out first (PGlite runs on this thread, and a large write would hold the reply back; so
+   * would fingerprinting every coin of a first read, which only the snapshot needs).
    */
-  function store(portfolio: PortfolioRow, kind: string, payload: Uint8Array): void {
+  function store(portfolio: PortfolioRow, kind: string, payload: () => Uint8Array): void {
     const write = new Promise((resolve) => setImmediate(resolve))
       .then(() =>
         writeSnapshot(deps.db, portfolio.id, kind, {
           revision: portfolio.revision,
           format: snapshotFormat,
-          payload,
+          payload: payload(),
         }),
       )
       .catch((error: unknown) =>
@@ -190,7 +190,7 @@ export function createPortfolioFigures(deps: {
     }
     const book = await deps.ledgers.book(deps.db, portfolio);
     const parts = perCoin(book, earlier ?? new Map(), compute);
-    store(portfolio, kind, encode(parts));
+    store(portfolio, kind, () => encode(parts));
     return parts;
   }
 
@@ -326,11 +326,38 @@ function perCoin<T>(
   const out = new Map<string, Fingerprinted<T>>();
   for (const coinId of book.coinIds()) {
     const txs = book.coinTransactions(coinId);
-    const fingerprint = coinFingerprint(txs);
     const before = earlier.get(coinId);
-    out.set(coinId, before?.fingerprint === fingerprint ? before : { fingerprint, value: compute(txs) });
+    out.set(
+      coinId,
+      before && before.fingerprint === coinFingerprint(txs) ? before : new Computed(txs, compute(txs)),
+    );
   }
   return out;
+}
+
+/**
+ * Figures computed from `txs`, fingerprinted when first asked: a coin with nothing to compare
+ * against (a first read) needs its fingerprint only in the snapshot, written after the reply.
+ * The transactions are let go once it is known, so kept figures do not hold them.
+ */
+class Computed<T> implements Fingerprinted<T> {
+  private txs: readonly LedgerTransaction[] | null;
+  private known = '';
+
+  constructor(
+    txs: readonly LedgerTransaction[],
+    readonly value: T,
+  ) {
+    this.txs = txs;
+  }
+
+  get fingerprint(): string {
+    if (this.txs) {
+      this.known = coinFingerprint(this.txs);
+      this.txs = null;
+    }
+    return this.known;
+  }
 }
 
 /**
@@ -355,14 +382,22 @@ function figuresOf(txs: readonly LedgerTransaction[]): HistoryFigures {
   return figures;
 }
 
+/**
+ * A coin's totals and capital under one method come from one replay (they are two readings of
+ * the same timeline), so whichever is asked for first leaves the other ready.
+ */
+function replayed(txs: readonly LedgerTransaction[], method: CostBasisMethod): void {
+  const figures = figuresOf(txs);
+  const { totals, capital } = coinFigures(txs, method);
+  figures.totals.set(method, totals);
+  figures.capital.set(method, capital);
+}
+
 function coinTotals(txs: readonly LedgerTransaction[], method: CostBasisMethod): LedgerTotals {
   const figures = figuresOf(txs);
-  const hit = figures.totals.get(method);
-  if (hit) return hit;
-  const coin = computeLedger(txs, { method, explain: false }).coins[0];
-  if (!coin) throw new Error('a coin with transactions has no ledger');
-  const totals = totalsOf(coin);
-  figures.totals.set(method, totals);
+  if (!figures.totals.has(method)) replayed(txs, method);
+  const totals = figures.totals.get(method);
+  if (!totals) throw new Error('a coin with transactions has no ledger');
   return totals;
 }
 
@@ -374,12 +409,10 @@ function coinHoldings(txs: readonly LedgerTransaction[]): DailyHoldings {
 
 function capitalOf(txs: readonly LedgerTransaction[], method: CostBasisMethod): CoinCapital {
   const figures = figuresOf(txs);
-  let hit = figures.capital.get(method);
-  if (!hit) {
-    hit = coinCapital(txs, method);
-    figures.capital.set(method, hit);
-  }
-  return hit;
+  if (!figures.capital.has(method)) replayed(txs, method);
+  const capital = figures.capital.get(method);
+  if (!capital) throw new Error('a coin with transactions has no capital days');
+  return capital;
 }
 
 function totalsOf(c: LedgerTotals): LedgerTotals {
