@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/web/build-plugins/**/*.test.ts'],
           environment: 'node',
           maxWorkers: everyCore,
+          // The property tests run hundreds of generated cases each: on a shared 2-core machine
+          // under load a whole property can take more than the default 5 s without anything wrong.
+          testTimeout: 30_000,
         },
       },
       {
