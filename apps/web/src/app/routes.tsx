@@ -1,3 +1,4 @@
+// Longer than a component should be: it is the route table, every page and its path in one place to read.
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
 import { trackStartupLoad } from '@/lib/startup-settled';

@@ -1,11 +1,12 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { portfolioKeys } from '@/lib/portfolios/portfolio-list';
 
 /**
  * The roots of every figure the books feed: portfolio totals, the transaction pages and Metrics.
- * They are the portfolios, transactions and dashboard features' `all` keys, named here rather than
- * imported, because shared code never depends on features.
+ * The portfolios' keys are shared code; the transactions and dashboard features' `all` keys are
+ * named here rather than imported, because shared code never depends on features.
  */
-const booksKeys: readonly QueryKey[] = [['portfolios'], ['transactions'], ['dashboard']];
+const booksKeys: readonly QueryKey[] = [portfolioKeys.all, ['transactions'], ['dashboard']];
 
 /**
  * Asks for the books' figures again after a write changed them, and for any other roots the write

@@ -1,5 +1,6 @@
 import { authServiceMessages, type User } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
 import { resendVerificationEmail } from '@/lib/api/account';
 
 /** The unverified-email banner: where the link went, and Resend. */
@@ -19,14 +20,14 @@ export function UnverifiedEmailBanner({ email }: { email: User['email'] }) {
           Sent. Check your inbox.
         </span>
       ) : (
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           onClick={() => resend.mutate()}
           disabled={resend.isPending}
           className="rounded-md px-2 py-0.5 font-semibold text-accent underline underline-offset-4 hover:text-fg disabled:opacity-50"
         >
           {resend.isPending ? 'Sending…' : 'Resend'}
-        </button>
+        </Button>
       )}
       {resend.isError && (
         <span role="alert" className="text-danger">

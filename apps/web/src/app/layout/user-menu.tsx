@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { CountBadge } from '@/components/ui/count-badge';
 import { useBFFAuth } from '@/features/auth';
 import { unreadLabel, useNotifications } from '@/features/notifications';
@@ -27,8 +28,8 @@ interface ItemProps {
 function Item({ onSelect, children, checked }: ItemProps) {
   if (checked !== undefined) {
     return (
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         role="menuitemcheckbox"
         aria-checked={checked}
         tabIndex={-1}
@@ -36,13 +37,13 @@ function Item({ onSelect, children, checked }: ItemProps) {
         onClick={onSelect}
       >
         {children}
-      </button>
+      </Button>
     );
   }
   return (
-    <button type="button" role="menuitem" tabIndex={-1} className={itemStyle} onClick={onSelect}>
+    <Button variant="unstyled" role="menuitem" tabIndex={-1} className={itemStyle} onClick={onSelect}>
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -118,9 +119,9 @@ export function UserMenu({ onOpenAlerts }: UserMenuProps) {
 
   return (
     <div className="relative">
-      <button
+      <Button
+        variant="unstyled"
         ref={button}
-        type="button"
         aria-label={unreadCount > 0 ? `User menu, ${unreadLabel(unreadCount)}` : 'User menu'}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -135,7 +136,7 @@ export function UserMenu({ onOpenAlerts }: UserMenuProps) {
           initial
         )}
         <CountBadge count={unreadCount} label={unreadLabel} className="absolute -right-1 -top-1" />
-      </button>
+      </Button>
       {open && (
         <div
           ref={menu}

@@ -5,7 +5,11 @@ import { buttonStyles } from './button-styles';
 export type ButtonVariant = keyof typeof buttonStyles;
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {
-  variant: ButtonVariant;
+  /**
+   * One of the shared styles, or 'unstyled' for a control whose look is its own (a chart's range
+   * tabs, a star in a table row, a text link): it then wears only the classes given.
+   */
+  variant: ButtonVariant | 'unstyled';
 }
 
 /**
@@ -15,5 +19,9 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
  * component its `ref` as a plain prop, so no forwardRef wrapper is needed.
  */
 export const Button = ({ variant, className, ...props }: ButtonProps) => (
-  <button type="button" {...props} className={cn(buttonStyles[variant], className)} />
+  <button
+    type="button"
+    {...props}
+    className={cn(variant === 'unstyled' ? undefined : buttonStyles[variant], className)}
+  />
 );

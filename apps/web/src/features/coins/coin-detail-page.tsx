@@ -2,6 +2,7 @@ import type { CoinDetails } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { CoinHeadline } from '@/components/ui/coin-headline';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
@@ -156,14 +157,14 @@ export function CoinDetailPage({ actions, extraSections }: CoinDetailPageProps =
           <CoinHeadline coin={coin} price={money(coin.current_price)} level="page" />
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             aria-pressed={favorite}
             onClick={() => toggle(coin.id)}
             className="rounded-lg border border-line px-3 py-1.5 text-sm hover:border-muted"
           >
             {favorite ? '★ Favourite' : '☆ Add to favourites'}
-          </button>
+          </Button>
           {typeof actions === 'function' ? actions(coin) : actions}
         </div>
       </header>

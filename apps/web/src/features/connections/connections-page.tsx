@@ -60,9 +60,9 @@ export function ConnectionsPage() {
         </div>
       ) : list.isError ? (
         <EmptyState title="The connections could not be loaded">
-          <button type="button" className="text-accent underline" onClick={() => void list.refetch()}>
+          <Button variant="unstyled" className="text-accent underline" onClick={() => void list.refetch()}>
             Try again
-          </button>
+          </Button>
         </EmptyState>
       ) : connections.length === 0 ? (
         <EmptyState title="No connections yet">

@@ -1,5 +1,5 @@
 import { type Projection, projectionLabels, projectionMessages } from '@app/contracts';
-import { classifySelection, isDraftId, newDraftId, type ProjectionDialogForm } from '@app/core';
+import { classifySelection, isDraftId, newDraftId } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,48 +7,26 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
-import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api/api-error';
-import { saveOrQueue } from '@/lib/api/saved-or-queued';
-import { lazyPart } from '@/lib/lazy-part';
 import { pageHeaders } from '@/lib/page-headers';
 import { usePrivacyMode } from '@/lib/privacy';
-import {
-  listErrorText,
-  preloadProjectionSchemas,
-  projectionDetailQuery,
-  projectionsListQuery,
-} from './api/projections-api';
+import { listErrorText, preloadProjectionSchemas, projectionsListQuery } from './api/projections-api';
+import { editFormStateOf } from './components/edit-form-state';
 import { LazyProjectionDialog } from './components/lazy-projection-dialog';
 import { AddProjectionButton, NoProjectionsYet } from './components/no-projections';
 import { ProjectionSwitcher, ProjectionsTopBar } from './components/projection-switcher';
 import {
-  useCreateProjection,
-  useDeleteProjection,
-  useUpdateProjection,
-} from './hooks/use-projection-mutations';
+  allProjectionsView,
+  loadingProjections,
+  ProjectionDetail,
+  projectionView,
+} from './components/projection-views';
+import { useDeleteProjection } from './hooks/use-projection-mutations';
+import { useProjectionSubmit } from './hooks/use-projection-submit';
 import {
   allProjectionsId,
   emptyFormState,
   useProjectionsSelection,
 } from './store/projections-selection-store';
-
-/**
- * A projection's view and the all-projections comparison bring the projection engine, exact
- * decimals and the virtualised sell table; they are drawn once the projections have arrived, so
- * they load beside those requests rather than before the page paints (to keep the page's first load within the route budget).
- * Until both are here the page shows the loading line it shows for the request.
- */
-const projectionView = lazyPart(
-  () => import('./components/projection-view'),
-  (m) => m.ProjectionView,
-);
-const allProjectionsView = lazyPart(
-  () => import('./components/all-projections-view'),
-  (m) => m.AllProjectionsView,
-);
-const loadingProjection = <Spinner label="Loading projection…" />;
-const loadingProjections = <Spinner label="Loading projections…" />;
 
 /**
  * What the page needs before its first content beyond its own code, started with that code when
@@ -58,24 +36,6 @@ const loadingProjections = <Spinner label="Loading projections…" />;
 export function preloadProjectionsFirstParts(pathname: string): void {
   preloadProjectionSchemas();
   (pathname.startsWith('/projections/') ? projectionView : allProjectionsView).preload();
-}
-
-function ProjectionDetail({ id }: { id: string }) {
-  const detail = useQuery({ ...projectionDetailQuery(id), meta: { silent: true } });
-  if (detail.isPending) return loadingProjection;
-  if (detail.isError) {
-    const gone = isApiError(detail.error) && detail.error.status === 404;
-    return (
-      <EmptyState title={gone ? 'Projection not found' : 'The projection could not be loaded'}>
-        {gone ? 'It may have been deleted.' : listErrorText(detail.error)}
-      </EmptyState>
-    );
-  }
-  return (
-    <Suspense fallback={loadingProjection}>
-      <projectionView.Component key={id} projectionId={id} detail={detail.data} />
-    </Suspense>
-  );
 }
 
 /** /projections and /projections/{id}, with the projection selection rules. */
@@ -90,8 +50,6 @@ export function ProjectionsPage() {
   const setForm = useProjectionsSelection((s) => s.setFormState);
   const resetForm = useProjectionsSelection((s) => s.resetFormState);
   const list = useQuery({ ...projectionsListQuery(), meta: { silent: true } });
-  const create = useCreateProjection();
-  const update = useUpdateProjection();
   const remove = useDeleteProjection();
   const confirm = useConfirm();
   const projections = list.data ?? [];
@@ -117,23 +75,7 @@ export function ProjectionsPage() {
     setForm({ ...emptyFormState, isFormVisible: true, mode: 'create' });
   };
 
-  const openEdit = (p: Projection) => {
-    setForm({
-      ...emptyFormState,
-      isFormVisible: true,
-      mode: 'edit',
-      editingId: p.id,
-      coinId: p.coin_id,
-      coinName: p.coin_name,
-      coinSymbol: p.coin_symbol,
-      coinImage: p.coin_image,
-      name: p.name,
-      investedCapital: p.invested_capital,
-      tokensOwned: p.tokens_owned,
-      circulatingSupply: p.circulating_supply ?? '',
-      sellTax: p.sell_tax,
-    });
-  };
+  const openEdit = (p: Projection) => setForm(editFormStateOf(p));
 
   const closeDialog = () => {
     resetForm();
@@ -142,30 +84,7 @@ export function ProjectionsPage() {
     }
   };
 
-  const submitCreate = async (values: ProjectionDialogForm, currency: string) => {
-    try {
-      const { toCreatePayload } = await import('./components/projection-payloads');
-      const payload = { ...toCreatePayload(values), currency: currency as 'usd' };
-      const saved = await saveOrQueue(() => create.mutateAsync(payload));
-      if (!saved.queued) return saved.value;
-      // Offline: kept on this device and sent later; the dialog closes as after a save.
-      closeDialog();
-      return null;
-    } catch (error) {
-      if (!isApiError(error)) console.error(projectionMessages.missingCreateInput, error);
-      return null;
-    }
-  };
-
-  const submitUpdate = async (id: string, values: ProjectionDialogForm) => {
-    try {
-      const { toUpdatePayload } = await import('./components/projection-payloads');
-      await update.mutateAsync({ id, body: toUpdatePayload(values) });
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const { submitCreate, submitUpdate } = useProjectionSubmit(closeDialog);
 
   // Submit, refresh the list, select the new one and go to /projections/{id}.
   const onCreated = async (id: string) => {

@@ -1,31 +1,26 @@
-import { type CoinMarket, marketCategoryOptions } from '@app/contracts';
+import type { CoinMarket } from '@app/contracts';
 import { filterCoins, sortCoins } from '@app/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Panel } from '@/components/ui/panel';
 import { SourceBadge } from '@/components/ui/source-badge';
 import { Spinner } from '@/components/ui/spinner';
-import { lazyPart } from '@/lib/lazy-part';
-import {
-  coinDetailsQuery,
-  coinListQuery,
-  marketStatusQuery,
-  useRefreshMarket,
-  userCoinsQuery,
-} from '@/lib/market';
+import { coinDetailsQuery, marketStatusQuery, useRefreshMarket, userCoinsQuery } from '@/lib/market';
 import { useRemovePaintedFrame } from '@/lib/painted-page-frame';
 import { useBaseCurrency, useFavorites, useMoneyFormatter } from '@/lib/settings';
 import { AddToWatchlistDialog } from './add-to-watchlist-button';
 import type { WatchlistCoin } from './components/add-to-watchlist-dialog';
 import { CoinSearch } from './components/coin-search';
 import { GlobalStats } from './components/global-stats';
+import { MarketFilterBar } from './components/market-filter-bar';
+import { MarketPagesNav } from './components/market-pages-nav';
 import { MarketTable } from './components/market-table';
-import { sidebarClass, sidebarPanels } from './components/sidebar-layout';
 import { TerminalHeader, terminalFrameClass } from './components/terminal-header';
+import { loadingCoin, selectedCoin, sidebar, sidebarPlaceholder } from './components/terminal-lazy-parts';
 import { useTerminalUiState } from './terminal-ui-state';
+import { useMarketListing } from './use-market-listing';
 
 export interface TerminalPageProps {
   /** Composed by the app layer (e.g. "Create alert" for the selected coin). */
@@ -34,45 +29,9 @@ export interface TerminalPageProps {
   extraSections?: ReactNode;
 }
 
-const perPage = 250;
-/**
- * The terminal's first paint does not wait for 250 rows with their sparklines. The
- * first screen of the same page (the table shows 12 rows at a time; 25 divides 250, so its
- * page number lines up) is asked for beside it, without sparklines, and shown until the full
- * page arrives; the sparklines follow with it.
- */
-const firstScreenRows = 25;
-
-/**
- * The side column (watchlists, breadth, trending, top performers) and the selected coin's chart
- * each show their own requests' data, and the column sits beside or below the market table: their
- * code loads beside those requests rather than before the terminal paints (route
- * budget). Their placeholders are the loading lines they show while their data is on its way.
- */
-const sidebar = lazyPart(
-  () => import('./components/terminal-sidebar'),
-  (m) => m.TerminalSidebar,
-);
-const selectedCoin = lazyPart(
-  () => import('./components/selected-coin'),
-  (m) => m.SelectedCoin,
-);
-
-const sidebarPlaceholder = (
-  <aside className={sidebarClass}>
-    {sidebarPanels.map((panel) => (
-      <Panel key={panel.title} title={panel.title}>
-        <Spinner label={panel.loading} />
-      </Panel>
-    ))}
-  </aside>
-);
-const loadingCoin = <Spinner label="Loading coin…" />;
-
 /** Terminal: market table, global figures, breadth, trending, top performers, search, chart. */
 export function TerminalPage({ actions, extraSections }: TerminalPageProps = {}) {
   const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
   // An empty ?coin= names no coin: treat it as no selection rather than asking for id "".
   const selectedId = params.get('coin') || null;
   const vs = useBaseCurrency();
@@ -90,28 +49,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
   }, [selectedId]);
 
   const listParams = { vs, order, category, excludeStablecoins };
-  const fullList = coinListQuery({ ...listParams, page, perPage, sparkline: true });
-  // A first load asks for the full page once the first screen has answered, not beside it: its
-  // rows with sparklines are a large answer, which shared the phone's link with the first screen,
-  // the code and the answers the first paint needs. In Lighthouse (live), whenever it went out before the source
-  // badge painted, the simulated LCP counted it too, and came out much later.
-  const [fullListHeld, setFullListHeld] = useState(
-    () => queryClient.getQueryData(fullList.queryKey) === undefined,
-  );
-  const list = useQuery({ ...fullList, enabled: !fullListHeld });
-  const firstScreen = useQuery({
-    ...coinListQuery({
-      ...listParams,
-      page: (page - 1) * (perPage / firstScreenRows) + 1,
-      perPage: firstScreenRows,
-    }),
-    // Only a first load waits: later pages and filters keep the previous rows until theirs arrive.
-    enabled: list.isPending,
-  });
-  // Latched in the render that sees the first screen settle, so the request goes with that commit.
-  if (fullListHeld && (firstScreen.isSuccess || firstScreen.isError)) setFullListHeld(false);
-  const listing = list.data ?? firstScreen.data;
-  const updating = list.isFetching || fullListHeld;
+  const { list, listing, updating, perPage } = useMarketListing(listParams, page);
   // Until the list brings its own source, the server's market status (asked at start) says where
   // the figures come from, so the badge is in the page's first paint: live, it was the LCP
   // element, and waited for the list.
@@ -193,55 +131,16 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
           {extraSections}
 
           <section aria-label="Market" className="rounded-xl border border-line bg-surface">
-            <div className="flex flex-wrap items-center gap-3 border-b border-line p-3 text-sm">
-              <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">Market</h2>
-              <label className="flex items-center gap-2">
-                <span>Category</span>
-                <select
-                  value={category}
-                  onChange={(e) => filtersChanged(() => setUi({ category: e.target.value }))}
-                  className="rounded-lg border border-line bg-surface-2 px-2 py-1"
-                >
-                  <option value="">All categories</option>
-                  {marketCategoryOptions.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={excludeStablecoins}
-                  onChange={(e) => filtersChanged(() => setUi({ excludeStablecoins: e.target.checked }))}
-                  className="accent-accent"
-                />
-                Exclude stablecoins
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={favoritesOnly}
-                  onChange={(e) => setUi({ favoritesOnly: e.target.checked })}
-                  className="accent-accent"
-                />
-                Favourites only
-              </label>
-              {listing && (
-                <span className="ml-auto flex gap-1 text-xs text-muted">
-                  {/* Before the count, and kept in its place while hidden: going, it moved the count
-                      (a layout shift), which stays flush with the table's right edge. */}
-                  <span
-                    className={updating ? undefined : 'invisible'}
-                    aria-hidden={updating ? undefined : true}
-                  >
-                    updating… ·
-                  </span>
-                  <span>{listing.count} coins</span>
-                </span>
-              )}
-            </div>
+            <MarketFilterBar
+              category={category}
+              excludeStablecoins={excludeStablecoins}
+              favoritesOnly={favoritesOnly}
+              count={listing?.count}
+              updating={updating}
+              onCategory={(value) => filtersChanged(() => setUi({ category: value }))}
+              onExcludeStablecoins={(value) => filtersChanged(() => setUi({ excludeStablecoins: value }))}
+              onFavoritesOnly={(value) => setUi({ favoritesOnly: value })}
+            />
             {listing === undefined && list.isPending ? (
               // The table's own height (its scroller stops at 640 px), so the panels below stay put.
               <Spinner label="Loading market…" className="h-[640px] items-start p-6" />
@@ -269,22 +168,7 @@ export function TerminalPage({ actions, extraSections }: TerminalPageProps = {})
                 sparklinesLoading={list.data === undefined}
               />
             )}
-            {pages > 1 && !favoritesOnly && (
-              <nav
-                aria-label="Market pages"
-                className="flex items-center justify-end gap-2 border-t border-line p-2 text-sm"
-              >
-                <Button variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  Previous
-                </Button>
-                <span className="text-muted">
-                  Page {page} of {pages}
-                </span>
-                <Button variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  Next
-                </Button>
-              </nav>
-            )}
+            {pages > 1 && !favoritesOnly && <MarketPagesNav page={page} pages={pages} onPage={setPage} />}
           </section>
         </div>
 

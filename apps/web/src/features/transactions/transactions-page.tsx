@@ -1,14 +1,7 @@
-import {
-  portfolioMessages,
-  type Transaction,
-  type TransactionCreateBody,
-  type TransactionType,
-  transactionTypeLabels,
-  transactionTypes,
-} from '@app/contracts';
+import { portfolioMessages, type Transaction, type TransactionCreateBody } from '@app/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -27,39 +20,27 @@ import {
 } from './api/transactions-api';
 import { LazyTransactionForm } from './components/lazy-transaction-form';
 import { lazyTransactionList } from './components/lazy-transaction-list';
+import { TransactionFilters } from './components/transaction-filters';
+import { TransactionPagesNav } from './components/transaction-pages-nav';
 import { deleteTransactionRequest } from './delete-transaction-request';
 import { useDeleteTransactions } from './use-delete-transactions';
+import { useTransactionFilters } from './use-transaction-filters';
 
-const selectClass = 'rounded-lg border border-line bg-bg px-3 py-2 text-sm';
 const loadingList = (
   <div className="flex justify-center py-10">
     <Spinner label="Loading transactions" />
   </div>
 );
 
-type FilterParam = 'portfolio' | 'coin' | 'type' | 'q';
-
 export function TransactionsPage() {
   const client = useQueryClient();
-  // Filters, search and page live in the URL (?coin=bitcoin&q=cold&page=2): other pages link
-  // to a coin's transactions, and a reload or a shared link opens the same list.
-  const [params, setParams] = useSearchParams();
-  const filters = {
-    ...(params.get('portfolio') ? { portfolio_id: params.get('portfolio') ?? '' } : {}),
-    ...(params.get('coin') ? { coin_id: params.get('coin') ?? '' } : {}),
-    ...(transactionTypes.includes(params.get('type') as TransactionType)
-      ? { type: params.get('type') as TransactionType }
-      : {}),
-    ...(params.get('q') ? { q: params.get('q') ?? '' } : {}),
-  };
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(filters.q ?? '');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { filters, page, search, setSearch, setParam } = useTransactionFilters(() => setSelected(new Set()));
   // A sale proposed elsewhere (the what-if's lowest-tax lots) opens the form, which reads it.
   const { state } = useLocation();
   const [form, setForm] = useState<{ editing?: Transaction; draft?: boolean } | null>(() =>
     (state as { saleDraft?: unknown } | null)?.saleDraft ? { draft: true } : null,
   );
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const options = useQuery(transactionOptionsQuery());
   const coins = useQuery(cryptoOptionsQuery());
   const list = useQuery({ ...transactionsQuery({ ...filters, page }), placeholderData: keepPreviousData });
@@ -72,28 +53,6 @@ export function TransactionsPage() {
   const coinById = new Map((coins.data?.cryptocurrencies ?? []).map((c) => [c.id, c]));
   const rows = list.data?.results ?? [];
   const chosen = rows.filter((t) => selected.has(t.id));
-
-  const setParam = (key: FilterParam | 'page', value: string) => {
-    setSelected(new Set());
-    setParams(
-      (p) => {
-        if (value) p.set(key, value);
-        else p.delete(key);
-        if (key !== 'page') p.delete('page');
-        return p;
-      },
-      { replace: key === 'q' },
-    );
-  };
-
-  // As for every search: debounced 300 ms, and clearing the text clears the search.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text changes
-  useEffect(() => {
-    const text = search.trim();
-    if (text === (filters.q ?? '')) return;
-    const timer = setTimeout(() => setParam('q', text), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const askBulkDelete = () =>
     confirm.ask({
@@ -158,56 +117,14 @@ export function TransactionsPage() {
         </EmptyState>
       ) : (
         <>
-          <fieldset className="mb-4 grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-            <legend className="sr-only">Filters</legend>
-            <input
-              type="search"
-              aria-label="Search transactions"
-              placeholder="Search coin or note"
-              className={`${selectClass} sm:w-56`}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-            <select
-              aria-label="Filter by portfolio"
-              className={selectClass}
-              value={filters.portfolio_id ?? ''}
-              onChange={(e) => setParam('portfolio', e.target.value)}
-            >
-              <option value="">All portfolios</option>
-              {portfolios.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Filter by coin"
-              className={selectClass}
-              value={filters.coin_id ?? ''}
-              onChange={(e) => setParam('coin', e.target.value)}
-            >
-              <option value="">All coins</option>
-              {coins.data?.cryptocurrencies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} ({c.symbol.toUpperCase()})
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label="Filter by type"
-              className={selectClass}
-              value={filters.type ?? ''}
-              onChange={(e) => setParam('type', e.target.value)}
-            >
-              <option value="">All types</option>
-              {transactionTypes.map((t) => (
-                <option key={t} value={t}>
-                  {transactionTypeLabels[t]}
-                </option>
-              ))}
-            </select>
-          </fieldset>
+          <TransactionFilters
+            search={search}
+            onSearch={setSearch}
+            filters={filters}
+            onFilter={setParam}
+            portfolios={portfolios}
+            coins={coins.data?.cryptocurrencies}
+          />
           {list.isPending ? (
             loadingList
           ) : list.isError ? (
@@ -250,25 +167,14 @@ export function TransactionsPage() {
             </Suspense>
           )}
           {list.data && (list.data.next || list.data.previous) && (
-            <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
-              <Button
-                variant="secondary"
-                disabled={!list.data.previous}
-                onClick={() => setParam('page', String(page - 1))}
-              >
-                Previous page
-              </Button>
-              <span>
-                Page {page} of {Math.max(1, Math.ceil(list.data.count / 50))}
-              </span>
-              <Button
-                variant="secondary"
-                disabled={!list.data.next}
-                onClick={() => setParam('page', String(page + 1))}
-              >
-                Next page
-              </Button>
-            </nav>
+            <TransactionPagesNav
+              page={page}
+              // The server's pages hold 50 transactions.
+              pages={Math.max(1, Math.ceil(list.data.count / 50))}
+              hasPrevious={Boolean(list.data.previous)}
+              hasNext={Boolean(list.data.next)}
+              onPage={(next) => setParam('page', String(next))}
+            />
           )}
           {/* It explains the listed figures: with none listed it says nothing. */}
           {rows.length > 0 && (

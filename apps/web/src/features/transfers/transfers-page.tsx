@@ -1,6 +1,7 @@
 import type { TransfersResponse } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Spinner } from '@/components/ui/spinner';
@@ -81,9 +82,9 @@ export function TransfersPage() {
         </div>
       ) : list.isError ? (
         <EmptyState title="The transfers could not be loaded">
-          <button type="button" className="text-accent underline" onClick={() => void list.refetch()}>
+          <Button variant="unstyled" className="text-accent underline" onClick={() => void list.refetch()}>
             Try again
-          </button>
+          </Button>
         </EmptyState>
       ) : empty ? (
         <EmptyState title="No transfers yet">

@@ -2,6 +2,7 @@ import { chartTimeframes, type OhlcRow, timeframeDays } from '@app/contracts';
 import { ohlcCloses, ohlcShape } from '@app/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { PriceChart, type PriceChartData } from '@/components/ui/price-chart';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -59,9 +60,9 @@ export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: 
         <fieldset className="m-0 flex gap-1 border-0 p-0">
           <legend className="sr-only">Timeframe</legend>
           {chartTimeframes.map((tf) => (
-            <button
+            <Button
+              variant="unstyled"
               key={tf}
-              type="button"
               aria-pressed={tf === timeframe}
               onClick={() => setTimeframe(tf)}
               className={cn(
@@ -70,15 +71,15 @@ export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: 
               )}
             >
               {tf}
-            </button>
+            </Button>
           ))}
         </fieldset>
         <fieldset className="m-0 flex gap-1 border-0 p-0">
           <legend className="sr-only">Chart type</legend>
           {(['price', 'ohlc'] as const).map((m) => (
-            <button
+            <Button
+              variant="unstyled"
               key={m}
-              type="button"
               aria-pressed={m === mode}
               onClick={() => setMode(m)}
               className={cn(
@@ -87,7 +88,7 @@ export function CoinChart({ coinId, coinName, vs }: { coinId: string; coinName: 
               )}
             >
               {m === 'price' ? 'Price' : 'OHLC'}
-            </button>
+            </Button>
           ))}
         </fieldset>
       </div>

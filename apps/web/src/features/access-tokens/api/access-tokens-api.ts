@@ -3,11 +3,11 @@ import {
   type AccessTokenCreate,
   type AccessTokenCreated,
   accessTokenRoutes,
-  portfolioRoutes,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 
 /** The response schemas load with the page's first request, beside its later parts (access-token-parts). */
 export const schema = schemaLoader(() => import('../access-token-parts'));
@@ -44,12 +44,7 @@ export const accessTokenUsesQuery = (id: string) =>
   });
 
 /** The portfolio list under the key every feature shares, parsed with this page's schemas. */
-export const tokenPortfoliosQuery = () =>
-  queryOptions({
-    queryKey: ['portfolios', 'list'],
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
-  });
+export const tokenPortfoliosQuery = () => portfolioListQuery(schema('portfolioListResponseSchema'));
 
 export function createAccessToken(body: AccessTokenCreate): Promise<AccessTokenCreated> {
   return apiRequest(accessTokenRoutes.tokens, {

@@ -1,15 +1,15 @@
-import {
-  type Connection,
-  type ConnectionCreateBody,
-  type ConnectionDeleteQuery,
-  type ConnectionTokenUpdateBody,
-  type ConnectionUpdateBody,
-  portfolioRoutes,
-  type TransactionClassifyBody,
+import type {
+  Connection,
+  ConnectionCreateBody,
+  ConnectionDeleteQuery,
+  ConnectionTokenUpdateBody,
+  ConnectionUpdateBody,
+  TransactionClassifyBody,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 
 /** The response schemas load with the first request, in the feature's lazy chunk (connection-parts). */
 const schema = schemaLoader(() => import('../connection-parts'));
@@ -76,12 +76,7 @@ export const connectionQuery = (id: string) =>
   });
 
 /** The portfolio list under the key every feature shares, parsed with this feature's schemas. */
-export const connectionPortfoliosQuery = () =>
-  queryOptions({
-    queryKey: ['portfolios', 'list'],
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
-  });
+export const connectionPortfoliosQuery = () => portfolioListQuery(schema('portfolioListResponseSchema'));
 
 export function createConnection(body: ConnectionCreateBody): Promise<Connection> {
   return apiRequest(connectionPaths.list, {

@@ -2,6 +2,7 @@ import { portfolioRoutes } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 
 /** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./dashboard-schemas'));
@@ -49,12 +50,7 @@ export const explainQuery = (portfolioId: string, coinId: string) =>
       }),
   });
 
-export const dashboardPortfoliosQuery = () =>
-  queryOptions({
-    queryKey: ['portfolios', 'list'],
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
-  });
+export const dashboardPortfoliosQuery = () => portfolioListQuery(schema('portfolioListResponseSchema'));
 
 export const recentTransactionsQuery = (portfolioId: string) =>
   queryOptions({

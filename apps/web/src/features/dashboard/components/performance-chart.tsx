@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { MoneyFormatter } from '@/lib/settings';
@@ -87,9 +88,9 @@ export function PerformanceChart({
       <fieldset className="mb-3 flex flex-wrap gap-1">
         <legend className="sr-only">Timeframe</legend>
         {timeframes.map((t) => (
-          <button
+          <Button
+            variant="unstyled"
             key={t}
-            type="button"
             aria-pressed={timeframe === t}
             onClick={() => onTimeframe(t)}
             className={cn(
@@ -98,7 +99,7 @@ export function PerformanceChart({
             )}
           >
             {t}
-          </button>
+          </Button>
         ))}
         <label className="ml-auto flex items-center gap-1 text-xs text-muted">
           <input

@@ -1,31 +1,21 @@
 import { returnDefinitions } from '@app/contracts';
-import { formatSignedPercent } from '@app/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
-import { cn } from '@/lib/cn';
 import { useMoneyIn } from '@/lib/settings';
 import { returnsQuery } from '@/lib/tax/tax-api';
 
 import type { Benchmark } from './benchmark';
 import { BenchmarkPicker } from './benchmark-picker';
+import { ReturnDefinitions } from './return-definitions';
+import { Pct, pp } from './return-figures';
+import { ReturnsExplanation } from './returns-explanation';
 
 const periods = ['1M', '3M', 'YTD', '1Y', 'ALL'] as const;
-
-function Pct({ value }: { value: string | null }) {
-  if (value === null) return <span className="text-muted">–</span>;
-  const text = formatSignedPercent(value);
-  const n = Number(value);
-  return <span className={cn(text !== '0.00%' && (n > 0 ? 'text-accent' : 'text-danger'))}>{text}</span>;
-}
-
-/** "+0.42 pp": the difference from the benchmark in percentage points. */
-function pp(value: string | null): string {
-  return value === null ? '–' : formatSignedPercent(value).replace('%', ' pp');
-}
 
 /**
  * Time-weighted, money-weighted and simple returns per period next to a benchmark,
@@ -55,15 +45,15 @@ export function ReturnsPanel({
   if (data.periods.length === 0) return <p className="text-sm text-muted">No transactions yet.</p>;
   const money = (v: string) => moneyIn(v, data.currency);
   const explainButton = (period: (typeof periods)[number]) => (
-    <button
-      type="button"
+    <Button
+      variant="unstyled"
       className="text-xs text-accent underline"
       aria-expanded={explain === period}
       aria-label={`Explain ${period} returns`}
       onClick={() => setExplain(explain === period ? null : period)}
     >
       Explain
-    </button>
+    </Button>
   );
   return (
     <div className="text-sm">
@@ -152,22 +142,7 @@ export function ReturnsPanel({
           </li>
         ))}
       </ul>
-      <dl className="mt-3 space-y-1 text-xs text-muted">
-        <div>
-          <dt className="inline font-medium text-fg">Simple. </dt>
-          <dd className="inline">{returnDefinitions.simple}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-fg">TWR. </dt>
-          <dd className="inline">{returnDefinitions.twr}</dd>
-        </div>
-        <div>
-          <dt className="inline font-medium text-fg">MWR. </dt>
-          <dd className="inline">
-            {returnDefinitions.mwr} Shown for the period; the yearly rate is in the explanation.
-          </dd>
-        </div>
-      </dl>
+      <ReturnDefinitions />
       {data.cash_held !== null && (
         <p className="mt-2 text-xs text-muted">
           Values include {money(data.cash_held)} held as cash on exchanges; money deposited there and
@@ -179,43 +154,7 @@ export function ReturnsPanel({
           No price history for {data.coins_without_history.join(', ')}: left out of the values.
         </p>
       )}
-      {data.explain && (
-        <section
-          aria-label={`Cash flows behind ${data.explain.period}`}
-          className="mt-3 rounded-lg border border-line p-3"
-        >
-          {(() => {
-            const p = data.periods.find((x) => x.period === data.explain?.period);
-            return p ? (
-              <p className="text-xs text-muted">
-                {formatCalendarDay(p.start_date)} to {formatCalendarDay(p.end_date)}: start value{' '}
-                {money(p.start_value)}, put in {money(p.inflows)}, taken out {money(p.outflows)}, end value{' '}
-                {money(p.end_value)}, gain {money(p.gain)}. MWR as a yearly rate:{' '}
-                <Pct value={p.mwr_annualized} />
-                {p.twr_annualized !== null && (
-                  <>
-                    ; TWR a year: <Pct value={p.twr_annualized} />
-                  </>
-                )}
-                .
-              </p>
-            ) : null;
-          })()}
-          <ul className="mt-2 max-h-48 overflow-y-auto">
-            {data.explain.cash_flows.map((c, i) => (
-              <li
-                key={`${c.date}-${c.kind}-${c.transaction_ids.join(',')}-${i.toString()}`}
-                className="flex justify-between gap-2 border-t border-line py-0.5"
-              >
-                <span>
-                  {formatCalendarDay(c.date)} · {c.kind.replace('_', ' ')}
-                </span>
-                <span>{money(c.amount)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {data.explain && <ReturnsExplanation explain={data.explain} periods={data.periods} money={money} />}
       <p className="mt-2 text-xs">
         <Link
           to={`/tax${portfolioId === 'all' ? '' : `?portfolio=${portfolioId}`}`}

@@ -1,6 +1,7 @@
 import { type PortfolioSummary, unknownCostLines } from '@app/contracts';
 import { formatSignedPercent } from '@app/core';
 import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { LeftOutNote } from '@/components/ui/left-out-note';
 import { Private } from '@/components/ui/private-value';
 import { cn } from '@/lib/cn';
@@ -53,8 +54,8 @@ export function SummaryCards({ summary, money }: { summary: PortfolioSummary; mo
           <div key={c.label} className="min-w-0 rounded-lg bg-surface-2 p-3">
             <dt className="flex items-start justify-between gap-1 text-xs text-muted">
               {c.label}
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 aria-expanded={open === c.label}
                 aria-controls={`${id}-definition`}
                 onClick={() => setOpen(open === c.label ? null : c.label)}
@@ -65,7 +66,7 @@ export function SummaryCards({ summary, money }: { summary: PortfolioSummary; mo
               >
                 <span aria-hidden="true">i</span>
                 <span className="sr-only">What {c.label} means</span>
-              </button>
+              </Button>
             </dt>
             <dd
               className={cn(

@@ -1,5 +1,6 @@
 import type { Portfolio } from '@app/contracts';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import {
   costSeriesOptions,
@@ -58,15 +59,15 @@ export function TopBar({
       <fieldset className={group}>
         <legend className="sr-only">Metric</legend>
         {metricOptions.map((o) => (
-          <button
+          <Button
+            variant="unstyled"
             key={o.value}
-            type="button"
             aria-pressed={metric === o.value}
             className={segment(metric === o.value)}
             onClick={() => onChange({ metric: o.value })}
           >
             {o.label}
-          </button>
+          </Button>
         ))}
       </fieldset>
       {metric === 'holdings' && (
@@ -75,15 +76,15 @@ export function TopBar({
           {(['chart', 'list'] as const).map((v) => {
             const active = selection.metric === 'positions' ? v === 'list' : selection.holdingsView === v;
             return (
-              <button
+              <Button
+                variant="unstyled"
                 key={v}
-                type="button"
                 aria-pressed={active}
                 className={segment(active)}
                 onClick={() => onChange({ metric: 'holdings', holdingsView: v })}
               >
                 {v === 'chart' ? 'Chart' : 'List'}
-              </button>
+              </Button>
             );
           })}
         </fieldset>
@@ -92,15 +93,15 @@ export function TopBar({
         <fieldset className={group}>
           <legend className="sr-only">Return type</legend>
           {returnTypeOptions.map((o) => (
-            <button
+            <Button
+              variant="unstyled"
               key={o.value}
-              type="button"
               aria-pressed={selection.returnType === o.value}
               className={segment(selection.returnType === o.value)}
               onClick={() => onChange({ returnType: o.value })}
             >
               {o.label}
-            </button>
+            </Button>
           ))}
         </fieldset>
       )}
@@ -122,15 +123,15 @@ export function TopBar({
       <fieldset className={cn(group, 'ml-auto')}>
         <legend className="sr-only">Layout</legend>
         {(['grid', 'list'] as const).map((v) => (
-          <button
+          <Button
+            variant="unstyled"
             key={v}
-            type="button"
             aria-pressed={selection.viewMode === v}
             className={segment(selection.viewMode === v)}
             onClick={() => onChange({ viewMode: v })}
           >
             {v === 'grid' ? 'Grid' : 'Stacked'}
-          </button>
+          </Button>
         ))}
       </fieldset>
     </div>

@@ -1,8 +1,10 @@
 import { formatDate } from '@app/core';
-import { type KeyboardEvent, type PointerEvent, useId, useState } from 'react';
-import { Private } from '@/components/ui/private-value';
-import { maskIfPrivate } from '@/lib/privacy';
+import { useId } from 'react';
 import type { MoneyFormatter } from '@/lib/settings';
+import { useChartCrosshair } from './use-chart-crosshair';
+import { axisMoney, niceTicks } from './value-chart-axis';
+import { ValueChartLegend } from './value-chart-legend';
+import { ValueChartTooltip } from './value-chart-tooltip';
 
 const width = 600;
 const height = 200;
@@ -19,49 +21,7 @@ export interface ValueChartSeries {
   fill?: string;
 }
 
-/** "$12K", "€1.2M": short amounts for an axis, masked in privacy mode like every amount. */
-export function axisMoney(value: number, currency: string): string {
-  try {
-    return maskIfPrivate(
-      new Intl.NumberFormat(undefined, {
-        style: 'currency',
-        currency: currency.toUpperCase(),
-        notation: 'compact',
-        maximumFractionDigits: Math.abs(value) < 10 ? 2 : 1,
-      }).format(value),
-    );
-  } catch {
-    return maskIfPrivate(`${value.toPrecision(3)} ${currency.toUpperCase()}`);
-  }
-}
-
-const stepMultiples = [1, 2, 5, 10, 20, 50];
-
-/**
- * Three to six round values (1, 2 or 5 × a power of ten apart) from at or below min to at or above
- * max: the axis then covers the data, and its top label is never under the line's peak. A step is
- * widened while covering both ends would take more than count + 1 intervals.
- */
-export function niceTicks(min: number, max: number, count = 4): number[] {
-  if (!(max > min)) return [min];
-  const raw = (max - min) / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  // The tolerance keeps float noise (0.3 / 0.1 = 2.9999999999999996) from adding a whole step.
-  const slack = 1e-9;
-  let step = power;
-  let first = 0;
-  let intervals = 0;
-  for (const m of stepMultiples) {
-    step = m * power;
-    if (step < raw) continue;
-    first = Math.floor(min / step + slack);
-    intervals = Math.ceil(max / step - slack) - first;
-    if (intervals <= count + 1) break;
-  }
-  const ticks: number[] = [];
-  for (let i = 0; i <= intervals; i++) ticks.push(Number(((first + i) * step).toPrecision(12)));
-  return ticks;
-}
+export { axisMoney, niceTicks } from './value-chart-axis';
 
 /**
  * A line chart of amounts over time with a y axis of amounts, an x axis of dates (the first label
@@ -83,7 +43,7 @@ export function ValueChart({
   /** The chart's accessible name (a sentence with its first and last value). */
   label: string;
 }) {
-  const [active, setActive] = useState<number | null>(null);
+  const { active, setActive, pick, onKey } = useChartCrosshair(times);
   const tooltipId = useId();
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   const lo = Math.min(...all);
@@ -111,60 +71,12 @@ export function ValueChart({
       ? formatDate(new Date(t))
       : new Date(t).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric' });
 
-  const pick = (e: PointerEvent<HTMLDivElement>) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    const f = Math.min(1, Math.max(0, (e.clientX - box.left) / (box.width || 1)));
-    const t = t0 + f * (t1 - t0);
-    let best = 0;
-    for (let i = 1; i < times.length; i++)
-      if (Math.abs((times[i] ?? 0) - t) < Math.abs((times[best] ?? 0) - t)) best = i;
-    setActive(best);
-  };
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const last = times.length - 1;
-    const next =
-      e.key === 'ArrowLeft'
-        ? Math.max(0, (active ?? last) - 1)
-        : e.key === 'ArrowRight'
-          ? Math.min(last, (active ?? -1) + 1)
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : e.key === 'Escape'
-                ? null
-                : undefined;
-    if (next === undefined) return;
-    e.preventDefault();
-    setActive(next);
-  };
   const at = active === null ? null : (times[active] ?? null);
 
   return (
     // data-chart / data-axis: the e2e check that no axis label is clipped or overlaps finds them here.
     <div data-chart>
-      <ul
-        aria-label="Legend"
-        data-chart-labels="legend"
-        className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted"
-      >
-        {series.map((s) => (
-          <li key={s.label} className="flex items-center gap-1.5 whitespace-nowrap">
-            <svg aria-hidden="true" width="18" height="6" className="overflow-visible">
-              <line
-                x1="0"
-                y1="3"
-                x2="18"
-                y2="3"
-                strokeWidth="2"
-                strokeDasharray={s.dashed ? '4 3' : undefined}
-                className={s.stroke}
-              />
-            </svg>
-            {s.label}
-          </li>
-        ))}
-      </ul>
+      <ValueChartLegend series={series} />
       <div className="flex gap-2">
         <div
           aria-hidden="true"
@@ -248,23 +160,14 @@ export function ValueChart({
               )}
             </svg>
             {at !== null && active !== null && (
-              <div
+              <ValueChartTooltip
                 id={tooltipId}
-                role="tooltip"
-                className="pointer-events-none absolute top-1 z-10 min-w-36 rounded-md border border-line bg-surface-2 px-2 py-1.5 text-xs shadow-lg"
-                style={pct(at) > 55 ? { right: `${100 - pct(at) + 1}%` } : { left: `${pct(at) + 1}%` }}
-              >
-                <p className="mb-1 font-medium">{dateText(at)}</p>
-                {series.map((s) => {
-                  const v = s.values[active];
-                  return v === null || v === undefined ? null : (
-                    <p key={s.label} className="flex justify-between gap-3">
-                      <span className="text-muted">{s.label}</span>
-                      <Private>{money(v)}</Private>
-                    </p>
-                  );
-                })}
-              </div>
+                series={series}
+                index={active}
+                dateLabel={dateText(at)}
+                atPercent={pct(at)}
+                money={money}
+              />
             )}
           </div>
           <div aria-hidden="true" data-axis="x" className="relative mt-1 h-4 text-[11px] text-muted">

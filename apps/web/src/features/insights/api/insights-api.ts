@@ -3,12 +3,12 @@ import {
   insightsRoutes,
   type NarrateEvent,
   type PutTargets,
-  portfolioRoutes,
   type UpdateInsightSettings,
 } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 
 /** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./insights-schemas'));
@@ -79,12 +79,7 @@ export const narratePromptQuery = (portfolioId: string) =>
   });
 
 /** The same list (and query key) the other pages use, so the selector shares their cache. */
-export const insightPortfoliosQuery = () =>
-  queryOptions({
-    queryKey: ['portfolios', 'list'],
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
-  });
+export const insightPortfoliosQuery = () => portfolioListQuery(schema('portfolioListResponseSchema'));
 
 export const putTargets = (body: PutTargets) =>
   apiRequest(insightsRoutes.targets, { method: 'PUT', body, schema: schema('targetsResponseSchema') });

@@ -1,5 +1,6 @@
 import type { Notification } from '@app/contracts';
 import { relativeTime } from '@app/core';
+import { Button } from '@/components/ui/button';
 import { describeFiredCondition } from '@/lib/alert-text';
 import { cn } from '@/lib/cn';
 import { useCoinName } from '@/lib/coin-names';
@@ -27,8 +28,8 @@ export function NotificationItem({ notification: n, onOpen }: NotificationItemPr
   usePrivacyMode();
   const coin = useCoinName()(n.coin_coingecko_id);
   return (
-    <button
-      type="button"
+    <Button
+      variant="unstyled"
       className="flex w-full items-start justify-between gap-3 px-4 py-2 text-left text-sm hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none"
       onClick={() => onOpen(n)}
       aria-label={`${n.is_read ? '' : 'Unread: '}${coin}, ${notificationSummary(n)}, ${relativeTime(n.created_at)}`}
@@ -48,6 +49,6 @@ export function NotificationItem({ notification: n, onOpen }: NotificationItemPr
       <time dateTime={n.created_at} className="shrink-0 text-xs text-muted">
         {relativeTime(n.created_at)}
       </time>
-    </button>
+    </Button>
   );
 }

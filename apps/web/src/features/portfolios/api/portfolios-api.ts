@@ -9,25 +9,17 @@ import {
   portfolioRoutes,
   type SymbolMap,
 } from '@app/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 
 /** This feature's response schemas load with its first request (so zod is not in the first paint). */
 const schema = schemaLoader(() => import('./portfolios-schemas'));
 
-/** Query keys shared by name with the transactions and dashboard features (they invalidate these). */
-export const portfolioKeys = {
-  all: ['portfolios'] as const,
-  list: () => [...portfolioKeys.all, 'list'] as const,
-};
+/** The keys live with the shared list query: other features read and refresh the same list. */
+export { portfolioKeys } from '@/lib/portfolios/portfolio-list';
 
-export const portfoliosQuery = () =>
-  queryOptions({
-    queryKey: portfolioKeys.list(),
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
-  });
+export const portfoliosQuery = () => portfolioListQuery(schema('portfolioListResponseSchema'));
 
 export function createPortfolio(body: PortfolioCreateBody): Promise<Portfolio> {
   return apiRequest(portfolioRoutes.portfolios, { method: 'POST', body, schema: schema('portfolioSchema') });

@@ -1,6 +1,7 @@
 import { type PortfolioCreateBody, type PortfolioCurrency, portfolioCurrencies } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { currencyLabel } from '@/lib/settings';
@@ -52,24 +53,23 @@ export function PortfolioForm({ initial, submitLabel, onSubmit, onCancel }: Port
         errors={errors.description}
         onChange={(e) => setDescription(e.target.value)}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="portfolio-currency" className="text-sm font-medium">
-          Currency of prices
-        </label>
-        <select
-          id="portfolio-currency"
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value as PortfolioCurrency | '')}
-          className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
-        >
-          {!initial && <option value="">Base currency (default)</option>}
-          {portfolioCurrencies.map((c) => (
-            <option key={c} value={c}>
-              {currencyLabel(c)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field label="Currency of prices">
+        {(control) => (
+          <select
+            {...control}
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as PortfolioCurrency | '')}
+            className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
+          >
+            {!initial && <option value="">Base currency (default)</option>}
+            {portfolioCurrencies.map((c) => (
+              <option key={c} value={c}>
+                {currencyLabel(c)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <div className="flex gap-2 sm:col-span-3">
         <Button type="submit" variant="primary" disabled={busy}>
           {submitLabel}

@@ -1,26 +1,13 @@
-import {
-  type Projection,
-  projectionLabels,
-  transactionSortModeLabels,
-  transactionSortModes,
-} from '@app/contracts';
-import {
-  aggregateProjections,
-  allViewSelection,
-  rowsFromServer,
-  selectionLabel,
-  toggleProjectionSelection,
-} from '@app/core';
+import { type Projection, transactionSortModeLabels, transactionSortModes } from '@app/contracts';
+import { aggregateProjections, allViewSelection, rowsFromServer } from '@app/core';
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useEffect, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, Td, Th } from '@/components/ui/table';
 import { projectionDetailQuery } from '../api/projections-api';
-import { useDismiss } from '../hooks/use-dismiss';
 import { useProjectionsSelection } from '../store/projections-selection-store';
-import { CoinIcon } from './coin-icon';
-import { formatCoins, money } from './format';
+import { AllPlannedSellsTable } from './all-planned-sells-table';
+import { money } from './format';
+import { ProjectionSelectionMenu } from './projection-selection-menu';
 
 /**
  * The all-projections view: a multi-select of projections and a sort mode, then
@@ -28,16 +15,8 @@ import { formatCoins, money } from './format';
  * projections share one currency (each projection keeps its own; see README).
  */
 export function AllProjectionsView({ projections }: { projections: Projection[] }) {
-  const menuId = useId();
   const all = useProjectionsSelection((s) => s.allProjections);
   const setAll = useProjectionsSelection((s) => s.setAllProjections);
-  const [open, setOpen] = useState(false);
-  const popupRef = useRef<HTMLDivElement>(null);
-  useDismiss(
-    popupRef,
-    open,
-    useCallback(() => setOpen(false), []),
-  );
   const ids = useMemo(() => projections.map((p) => p.id), [projections]);
   const selected = allViewSelection(all.selectedProjections, ids);
 
@@ -87,43 +66,11 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div ref={popupRef} className="relative">
-          <Button
-            variant="secondary"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {selectionLabel(selected.length, ids.length)}
-          </Button>
-          {open && (
-            <fieldset
-              id={menuId}
-              className="absolute left-0 z-20 mt-1 flex max-h-[500px] w-72 flex-col gap-1 overflow-y-auto rounded-lg border border-line bg-surface p-2 shadow-xl"
-            >
-              <legend className="sr-only">{projectionLabels.selectProjections}</legend>
-              {projections.map((p) => (
-                <label
-                  key={p.id}
-                  className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-surface-2"
-                >
-                  <input
-                    type="checkbox"
-                    checked={selected.includes(p.id)}
-                    onChange={() =>
-                      setAll({ selectedProjections: toggleProjectionSelection(selected, p.id) })
-                    }
-                  />
-                  <CoinIcon src={p.coin_image} symbol={p.coin_symbol} />
-                  {p.name}
-                </label>
-              ))}
-              <Button variant="ghost" onClick={() => setAll({ selectedProjections: [] })}>
-                {projectionLabels.clearAll}
-              </Button>
-            </fieldset>
-          )}
-        </div>
+        <ProjectionSelectionMenu
+          projections={projections}
+          selected={selected}
+          onChange={(ids) => setAll({ selectedProjections: ids })}
+        />
         <fieldset className="flex items-center gap-1 rounded-lg border border-line p-1 text-sm">
           <legend className="sr-only">Sort</legend>
           {transactionSortModes.map((mode) => (
@@ -172,42 +119,7 @@ export function AllProjectionsView({ projections }: { projections: Projection[] 
           {selected.length === 0 ? 'Select projections to see their sells.' : 'No planned sells yet.'}
         </p>
       ) : (
-        <Table
-          caption="All planned sells"
-          className="rounded-xl border border-line bg-surface"
-          tableClassName="min-w-[640px]"
-          head={['Projection', '#', 'Coins sold', 'Price per coin', 'Cash out'].map((h) => (
-            <Th key={h} density="custom" className="px-3 py-2">
-              {h}
-            </Th>
-          ))}
-        >
-          {summary.transactions.map((tx) => {
-            const c = currencyOf.get(tx.projectionId) ?? 'usd';
-            return (
-              <tr key={`${tx.projectionId}-${tx.id}`} className="border-t border-line">
-                <Td density="custom" className="px-3 py-2">
-                  <span className="flex items-center gap-2">
-                    <CoinIcon src={tx.coin_image} symbol={tx.coin_symbol} />
-                    {tx.projectionName}
-                  </span>
-                </Td>
-                <Td density="custom" className="px-3 py-2 tabular-nums">
-                  {tx.transaction_order}
-                </Td>
-                <Td density="custom" className="px-3 py-2 tabular-nums">
-                  {formatCoins(tx.coinsSold)} {tx.coin_symbol.toUpperCase()}
-                </Td>
-                <Td density="custom" className="px-3 py-2 tabular-nums">
-                  {money(tx.pricePerCoin, c)}
-                </Td>
-                <Td density="custom" className="px-3 py-2 tabular-nums">
-                  {money(tx.net, c)}
-                </Td>
-              </tr>
-            );
-          })}
-        </Table>
+        <AllPlannedSellsTable transactions={summary.transactions} currencyOf={currencyOf} />
       )}
     </div>
   );

@@ -2,33 +2,18 @@ import {
   effectiveMethodLabel,
   isEffectiveMethod,
   portfolioListResponseSchema,
-  portfolioRoutes,
   taxRuleFacts,
 } from '@app/contracts';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Table, Td, Th } from '@/components/ui/table';
-import { apiRequest } from '@/lib/api/client';
 import { formatCalendarDay } from '@/lib/calendar-day';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 import { projectionTaxQuery, taxKeys, useLinkProjection } from '@/lib/tax/tax-api';
 import { useProjectionsSelection } from '../store/projections-selection-store';
-import { formatCoins, money } from './format';
-import { UkMatchingNotes, ukLineText } from './uk-matching';
-
-const portfoliosQuery = () =>
-  queryOptions({
-    queryKey: ['portfolios', 'list'],
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: portfolioListResponseSchema, signal }),
-  });
-
-const categoryWords: Record<string, string> = {
-  short: 'short-term',
-  long: 'long-term',
-  taxable: 'taxable',
-  tax_free: 'tax-free',
-  gain: 'gain',
-};
+import { money } from './format';
+import { LotTaxSalesTable } from './lot-tax-sales-table';
+import { TaxAwareOrder } from './tax-aware-order';
+import { UkMatchingNotes } from './uk-matching';
 
 /**
  * Link the plan to a portfolio's real lots (or all portfolios'); each saved rung then
@@ -46,7 +31,7 @@ export function LotTaxPanel({
 }) {
   const client = useQueryClient();
   const { data } = useQuery(projectionTaxQuery(projectionId));
-  const portfolios = useQuery(portfoliosQuery());
+  const portfolios = useQuery(portfolioListQuery(portfolioListResponseSchema));
   const link = useLinkProjection(projectionId);
   const [showAware, setShowAware] = useState(false);
   const lastSavedAt = useProjectionsSelection((s) => s.lastSavedAt);
@@ -103,65 +88,7 @@ export function LotTaxPanel({
       {data?.note && linked !== null && <p className="mt-2 text-xs text-muted">{data.note}</p>}
       {plan && plan.sales.length > 0 && (
         <>
-          <Table
-            caption="Tax per planned sale"
-            className="mt-3"
-            tableClassName="min-w-[640px]"
-            head={['Rung', 'Coins', 'Price after impact', 'Lots consumed', 'Gain', 'Tax', 'Net'].map((h) => (
-              <Th key={h} density="custom" className="py-1 pr-2">
-                {h}
-              </Th>
-            ))}
-          >
-            {plan.sales.map((s, i) => (
-              <tr key={s.id} className="border-t border-line align-top">
-                <Td density="custom" className="py-1 pr-2">
-                  {i + 1}
-                </Td>
-                <Td density="custom" className="py-1 pr-2">
-                  {formatCoins(s.coins_sold)}
-                </Td>
-                <Td density="custom" className="py-1 pr-2">
-                  {money(s.effective_price, currency)}
-                </Td>
-                <Td density="custom" className="py-1 pr-2">
-                  <ul>
-                    {s.lots.map((l) => (
-                      <li key={`${l.acquisition_id ?? 'pool'}-${l.acquired_on}-${l.quantity}`}>
-                        {uk ? (
-                          ukLineText(l, s.sale_date)
-                        ) : (
-                          <>
-                            {formatCoins(l.quantity)} from{' '}
-                            {l.acquired_on === null ? 'the pool' : formatCalendarDay(l.acquired_on)} (
-                            {categoryWords[l.category]}
-                            {l.qualifies_on && l.category !== 'long' && l.category !== 'tax_free'
-                              ? `, qualifies ${formatCalendarDay(l.qualifies_on)}`
-                              : ''}
-                            )
-                          </>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </Td>
-                <Td density="custom" className="py-1 pr-2">
-                  {money(s.gain, currency)}
-                </Td>
-                <Td density="custom" className="py-1 pr-2">
-                  {money(s.tax, currency)}
-                  {s.exempt_used != null && s.exempt_used !== '0' && (
-                    <span className="block text-xs text-muted">
-                      {s.tax_year} allowance used {money(s.exempt_used, currency)}
-                    </span>
-                  )}
-                </Td>
-                <Td density="custom" className="py-1 pr-2">
-                  {money(s.net, currency)}
-                </Td>
-              </tr>
-            ))}
-          </Table>
+          <LotTaxSalesTable sales={plan.sales} currency={currency} uk={uk} />
           <p className="mt-2 text-xs text-muted">
             Total tax {money(plan.total_tax, currency)} · total net {money(plan.total_net, currency)}
           </p>
@@ -182,32 +109,13 @@ export function LotTaxPanel({
             here are the ones your lots would cause.
           </p>
           {aware && (
-            <div className="mt-3">
-              <button
-                type="button"
-                className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent"
-                aria-expanded={showAware}
-                onClick={() => setShowAware(!showAware)}
-              >
-                Tax-aware order
-              </button>
-              {showAware && (
-                <div className="mt-2 rounded-lg border border-line p-3" aria-live="polite">
-                  <p>
-                    Tax {money(aware.tax_before, currency)} → {money(aware.tax_after, currency)}: saving{' '}
-                    <strong>{money(aware.saving, currency)}</strong>.
-                  </p>
-                  <ol className="mt-1 list-decimal pl-5 text-xs">
-                    {aware.order.map((o) => (
-                      <li key={o.id}>
-                        Rung {order.get(o.id)} on {formatCalendarDay(o.sale_date)}
-                        {o.delayed ? ' (waits until its lots qualify)' : ''}
-                      </li>
-                    ))}
-                  </ol>
-                </div>
-              )}
-            </div>
+            <TaxAwareOrder
+              aware={aware}
+              rungOf={order}
+              currency={currency}
+              open={showAware}
+              onToggle={() => setShowAware(!showAware)}
+            />
           )}
         </>
       )}

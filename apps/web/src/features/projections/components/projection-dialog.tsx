@@ -1,4 +1,3 @@
-import { unknownCostLines, unknownCostMessages } from '@app/contracts';
 import {
   clearFieldError,
   currencyDecimals,
@@ -14,14 +13,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { LeftOutNote } from '@/components/ui/left-out-note';
 import { TextField } from '@/components/ui/text-field';
 import { useBaseCurrency } from '@/lib/settings';
 import { type PickerCoin, portfolioDataQuery } from '../api/projections-api';
 import { useProjectionsSelection } from '../store/projections-selection-store';
 import { rememberCoin } from './coin-cache';
 import { CoinPicker } from './coin-picker';
-import { formatCoins, money } from './format';
+import { dialogFormOf } from './edit-form-state';
+import { PortfolioHoldingsNote } from './portfolio-holdings-note';
 
 interface ProjectionDialogProps {
   /** Runs after a successful create with the new id (the page selects it and navigates). */
@@ -51,16 +50,7 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
   const [busy, setBusy] = useState(false);
   const mode = form.mode;
 
-  const dialogForm: ProjectionDialogForm = {
-    coinId: form.coinId,
-    coinName: form.coinName,
-    coinSymbol: form.coinSymbol,
-    coinImage: form.coinImage,
-    name: form.name,
-    investedCapital: form.investedCapital,
-    tokensOwned: form.tokensOwned,
-    sellTax: form.sellTax,
-  };
+  const dialogForm = dialogFormOf(form);
 
   const holdings = useQuery({ ...portfolioDataQuery(form.coinId), enabled: form.coinId !== '' });
   const offer = holdings.data?.portfolio_data_available === true ? holdings.data : null;
@@ -161,38 +151,14 @@ export function ProjectionDialog({ onCreated, onClose, submitCreate, submitUpdat
           onChange={(e) => edit('name', e.target.value)}
           errors={errors.name === undefined ? undefined : [errors.name]}
         />
-        {offer !== null && (
-          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
-            <div className="min-w-0">
-              <span>
-                {fromPortfolios ? 'Filled in from your portfolios' : 'In your portfolios'}:{' '}
-                {formatCoins(offer.tokens_owned)} {form.coinSymbol.toUpperCase()}, invested{' '}
-                {money(offer.invested_capital, currency)}
-                {/* The invested capital leaves out coins whose cost nobody gave: said, not read as free. */}
-                {offer.unknown_cost_quantity !== undefined &&
-                  ` (${unknownCostMessages.unknownCostUnits(`${formatCoins(offer.unknown_cost_quantity)} ${form.coinSymbol.toUpperCase()}`)})`}
-              </span>
-              <LeftOutNote lines={unknownCostLines(offer)} />
-              {fromPortfolios && (
-                <span className="block text-xs text-muted">
-                  The coins held across all your portfolios and their cost basis. Edit them for a plan over
-                  part of it.
-                </span>
-              )}
-            </div>
-            {!fromPortfolios && (
-              <Button variant="ghost" onClick={applyHoldings}>
-                Use portfolio amounts
-              </Button>
-            )}
-          </div>
-        )}
-        {notHeld && (
-          <p className="text-sm text-muted">
-            None of your portfolios holds {form.coinSymbol.toUpperCase()}: type the invested capital and the
-            coins owned.
-          </p>
-        )}
+        <PortfolioHoldingsNote
+          offer={offer}
+          fromPortfolios={fromPortfolios}
+          notHeld={notHeld}
+          symbol={form.coinSymbol}
+          currency={currency}
+          onApply={applyHoldings}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Invested capital"

@@ -1,5 +1,6 @@
 import { type Projection, projectionLabels } from '@app/contracts';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { CoinIcon } from './coin-icon';
 
@@ -36,8 +37,8 @@ function ProjectionActions({ name, onEdit, onDelete }: ProjectionActionsProps) {
   const [opened, setOpened] = useState(false);
   const label = `Actions for ${name}`;
   const standIn = (
-    <button
-      type="button"
+    <Button
+      variant="unstyled"
       aria-label={label}
       aria-haspopup="menu"
       aria-expanded={false}
@@ -47,7 +48,7 @@ function ProjectionActions({ name, onEdit, onDelete }: ProjectionActionsProps) {
       onClick={() => setOpened(true)}
     >
       ⋯
-    </button>
+    </Button>
   );
   if (!opened) return standIn;
   return (
@@ -79,8 +80,8 @@ export function ProjectionSwitcher(props: ProjectionSwitcherProps) {
     <nav aria-label="Projection switcher" className="-mx-1 overflow-x-auto px-1 pb-1">
       <ul className="flex items-center gap-2">
         <li>
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             aria-current={currentId === '__all__' ? 'page' : undefined}
             onClick={props.onSelectAll}
             className={cn(
@@ -89,7 +90,7 @@ export function ProjectionSwitcher(props: ProjectionSwitcherProps) {
             )}
           >
             {projectionLabels.all}
-          </button>
+          </Button>
         </li>
         {projections.map((p) => {
           const current = p.id === currentId;
@@ -98,15 +99,15 @@ export function ProjectionSwitcher(props: ProjectionSwitcherProps) {
               key={p.id}
               className={cn(chip, 'p-0 pr-1', current ? 'border-accent bg-surface-2' : 'border-line')}
             >
-              <button
-                type="button"
+              <Button
+                variant="unstyled"
                 aria-current={current ? 'page' : undefined}
                 onClick={() => props.onSelect(p.id)}
                 className={cn('flex items-center gap-2 py-1.5 pl-3', current && 'font-semibold')}
               >
                 <CoinIcon src={p.coin_image} symbol={p.coin_symbol} />
                 <span className="max-w-40 truncate">{p.name}</span>
-              </button>
+              </Button>
               <ProjectionActions
                 name={p.name}
                 onEdit={() => props.onEdit(p)}

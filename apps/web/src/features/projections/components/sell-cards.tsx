@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSellCardsVirtualizer } from '../hooks/use-sell-virtualizer';
 import {
@@ -40,14 +41,14 @@ const SellCard = memo(function SellCard(props: SellRowViewProps) {
               {note}
             </span>
           )}
-          <button
-            type="button"
+          <Button
+            variant="unstyled"
             aria-label={`Delete sell ${n}`}
             onClick={() => onDelete(row.id)}
             className={cn(deleteButtonClass, 'ml-auto')}
           >
             ✕
-          </button>
+          </Button>
         </div>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {sellInputs.map(({ field, label }) => (

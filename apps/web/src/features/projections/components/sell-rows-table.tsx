@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Table, Td, Th } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { useSellTableVirtualizer } from '../hooks/use-sell-virtualizer';
@@ -57,14 +58,14 @@ const SellTableRow = memo(function SellTableRow(props: SellRowViewProps) {
         </td>
       ))}
       <td className="px-1 py-1.5">
-        <button
-          type="button"
+        <Button
+          variant="unstyled"
           aria-label={`Delete sell ${n}`}
           onClick={() => onDelete(row.id)}
           className={deleteButtonClass}
         >
           ✕
-        </button>
+        </Button>
       </td>
     </tr>
   );

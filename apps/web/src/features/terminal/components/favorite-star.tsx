@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** A toggle button: "Add Bitcoin to favourites" / pressed when it is one. */
@@ -11,8 +12,8 @@ export function FavoriteStar({
   onToggle: () => void;
 }) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="unstyled"
       aria-pressed={active}
       aria-label={`Favourite ${name}`}
       onClick={onToggle}
@@ -22,6 +23,6 @@ export function FavoriteStar({
       )}
     >
       <span aria-hidden="true">{active ? '★' : '☆'}</span>
-    </button>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { PriceChange } from '@/components/ui/price-change';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,8 +59,8 @@ function CoinRow(props: {
 }) {
   return (
     <li>
-      <button
-        type="button"
+      <Button
+        variant="unstyled"
         onClick={() => props.onSelect(props.id)}
         className="flex w-full items-center gap-2 rounded-md px-1 py-1.5 text-left text-sm hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
       >
@@ -69,7 +70,7 @@ function CoinRow(props: {
           {props.money(props.price)}
         </span>
         <PriceChange value={props.change} className="w-16 text-right text-xs" />
-      </button>
+      </Button>
     </li>
   );
 }

@@ -2,9 +2,7 @@ import type { CoinMarket } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { PriceChange } from '@/components/ui/price-change';
 import { queuedOr } from '@/lib/api/saved-or-queued';
 import { userCoinsQuery } from '@/lib/market';
 import type { MoneyFormatter } from '@/lib/settings';
@@ -16,6 +14,7 @@ import {
   useRenameWatchlist,
   watchlistsQuery,
 } from '../api/watchlists-api';
+import { WatchlistCoinList } from './watchlist-coin-list';
 
 interface WatchlistsPanelProps {
   vs: string;
@@ -167,43 +166,14 @@ export function WatchlistsPanel({
           {active.items.length === 0 ? (
             <p className="text-muted">This watchlist is empty. Select a coin and add it here.</p>
           ) : (
-            <ul aria-label={`Coins in ${active.name}`} className="space-y-0.5">
-              {active.items.map((item) => {
-                const q = quotes.get(item.coin_id);
-                return (
-                  <li key={item.id} className="flex items-center gap-2">
-                    <button
-                      type="button"
-                      onClick={() => onSelect(item.coin_id)}
-                      className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-1 py-1 text-left hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-accent"
-                    >
-                      <CoinAvatar
-                        src={q?.image}
-                        name={q?.name ?? item.coin_id}
-                        symbol={q?.symbol ?? item.coin_id}
-                        size={20}
-                      />
-                      <span className="min-w-0 flex-1 truncate">{q?.name ?? item.coin_id}</span>
-                      <span className="tabular-nums" data-private>
-                        {q ? money(q.current_price) : '–'}
-                      </span>
-                      <PriceChange
-                        value={q?.price_change_percentage_24h}
-                        className="w-16 text-right text-xs"
-                      />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Remove ${q?.name ?? item.coin_id} from ${active.name}`}
-                      onClick={() => removeItem.mutate(item.id)}
-                      className="rounded px-1.5 text-muted hover:text-danger focus-visible:outline-2 focus-visible:outline-accent"
-                    >
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <WatchlistCoinList
+              listName={active.name}
+              items={active.items}
+              quotes={quotes}
+              money={money}
+              onSelect={onSelect}
+              onRemove={(itemId) => removeItem.mutate(itemId)}
+            />
           )}
         </>
       ) : (

@@ -2,6 +2,7 @@ import { lotChoiceRoutes } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
+import { taxKeys } from '@/lib/tax/tax-api';
 
 const schema = schemaLoader(() => import('./sale-lots-schemas'));
 
@@ -20,7 +21,7 @@ export interface SaleLotsParams {
  */
 export const saleLotsQuery = (p: SaleLotsParams) =>
   queryOptions({
-    queryKey: ['tax', 'sale-lots', p.portfolioId, p.coinId, p.date, p.transactionId ?? null],
+    queryKey: [...taxKeys.all, 'sale-lots', p.portfolioId, p.coinId, p.date, p.transactionId ?? null],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ portfolio_id: p.portfolioId, coin_id: p.coinId, date: p.date });
       if (p.transactionId) params.set('transaction_id', p.transactionId);

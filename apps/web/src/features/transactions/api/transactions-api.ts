@@ -19,6 +19,7 @@ export const transactionKeys = {
   options: () => [...transactionKeys.all, 'options'] as const,
   available: (portfolioId: string) => [...transactionKeys.all, 'available', portfolioId] as const,
   coins: () => ['coin-picker', 'market-select', 'transactions'] as const,
+  coinSearch: (query: string) => ['coin-picker', 'market-select', 'search', query] as const,
 };
 
 /** Option lists stale after 5 min. */
@@ -65,6 +66,18 @@ export const coinChoicesQuery = () =>
     queryKey: transactionKeys.coins(),
     queryFn: ({ signal }) =>
       apiRequest(`${marketRoutes.marketSelect}?limit=100`, {
+        schema: schema('marketSelectResponseSchema'),
+        signal,
+      }),
+    staleTime: optionsStaleMs,
+  });
+
+/** The market's coins whose name or ticker holds the typed text, for the coin field's list. */
+export const coinSearchQuery = (query: string) =>
+  queryOptions({
+    queryKey: transactionKeys.coinSearch(query),
+    queryFn: ({ signal }) =>
+      apiRequest(`${marketRoutes.marketSelect}?limit=100&search=${encodeURIComponent(query)}`, {
         schema: schema('marketSelectResponseSchema'),
         signal,
       }),

@@ -1,11 +1,10 @@
-import { marketRoutes, marketSelectResponseSchema } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
-import { apiRequest } from '@/lib/api/client';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/market';
 import { useOnline } from '@/lib/offline/use-online';
+import { coinSearchQuery } from '../api/transactions-api';
 import { type CoinChoice, matchCoins } from './coin-match';
 
 /** The coin search: at least 2 characters, 300 ms debounce. */
@@ -47,15 +46,9 @@ export function CoinCombobox({
   const [active, setActive] = useState(0);
   const query = useDebouncedValue(text.trim(), debounceMs, (v) => v.length < minChars);
   const searched = useQuery({
-    queryKey: ['coin-picker', 'market-select', 'search', query],
-    queryFn: ({ signal }) =>
-      apiRequest(`${marketRoutes.marketSelect}?limit=100&search=${encodeURIComponent(query)}`, {
-        schema: marketSelectResponseSchema,
-        signal,
-      }),
+    ...coinSearchQuery(query),
     enabled: open && query.length >= minChars,
     placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
   });
   const items = useMemo(
     () =>

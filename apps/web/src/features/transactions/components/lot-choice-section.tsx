@@ -1,6 +1,7 @@
 import { type LotChoiceLine, lotChoiceMessages, type SaleLot } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
 import { Private } from '@/components/ui/private-value';
 import { formatCalendarDay } from '@/lib/calendar-day';
@@ -170,9 +171,9 @@ export function LotChoiceSection(props: LotChoiceSectionProps) {
             </div>
           )}
           {data.lots.length > shownLots.length && (
-            <button type="button" className="mt-1 text-xs underline" onClick={() => setAll(true)}>
+            <Button variant="unstyled" className="mt-1 text-xs underline" onClick={() => setAll(true)}>
               Show all {data.lots.length} lots
-            </button>
+            </Button>
           )}
           {unlisted.map((id) => (
             <p key={id} className="mt-1 text-xs text-danger">

@@ -1,12 +1,13 @@
 import { type CryptoOption, costOrUnknown, type Transaction, transactionTypeLabels } from '@app/contracts';
 import { formatDateTime } from '@app/core';
 import { Button } from '@/components/ui/button';
-import { CoinAvatar } from '@/components/ui/coin-avatar';
 import { Private } from '@/components/ui/private-value';
 import { Table, Td, Th } from '@/components/ui/table';
 import { feeText } from '@/lib/fee-text';
 import { useQuantityFormatter } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
+import { CoinName } from './coin-name';
+import { TransactionCard } from './transaction-card';
 import { TransactionSource } from './transaction-source';
 
 export interface TransactionListProps {
@@ -147,65 +148,18 @@ export function TransactionList({
         </label>
       )}
       <ul aria-label="Transactions, newest first" className="grid gap-2 md:hidden">
-        {transactions.map((t) => {
-          const p = portfolios.get(t.portfolio_id);
-          const currency = p?.currency ?? 'usd';
-          const coin = coins.get(t.coin_id);
-          return (
-            <li key={t.id} className="rounded-xl border border-line bg-surface p-3 text-sm">
-              <div className="flex items-start justify-between gap-2">
-                {selectable && <div className="pt-0.5">{checkbox(t)}</div>}
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {transactionTypeLabels[t.type]} <CoinName coin={coin} id={t.coin_id} />
-                  </p>
-                  <p className="text-xs text-muted">
-                    {formatDateTime(t.executed_at)}
-                    {showPortfolio && p ? ` · ${p.name}` : ''}
-                  </p>
-                  <TransactionSource transaction={t} />
-                </div>
-                <p className="shrink-0 text-right">
-                  <Private>{q(t.quantity)}</Private>
-                  <span className="block text-xs text-muted">
-                    {t.price_per_coin === null ? (
-                      <Private>{costOrUnknown(null, (v) => money(v, currency))}</Private>
-                    ) : (
-                      <>
-                        at <Private>{money(t.price_per_coin, currency)}</Private>
-                      </>
-                    )}
-                  </span>
-                </p>
-              </div>
-              {(Number(t.fee) > 0 || t.note) && (
-                <p className="mt-1 truncate text-xs text-muted">
-                  {Number(t.fee) > 0 && (
-                    <>
-                      Fee <Private>{feeText(t.fee, t.fee_currency, currency, money)}</Private>
-                      {t.note ? ' · ' : ''}
-                    </>
-                  )}
-                  {t.note}
-                </p>
-              )}
-              <div className="mt-2 flex justify-end gap-1">{actions(t)}</div>
-            </li>
-          );
-        })}
+        {transactions.map((t) => (
+          <TransactionCard
+            key={t.id}
+            t={t}
+            coin={coins.get(t.coin_id)}
+            portfolio={portfolios.get(t.portfolio_id)}
+            showPortfolio={showPortfolio}
+            checkbox={checkbox(t)}
+            actions={actions(t)}
+          />
+        ))}
       </ul>
     </>
-  );
-}
-
-/** "Bitcoin BTC" with its icon; the id only while the coin list is loading or for unlisted coins. */
-export function CoinName({ coin, id }: { coin: CryptoOption | undefined; id: string }) {
-  if (!coin) return <span>{id}</span>;
-  return (
-    <span className="inline-flex items-center gap-1.5 align-middle">
-      <CoinAvatar src={coin.image} name={coin.name} symbol={coin.symbol} size={18} />
-      <span>{coin.name}</span>
-      <span className="text-xs uppercase text-muted">{coin.symbol}</span>
-    </span>
   );
 }
