@@ -62,6 +62,8 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           maxWorkers: everyCore,
+          // Above findBy's 5 s wait, so a slow render fails on what it waited for, not on the clock.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -45,6 +45,9 @@ function isTextField(element: unknown): boolean {
 // Events run inside act, so the renders they cause are on screen before the test's next line (what
 // @testing-library/react does with React's act).
 configure({
+  // findBy and waitFor wait for what is coming, never time it: a second is short on a shared
+  // 2-core machine under load, where a page's first answer can take longer to render.
+  asyncUtilTimeout: 5_000,
   // waitFor's polling is started inside act but runs outside it: renders queued inside act only
   // happen when act ends, so polling inside it would wait for nothing.
   asyncWrapper: async (callback) => {
