@@ -197,7 +197,7 @@ function averageCost(inv: Inventory): string | null {
 }
 
 /** > 0 without building a Decimal for the 0 on every call. */
-function isPositive(value: Dec): boolean {
+export function isPositive(value: Dec): boolean {
   return !value.isZero() && !value.isNegative();
 }
 
@@ -208,7 +208,7 @@ function priceOf(tx: LedgerTransaction): Dec | null {
   throw new LedgerInputError(tx.id, 'price_per_coin', 'is missing (only a transfer in may have no price)');
 }
 
-function amount(tx: LedgerTransaction, field: 'quantity' | 'price_per_coin' | 'fee'): Dec {
+export function amount(tx: LedgerTransaction, field: 'quantity' | 'price_per_coin' | 'fee'): Dec {
   const text = tx[field];
   let value: Dec;
   try {
@@ -222,7 +222,8 @@ function amount(tx: LedgerTransaction, field: 'quantity' | 'price_per_coin' | 'f
   return value;
 }
 
-function oversell(
+/** The one oversell violation, as the replay and the running-balance check both report it. */
+export function oversell(
   tx: LedgerTransaction,
   type: 'sell' | 'transfer_out',
   requested: Dec,

@@ -1,6 +1,7 @@
 export type { CapitalHistory, CoinCapital } from './capital.ts';
 export { capitalHistory, coinCapital, dailyCapitalSeries, sampleCapital } from './capital.ts';
 export { computeLedger } from './engine.ts';
+export { runningBalanceOversells } from './running-balance.ts';
 export type { FeeCurrency, FeeIssue, FeeQuotes, FeeValue } from './fee-currency.ts';
 export {
   feeCurrencyKnown,

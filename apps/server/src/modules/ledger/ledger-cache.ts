@@ -99,6 +99,8 @@ export interface LedgerCache {
    * market reads, so it is safe inside a write's database transaction.
    */
   timeline(db: Db, portfolio: Pick<PortfolioRow, 'id' | 'revision'>): Promise<PortfolioBook>;
+  /** The stored timeline if this process holds it at the row's revision; nothing is read. */
+  heldTimeline(portfolio: Pick<PortfolioRow, 'id' | 'revision'>): PortfolioBook | undefined;
   /**
    * After a committed write that moved the revision from `from` to `to`: derive the new book from
    * the cached one, so only the coins the write touched are recomputed. A cache that is not at
@@ -252,6 +254,10 @@ export function createLedgerCache(
       carriedSource = source;
     },
     timeline,
+    heldTimeline(portfolio) {
+      const cached = books.get(portfolio.id);
+      return cached && cached.revision === portfolio.revision ? cached : undefined;
+    },
     apply(portfolioId, from, to, change) {
       const cached = books.get(portfolioId);
       if (!cached || cached.revision !== from) {

@@ -3,9 +3,22 @@ import type { Db } from '../../db/client.ts';
 import { type AppError, validationError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type LedgerCache, type PortfolioBook, toLedgerTransaction } from './ledger-cache.ts';
-import { findOversells, type LedgerEdit, type Oversell } from './oversell-check.ts';
+import {
+  type CoinTimelines,
+  coinTimelinesOf,
+  findOversells,
+  type LedgerEdit,
+  type Oversell,
+  touchedCoins,
+} from './oversell-check.ts';
 import type { OversellRejection } from './oversell-text.ts';
-import { bumpPortfolioRevision, lockPortfolio, type PortfolioRow } from './portfolios.repository.ts';
+import {
+  bumpPortfolioRevision,
+  countLedgerRows,
+  listLedgerRows,
+  lockPortfolio,
+  type PortfolioRow,
+} from './portfolios.repository.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 
 /** What a write asks for, decided once its portfolios are locked. */
@@ -73,6 +86,18 @@ function exceedsLimit(
 }
 
 /**
+ * For portfolios whose timeline was not held: whether the write grew one past `limit`, from its
+ * row count before and after (only a write that grows a portfolio is refused, as above).
+ */
+async function growsPastLimit(tx: Db, before: ReadonlyMap<string, number>, limit: number): Promise<boolean> {
+  for (const [id, stored] of before) {
+    const after = await countLedgerRows(tx, id);
+    if (after > stored && after > limit) return true;
+  }
+  return false;
+}
+
+/**
  * The one ledger write path (see docs/ARCHITECTURE.md, A request): create, update, delete, CSV commit and transfers all go
  * through `write`. In one database transaction it locks the portfolios (in id order, so two
  * writes over the same pair cannot deadlock), replays the touched coins with the edits, runs the
@@ -103,16 +128,33 @@ export function createLedgerWriter(deps: {
           portfolios.set(id, row);
         }
         const plan = await request.plan(tx, portfolios);
-        const books = new Map<string, PortfolioBook>();
-        // Quantities only: the stored timeline, no market reads inside the transaction.
-        for (const [id, row] of portfolios) books.set(id, await ledgers.timeline(tx, row));
-        const oversells = findOversells(books, plan.edits);
+        // Quantities only, no market reads inside the transaction. A timeline this process holds
+        // is used as it is; otherwise only the touched coins' rows are read, so a write to a large
+        // portfolio never brings its whole ledger into memory, and the size limit is counted.
+        const held = new Map<string, PortfolioBook>();
+        const checked = new Map<string, CoinTimelines>();
+        const countedBefore = new Map<string, number>();
+        for (const [id, row] of portfolios) {
+          const book = ledgers.heldTimeline(row);
+          if (book) {
+            held.set(id, book);
+            checked.set(id, book);
+          } else {
+            const rows = await listLedgerRows(tx, id, touchedCoins(plan.edits, id));
+            checked.set(id, coinTimelinesOf(rows.map(toLedgerTransaction)));
+            countedBefore.set(id, await countLedgerRows(tx, id));
+          }
+        }
+        const oversells = findOversells(checked, plan.edits);
         if (oversells.length > 0) throw plan.rejectOversells(oversells);
         const now = clock();
         const written = await plan.write(tx, now);
         // Counted after the rows are in, from what the write says it did: every writer reports
         // its rows for the cache anyway, and the rollback takes back whatever it wrote.
-        if (exceedsLimit(books, written.added, written.removedIds, limit)) {
+        if (
+          exceedsLimit(held, written.added, written.removedIds, limit) ||
+          (await growsPastLimit(tx, countedBefore, limit))
+        ) {
           const message = limitMessages.transactions(limit);
           throw validationError({ portfolio_id: [message] }, message);
         }

@@ -1,5 +1,5 @@
 import type { OversellViolation } from '@app/contracts';
-import { computeLedger, type LedgerChange, type LedgerTransaction } from '@app/core';
+import { type LedgerChange, type LedgerTransaction, runningBalanceOversells } from '@app/core';
 
 /** Something that holds a portfolio's stored timeline per coin (the ledger cache's book). */
 export interface CoinTimelines {
@@ -21,7 +21,8 @@ export interface Oversell {
 
 /**
  * The one oversell check of every ledger write and every check before one (such a write is
- * stopped): each portfolio's touched coins are replayed with the edits applied, and every
+ * stopped): each portfolio's touched coins are run through with the edits applied, keeping one
+ * running balance per coin (quantities are all an oversell depends on), and every
  * oversell is returned in timeline order, portfolios in the order the edits name them. Creates
  * without `created_at` sort after stored rows at the same instant, in edit order.
  */
@@ -39,11 +40,33 @@ export function findOversells(
   for (const [portfolioId, list] of byPortfolio) {
     const book = books.get(portfolioId);
     if (!book) throw new Error(`no timeline loaded for portfolio ${portfolioId}`);
-    for (const violation of computeLedger(replayed(book, list), { explain: false }).violations) {
+    for (const violation of runningBalanceOversells(replayed(book, list))) {
       out.push({ portfolioId, violation });
     }
   }
   return out;
+}
+
+/** The coins of one portfolio the edits touch: what its check must read. */
+export function touchedCoins(edits: readonly LedgerEdit[], portfolioId: string): string[] {
+  const coins = new Set<string>();
+  for (const edit of edits) {
+    if (edit.portfolioId !== portfolioId) continue;
+    if ('storedCoinId' in edit) coins.add(edit.storedCoinId);
+    if (edit.change.kind !== 'delete') coins.add(edit.change.transaction.coin_id);
+  }
+  return [...coins];
+}
+
+/** Timelines of a few coins read for a check (a partial book: other coins read as empty). */
+export function coinTimelinesOf(transactions: readonly LedgerTransaction[]): CoinTimelines {
+  const byCoin = new Map<string, LedgerTransaction[]>();
+  for (const tx of transactions) {
+    const list = byCoin.get(tx.coin_id);
+    if (list) list.push(tx);
+    else byCoin.set(tx.coin_id, [tx]);
+  }
+  return { coinTransactions: (coinId) => byCoin.get(coinId) ?? [] };
 }
 
 /**

@@ -138,7 +138,13 @@ export async function bumpPortfolioRevision(db: Db, id: string, now: Date): Prom
  * ~8× longer (and far more memory) than 100 packed rows; node-postgres is as fast either way.
  * Instants travel as epoch microseconds and become Dates (millisecond precision, as before).
  */
-export async function listLedgerRows(db: Db, portfolioId: string): Promise<LedgerRow[]> {
+/** The portfolio's rows, or only those of `coinIds` (a write's check reads just the coins it touches). */
+export async function listLedgerRows(
+  db: Db,
+  portfolioId: string,
+  coinIds?: readonly string[],
+): Promise<LedgerRow[]> {
+  if (coinIds?.length === 0) return [];
   const packed = await db
     .select({
       coinId: transactions.coinId,
@@ -149,7 +155,11 @@ export async function listLedgerRows(db: Db, portfolioId: string): Promise<Ledge
         coalesce(${transactions.feeCurrency}, '')), ';')`,
     })
     .from(transactions)
-    .where(eq(transactions.portfolioId, portfolioId))
+    .where(
+      coinIds
+        ? and(eq(transactions.portfolioId, portfolioId), inArray(transactions.coinId, [...coinIds]))
+        : eq(transactions.portfolioId, portfolioId),
+    )
     .groupBy(transactions.coinId);
   const out: LedgerRow[] = [];
   for (const { coinId, rows } of packed) {
@@ -171,6 +181,15 @@ export async function listLedgerRows(db: Db, portfolioId: string): Promise<Ledge
     }
   }
   return out;
+}
+
+/** How many rows the portfolio holds. */
+export async function countLedgerRows(db: Db, portfolioId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transactions)
+    .where(eq(transactions.portfolioId, portfolioId));
+  return row?.n ?? 0;
 }
 
 /** Whether any fee of the portfolio is recorded in another currency than `currency` (and is not 0). */
