@@ -28,6 +28,7 @@ import { TokenBucketBudget } from '../apps/server/src/integrations/chain-http/to
 import {
   createExchangeClient,
   type ExchangeClient,
+  loadCcxt,
   readExchangeHistory,
 } from '../apps/server/src/integrations/exchanges/index.ts';
 import type { BinanceAccount } from '../apps/server/src/integrations/exchanges/test/binance-account.ts';
@@ -414,6 +415,7 @@ export async function benchExchangeSync(): Promise<void> {
     const secondHeld = await server.held(connectionId);
 
     // The baseline: the reader alone, same client and pacing, no server and no database.
+    await loadCcxt();
     const paced = createExchangeClient({
       exchange: 'binance',
       apiKey: alone.key.apiKey,

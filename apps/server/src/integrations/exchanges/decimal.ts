@@ -1,9 +1,7 @@
-import { Precise } from 'ccxt';
-
 /**
  * Quantities stay decimal strings from the exchange's answer to the record: a JS number cannot
- * hold 0.1 or a 10-decimal Kraken balance exactly. Arithmetic goes through ccxt's Precise, which
- * works on big integers.
+ * hold 0.1 or a 10-decimal Kraken balance exactly. Sums are taken on big integers scaled to the
+ * longer fraction, so they are exact at any length (and need no library loaded).
  */
 const decimalPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -23,17 +21,29 @@ export function canonicalDecimal(value: string): string {
   return negative && /[1-9]/.test(body) ? `-${body}` : body;
 }
 
-function checked(result: string | undefined, what: string): string {
-  if (result === undefined) throw new RangeError(`could not compute ${what}`);
-  return canonicalDecimal(result);
+/** The value as an integer count of 10^-scale (scale at least the value's own decimals). */
+function scaled(value: string, scale: number): bigint {
+  const canonical = canonicalDecimal(value);
+  const negative = canonical.startsWith('-');
+  const [whole = '0', fraction = ''] = canonical.replace(/^-/, '').split('.');
+  const units = BigInt(whole + fraction.padEnd(scale, '0'));
+  return negative ? -units : units;
+}
+
+function decimalsOf(value: string): number {
+  return canonicalDecimal(value).split('.')[1]?.length ?? 0;
 }
 
 export function decimalAdd(a: string, b: string): string {
-  return checked(Precise.stringAdd(a, b), `${a} + ${b}`);
+  const scale = Math.max(decimalsOf(a), decimalsOf(b));
+  const sum = scaled(a, scale) + scaled(b, scale);
+  const digits = (sum < 0n ? -sum : sum).toString().padStart(scale + 1, '0');
+  const body = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return canonicalDecimal(sum < 0n ? `-${body}` : body);
 }
 
 export function decimalAbs(value: string): string {
-  return checked(Precise.stringAbs(value), `|${value}|`);
+  return canonicalDecimal(value).replace(/^-/, '');
 }
 
 export function isNegative(value: string): boolean {

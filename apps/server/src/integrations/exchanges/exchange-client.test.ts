@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadCcxt } from './ccxt-library.ts';
 import { createExchangeClient } from './exchange-client.ts';
 import { readExchangeHistory } from './read-exchange-history.ts';
 import { buildBinanceAccount } from './test/binance-account.ts';
 import { binanceClient, exchangeFailure, krakenClient } from './test/exchange-setup.ts';
 import { startFakeBinance } from './test/fake-binance.ts';
 import { startFakeKraken } from './test/fake-kraken.ts';
+
+// Clients are built synchronously below; the library they wrap is imported on first use.
+await loadCcxt();
 
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

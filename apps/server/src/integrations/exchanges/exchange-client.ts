@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { binance, type ConstructorArgs, coinbase, kraken } from 'ccxt';
+import type { binance, ConstructorArgs, coinbase, kraken } from 'ccxt';
 import { z } from 'zod';
 import { type NowMs, realNow } from '../chain-http/clock.ts';
 import type { RequestBudget } from '../chain-http/request-budget.ts';
 import { parseRetryAfter } from '../chain-http/retry-after.ts';
+import { ccxtLibrary } from './ccxt-library.ts';
 import { ExchangeError } from './exchange-error.ts';
 import { exchangeErrorFrom } from './exchange-error-mapping.ts';
 import { type ExchangeId, exchangeLabel } from './exchange-names.ts';
@@ -109,10 +110,11 @@ function ccxtConfig(options: ExchangeClientOptions, timeoutMs: number): Construc
 }
 
 function instantiate<E extends ExchangeId>(exchange: E, config: ConstructorArgs): CcxtOf[E] {
+  const library = ccxtLibrary();
   const constructors: { [K in ExchangeId]: (args: ConstructorArgs) => CcxtOf[K] } = {
-    kraken: (args) => new kraken(args),
-    binance: (args) => new binance(args),
-    coinbase: (args) => new coinbase(args),
+    kraken: (args) => new library.kraken(args),
+    binance: (args) => new library.binance(args),
+    coinbase: (args) => new library.coinbase(args),
   };
   return constructors[exchange](config);
 }
@@ -122,7 +124,7 @@ function instantiate<E extends ExchangeId>(exchange: E, config: ConstructorArgs)
  * address replaced when `baseUrl` is given, ccxt's throttle on, a timeout, nothing loaded or
  * fetched at construction, requests refused unless they go to a configured origin, and every
  * request first asking the shared budget (before ccxt signs it, so a wait cannot stale a nonce or a
- * time stamp).
+ * time stamp). ccxt must have been loaded (`loadCcxt()`).
  */
 export function createExchangeClient<E extends ExchangeId>(
   options: ExchangeClientOptions<E>,

@@ -1,19 +1,5 @@
-import {
-  AccountSuspended,
-  AuthenticationError,
-  BadResponse,
-  BaseError,
-  DDoSProtection,
-  ExchangeNotAvailable,
-  InvalidNonce,
-  NetworkError,
-  OnMaintenance,
-  OperationFailed,
-  PermissionDenied,
-  RateLimitExceeded,
-  RequestTimeout,
-} from 'ccxt';
 import { describeDuration } from '../chain-http/wording.ts';
+import { ccxtLibrary } from './ccxt-library.ts';
 import { ExchangeError } from './exchange-error.ts';
 import { type ExchangeId, exchangeLabel } from './exchange-names.ts';
 
@@ -50,6 +36,21 @@ const krakenKeyErrors = /EAPI:Invalid (key|signature)|EAPI:Bad request|EGeneral:
  */
 export function exchangeErrorFrom(error: unknown, context: FailureContext): ExchangeError {
   if (error instanceof ExchangeError) return error;
+  const {
+    AccountSuspended,
+    AuthenticationError,
+    BadResponse,
+    BaseError,
+    DDoSProtection,
+    ExchangeNotAvailable,
+    InvalidNonce,
+    NetworkError,
+    OnMaintenance,
+    OperationFailed,
+    PermissionDenied,
+    RateLimitExceeded,
+    RequestTimeout,
+  } = ccxtLibrary();
   const { exchange, endpoint, status } = context;
   const label = exchangeLabel[exchange];
   const text = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedLoopbackUrl } from '../chain-http/test/closed-loopback.ts';
+import { loadCcxt } from './ccxt-library.ts';
 import { createExchangeClient } from './exchange-client.ts';
 import { readExchangeHistory } from './read-exchange-history.ts';
 import { buildBinanceAccount } from './test/binance-account.ts';
@@ -12,6 +13,9 @@ import {
 } from './test/fake-binance.ts';
 import { type FakeKraken, fakeKrakenKey, type KrakenFault, startFakeKraken } from './test/fake-kraken.ts';
 import { buildKrakenAccount } from './test/kraken-account.ts';
+
+// Clients are built synchronously below; the library they wrap is imported on first use.
+await loadCcxt();
 
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -1,3 +1,4 @@
+export * from './ccxt-library.ts';
 export * from './exchange-client.ts';
 export * from './exchange-cursor.ts';
 export * from './exchange-error.ts';

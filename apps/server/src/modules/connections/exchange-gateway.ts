@@ -9,6 +9,7 @@ import {
   type HistoryBatch,
   type HistoryExchangeId,
   isExchangeError,
+  loadCcxt,
   readExchangeHistory,
   readKeyPermissions,
 } from '../../integrations/exchanges/index.ts';
@@ -69,7 +70,9 @@ export function createExchangeGateway(
     return budget;
   }
 
-  function client(credentials: ExchangeCredentials): ExchangeClient<HistoryExchangeId> {
+  /** ccxt is imported with the first client, not at start: most servers never talk to an exchange. */
+  async function client(credentials: ExchangeCredentials): Promise<ExchangeClient<HistoryExchangeId>> {
+    await loadCcxt();
     const { exchange } = credentials;
     if (!readable(exchange)) throw new Error(`no reader for ${exchange}`);
     return createExchangeClient({
@@ -90,7 +93,7 @@ export function createExchangeGateway(
         return { kind: 'unreachable', message: 'This exchange cannot be read yet.' };
       }
       try {
-        return { kind: 'ok', permissions: await readKeyPermissions(client(credentials)) };
+        return { kind: 'ok', permissions: await readKeyPermissions(await client(credentials)) };
       } catch (error) {
         if (isExchangeError(error) && error.kind === 'auth') return { kind: 'rejected' };
         if (isExchangeError(error)) return { kind: 'unreachable', message: error.message };
@@ -98,8 +101,8 @@ export function createExchangeGateway(
       }
     },
 
-    read(credentials, cursor, options) {
-      return readExchangeHistory(client(credentials), cursor, {
+    async read(credentials, cursor, options) {
+      return readExchangeHistory(await client(credentials), cursor, {
         ...(options.onBatch ? { onProgress: options.onBatch } : {}),
         signal: options.signal,
       });

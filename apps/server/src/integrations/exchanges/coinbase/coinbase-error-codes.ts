@@ -1,4 +1,4 @@
-import { AuthenticationError, ExchangeNotAvailable, RateLimitExceeded, RequestTimeout } from 'ccxt';
+import { ccxtLibrary } from '../ccxt-library.ts';
 import type { ExchangeClient } from '../exchange-client.ts';
 
 /**
@@ -8,14 +8,17 @@ import type { ExchangeClient } from '../exchange-client.ts';
  * wallet API's "internal_server_error" is likewise a plain ExchangeError in ccxt. These entries go
  * into the instance's own table of exact error codes, which ccxt consults before the HTTP status.
  */
-const coinbaseErrorCodes = {
-  UNAUTHENTICATED: AuthenticationError,
-  RESOURCE_EXHAUSTED: RateLimitExceeded,
-  UNAVAILABLE: ExchangeNotAvailable,
-  INTERNAL: ExchangeNotAvailable,
-  DEADLINE_EXCEEDED: RequestTimeout,
-  internal_server_error: ExchangeNotAvailable,
-} as const;
+function coinbaseErrorCodes() {
+  const { AuthenticationError, ExchangeNotAvailable, RateLimitExceeded, RequestTimeout } = ccxtLibrary();
+  return {
+    UNAUTHENTICATED: AuthenticationError,
+    RESOURCE_EXHAUSTED: RateLimitExceeded,
+    UNAVAILABLE: ExchangeNotAvailable,
+    INTERNAL: ExchangeNotAvailable,
+    DEADLINE_EXCEEDED: RequestTimeout,
+    internal_server_error: ExchangeNotAvailable,
+  } as const;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -25,5 +28,5 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function teachCoinbaseErrorCodes(client: ExchangeClient<'coinbase'>): void {
   const { exceptions } = client.ccxt;
   const exact: unknown = exceptions.exact;
-  exceptions.exact = { ...(isRecord(exact) ? exact : {}), ...coinbaseErrorCodes };
+  exceptions.exact = { ...(isRecord(exact) ? exact : {}), ...coinbaseErrorCodes() };
 }

@@ -1,4 +1,4 @@
-import { Precise } from 'ccxt';
+import { ccxtLibrary } from '../ccxt-library.ts';
 import { canonicalDecimal, decimalAbs, isNegative, isZero } from '../decimal.ts';
 import type { ExchangeClient } from '../exchange-client.ts';
 import { ExchangeError } from '../exchange-error.ts';
@@ -38,7 +38,7 @@ function sentAndFee(
   const sent = transaction.network?.transaction_amount;
   if (sent !== undefined) return { amount: decimalAbs(sent.amount), fee };
   if (fee.currency !== currency) return { amount: total, fee };
-  const rest = Precise.stringSub(total, fee.cost);
+  const rest = ccxtLibrary().Precise.stringSub(total, fee.cost);
   if (rest === undefined || isNegative(rest)) throw unreadable(transaction, 'a fee larger than its amount');
   return { amount: canonicalDecimal(rest), fee };
 }

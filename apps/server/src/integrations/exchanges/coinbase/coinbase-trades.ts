@@ -1,4 +1,4 @@
-import { Precise } from 'ccxt';
+import { ccxtLibrary } from '../ccxt-library.ts';
 import { canonicalDecimal, isZero } from '../decimal.ts';
 import type { ExchangeClient } from '../exchange-client.ts';
 import { ExchangeError } from '../exchange-error.ts';
@@ -39,9 +39,11 @@ export function coinbaseTradeOf(
   const codes = spotProductCodes(client, fill.product_id);
   if (codes === null) return null;
   const amount = fill.size_in_quote
-    ? computed(Precise.stringDiv(fill.size, fill.price, quotientDigits), 'base amount')
+    ? computed(ccxtLibrary().Precise.stringDiv(fill.size, fill.price, quotientDigits), 'base amount')
     : fill.size;
-  const cost = fill.size_in_quote ? fill.size : computed(Precise.stringMul(fill.size, fill.price), 'cost');
+  const cost = fill.size_in_quote
+    ? fill.size
+    : computed(ccxtLibrary().Precise.stringMul(fill.size, fill.price), 'cost');
   return {
     id: fill.trade_id,
     orderId: fill.order_id,

@@ -1,5 +1,9 @@
+import { loadCcxt } from '../ccxt-library.ts';
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from '../exchange-client.ts';
 import type { FakeCoinbase } from './fake-coinbase.ts';
+
+// Clients are built synchronously below; the library they wrap is imported on first use.
+await loadCcxt();
 
 /**
  * A real ccxt client on a fake Coinbase. ccxt's throttle is kept on but set to 1 ms: its figure

@@ -1,8 +1,12 @@
+import { loadCcxt } from '../ccxt-library.ts';
 import { createExchangeClient, type ExchangeClient, type ExchangeClientOptions } from '../exchange-client.ts';
 import { type ExchangeError, isExchangeError } from '../exchange-error.ts';
 import type { ExchangeCursor, ExchangeHistory, HistoryBatch } from '../exchange-history.ts';
 import type { FakeBinance } from './fake-binance.ts';
 import type { FakeKraken } from './fake-kraken.ts';
+
+// Clients are built synchronously below; the library they wrap is imported on first use.
+await loadCcxt();
 
 type Overrides<E extends 'kraken' | 'binance'> = Partial<Omit<ExchangeClientOptions<E>, 'exchange'>>;
 
