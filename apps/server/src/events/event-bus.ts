@@ -14,6 +14,8 @@ export type BusListener = (event: BusEvent) => void;
  */
 export interface EventBus {
   publish(event: BusEvent): Promise<void>;
+  /** Several events in order; across processes in as few round trips as the payload cap allows. */
+  publishAll(events: readonly BusEvent[]): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
@@ -21,16 +23,22 @@ export interface EventBus {
 
 export function createMemoryEventBus(): EventBus {
   const listeners = new Set<BusListener>();
+  const publish = (event: BusEvent) => {
+    for (const listener of listeners) {
+      // One failing subscriber (a closed SSE socket, say) must not starve the others.
+      try {
+        listener(event);
+      } catch {
+        // ignored on purpose
+      }
+    }
+  };
   return {
     async publish(event) {
-      for (const listener of listeners) {
-        // One failing subscriber (a closed SSE socket, say) must not starve the others.
-        try {
-          listener(event);
-        } catch {
-          // ignored on purpose
-        }
-      }
+      publish(event);
+    },
+    async publishAll(events) {
+      for (const event of events) publish(event);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -155,6 +155,24 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL', () => {
     await two.close();
   });
 
+  it('publishes many events in few statements, heard in order by every process', async () => {
+    const one = await createPgEventBus({ connectionString: url });
+    const two = await createPgEventBus({ connectionString: url });
+    const heard: BusEvent[] = [];
+    two.subscribe((e) => heard.push(e));
+    // More than one statement's batch, so the batches' order is checked too.
+    const events: BusEvent[] = Array.from({ length: 2_500 }, (_, i) => ({
+      type: 'notification',
+      userId: `u${i % 7}`,
+      notificationId: `n${i}`,
+    }));
+    await one.publishAll(events);
+    await vi.waitFor(() => expect(heard).toHaveLength(events.length), { timeout: 10_000 });
+    expect(heard).toEqual(events);
+    await one.close();
+    await two.close();
+  });
+
   it('a notification written by the job leader reaches a stream on the other process, once', async () => {
     const a = await startNode();
     const b = await startNode();

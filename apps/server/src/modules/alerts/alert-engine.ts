@@ -269,9 +269,9 @@ export function createAlertEngine(deps: AlertEngineDeps): AlertEngine {
       }
       await record('evaluated', data, now);
       // After the commit, so a client that hears the event can already read the row.
-      for (const n of written) {
-        await deps.bus.publish({ type: 'notification', userId: n.userId, notificationId: n.id });
-      }
+      await deps.bus.publishAll(
+        written.map((n) => ({ type: 'notification', userId: n.userId, notificationId: n.id })),
+      );
       return {
         alerts: active.count,
         coins: coins.length,
