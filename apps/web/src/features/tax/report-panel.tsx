@@ -2,6 +2,7 @@ import { effectiveMethodLabel, taxRuleFacts } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { Field } from '@/components/ui/field';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { useCoinLookup } from '@/lib/coin-lookup';
 import { lazyPart } from '@/lib/lazy-part';
@@ -51,20 +52,23 @@ export function ReportPanel({
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="text-sm">
-          <span className="block text-muted">Tax year</span>
-          <select
-            value={data.year}
-            onChange={(e) => onYear(Number(e.target.value))}
-            className="mt-1 rounded-md border border-line bg-surface px-2 py-1.5"
-          >
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {data.rule === 'uk' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : y}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* Muted like the facts beside it: the year picks what the report shows, it is no form to fill. */}
+        <Field label={<span className="font-normal text-muted">Tax year</span>} className="text-sm">
+          {(control) => (
+            <select
+              {...control}
+              value={data.year}
+              onChange={(e) => onYear(Number(e.target.value))}
+              className="rounded-md border border-line bg-surface px-2 py-1.5"
+            >
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {data.rule === 'uk' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : y}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <a
           className="rounded-md border border-line px-3 py-1.5 text-sm hover:border-accent"
           href={taxCsvHref(portfolioId, data.year, 'generic')}

@@ -1,10 +1,10 @@
-import { portfolioRoutes } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageFrame } from '@/components/ui/page-frame';
-import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 import { cn } from '@/lib/cn';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 import { LazyDecisionsSection } from './lazy-decisions';
 import { LazyWalletAllocationSection } from './lazy-wallet-allocation';
 import { LazyWhatIfSection } from './lazy-what-if';
@@ -14,12 +14,7 @@ import { ReportPanel } from './report-panel';
 // The list's schema loads beside the request (so zod is not in the first paint).
 const taxSchemas = schemaLoader(() => import('@/lib/tax/tax-schemas'));
 
-const portfoliosQuery = () =>
-  queryOptions({
-    queryKey: ['portfolios', 'list'],
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: taxSchemas('portfolioListResponseSchema'), signal }),
-  });
+const portfoliosQuery = () => portfolioListQuery(taxSchemas('portfolioListResponseSchema'));
 
 /** Open lots with their holding periods, and the realized-gains report per tax year. */
 export function TaxPage() {
@@ -67,9 +62,9 @@ export function TaxPage() {
             ['report', 'Realized gains'],
           ] as const
         ).map(([key, label]) => (
-          <button
+          <Button
             key={key}
-            type="button"
+            variant="unstyled"
             role="tab"
             aria-selected={view === key}
             onClick={() => set('view', key === 'lots' ? null : key)}
@@ -79,7 +74,7 @@ export function TaxPage() {
             )}
           >
             {label}
-          </button>
+          </Button>
         ))}
       </div>
       <div role="tabpanel">

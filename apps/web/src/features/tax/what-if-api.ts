@@ -1,7 +1,7 @@
-import { portfolioRoutes, taxRoutes, type WhatIfBody, type WhatIfResponse } from '@app/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { taxRoutes, type WhatIfBody, type WhatIfResponse } from '@app/contracts';
 import { apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
+import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
 
 const schema = schemaLoader(() => import('./what-if-schemas'));
 
@@ -18,10 +18,8 @@ export function requestWhatIf(body: WhatIfBody): Promise<WhatIfResponse> {
   });
 }
 
-/** The portfolio list under the key every page shares, so the Tax page's copy serves the section too. */
-export const whatIfPortfoliosQuery = () =>
-  queryOptions({
-    queryKey: ['portfolios', 'list'],
-    queryFn: ({ signal }) =>
-      apiRequest(portfolioRoutes.portfolios, { schema: schema('portfolioListResponseSchema'), signal }),
-  });
+/**
+ * The shared portfolio list, so the Tax page's copy serves the section too. Its schema comes from
+ * this part's own schema module, which the what-if request loads anyway (on the coin page too).
+ */
+export const whatIfPortfoliosQuery = () => portfolioListQuery(schema('portfolioListResponseSchema'));

@@ -1,77 +1,19 @@
-import { costOrUnknown, unknownCostLines, type WhatIfLot, type WhatIfResponse } from '@app/contracts';
-import { useState } from 'react';
+import { costOrUnknown, unknownCostLines, type WhatIfResponse } from '@app/contracts';
 import { Link } from 'react-router';
 import { LeftOutNote } from '@/components/ui/left-out-note';
-import { Table, Td, Th } from '@/components/ui/table';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { LowestTaxChoice } from './lowest-tax-choice';
 import { RateNote, rateNotSet } from './rate-note';
+import { WhatIfFigures } from './what-if-figures';
+import { WhatIfLots } from './what-if-lots';
 
 // This part loads apart from the Tax page (and on the coin page without it), so it shares no module
 // with the page's own: a module both use would become a small chunk of its own, which the build
 // merges into the parts every page loads. The words come with the figures (basis_label, …).
 
 type Money = (v: string | null) => string;
-/** A lot's column header (a card's term), its figure, and whether it is a number (right-aligned). */
-type Column = readonly [string, (lot: WhatIfLot) => string, 'numeric'?];
-// Room between a right-aligned figure and the next column's text.
-const cell = 'px-2 py-1';
-/** A sale can draw on a thousand lots: the first ones show, the rest on request. */
-const firstLots = 50;
-
-function acquired(lot: WhatIfLot): string {
-  return lot.acquired_on === null ? lot.basis_label : formatCalendarDay(lot.acquired_on);
-}
-
-/** Stable keys for lines that can repeat a natural key (two lines of one pool): the nth repeat gets #n. */
-function lotKeys(lots: readonly WhatIfLot[]): { item: WhatIfLot; key: string }[] {
-  const seen = new Map<string, number>();
-  return lots.map((item) => {
-    const base = `${item.basis}-${item.acquisition_id ?? 'pool'}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    return { item, key: n === 0 ? base : `${base}#${n}` };
-  });
-}
-
-/** A lot's figures in order: the table's headers and a card's terms are the same words. */
-function lotColumns(result: WhatIfResponse, money: Money): readonly Column[] {
-  const label = result.qualifying_label;
-  const columns: Column[] = [
-    ['Acquired', acquired],
-    ['Matched by', (l) => l.basis_label],
-    ['Quantity', (l) => formatCoinQuantity(l.quantity), 'numeric'],
-    ['Proceeds', (l) => money(l.proceeds), 'numeric'],
-    ['Cost', (l) => costOrUnknown(l.cost, money), 'numeric'],
-    // A lot of unknown cost has no gain to show: say why, not a dash.
-    ['Gain', (l) => (l.cost === null ? costOrUnknown(null, money) : money(l.gain)), 'numeric'],
-    ['Category', (l) => l.category_label],
-  ];
-  if (label !== null)
-    columns.push([
-      `Becomes ${label}`,
-      (l) =>
-        l.qualifies_on === null
-          ? '–'
-          : l.qualifies_on <= result.sale_date
-            ? `since ${formatCalendarDay(l.qualifies_on)}`
-            : formatCalendarDay(l.qualifies_on),
-    ]);
-  return columns;
-}
-
-function Figure({ term, children, strong }: { term: string; children: string; strong?: boolean }) {
-  return (
-    <div className="min-w-0 rounded-lg border border-line p-3">
-      <dt className="text-xs text-muted">{term}</dt>
-      <dd className={strong ? 'break-words text-lg font-semibold tabular-nums' : 'break-words tabular-nums'}>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * The answer to "what if I sell?": the sale's figures, the tax per category at the account's
@@ -80,37 +22,14 @@ function Figure({ term, children, strong }: { term: string; children: string; st
 export function WhatIfResult({ result }: { result: WhatIfResponse }) {
   const moneyIn = useMoneyIn();
   const money: Money = (v) => moneyIn(v, result.currency);
-  const [allLots, setAllLots] = useState(false);
-  const columns = lotColumns(result, money);
-  const shown = allLots ? result.lots : result.lots.slice(0, firstLots);
-  const rows = lotKeys(shown);
   const noRule = result.rule === 'none';
   const unrated = noRule
     ? []
     : result.categories.filter((c) => c.quantity !== '0' && rateNotSet(c.category, c.rate));
-  const caption = 'Lots the sale would use';
   return (
     <section aria-label="What the sale would cost" className="mt-4 space-y-3">
       <p className="text-xs font-semibold uppercase tracking-wide text-warning">Estimate, not advice</p>
-      <dl aria-label="The sale's figures" className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-        <Figure term="Estimated tax" strong>
-          {noRule ? 'No estimate' : costOrUnknown(result.estimated_tax, money)}
-        </Figure>
-        <Figure term="Gain" strong>
-          {costOrUnknown(result.gain, money)}
-        </Figure>
-        <Figure term="After fees and tax">{noRule ? '–' : costOrUnknown(result.after_tax, money)}</Figure>
-        <Figure term="Proceeds">{money(result.proceeds)}</Figure>
-        <Figure term={`Fees (${result.fees_percentage}%)`}>{money(result.fees)}</Figure>
-        <Figure term="Cost">{costOrUnknown(result.cost, money)}</Figure>
-        <Figure term={result.capped ? 'Quantity sold (all you hold)' : 'Quantity sold'}>
-          {formatCoinQuantity(result.quantity)}
-        </Figure>
-        <Figure term={result.price_source === 'market_now' ? 'Price (market now)' : 'Price (given)'}>
-          {money(result.price_per_coin)}
-        </Figure>
-        <Figure term="Sale date">{formatCalendarDay(result.sale_date)}</Figure>
-      </dl>
+      <WhatIfFigures result={result} money={money} />
       {noRule && (
         <p className="text-sm text-muted">
           No tax estimate without a tax rule:{' '}
@@ -173,46 +92,7 @@ export function WhatIfResult({ result }: { result: WhatIfResponse }) {
         {result.all_qualify_on !== null &&
           ` · every lot sold is ${result.qualifying_label ?? 'qualifying'} from ${formatCalendarDay(result.all_qualify_on)}`}
       </p>
-      <Table
-        caption={caption}
-        className="hidden rounded-xl border border-line bg-surface p-3 lg:block"
-        tableClassName="min-w-[760px]"
-        head={columns.map(([header, , numeric]) => (
-          <Th key={header} density="custom" className={cell} numeric={numeric !== undefined}>
-            {header}
-          </Th>
-        ))}
-      >
-        {rows.map(({ item, key }) => (
-          <tr key={key} className="border-t border-line">
-            {columns.map(([header, figure, numeric]) => (
-              <Td key={header} density="custom" className={cell} numeric={numeric !== undefined}>
-                {figure(item)}
-              </Td>
-            ))}
-          </tr>
-        ))}
-      </Table>
-      <ul aria-label={caption} className="grid gap-2 lg:hidden">
-        {rows.map(({ item, key }) => (
-          <li key={key} className="rounded-lg border border-line p-3 text-xs">
-            {/* The table's columns as terms, in the same order, two to a line so no figure is cut. */}
-            <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
-              {columns.map(([term, figure]) => (
-                <div key={term} className="min-w-0">
-                  <dt className="text-muted">{term}</dt>
-                  <dd className="tabular-nums">{figure(item)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
-      {result.lots.length > shown.length && (
-        <button type="button" className="text-sm underline" onClick={() => setAllLots(true)}>
-          Show all {result.lots.length} lots
-        </button>
-      )}
+      <WhatIfLots result={result} money={money} />
       {result.notes.length > 0 && (
         <ul aria-label="What the estimate assumes" className="list-disc space-y-1 pl-5 text-sm text-muted">
           {result.notes.map((n) => (

@@ -1,15 +1,12 @@
-import type { WhatIfBody } from '@app/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { controlClass, Field } from '@/components/ui/field';
+import type { FormEvent } from 'react';
 import { isApiError } from '@/lib/api/api-error';
 import { describeApiError } from '@/lib/api/error-presentation';
 import { useCoinLookup } from '@/lib/coin-lookup';
-import { formatCoinQuantity } from '@/lib/quantity';
-import { useMoneyIn } from '@/lib/settings';
-import { lotsQuery } from '@/lib/tax/tax-api';
 import { requestWhatIf, whatIfPortfoliosQuery } from './what-if-api';
+import { whatIfCoinLabel as coinLabel } from './what-if-coin';
+import { useWhatIfDraft } from './what-if-draft';
+import { WhatIfFields } from './what-if-fields';
 import { WhatIfResult } from './what-if-result';
 
 export interface WhatIfSectionProps {
@@ -18,22 +15,6 @@ export interface WhatIfSectionProps {
   /** The scope to start from: a portfolio id or 'all'. */
   portfolioId?: string | undefined;
 }
-
-/** "Ethereum (ETH)"; the id until the coin list has loaded. Not the page's helper: see what-if-result. */
-function coinLabel(coins: ReadonlyMap<string, { name: string; symbol: string }>, coinId: string): string {
-  const c = coins.get(coinId);
-  if (!c) return coinId;
-  const symbol = c.symbol.toUpperCase();
-  return c.name.toUpperCase() === symbol ? c.name : `${c.name} (${symbol})`;
-}
-
-/**
- * "2,000.50" → "2000.50": thousands separators and spaces go, as in the transaction form. Written
- * out rather than imported from core: importing it here moved it into the parts every page loads.
- */
-const plainDecimal = (text: string) => text.replace(/[,\s\u00a0\u202f]/g, '');
-
-const inputClass = (invalid: boolean | undefined) => `${controlClass(invalid)} w-full min-w-0`;
 
 /**
  * "What if I sell?": a sale tried against the lots held, before it is made. The form takes the
@@ -47,24 +28,12 @@ export function WhatIfSection(props: WhatIfSectionProps) {
 }
 
 function WhatIfForm({ coinId, portfolioId: startScope = 'all' }: WhatIfSectionProps) {
-  const [scope, setScope] = useState(startScope);
-  const [chosenCoin, setChosenCoin] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [price, setPrice] = useState('');
-  const [fees, setFees] = useState('');
-  const [date, setDate] = useState('');
-  const lots = useQuery(lotsQuery(scope));
+  const draft = useWhatIfDraft(coinId, startScope);
   const { data: portfolios } = useQuery(whatIfPortfoliosQuery());
   const coins = useCoinLookup();
-  const moneyIn = useMoneyIn();
   const sale = useMutation({ mutationFn: requestWhatIf });
+  const { lots, scope, held } = draft;
 
-  const heldCoins = (lots.data?.coins ?? []).filter((c) => c.summary.quantity !== '0');
-  const coin = coinId ?? (chosenCoin !== '' ? chosenCoin : (heldCoins[0]?.coin_id ?? ''));
-  const held = heldCoins.find((c) => c.coin_id === coin);
-  const currency = lots.data?.currency;
-  const priceNow =
-    held?.current_price != null && currency !== undefined ? moneyIn(held.current_price, currency) : null;
   const fieldErrors = isApiError(sale.error) ? sale.error.fieldErrors : {};
   const otherError =
     sale.error && Object.keys(fieldErrors).length === 0
@@ -72,19 +41,10 @@ function WhatIfForm({ coinId, portfolioId: startScope = 'all' }: WhatIfSectionPr
         ? describeApiError(sale.error).message
         : 'The estimate could not be made. Please try again.'
       : null;
-  const where = scope === 'all' ? 'in your portfolios' : 'in this portfolio';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: WhatIfBody = {
-      coin_id: coin,
-      quantity: plainDecimal(quantity),
-      ...(price.trim() === '' ? {} : { price_per_coin: plainDecimal(price) }),
-      ...(fees.trim() === '' ? {} : { fees_percentage: plainDecimal(fees) }),
-      ...(scope === 'all' ? {} : { portfolio_id: scope }),
-      ...(date === '' ? {} : { date }),
-    };
-    sale.mutate(body);
+    sale.mutate(draft.body());
   };
 
   return (
@@ -110,115 +70,14 @@ function WhatIfForm({ coinId, portfolioId: startScope = 'all' }: WhatIfSectionPr
           You hold none of {coinLabel(coins, coinId)} in your portfolios.
         </p>
       ) : (
-        <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {coinId === undefined && (
-            <Field label="Coin" errors={fieldErrors.coin_id}>
-              {(control) => (
-                <select
-                  {...control}
-                  value={coin}
-                  onChange={(e) => setChosenCoin(e.target.value)}
-                  className={inputClass(control['aria-invalid'])}
-                >
-                  {heldCoins.length === 0 && <option value="">No coins held</option>}
-                  {heldCoins.map((c) => (
-                    <option key={c.coin_id} value={c.coin_id}>
-                      {coinLabel(coins, c.coin_id)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-          <Field
-            label="Quantity"
-            errors={fieldErrors.quantity}
-            hint={
-              held
-                ? `You hold ${formatCoinQuantity(held.summary.quantity)} ${where}`
-                : `You hold none of ${coin === '' ? 'any coin' : coinLabel(coins, coin)} ${where}`
-            }
-          >
-            {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                value={quantity}
-                onChange={(e) => setQuantity(e.target.value)}
-                className={inputClass(control['aria-invalid'])}
-              />
-            )}
-          </Field>
-          <Field
-            label={currency === undefined ? 'Price per coin' : `Price per coin (${currency.toUpperCase()})`}
-            errors={fieldErrors.price_per_coin}
-            hint="Leave empty for the price now"
-          >
-            {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={priceNow === null ? 'Price now' : `Now ${priceNow}`}
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
-                className={inputClass(control['aria-invalid'])}
-              />
-            )}
-          </Field>
-          <Field label="Fees (%)" errors={fieldErrors.fees_percentage} hint="Of the proceeds; empty for none">
-            {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0"
-                value={fees}
-                onChange={(e) => setFees(e.target.value)}
-                className={inputClass(control['aria-invalid'])}
-              />
-            )}
-          </Field>
-          <Field label="Sale date" errors={fieldErrors.date} hint="Empty for today">
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
-                className={inputClass(control['aria-invalid'])}
-              />
-            )}
-          </Field>
-          <Field label="Portfolio" errors={fieldErrors.portfolio_id}>
-            {(control) => (
-              <select
-                {...control}
-                value={scope}
-                onChange={(e) => setScope(e.target.value)}
-                className={inputClass(control['aria-invalid'])}
-              >
-                <option value="all">All Portfolios</option>
-                {(portfolios?.results ?? []).map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
-            <Button type="submit" variant="primary" disabled={sale.isPending || coin === ''}>
-              {sale.isPending ? 'Estimating…' : 'Estimate the tax'}
-            </Button>
-            {held && (
-              <Button variant="ghost" onClick={() => setQuantity(held.summary.quantity)}>
-                Sell all
-              </Button>
-            )}
-          </div>
-        </form>
+        <WhatIfFields
+          draft={draft}
+          coinId={coinId}
+          portfolios={portfolios?.results ?? []}
+          fieldErrors={fieldErrors}
+          pending={sale.isPending}
+          onSubmit={submit}
+        />
       )}
       {otherError !== null && (
         <p role="alert" className="mt-3 text-sm text-danger">

@@ -2,6 +2,7 @@ import type { AccountImportResult } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api/api-error';
 import { accountSummaryQuery, downloadAccountExport, importAccount } from '../api/account-data-api';
 import { countsInWords, sizeInWords } from './account-data-words';
@@ -99,19 +100,21 @@ function ImportForm({
         This account is empty, so a file exported from this or another server can fill it. Everything in the
         file is imported at once or not at all. At most {sizeInWords(maxBytes)}.
       </p>
-      <label className="grid gap-1 text-sm">
-        <span className="font-medium">Account file</span>
-        <input
-          type="file"
-          accept="application/json,.json"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setLocalProblem(null);
-            upload.reset();
-          }}
-          className="text-sm"
-        />
-      </label>
+      <Field label="Account file">
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept="application/json,.json"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setLocalProblem(null);
+              upload.reset();
+            }}
+            className="text-sm"
+          />
+        )}
+      </Field>
       <div>
         <Button type="submit" variant="primary" disabled={upload.isPending}>
           {upload.isPending ? 'Importing…' : 'Import into this account'}
