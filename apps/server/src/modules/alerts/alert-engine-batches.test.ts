@@ -214,7 +214,7 @@ describe('batched alert writes', () => {
       );
       expect(heard.sort()).toEqual(ids.sort());
     }
-  });
+  }, 120_000); // Three engines over the same alerts, one firing at a time: slow on a loaded machine.
 
   it('a failure part-way through a tick leaves nothing written, and the next tick writes it all once', async () => {
     const market = createWorldMarket();

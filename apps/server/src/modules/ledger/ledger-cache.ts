@@ -11,7 +11,7 @@ import {
   withFeesIn,
 } from '@app/core';
 import type { Db } from '../../db/client.ts';
-import { type LedgerRow, listLedgerRows, type PortfolioRow } from './portfolios.repository.ts';
+import { type LedgerRow, listLedgerCoins, type PortfolioRow } from './portfolios.repository.ts';
 
 /** One coin's timeline with its ledger per method, computed on first use. */
 interface CoinBook {
@@ -150,8 +150,9 @@ export function createLedgerCache(
     const pending = loading.get(key);
     if (pending) return pending;
     const load = (async () => {
-      const rows = await listLedgerRows(db, portfolio.id);
-      const book = createBook(portfolio.id, portfolio.revision, groupByCoin(rows.map(toLedgerTransaction)));
+      const coins = new Map<string, CoinBook>();
+      for (const [coinId, rows] of await listLedgerCoins(db, portfolio.id)) coins.set(coinId, fresh(rows));
+      const book = createBook(portfolio.id, portfolio.revision, coins);
       remember(book);
       return book;
     })();
@@ -300,19 +301,6 @@ export function createLedgerCache(
 
 function fresh(transactions: LedgerTransaction[]): CoinBook {
   return { transactions, results: new Map() };
-}
-
-function groupByCoin(transactions: readonly LedgerTransaction[]): Map<string, CoinBook> {
-  const coins = new Map<string, CoinBook>();
-  for (const tx of transactions) {
-    let coin = coins.get(tx.coin_id);
-    if (!coin) {
-      coin = fresh([]);
-      coins.set(tx.coin_id, coin);
-    }
-    coin.transactions.push(tx);
-  }
-  return coins;
 }
 
 type StoredBook = PortfolioBook & {

@@ -5,7 +5,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { type LedgerCache, type PortfolioBook, toLedgerTransaction } from './ledger-cache.ts';
 import {
   type CoinTimelines,
-  coinTimelinesOf,
   findOversells,
   type LedgerEdit,
   type Oversell,
@@ -15,7 +14,7 @@ import type { OversellRejection } from './oversell-text.ts';
 import {
   bumpPortfolioRevision,
   countLedgerRows,
-  listLedgerRows,
+  listLedgerCoins,
   lockPortfolio,
   type PortfolioRow,
 } from './portfolios.repository.ts';
@@ -140,8 +139,8 @@ export function createLedgerWriter(deps: {
             held.set(id, book);
             checked.set(id, book);
           } else {
-            const rows = await listLedgerRows(tx, id, touchedCoins(plan.edits, id));
-            checked.set(id, coinTimelinesOf(rows.map(toLedgerTransaction)));
+            const coins = await listLedgerCoins(tx, id, touchedCoins(plan.edits, id));
+            checked.set(id, { coinTransactions: (coinId) => coins.get(coinId) ?? [] });
             countedBefore.set(id, await countLedgerRows(tx, id));
           }
         }

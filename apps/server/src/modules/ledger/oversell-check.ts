@@ -58,17 +58,6 @@ export function touchedCoins(edits: readonly LedgerEdit[], portfolioId: string):
   return [...coins];
 }
 
-/** Timelines of a few coins read for a check (a partial book: other coins read as empty). */
-export function coinTimelinesOf(transactions: readonly LedgerTransaction[]): CoinTimelines {
-  const byCoin = new Map<string, LedgerTransaction[]>();
-  for (const tx of transactions) {
-    const list = byCoin.get(tx.coin_id);
-    if (list) list.push(tx);
-    else byCoin.set(tx.coin_id, [tx]);
-  }
-  return { coinTransactions: (coinId) => byCoin.get(coinId) ?? [] };
-}
-
 /**
  * The touched coins' rows after the edits, as applying them one by one with core's
  * `applyChange` would leave them (an update keeps the stored row's entry time), without copying

@@ -1,3 +1,5 @@
+import type { TransactionType } from '@app/contracts';
+import type { LedgerTransaction } from '@app/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type PortfolioRow, portfolios, transactions } from '../../db/schema/index.ts';
@@ -138,13 +140,19 @@ export async function bumpPortfolioRevision(db: Db, id: string, now: Date): Prom
  * ~8× longer (and far more memory) than 100 packed rows; node-postgres is as fast either way.
  * Instants travel as epoch microseconds and become Dates (millisecond precision, as before).
  */
-/** The portfolio's rows, or only those of `coinIds` (a write's check reads just the coins it touches). */
-export async function listLedgerRows(
+/**
+ * The portfolio's rows as the ledger reads them, grouped by coin, or only those of `coinIds` (a
+ * write's check reads just the coins it touches). Each coin's rows arrive packed in one text value
+ * and become ledger rows directly: a large portfolio is never held twice, as database rows and
+ * as ledger rows, while it loads.
+ */
+export async function listLedgerCoins(
   db: Db,
   portfolioId: string,
   coinIds?: readonly string[],
-): Promise<LedgerRow[]> {
-  if (coinIds?.length === 0) return [];
+): Promise<Map<string, LedgerTransaction[]>> {
+  const coins = new Map<string, LedgerTransaction[]>();
+  if (coinIds?.length === 0) return coins;
   const packed = await db
     .select({
       coinId: transactions.coinId,
@@ -161,26 +169,31 @@ export async function listLedgerRows(
         : eq(transactions.portfolioId, portfolioId),
     )
     .groupBy(transactions.coinId);
-  const out: LedgerRow[] = [];
   for (const { coinId, rows } of packed) {
+    const list: LedgerTransaction[] = [];
     for (const row of rows.split(';')) {
       const [id, type, quantity, pricePerCoin, fee, executedUs, createdUs, feeCurrency] = row.split(',');
       if (createdUs === undefined) throw new Error(`Unreadable ledger row of portfolio ${portfolioId}`);
-      out.push({
+      list.push({
         id: id ?? '',
-        coinId,
-        type: type ?? '',
+        coin_id: coinId,
+        type: type as TransactionType,
         quantity: quantity ?? '',
         // concat_ws skips a null, so an unknown price is packed as '' to keep the fields in place.
-        pricePerCoin: pricePerCoin || null,
+        price_per_coin: pricePerCoin || null,
         fee: fee ?? '',
-        feeCurrency: feeCurrency || null,
-        executedAt: new Date(Math.floor(Number(executedUs) / 1000)),
-        createdAt: new Date(Math.floor(Number(createdUs) / 1000)),
+        ...(feeCurrency ? { fee_currency: feeCurrency } : {}),
+        executed_at: isoOfMicros(executedUs),
+        created_at: isoOfMicros(createdUs),
       });
     }
+    coins.set(coinId, list);
   }
-  return out;
+  return coins;
+}
+
+function isoOfMicros(micros: string | undefined): string {
+  return new Date(Math.floor(Number(micros) / 1000)).toISOString();
 }
 
 /** How many rows the portfolio holds. */
