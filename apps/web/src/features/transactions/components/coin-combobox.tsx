@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { CoinAvatar } from '@/components/ui/coin-avatar';
+import { Field } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/market';
 import { useOnline } from '@/lib/offline/use-online';
@@ -68,7 +69,6 @@ export function CoinCombobox({
     typed.length >= minChars &&
     (!online || (query === typed && !searched.isFetching)) &&
     selected === null;
-  const hasErrors = errors !== undefined && errors.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const choose = (coin: CoinChoice) => {
     onSelect(coin);
@@ -89,59 +89,44 @@ export function CoinCombobox({
       setOpen(false);
     }
   };
-  const describedBy = [hint ? `${id}-hint` : null, hasErrors ? `${id}-errors` : null]
-    .filter(Boolean)
-    .join(' ');
-
   return (
+    // The list opens over what follows, from the top of this box; the note about a coin not found
+    // comes after the field's hint and errors, as it always has.
     <div className="relative flex flex-col gap-1.5">
-      <label htmlFor={`${id}-input`} className="text-sm font-medium">
-        {label}
-      </label>
-      <div
-        className={cn(
-          'flex items-center gap-2 rounded-lg border bg-bg px-3 focus-within:ring-2 focus-within:ring-accent',
-          hasErrors ? 'border-danger' : 'border-line',
+      <Field label={label} errors={errors} hint={hint}>
+        {(control) => (
+          <div
+            className={cn(
+              'flex items-center gap-2 rounded-lg border bg-bg px-3 focus-within:ring-2 focus-within:ring-accent',
+              control['aria-invalid'] ? 'border-danger' : 'border-line',
+            )}
+          >
+            {selected && (
+              <CoinAvatar src={selected.image} name={selected.name} symbol={selected.symbol} size={18} />
+            )}
+            <input
+              {...control}
+              role="combobox"
+              aria-expanded={open}
+              aria-controls={`${id}-list`}
+              aria-autocomplete="list"
+              aria-activedescendant={open && items[active] ? optionId(active) : undefined}
+              autoComplete="off"
+              placeholder="Name or symbol, e.g. Bitcoin or BTC"
+              value={text}
+              onChange={(e) => {
+                onText(e.target.value);
+                setActive(0);
+                setOpen(true);
+              }}
+              onFocus={() => setOpen(true)}
+              onBlur={() => setOpen(false)}
+              onKeyDown={onKeyDown}
+              className="min-w-0 flex-1 bg-transparent py-2 text-sm outline-none"
+            />
+          </div>
         )}
-      >
-        {selected && (
-          <CoinAvatar src={selected.image} name={selected.name} symbol={selected.symbol} size={18} />
-        )}
-        <input
-          id={`${id}-input`}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={`${id}-list`}
-          aria-autocomplete="list"
-          aria-activedescendant={open && items[active] ? optionId(active) : undefined}
-          aria-invalid={hasErrors || undefined}
-          aria-describedby={describedBy || undefined}
-          autoComplete="off"
-          placeholder="Name or symbol, e.g. Bitcoin or BTC"
-          value={text}
-          onChange={(e) => {
-            onText(e.target.value);
-            setActive(0);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-          className="min-w-0 flex-1 bg-transparent py-2 text-sm outline-none"
-        />
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {hasErrors && (
-        <ul id={`${id}-errors`} className="text-xs text-danger">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      )}
+      </Field>
       {nothingFound && (
         <p role="status" className="text-xs text-warning">
           {online
