@@ -10,7 +10,6 @@ import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { exportHref, portfoliosQuery } from './api/portfolios-api';
-import { usePortfolioMutations } from './api/use-portfolio-mutations';
 import { countOf } from './components/count-words';
 import { LazyImportPanel } from './components/lazy-import-panel';
 import { LazySharePanel } from './components/lazy-share-panel';
@@ -30,7 +29,6 @@ export function PortfolioPage({
   transactions: ReactNode;
 }) {
   const { data, isPending, isError } = useQuery(portfoliosQuery());
-  const mutations = usePortfolioMutations();
   const [importing, setImporting] = useState(false);
   const [sharing, setSharing] = useState(false);
   const portfolio = data?.results.find((p) => p.id === portfolioId);
@@ -120,7 +118,6 @@ export function PortfolioPage({
             onClose={() => setImporting(false)}
             onDone={(created) => {
               toast.success(`Imported ${countOf(created, 'transaction')}`);
-              void mutations.refresh();
               setImporting(false);
             }}
           />

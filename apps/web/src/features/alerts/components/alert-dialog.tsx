@@ -1,9 +1,10 @@
 import { type Alert, type AlertOperator, alertOperators, type BaseCurrency } from '@app/contracts';
 import { alertOperatorLabels } from '@app/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api/api-error';
 import { queuedOr } from '@/lib/api/saved-or-queued';
 import { useCoinName } from '@/lib/coin-names';
@@ -59,7 +60,6 @@ export function AlertDialog({
   );
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const save = useSaveAlert();
-  const opId = useId();
   const nameOf = useCoinName();
   const base = useBaseCurrency();
   // The coin page and the terminal have this coin's details already: its name shows at once.
@@ -125,24 +125,23 @@ export function AlertDialog({
             errors={pick(fields, 'left')}
             onChange={(left) => update({ ...draft, left })}
           />
-          <div className="flex flex-col gap-2">
-            <label htmlFor={opId} className="text-sm font-medium sm:mt-6">
-              Condition
-            </label>
-            <select
-              id={opId}
-              value={draft.op}
-              className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
-              onChange={(e) => update({ ...draft, op: e.target.value as AlertOperator })}
-            >
-              {alertOperators.map((op) => (
-                <option key={op} value={op}>
-                  {alertOperatorLabels[op]}
-                </option>
-              ))}
-            </select>
-            {fields.op && <p className="text-xs text-danger">{fields.op.join(' ')}</p>}
-          </div>
+          {/* Its label lines up with the sides' metric labels, under their legends, from sm up. */}
+          <Field label="Condition" errors={fields.op} className="gap-2 sm:pt-6">
+            {(control) => (
+              <select
+                {...control}
+                value={draft.op}
+                className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
+                onChange={(e) => update({ ...draft, op: e.target.value as AlertOperator })}
+              >
+                {alertOperators.map((op) => (
+                  <option key={op} value={op}>
+                    {alertOperatorLabels[op]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <OperandFields
             side="Right"
             draft={draft.right}

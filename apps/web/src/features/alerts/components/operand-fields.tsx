@@ -1,6 +1,6 @@
 import { type AlertMetric, alertMetrics, isPeriodMetric } from '@app/contracts';
 import { alertMetricLabels } from '@app/core';
-import { useId } from 'react';
+import { controlClass, Field } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 
 /** One side of `left op right` as the form edits it: a metric or a constant, as text inputs. */
@@ -12,22 +12,10 @@ export interface OperandDraft {
 
 export const defaultPeriods: Record<'rsi' | 'ema' | 'sma', string> = { rsi: '14', ema: '50', sma: '200' };
 
-const fieldClass = (invalid: boolean) =>
-  cn(
-    'w-full rounded-lg border bg-bg px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent',
-    invalid ? 'border-danger' : 'border-line',
-  );
+/** Inside a side's fieldset a field's label, control and errors keep the fieldset's own spacing. */
+const sideGap = 'gap-2';
 
-function Errors({ id, messages }: { id: string; messages: readonly string[] | undefined }) {
-  if (!messages || messages.length === 0) return null;
-  return (
-    <ul id={id} className="text-xs text-danger">
-      {messages.map((m) => (
-        <li key={m}>{m}</li>
-      ))}
-    </ul>
-  );
-}
+const fieldClass = (invalid: true | undefined) => cn(controlClass(invalid), 'w-full');
 
 interface OperandFieldsProps {
   /** "Left" or "Right": prefixes every label so each control has a unique accessible name. */
@@ -40,69 +28,66 @@ interface OperandFieldsProps {
 }
 
 export function OperandFields({ side, draft, valueCurrency = null, onChange, errors }: OperandFieldsProps) {
-  const id = useId();
   const metricErrors = [...(errors.operand ?? []), ...(errors.metric ?? [])];
   const needsPeriod = draft.kind !== 'value' && isPeriodMetric(draft.kind);
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted">{side} side</legend>
-      <label htmlFor={`${id}-kind`} className="text-sm font-medium">
-        {side} metric
-      </label>
-      <select
-        id={`${id}-kind`}
-        value={draft.kind}
-        aria-invalid={metricErrors.length > 0 || undefined}
-        aria-describedby={metricErrors.length > 0 ? `${id}-kind-errors` : undefined}
-        className={fieldClass(metricErrors.length > 0)}
-        onChange={(e) => {
-          const kind = e.target.value as OperandDraft['kind'];
-          const period = kind !== 'value' && isPeriodMetric(kind) ? defaultPeriods[kind] : '';
-          onChange({ kind, period, value: kind === 'value' ? draft.value : '' });
-        }}
-      >
-        {alertMetrics.map((m) => (
-          <option key={m} value={m}>
-            {alertMetricLabels[m]}
-          </option>
-        ))}
-        <option value="value">Constant value</option>
-      </select>
-      <Errors id={`${id}-kind-errors`} messages={metricErrors} />
+      <Field label={`${side} metric`} errors={metricErrors} className={sideGap}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.kind}
+            className={fieldClass(control['aria-invalid'])}
+            onChange={(e) => {
+              const kind = e.target.value as OperandDraft['kind'];
+              const period = kind !== 'value' && isPeriodMetric(kind) ? defaultPeriods[kind] : '';
+              onChange({ kind, period, value: kind === 'value' ? draft.value : '' });
+            }}
+          >
+            {alertMetrics.map((m) => (
+              <option key={m} value={m}>
+                {alertMetricLabels[m]}
+              </option>
+            ))}
+            <option value="value">Constant value</option>
+          </select>
+        )}
+      </Field>
       {needsPeriod && (
-        <>
-          <label htmlFor={`${id}-period`} className="text-sm font-medium">
-            {side} period
-          </label>
-          <input
-            id={`${id}-period`}
-            inputMode="numeric"
-            value={draft.period}
-            aria-invalid={(errors.period?.length ?? 0) > 0 || undefined}
-            aria-describedby={errors.period ? `${id}-period-errors` : undefined}
-            className={fieldClass((errors.period?.length ?? 0) > 0)}
-            onChange={(e) => onChange({ ...draft, period: e.target.value })}
-          />
-          <Errors id={`${id}-period-errors`} messages={errors.period} />
-        </>
+        <Field label={`${side} period`} errors={errors.period} className={sideGap}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              value={draft.period}
+              className={fieldClass(control['aria-invalid'])}
+              onChange={(e) => onChange({ ...draft, period: e.target.value })}
+            />
+          )}
+        </Field>
       )}
       {draft.kind === 'value' && (
-        <>
-          <label htmlFor={`${id}-value`} className="text-sm font-medium">
-            {side} value{valueCurrency && ` in ${valueCurrency}`}
-          </label>
-          <input
-            id={`${id}-value`}
-            inputMode="decimal"
-            value={draft.value}
-            placeholder="e.g. 100000"
-            aria-invalid={(errors.value?.length ?? 0) > 0 || undefined}
-            aria-describedby={errors.value ? `${id}-value-errors` : undefined}
-            className={fieldClass((errors.value?.length ?? 0) > 0)}
-            onChange={(e) => onChange({ ...draft, value: e.target.value })}
-          />
-          <Errors id={`${id}-value-errors`} messages={errors.value} />
-        </>
+        <Field
+          label={
+            <>
+              {side} value{valueCurrency && ` in ${valueCurrency}`}
+            </>
+          }
+          errors={errors.value}
+          className={sideGap}
+        >
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              value={draft.value}
+              placeholder="e.g. 100000"
+              className={fieldClass(control['aria-invalid'])}
+              onChange={(e) => onChange({ ...draft, value: e.target.value })}
+            />
+          )}
+        </Field>
       )}
     </fieldset>
   );

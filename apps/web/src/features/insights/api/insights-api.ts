@@ -5,7 +5,7 @@ import {
   type PutTargets,
   type UpdateInsightSettings,
 } from '@app/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from '@/lib/api/client';
 import { schemaLoader } from '@/lib/api/lazy-schemas';
 import { portfolioListQuery } from '@/lib/portfolios/portfolio-list';
@@ -93,6 +93,21 @@ export const consentToNarration = () =>
     schema: schema('insightSettingsSchema'),
     queueOffline: false,
   });
+
+/**
+ * The one agreement to send the prompt. The feed says whether it was given, so it is asked for
+ * again before the first summary runs. Like the direct call it replaces, it runs at once even
+ * offline (and fails there) rather than waiting for the network, and a failure shows no message.
+ */
+export function useNarrationConsent(portfolioId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: consentToNarration,
+    networkMode: 'always',
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: insightKeys.feed(portfolioId) }),
+  });
+}
 
 /**
  * Streams the narrative: calls `onEvent` per server event (text deltas, then `done` with the

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { consentToNarration, insightKeys, narrate, narratePromptQuery } from '../api/insights-api';
+import { narrate, narratePromptQuery, useNarrationConsent } from '../api/insights-api';
 
 /** The narrative with every number the payload does not contain marked as unverified. */
 export function highlightUnverified(text: string, unverified: readonly string[]): ReactNode[] {
@@ -48,6 +48,7 @@ export function NarrationPanel({ portfolioId, consented }: { portfolioId: string
   const [copied, setCopied] = useState(false);
   const prompt = useQuery({ ...narratePromptQuery(portfolioId), enabled: state.step === 'review' });
   const abort = useRef<AbortController | null>(null);
+  const consent = useNarrationConsent(portfolioId);
 
   async function run() {
     abort.current?.abort();
@@ -77,8 +78,7 @@ export function NarrationPanel({ portfolioId, consented }: { portfolioId: string
   }
 
   async function agree() {
-    await consentToNarration();
-    await client.invalidateQueries({ queryKey: insightKeys.feed(portfolioId) });
+    await consent.mutateAsync();
     await run();
   }
 

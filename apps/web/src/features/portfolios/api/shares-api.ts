@@ -58,7 +58,22 @@ export function useShareMutations(portfolioId: string) {
   };
 }
 
-/** A member leaves a portfolio shared with them (the owner can share it again). */
-export async function leaveShare(portfolioId: string, shareId: string): Promise<void> {
-  await apiRequest(shareRoutes.share(portfolioId, shareId), { method: 'DELETE', queueOffline: false });
+/**
+ * A member leaves a portfolio shared with them (the owner can share it again). It leaves their
+ * books too, so every figure is asked for again; the button words a failure itself. It runs at
+ * once even offline, where it fails and says so, rather than waiting unseen for the network.
+ */
+export function useLeaveShare(portfolioId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (shareId: string) => {
+      await apiRequest(shareRoutes.share(portfolioId, shareId), { method: 'DELETE', queueOffline: false });
+    },
+    networkMode: 'always',
+    meta: { silent: true },
+    // Not awaited: the leave is done once the server says so, whatever the refresh meets.
+    onSuccess: () => {
+      void import('@/lib/books-refresh').then((m) => m.refreshBooks(client));
+    },
+  });
 }

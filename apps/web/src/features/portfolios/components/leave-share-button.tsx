@@ -2,12 +2,11 @@ import type { Portfolio } from '@app/contracts';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
-import { leaveShare } from '../api/shares-api';
-import { usePortfolioMutations } from '../api/use-portfolio-mutations';
+import { useLeaveShare } from '../api/shares-api';
 
 /** A member leaves a portfolio shared with them; its owner can share it again. */
 export function LeaveShareButton({ portfolio: p, shareId }: { portfolio: Portfolio; shareId: string }) {
-  const mutations = usePortfolioMutations();
+  const leave = useLeaveShare(p.id);
   const confirm = useConfirm();
   return (
     <>
@@ -20,10 +19,7 @@ export function LeaveShareButton({ portfolio: p, shareId }: { portfolio: Portfol
             confirmLabel: 'Leave portfolio',
             destructive: true,
             onConfirm: () =>
-              void leaveShare(p.id, shareId).then(
-                () => mutations.refresh(),
-                () => toast.error(`Could not leave ${p.name}: try again`),
-              ),
+              leave.mutate(shareId, { onError: () => toast.error(`Could not leave ${p.name}: try again`) }),
           })
         }
       >

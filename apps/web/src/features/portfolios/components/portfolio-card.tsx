@@ -128,7 +128,6 @@ export function PortfolioCard({ portfolio: p }: { portfolio: Portfolio }) {
           onClose={() => setMode('view')}
           onDone={(created) => {
             toast.success(`Imported ${countOf(created, 'transaction')}`);
-            void mutations.refresh();
             setMode('view');
           }}
         />

@@ -11,7 +11,8 @@ import {
 import { normalizeDecimalInput } from '@app/core';
 import { useCallback, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api/api-error';
-import { commitImport, previewImport } from '../api/portfolios-api';
+import { previewImport } from '../api/portfolios-api';
+import { useCommitImport } from '../api/use-portfolio-mutations';
 import { countOf } from './count-words';
 import type { OpeningPrice } from './opening-balances';
 
@@ -97,6 +98,7 @@ export function useCsvImport(portfolioId: string, onDone: (created: number) => v
   const [failure, setFailure] = useState<string[]>([]);
   const [openingIncluded, setOpeningIncluded] = useState<Set<string>>(new Set());
   const [openingPrices, setOpeningPrices] = useState<Record<string, OpeningPrice>>({});
+  const write = useCommitImport(portfolioId);
   // Only the newest preview may land: choices made in quick succession must not be undone.
   const latest = useRef(0);
 
@@ -177,7 +179,10 @@ export function useCsvImport(portfolioId: string, onDone: (created: number) => v
     setFailure([]);
     setStage({ label: `Importing ${countOf(total, 'transaction')}`, value: 75 });
     try {
-      const { created } = await commitImport(portfolioId, [...openingRows, ...chosen], toSymbolMap(choices));
+      const { created } = await write.mutateAsync({
+        rows: [...openingRows, ...chosen],
+        symbolMap: toSymbolMap(choices),
+      });
       setStage({ label: 'Done', value: 100 });
       onDone(created);
     } catch (error) {

@@ -8,6 +8,7 @@ import {
 } from '@app/core';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { TextField } from '@/components/ui/text-field';
 
 interface LadderFormProps {
@@ -98,20 +99,22 @@ export function LadderForm({ tokensOwned, sellTax, existing, onGenerate }: Ladde
         }}
         errors={list(errors.shareOfHoldings)}
       />
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Weighting
-        <select
-          value={weighting}
-          onChange={(e) => setWeighting(e.target.value as LadderWeighting)}
-          className="rounded-lg border border-line bg-bg px-3 py-2 text-sm font-normal"
-        >
-          {weightings.map((w) => (
-            <option key={w.value} value={w.value}>
-              {w.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field label="Weighting">
+        {(control) => (
+          <select
+            {...control}
+            value={weighting}
+            onChange={(e) => setWeighting(e.target.value as LadderWeighting)}
+            className="rounded-lg border border-line bg-bg px-3 py-2 text-sm"
+          >
+            {weightings.map((w) => (
+              <option key={w.value} value={w.value}>
+                {w.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <div className="flex flex-col gap-1.5">
         <span aria-hidden="true" className="hidden text-sm lg:block">
           &nbsp;

@@ -11,7 +11,7 @@ import {
   takeHomeAfterImpact,
   withBlankRow,
 } from '@app/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getProjectionWithFigures, projectionKeys, replaceTransactions } from '../api/projections-api';
 import { useProjectionsSelection } from '../store/projections-selection-store';
@@ -53,7 +53,6 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
       ? { rows: stored.rows, hasChanges: true }
       : { rows: rowsFromServer(detail.transactions), hasChanges: false },
   );
-  const [saving, setSaving] = useState(false);
   // Keeps each row's parsed values between keystrokes: an edit re-parses one cell.
   const [recalculate] = useState(createFastRecalculator);
 
@@ -113,11 +112,14 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
 
   const replaceAll = useCallback((rows: SellRow[]) => setState({ hasChanges: true, rows }), []);
 
-  const save = useCallback(async () => {
-    const id = assertCanSaveTransactions(projectionId, true);
-    setSaving(true);
-    try {
-      await replaceTransactions(id, normaliseForSave(state.rows));
+  const write = useMutation({
+    mutationFn: (input: { id: string; rows: Parameters<typeof replaceTransactions>[1] }) =>
+      replaceTransactions(input.id, input.rows),
+    // Offline it goes to the device's queue at once, as a direct write does, instead of waiting;
+    // the view says what went wrong itself.
+    networkMode: 'always',
+    meta: { silent: true },
+    onSuccess: async (_saved, { id }) => {
       setLastSavedAt(new Date().toISOString());
       try {
         // Re-fetch and reinitialise from what the server now holds.
@@ -132,17 +134,21 @@ export function useSellTable(projectionId: string, detail: CalculateWithTransact
         throw new Error(projectionMessages.syncAfterSaveFailed(errorText(error)));
       }
       void client.invalidateQueries({ queryKey: projectionKeys.all });
-    } finally {
-      setSaving(false);
-    }
-  }, [client, projectionId, setLastSavedAt, state.rows]);
+    },
+  });
+  const { mutateAsync } = write;
+
+  const save = useCallback(async () => {
+    const id = assertCanSaveTransactions(projectionId, true);
+    await mutateAsync({ id, rows: normaliseForSave(state.rows) });
+  }, [mutateAsync, projectionId, state.rows]);
 
   return {
     rows: state.rows,
     figures,
     totalTakeHome,
     hasChanges: state.hasChanges,
-    saving,
+    saving: write.isPending,
     edit,
     remove,
     replaceAll,
