@@ -414,14 +414,16 @@ export async function benchDashboard(): Promise<void> {
       `| ${m.label} | ${m.idle} | ${m.coldPeak} | ${m.firstPeak} | ${m.writePeak} | ${m.firstStart} |`,
     );
   console.log(
-    "A first read, and POST/DELETE /api/v2/transactions/ (which validate against the portfolio's whole ledger), hold every transaction of the portfolio in memory: the after-write process holds the 10k and the 100k one.",
+    'A first read holds every transaction of the portfolio in memory, and the ledger cache keeps it: the after-write process holds the 10k and the 100k one. A write itself reads only the coins it touches when the process holds no timeline.',
   );
-  const lite = memory.find((m) => m.label.endsWith('PGlite'));
-  const pgm = memory.find((m) => m.label.endsWith('PostgreSQL'));
-  if (lite && pgm) {
-    console.log(
-      `PGlite's fixed cost (idle PGlite − idle PostgreSQL): ${lite.idle - pgm.idle} MB; the server without the embedded database idles at ${pgm.idle} MB.`,
-    );
+  for (const build of new Set(memory.map((m) => m.label.replace(/(PGlite|PostgreSQL)$/, '')))) {
+    const lite = memory.find((m) => m.label === `${build}PGlite`);
+    const pgm = memory.find((m) => m.label === `${build}PostgreSQL`);
+    if (lite && pgm) {
+      console.log(
+        `${build || 'this build: '}PGlite's fixed cost (idle PGlite − idle PostgreSQL): ${lite.idle - pgm.idle} MB; the server without the embedded database idles at ${pgm.idle} MB.`,
+      );
+    }
   }
 }
 
