@@ -1,7 +1,6 @@
 export type { CapitalHistory, CoinCapital } from './capital.ts';
 export { capitalHistory, coinCapital, dailyCapitalSeries, sampleCapital } from './capital.ts';
 export { computeLedger } from './engine.ts';
-export { runningBalanceOversells } from './running-balance.ts';
 export type { FeeCurrency, FeeIssue, FeeQuotes, FeeValue } from './fee-currency.ts';
 export {
   feeCurrencyKnown,
@@ -18,6 +17,7 @@ export type { NullableRoi, PnlFigures, PnlParts } from './metrics.ts';
 export { coinPnl, pnlFigures, positionParts, sumParts } from './metrics.ts';
 export type { OversellLead, OversellReader } from './oversell-text.ts';
 export { describeOversell, oversellLeads } from './oversell-text.ts';
+export { runningBalanceOversells } from './running-balance.ts';
 export type { CoinFigures } from './scaled-replay.ts';
 export { coinFigures } from './scaled-replay.ts';
 export { LedgerInputError, parseInstant, sortTimeline, timelineOrder } from './timeline.ts';

@@ -83,11 +83,21 @@ describe('oversells from running balances', () => {
       ['b', '2', '1'],
       ['d', '0.5', '0'],
     ]);
-    expect(found[0]?.message).toBe(computeLedger([row('a', 'buy', '1', 0), row('b', 'sell', '2', 1)]).violations[0]?.message);
+    expect(found[0]?.message).toBe(
+      computeLedger([row('a', 'buy', '1', 0), row('b', 'sell', '2', 1)]).violations[0]?.message,
+    );
   });
 
   it('refuses a quantity of zero as the replay does', () => {
-    const zero = { id: 'z', coin_id: 'bitcoin', type: 'buy' as const, quantity: '0', price_per_coin: '1', fee: '0', executed_at: new Date(day0).toISOString() };
+    const zero = {
+      id: 'z',
+      coin_id: 'bitcoin',
+      type: 'buy' as const,
+      quantity: '0',
+      price_per_coin: '1',
+      fee: '0',
+      executed_at: new Date(day0).toISOString(),
+    };
     expect(() => runningBalanceOversells([zero])).toThrow(LedgerInputError);
     expect(() => computeLedger([zero])).toThrow(LedgerInputError);
   });
