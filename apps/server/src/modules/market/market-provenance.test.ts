@@ -98,6 +98,18 @@ async function world(): Promise<World> {
     join(webDist, 'frames/dashboard.demo.html'),
     '<section>Demo data</section><div>Metrics</div><div id="root"></div>',
   );
+  // The build's list of those shells, which the server chooses from.
+  writeFileSync(
+    join(webDist, 'shells.json'),
+    JSON.stringify({
+      visitorPages: [],
+      demoBanner: 'demo-shell.html',
+      pageFrames: [
+        { path: '/dashboard', demo: false, empty: false, file: 'frames/dashboard.html' },
+        { path: '/dashboard', demo: true, empty: false, file: 'frames/dashboard.demo.html' },
+      ],
+    }),
+  );
   const app = await buildApp({
     webDist,
     config,
