@@ -20,6 +20,7 @@ const moduleOrder = [
   'transfers',
   'dashboard',
   'projections',
+  'page-shells',
   'tax',
   'terminal',
   'connections',

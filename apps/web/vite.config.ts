@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { htmlModulePreload } from './build-plugins/html-module-preload.ts';
 import { preactAliases } from './build-plugins/preact-aliases.ts';
 import { precompress } from './build-plugins/precompress.ts';
-import { demoShellFile, pageFramesDir, prerenderHtml } from './build-plugins/prerender-html.ts';
+import { demoShellFile, landingFile, pageFramesDir, prerenderHtml } from './build-plugins/prerender-html.ts';
 import { pureContracts } from './build-plugins/pure-contracts.ts';
 import { routeBudget } from './build-plugins/route-budget.ts';
 import { analyseSharedParts, sharedPartsCheck, sharedPartsGroup } from './build-plugins/shared-parts.ts';
@@ -128,7 +128,7 @@ function appConfig(command: 'build' | 'serve', parts: ReadonlyMap<string, string
                 // The pre-rendered pages are the server's answers to a visitor or a session, never the shell;
                 // .br/.gz are the server's business (the browser decodes what the worker caches).
                 globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-                globIgnores: ['landing.html', demoShellFile, `${pageFramesDir}/**`, '**/*.br', '**/*.gz'],
+                globIgnores: [landingFile, demoShellFile, `${pageFramesDir}/**`, '**/*.br', '**/*.gz'],
               },
             }),
             precompress(),

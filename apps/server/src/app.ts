@@ -6,7 +6,6 @@ import type { Db } from './db/client.ts';
 import { createDbIdempotencyStore } from './db/idempotency-store.ts';
 import { createDbRateLimitCounter } from './db/rate-limit-counter.ts';
 import type { WriteGeneration } from './db/table-writes.ts';
-import { emptyPageCheck } from './empty-pages.ts';
 import { createMemoryEventBus, type EventBus } from './events/event-bus.ts';
 import type { Mailer } from './integrations/mail/index.ts';
 import { SnapshotProvider } from './integrations/market-data/index.ts';
@@ -65,6 +64,7 @@ import {
   createNotificationsService,
   registerNotificationRoutes,
 } from './modules/notifications/index.ts';
+import { createPageShells } from './modules/page-shells/index.ts';
 import {
   createPortfoliosService,
   createSharesService,
@@ -456,19 +456,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicOrigin: new URL(config.publicUrl).origin,
   });
 
+  const webDist = options.webDist ?? join(packageRoot, '..', 'web', 'dist');
   await registerStaticWeb(app, {
-    webDist: options.webDist ?? join(packageRoot, '..', 'web', 'dist'),
+    webDist,
     publicDir: join(packageRoot, 'public'),
     // A signed-in page opens with its heading, and in demo mode the demo banner, in its
     // HTML. The session is checked as the API scope checks it (an expired cookie is cleared, a
     // sliding one renewed).
-    pageState: {
-      market: () => marketService.describe(),
-      user: async (request, reply) => {
-        await resolveSession(request, reply, { ...cookieOptions, sessions });
-        return request.user && { id: request.user.id, emailVerified: request.user.email_verified };
-      },
-      empty: emptyPageCheck(db),
+    shells: createPageShells({ webDist, db, market: () => marketService.describe() }),
+    user: async (request, reply) => {
+      await resolveSession(request, reply, { ...cookieOptions, sessions });
+      return request.user && { id: request.user.id, emailVerified: request.user.email_verified };
     },
   });
 

@@ -1,21 +1,22 @@
 import { readFileSync } from 'node:fs';
-import * as shells from '@app/contracts';
 import type { OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { loadingScreenClass } from '../src/components/ui/loading-screen-class.ts';
 import { pageHeaders } from '../src/lib/page-headers.ts';
 import { pageModulePreloads } from '../src/lib/page-module-preloads.ts';
 import {
-  demoShellFile,
+  frameShells,
+  pageFrameFile,
   pageFrameName,
-  pageFramesDir,
   pageModuleFiles,
+  sourceBadgeSlot,
   withBanner,
   withDataPreloads,
   withLowLoadingScreen,
   withModulePreloads,
   withoutScripts,
   withPageFrame,
+  withSlot,
 } from './prerender-html.ts';
 
 /**
@@ -87,20 +88,88 @@ describe('withPageFrame', () => {
     expect(() => pageFrameName('/')).toThrow(/no shell name/);
   });
 
-  // Vite's config loader cannot load the contracts' TypeScript, so the build keeps its own names;
-  // the server finds the shells by @app/contracts web-shells, and this keeps the two the same.
-  it('writes each shell where the server looks for it', () => {
-    expect(demoShellFile).toBe(shells.demoShellFile);
-    expect(pageFramesDir).toBe(shells.pageFramesDir);
+  it('names a shell file for every framed page and variant, inside the frames folder', () => {
     for (const path of Object.keys(pageHeaders)) {
       const name = pageFrameName(path);
-      expect(shells.pageFrameFile(path, false)).toBe(`${pageFramesDir}/${name}.html`);
-      expect(shells.pageFrameFile(path, true)).toBe(`${pageFramesDir}/${name}.demo.html`);
-      expect(shells.pageFrameFile(path, false, true)).toBe(`${pageFramesDir}/${name}.empty.html`);
-      expect(shells.pageFrameFile(path, true, true)).toBe(`${pageFramesDir}/${name}.empty.demo.html`);
+      expect(pageFrameFile(name, { demo: false, empty: false })).toBe(`frames/${name}.html`);
+      expect(pageFrameFile(name, { demo: true, empty: false })).toBe(`frames/${name}.demo.html`);
+      expect(pageFrameFile(name, { demo: false, empty: true })).toBe(`frames/${name}.empty.html`);
+      expect(pageFrameFile(name, { demo: true, empty: true })).toBe(`frames/${name}.empty.demo.html`);
     }
-    expect(shells.terminalFrameFile(false)).toBe(`${pageFramesDir}/terminal.html`);
-    expect(shells.terminalFrameFile(true)).toBe(`${pageFramesDir}/terminal.demo.html`);
+  });
+});
+
+/** The server picks a shell by what the list says each is for, so the list must say it truly. */
+describe('frameShells', () => {
+  const index = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+  const demoShell = withBanner(index, { banner: '<section>Demo</section>', room: '' });
+  const frame = (path: string, empty: boolean) => ({
+    path,
+    live: `<div>${path} live</div>`,
+    demo: `<div>${path} demo</div>`,
+    ...(empty
+      ? { empty: { live: `<div>${path} empty live</div>`, demo: `<div>${path} empty demo</div>` } }
+      : {}),
+    data: [`/api/v2${path}/`],
+    modules: [`features${path}-page.tsx`],
+  });
+  const terminal = { live: `<p>${sourceBadgeSlot}</p>`, demo: `<p>${sourceBadgeSlot}</p>` };
+  const shells = frameShells(
+    { index, demoShell },
+    [frame('/transactions', false), frame('/dashboard', true)],
+    terminal,
+    (modules) => modules.map((m) => `assets/${m.replace(/\W/g, '-')}.js`),
+  );
+  const html = (file: string) => shells.find((s) => s.shell.file === file)?.html ?? '';
+
+  it('lists each shell with its page, demo banner, empty state and file', () => {
+    expect(shells.map((s) => s.shell)).toEqual([
+      { path: '/transactions', demo: false, empty: false, file: 'frames/transactions.html' },
+      { path: '/transactions', demo: true, empty: false, file: 'frames/transactions.demo.html' },
+      { path: '/dashboard', demo: false, empty: false, file: 'frames/dashboard.html' },
+      { path: '/dashboard', demo: true, empty: false, file: 'frames/dashboard.demo.html' },
+      { path: '/dashboard', demo: false, empty: true, file: 'frames/dashboard.empty.html' },
+      { path: '/dashboard', demo: true, empty: true, file: 'frames/dashboard.empty.demo.html' },
+      { path: '/', demo: false, empty: false, file: 'frames/terminal.html', sourceBadgeSlot },
+      { path: '/terminal', demo: false, empty: false, file: 'frames/terminal.html', sourceBadgeSlot },
+      { path: '/', demo: true, empty: false, file: 'frames/terminal.demo.html', sourceBadgeSlot },
+      { path: '/terminal', demo: true, empty: false, file: 'frames/terminal.demo.html', sourceBadgeSlot },
+    ]);
+  });
+
+  it('paints what each entry says: the banner for demo, the empty state for empty', () => {
+    expect(html('frames/transactions.html')).toContain('<div>/transactions live</div><div id="root">');
+    expect(html('frames/transactions.html')).not.toContain('<section>Demo</section>');
+    expect(html('frames/transactions.demo.html')).toContain(
+      '<section>Demo</section><div>/transactions demo</div><div id="root">',
+    );
+    expect(html('frames/dashboard.empty.html')).toContain('<div>/dashboard empty live</div><div id="root">');
+    expect(html('frames/dashboard.empty.demo.html')).toContain('<div>/dashboard empty demo</div>');
+    expect(html('frames/dashboard.empty.html')).toContain(loadingScreenClass.low);
+  });
+
+  it("preloads a page's data and code, its empty state's data only, and nothing for the terminal", () => {
+    const code = '<link rel="modulepreload" crossorigin href="/assets/features-dashboard-page-tsx.js"';
+    const data = '<link rel="preload" href="/api/v2/dashboard/" as="fetch"';
+    expect(html('frames/dashboard.html')).toContain(code);
+    expect(html('frames/dashboard.html')).toContain(data);
+    expect(html('frames/dashboard.empty.html')).not.toContain(code);
+    expect(html('frames/dashboard.empty.html')).toContain(data);
+    expect(html('frames/terminal.html')).toBe(withPageFrame(index, terminal.live));
+    expect(html('frames/terminal.demo.html')).toBe(withPageFrame(demoShell, terminal.demo));
+  });
+
+  it("fails the build unless the terminal's shell holds the badge's slot once", () => {
+    expect(withSlot(`<p>${sourceBadgeSlot}</p>`, sourceBadgeSlot, 'frames/terminal.html')).toBe(
+      `<p>${sourceBadgeSlot}</p>`,
+    );
+    expect(() => withSlot('<p>Demo data</p>', sourceBadgeSlot, 'frames/terminal.html')).toThrow(
+      'prerender-html: frames/terminal.html must hold {{source-badge}} once',
+    );
+    expect(() => withSlot(`${sourceBadgeSlot}${sourceBadgeSlot}`, sourceBadgeSlot, 'x.html')).toThrow(/once/);
+    expect(() =>
+      frameShells({ index, demoShell }, [], { live: '<p>badge</p>', demo: terminal.demo }, () => []),
+    ).toThrow(/frames\/terminal\.html must hold/);
   });
 });
 

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type {
+  sourceBadgeSlot as contractsSourceBadgeSlot,
+  PageFrameShell,
+  WebShells,
+  WebShellsFile,
+} from '@app/contracts';
 import type { OutputChunk } from 'rolldown';
 import { build, type Plugin } from 'vite';
 import { loadingScreenClass } from '../src/components/ui/loading-screen-class.ts';
@@ -24,8 +30,24 @@ export function withoutScripts(html: string): string {
     .replace(/<link rel="(modulepreload|preload)"[^>]*(\.js"|as="fetch")[^>]*>\s*/g, '');
 }
 
-/** The server's index.html for a signed-in page in demo mode (@app/contracts web-shells, which the server reads). */
+/**
+ * Where the build lists its shells for the server (apps/server src/page-shells), each with what
+ * it is for. Typed by @app/contracts, whose values Vite's config loader cannot load (TypeScript in a
+ * package): a different name fails the typecheck.
+ */
+export const shellsFile: WebShellsFile = 'shells.json';
+
+/** The visitor's /landing, painted whole without the app. */
+export const landingFile = 'landing.html';
+
+/** index.html with the demo banner painted, for a signed-in page in demo mode that has no frame. */
 export const demoShellFile = 'demo-shell.html';
+
+/**
+ * What the terminal's painted badge says (src/prerender.tsx paints @app/contracts sourceBadgeSlot),
+ * for the server to write the market's state in; typed by the contracts' value, as `shellsFile`.
+ */
+export const sourceBadgeSlot: typeof contractsSourceBadgeSlot = '{{source-badge}}';
 
 /**
  * index.html with the demo banner painted over the top of the page and its room kept at the top
@@ -39,7 +61,7 @@ export function withBanner(html: string, painted: { banner: string; room: string
   return html.replace(root, `${painted.banner}${root}${painted.room}`);
 }
 
-/** The folder of the framed pages' shells: `<page>.html` and `<page>.demo.html` (@app/contracts web-shells). */
+/** The folder of the framed pages' shells (`pageFrameFile`). */
 export const pageFramesDir = 'frames';
 
 /** `html` with a page's painted heading laid over the top, before #root (after a painted banner). */
@@ -127,6 +149,86 @@ export function pageFrameName(path: string): string {
 }
 
 /**
+ * A framed page's shell file: frames/<name>.html, .demo.html below the demo banner, .empty.html
+ * and .empty.demo.html with the page's empty state painted too.
+ */
+export function pageFrameFile(name: string, variant: { demo: boolean; empty: boolean }): string {
+  return `${pageFramesDir}/${name}${variant.empty ? '.empty' : ''}${variant.demo ? '.demo' : ''}.html`;
+}
+
+/** `html` as it is, failing the build unless it holds `slot` exactly once, where the server writes. */
+export function withSlot(html: string, slot: string, file: string): string {
+  if (html.split(slot).length !== 2) throw new Error(`prerender-html: ${file} must hold ${slot} once`);
+  return html;
+}
+
+/**
+ * The paths the router draws the terminal at (src/app/routes.tsx: the index and /terminal, which
+ * the layout also treats alike, app/layout/nav-entries): one frame serves both.
+ */
+export const terminalPaths = ['/', '/terminal'] as const;
+
+/** A framed page's painted parts as src/prerender.tsx renders them (`renderPageFrames`). */
+export interface RenderedPageFrame {
+  path: string;
+  live: string;
+  demo: string;
+  empty?: { live: string; demo: string };
+  data: string[];
+  modules: string[];
+}
+
+/** One shell of a framed page: what it is for (the entry in `shellsFile`) and its HTML. */
+export interface FrameShell {
+  shell: PageFrameShell;
+  html: string;
+}
+
+/**
+ * Every framed page's shells and the terminal's, from index.html and demo-shell.html with each
+ * page's painted parts laid over them. `moduleFiles` names the chunks a page's shell preloads
+ * (`pageModuleFiles`).
+ */
+export function frameShells(
+  pages: { index: string; demoShell: string },
+  frames: readonly RenderedPageFrame[],
+  terminal: { live: string; demo: string },
+  moduleFiles: (modules: readonly string[]) => string[],
+): FrameShell[] {
+  const shells: FrameShell[] = [];
+  for (const frame of frames) {
+    const name = pageFrameName(frame.path);
+    const files = moduleFiles(frame.modules);
+    const preloads = (html: string) => withModulePreloads(withDataPreloads(html, frame.data), files);
+    const add = (variant: { demo: boolean; empty: boolean }, html: string) =>
+      shells.push({ shell: { path: frame.path, ...variant, file: pageFrameFile(name, variant) }, html });
+    add({ demo: false, empty: false }, preloads(withPageFrame(pages.index, frame.live)));
+    add({ demo: true, empty: false }, preloads(withPageFrame(pages.demoShell, frame.demo)));
+    if (!frame.empty) continue;
+    // Not the page's code: the painted empty state is the page's largest paint, and
+    // Lighthouse counts every request started before it (lib/page-module-preloads).
+    const empty = (html: string) =>
+      withDataPreloads(withLowLoadingScreen(html, loadingScreenClass), frame.data);
+    add({ demo: false, empty: true }, empty(withPageFrame(pages.index, frame.empty.live)));
+    add({ demo: true, empty: true }, empty(withPageFrame(pages.demoShell, frame.empty.demo)));
+  }
+  // No preloads: the painted title line is the terminal's largest paint, and Lighthouse
+  // counts every request started before it (lib/page-module-preloads).
+  for (const demo of [false, true]) {
+    const file = pageFrameFile('terminal', { demo, empty: false });
+    const html = withSlot(
+      withPageFrame(demo ? pages.demoShell : pages.index, demo ? terminal.demo : terminal.live),
+      sourceBadgeSlot,
+      file,
+    );
+    for (const path of terminalPaths) {
+      shells.push({ shell: { path, demo, empty: false, file, sourceBadgeSlot }, html });
+    }
+  }
+  return shells;
+}
+
+/**
  * Writes these pages beside index.html:
  * - landing.html: the landing page rendered into #root and no app JavaScript, so /landing paints
  *   from HTML and CSS alone; its links load the app when followed.
@@ -142,6 +244,8 @@ export function pageFrameName(path: string): string {
  *   and the loading screen's spinner moved low, for an account with nothing the page shows yet.
  * - frames/terminal.html and terminal.demo.html: the same for the terminal (/), its title line
  *   with the source badge, whose text the server writes in for each request.
+ * - shells.json: each of these files with what it is for (@app/contracts WebShells), from which
+ *   the server picks one per request (apps/server src/page-shells). Written last.
  */
 export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
   let root = '';
@@ -158,7 +262,7 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
       chunks = chunksOf(bundle);
     },
     closeBundle: {
-      // Before precompress (order 'post'), so both pages get their .br and .gz too.
+      // Before precompress (order 'post'), so the pages get their .br and .gz too.
       sequential: true,
       async handler() {
         // No index.html: the build failed before writing it (e.g. a route over its budget), and
@@ -185,14 +289,7 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
           const module = (await import(pathToFileURL(join(work, 'prerender.mjs')).href)) as {
             renderLanding: () => string;
             renderDemoBanner: () => { banner: string; room: string };
-            renderPageFrames: () => {
-              path: string;
-              live: string;
-              demo: string;
-              empty?: { live: string; demo: string };
-              data: string[];
-              modules: string[];
-            }[];
+            renderPageFrames: () => RenderedPageFrame[];
             renderTerminalFrames: () => { live: string; demo: string };
           };
           const index = readFileSync(join(outDir, 'index.html'), 'utf8');
@@ -202,44 +299,26 @@ export function prerenderHtml(options: PrerenderHtmlOptions): Plugin {
             slot,
             `<div id="root">${module.renderLanding()}</div>\n  </body>`,
           );
-          writeFileSync(join(outDir, 'landing.html'), page);
+          writeFileSync(join(outDir, landingFile), page);
           const demoShell = withBanner(index, module.renderDemoBanner());
           writeFileSync(join(outDir, demoShellFile), demoShell);
           mkdirSync(join(outDir, pageFramesDir), { recursive: true });
-          for (const frame of module.renderPageFrames()) {
-            const name = pageFrameName(frame.path);
-            const files = pageModuleFiles(frame.modules, join(root, 'src'), chunks, index);
-            const preloads = (html: string) => withModulePreloads(withDataPreloads(html, frame.data), files);
-            writeFileSync(
-              join(outDir, pageFramesDir, `${name}.html`),
-              preloads(withPageFrame(index, frame.live)),
-            );
-            writeFileSync(
-              join(outDir, pageFramesDir, `${name}.demo.html`),
-              preloads(withPageFrame(demoShell, frame.demo)),
-            );
-            if (!frame.empty) continue;
-            // Not the page's code: the painted empty state is the page's largest paint, and
-            // Lighthouse counts every request started before it (lib/page-module-preloads).
-            const empty = (html: string) =>
-              withDataPreloads(withLowLoadingScreen(html, loadingScreenClass), frame.data);
-            writeFileSync(
-              join(outDir, pageFramesDir, `${name}.empty.html`),
-              empty(withPageFrame(index, frame.empty.live)),
-            );
-            writeFileSync(
-              join(outDir, pageFramesDir, `${name}.empty.demo.html`),
-              empty(withPageFrame(demoShell, frame.empty.demo)),
-            );
-          }
-          // No preloads: the painted title line is the terminal's largest paint, and Lighthouse
-          // counts every request started before it (lib/page-module-preloads).
-          const terminal = module.renderTerminalFrames();
-          writeFileSync(join(outDir, pageFramesDir, 'terminal.html'), withPageFrame(index, terminal.live));
-          writeFileSync(
-            join(outDir, pageFramesDir, 'terminal.demo.html'),
-            withPageFrame(demoShell, terminal.demo),
+          const frames = frameShells(
+            { index, demoShell },
+            module.renderPageFrames(),
+            module.renderTerminalFrames(),
+            (modules) => pageModuleFiles(modules, join(root, 'src'), chunks, index),
           );
+          // Once per file: the terminal's frames are listed for each of its paths.
+          const written = new Map(frames.map(({ shell, html }) => [shell.file, html]));
+          for (const [file, html] of written) writeFileSync(join(outDir, file), html);
+          // Last, once every file it names is written: the server finds no shell before then.
+          const shells: WebShells = {
+            visitorPages: [{ path: '/landing', file: landingFile }],
+            demoBanner: demoShellFile,
+            pageFrames: frames.map((f) => f.shell),
+          };
+          writeFileSync(join(outDir, shellsFile), `${JSON.stringify(shells, null, 2)}\n`);
         } finally {
           rmSync(work, { recursive: true, force: true });
         }

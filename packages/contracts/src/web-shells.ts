@@ -1,43 +1,47 @@
 /**
- * The names of the web build's pre-rendered shells, which the build writes (apps/web
- * build-plugins/prerender-html) and the server chooses between for a signed-in page (apps/server
- * plugins/static-web). One place, so the two cannot drift apart.
+ * How the web build and the server agree on the pre-rendered pages a navigation can get instead of
+ * index.html. The build names its files itself and lists them, each with what it is for, in
+ * `webShellsFile` (apps/web build-plugins/prerender-html); the server reads that list and picks one
+ * per request (apps/server src/page-shells). The list's shape and place are shared here as types
+ * only: which files there are, and what they are called, is the build's to say.
  */
 
-/** index.html with the demo banner painted above its loading screen. */
-export const demoShellFile = 'demo-shell.html';
+/** Where the build writes its `WebShells`, relative to its output folder. */
+export type WebShellsFile = 'shells.json';
 
-/** The folder of the framed pages' shells. */
-export const pageFramesDir = 'frames';
+/** The pre-rendered pages of one web build, as written to `WebShellsFile`. */
+export interface WebShells {
+  /** Pages painted whole, without the app's JavaScript, for a visitor without a session (/landing). */
+  visitorPages: { path: string; file: string }[];
+  /** index.html with the demo banner painted: any signed-in page in demo mode that has no frame. */
+  demoBanner: string;
+  /** Signed-in pages' shells, each with the page's heading painted where the page draws it. */
+  pageFrames: PageFrameShell[];
+}
+
+export interface PageFrameShell {
+  /** The page's own path (`/transactions`, `/` for the terminal). */
+  path: string;
+  /** Painted below the demo banner, for demo mode. */
+  demo: boolean;
+  /** The page's empty state painted too, for an account with nothing the page shows yet. */
+  empty: boolean;
+  /** The file, relative to the build's output folder. */
+  file: string;
+  /**
+   * The text the build left in place of the source badge's, which the server replaces with the
+   * market's state told in the reader's clock (the terminal).
+   */
+  sourceBadgeSlot?: string;
+}
 
 /**
- * The framed pages whose shell can also paint the page's empty state, for an account with nothing
- * on it yet (the server checks): their first content then no longer waits for the app.
+ * The pages whose empty state the server can tell for an account (it checks the same condition as
+ * the page): the build paints that state into those pages' frames too.
  */
 export const emptyFramedPaths = ['/dashboard', '/projections'] as const;
 
-/**
- * The shell of a framed page, relative to the build's folder: /transactions ->
- * frames/transactions.html, or frames/transactions.demo.html under the demo banner;
- * frames/dashboard.empty.html (.empty.demo.html) with the page's empty state painted too. Undefined
- * for a path that names no single top-level page (/, /portfolios/1, anything but lowercase words),
- * so a request's path can never reach outside that folder.
- */
-export function pageFrameFile(path: string, demo: boolean, empty = false): string | undefined {
-  const name = /^\/([a-z][a-z-]*)$/.exec(path)?.[1];
-  return name && `${pageFramesDir}/${name}${empty ? '.empty' : ''}${demo ? '.demo' : ''}.html`;
-}
-
-/**
- * The terminal's shell (/): its heading and source badge painted, `frames/terminal.html` or
- * `frames/terminal.demo.html` under the demo banner. The badge's text depends on the market's
- * state and the reader's clock, so the build leaves `sourceBadgeSlot` in its place and the server
- * writes the text there for each request.
- */
-export function terminalFrameFile(demo: boolean): string {
-  return `${pageFramesDir}/terminal${demo ? '.demo' : ''}.html`;
-}
-
+/** What the terminal's pre-rendered badge says until the server writes the market's state there. */
 export const sourceBadgeSlot = '{{source-badge}}';
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { WebShells } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signUp, TestClient } from '../test/test-client.ts';
@@ -41,7 +42,7 @@ const files: Record<string, { body: string; type: string }> = {
       },
     ]),
   ),
-  // The terminal's shell: the build leaves the badge's slot (@app/contracts sourceBadgeSlot).
+  // The terminal's shell: the build leaves a slot for the badge's text, which its list names.
   'frames/terminal.demo.html': {
     body: `<!doctype html><div data-painted-page-frame=""><p role="status">{{source-badge}}</p></div><div id="root">${'<p>x</p>'.repeat(200)}</div>`,
     type: 'text/html',
@@ -66,6 +67,23 @@ for (const [name, { body }] of Object.entries(files)) {
   writeFileSync(join(webDist, `${name}.br`), brotliCompressSync(body));
   writeFileSync(join(webDist, `${name}.gz`), gzipSync(body));
 }
+// The build's list of those shells, each with what it is for (apps/web build-plugins/prerender-html).
+const frame = (path: string, file: string, empty = false) => ({ path, demo: true, empty, file });
+const shells: WebShells = {
+  visitorPages: [{ path: '/landing', file: 'landing.html' }],
+  demoBanner: 'demo-shell.html',
+  pageFrames: [
+    { path: '/transactions', demo: false, empty: false, file: 'frames/transactions.html' },
+    frame('/transactions', 'frames/transactions.demo.html'),
+    frame('/dashboard', 'frames/dashboard.demo.html'),
+    frame('/dashboard', 'frames/dashboard.empty.demo.html', true),
+    frame('/projections', 'frames/projections.demo.html'),
+    frame('/projections', 'frames/projections.empty.demo.html', true),
+    { ...frame('/', 'frames/terminal.demo.html'), sourceBadgeSlot: '{{source-badge}}' },
+    { ...frame('/terminal', 'frames/terminal.demo.html'), sourceBadgeSlot: '{{source-badge}}' },
+  ],
+};
+writeFileSync(join(webDist, 'shells.json'), JSON.stringify(shells));
 const assets = Object.keys(files).filter((name) => name.startsWith('assets/'));
 const browserEncoding = 'gzip, deflate, br, zstd';
 
@@ -253,6 +271,12 @@ describe('signed-in pages in demo mode', () => {
     expect(german).toMatch(
       /^Demo data: prices simulated from a snapshot of \d{1,2}\. [A-Z][a-zä]+\.? \d{4}$/,
     );
+    // The terminal's other path gets the same shell, its badge written in as well.
+    const atTerminal = await verified.get('/terminal', {
+      ...html,
+      cookie: `${verified.cookieHeader()}; reader_clock=de-DE|Europe%2FBerlin`,
+    });
+    expect(badge(atTerminal)).toBe(german);
     // A zone or locale the server cannot tell the time in, or markup: left to the app.
     for (const bad of ['en-US|Mars%2FOlympus', 'en-US', '%3Cscript%3E|UTC', 'en-US|UTC|x', 'x'.repeat(200)]) {
       expect(page(await asReader(bad)), bad).toBe(files['demo-shell.html']?.body);

@@ -1,21 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import {
-  apiBase,
-  demoShellFile,
-  errorCodes,
-  type MarketSource,
-  pageFrameFile,
-  readerClockCookie,
-  sourceBadgeSlot,
-  terminalFrameFile,
-} from '@app/contracts';
-import { type ReaderClock, sourceBadgeText } from '@app/core';
+import { apiBase, errorCodes, readerClockCookie } from '@app/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { escapeHtml } from '../lib/html.ts';
+import type { PageShells, ShellUser } from '../modules/page-shells/index.ts';
 import { sendApiRouteMissing, sendError } from './errors.ts';
 import { sessionToken } from './sessions.ts';
 
@@ -24,34 +14,13 @@ export interface StaticWebOptions {
   webDist: string;
   /** Files the server always ships (favicon, robots.txt, auth page CSS). */
   publicDir: string;
+  /** Which pre-rendered page of the build a navigation gets instead of index.html (src/page-shells). */
+  shells: PageShells;
   /**
-   * What the server paints into a signed-in page's HTML depends on. Absent, every page
-   * gets index.html.
+   * The request's live session, checked as the API scope checks it; null without one. The shells
+   * ask for it only when one of them could apply.
    */
-  pageState?: PageState;
-}
-
-export interface PageState {
-  /** The market's source and age: in demo mode the demo banner is painted; the terminal's badge tells it. */
-  market: () => MarketSource;
-  /**
-   * The request's live session, checked as the API scope checks it; null without one. An
-   * unverified account's pages open with the email banner, whose height the build cannot know.
-   */
-  user: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<{ id: string; emailVerified: boolean } | null>;
-  /**
-   * Whether the page at `path` opens on its empty state for this account: its shell then paints
-   * that state as well as the heading, where the build made one (frames/<page>.empty.html).
-   */
-  empty: (path: string, userId: string) => Promise<boolean>;
-}
-
-/** Pages the app draws without the signed-in layout: they never get the layout's banner. */
-function isSignedOutPage(path: string): boolean {
-  return ['/landing', '/login', '/register'].includes(path) || path.startsWith('/auth/');
+  user: (request: FastifyRequest, reply: FastifyReply) => Promise<ShellUser | null>;
 }
 
 const notBuiltPage = `<!doctype html>
@@ -83,103 +52,6 @@ function webFile(webDist: string, path: string): string | undefined {
   if (!full.startsWith(webDist + sep)) return undefined;
   try {
     return statSync(full).isFile() ? full.slice(webDist.length + 1) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * /landing for a visitor without a session: the page pre-rendered at build time, HTML and CSS
- * only (no app JavaScript). With a session cookie the app renders it, offering "Open the app".
- */
-function landingFile(request: FastifyRequest, webDist: string, path: string): string | undefined {
-  if (path !== '/landing') return undefined;
-  if (sessionToken(request) !== undefined) return undefined;
-  return existsSync(join(webDist, 'landing.html')) ? 'landing.html' : undefined;
-}
-
-/** What a signed-in page's HTML is: a file of the build, or one written for this request. */
-type Shell = { file: string } | { html: string };
-
-/**
- * A signed-in page's shell: for a verified session, the page's heading painted when the
- * build made a shell for it, with its empty state too when the account has nothing the page shows
- * yet, or the terminal's with its source badge; the demo banner (demo-shell.html) alone while the
- * market serves demo prices and there is no such shell, or an unverified account's email banner,
- * whose height the build cannot know, lies above the heading; undefined for index.html.
- */
-async function signedInShell(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  webDist: string,
-  state: StaticWebOptions['pageState'],
-  path: string,
-): Promise<Shell | undefined> {
-  if (isSignedOutPage(path) || sessionToken(request) === undefined || !state) return undefined;
-  const source = state.market();
-  const demo = source.mode === 'demo';
-  const frame =
-    path === '/' ? terminalFrame(request, webDist, source) : pageFrame(webDist, state, path, demo);
-  const banner = demo && existsSync(join(webDist, demoShellFile)) ? { file: demoShellFile } : undefined;
-  // Nothing to paint on this page: no session lookup on its way.
-  if (frame === undefined && banner === undefined) return undefined;
-  const user = await state.user(request, reply);
-  if (user === null) return undefined;
-  return user.emailVerified && frame !== undefined ? frame(user.id) : banner;
-}
-
-/** A framed page's shell (frames/<page>.html), or its empty state's (.empty.html) for an account with nothing yet. */
-function pageFrame(
-  webDist: string,
-  state: PageState,
-  path: string,
-  demo: boolean,
-): ((userId: string) => Promise<Shell>) | undefined {
-  const framed = pageFrameFile(path, demo);
-  if (framed === undefined || !existsSync(join(webDist, framed))) return undefined;
-  const empty = pageFrameFile(path, demo, true);
-  return async (userId) =>
-    empty !== undefined && existsSync(join(webDist, empty)) && (await state.empty(path, userId))
-      ? { file: empty }
-      : { file: framed };
-}
-
-/**
- * The terminal's shell (/) with its source badge told in the reader's clock, for live or demo
- * figures (a stale copy's age is left to the app, which keeps it current); undefined when the
- * build made none or the app has not told the reader's clock yet.
- */
-function terminalFrame(
-  request: FastifyRequest,
-  webDist: string,
-  source: MarketSource,
-): (() => Promise<Shell>) | undefined {
-  if (source.mode === 'live' && source.stale) return undefined;
-  const reader = readerClock(request.cookies[readerClockCookie]);
-  const file = join(webDist, terminalFrameFile(source.mode === 'demo'));
-  if (reader === undefined || !existsSync(file)) return undefined;
-  return async () => ({
-    html: (await readFile(file, 'utf8')).replace(
-      sourceBadgeSlot,
-      escapeHtml(sourceBadgeText(source, reader)),
-    ),
-  });
-}
-
-/**
- * The reader's locale and time zone from the app's cookie (@app/contracts readerClockCookie), or
- * undefined when it is missing or names either wrongly: the badge is then left to the app.
- */
-function readerClock(cookie: string | undefined): ReaderClock | undefined {
-  if (cookie === undefined || cookie.length > 120) return undefined;
-  const [locale, timeZone, ...rest] = cookie.split('|');
-  if (locale === undefined || timeZone === undefined || rest.length > 0) return undefined;
-  try {
-    const reader = { locale: decodeURIComponent(locale), timeZone: decodeURIComponent(timeZone) };
-    // Throws a RangeError for an unknown zone or a malformed locale tag; a locale this server's ICU
-    // lacks resolves to another one, whose format would not be the browser's.
-    const resolved = new Intl.DateTimeFormat(reader.locale, { timeZone: reader.timeZone }).resolvedOptions();
-    return resolved.locale === reader.locale ? reader : undefined;
   } catch {
     return undefined;
   }
@@ -235,15 +107,20 @@ export async function registerStaticWeb(app: FastifyInstance, options: StaticWeb
     if (!acceptsHtml(request)) return sendError(reply, notFound());
     // The page depends on the session cookie: a shared cache must not hand one visitor's to another.
     reply.header('vary', 'Cookie');
-    const landing = landingFile(request, webDist, path);
-    const shell =
-      landing === undefined
-        ? await signedInShell(request, reply, webDist, options.pageState, path)
-        : undefined;
-    if (shell !== undefined && 'html' in shell) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.html);
+    const shell = await options.shells.shellFor({
+      path,
+      sessionCookie: sessionToken(request) !== undefined,
+      readerClock: request.cookies[readerClockCookie],
+      user: () => options.user(request, reply),
+    });
+    if (shell?.fill !== undefined) {
+      const page = await readFile(join(webDist, shell.file), 'utf8');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.replace(shell.fill.slot, shell.fill.html));
     }
-    return sendIndex(reply, webDist, landing ?? shell?.file);
+    return sendIndex(reply, webDist, shell?.file);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { emptyFramedPaths } from '@app/contracts';
-import type { Db } from './db/client.ts';
-import { hasPortfolios } from './modules/ledger/index.ts';
-import { hasProjections } from './modules/projections/index.ts';
+import type { Db } from '../../db/client.ts';
+import { hasPortfolios } from '../ledger/index.ts';
+import { hasProjections } from '../projections/index.ts';
 
 type EmptyFramedPath = (typeof emptyFramedPaths)[number];
 
