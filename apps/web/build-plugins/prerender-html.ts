@@ -1,15 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type {
-  sourceBadgeSlot as contractsSourceBadgeSlot,
-  PageFrameShell,
-  WebShells,
-  WebShellsFile,
-} from '@app/contracts';
+import type { PageFrameShell, WebShells, WebShellsFile } from '@app/contracts';
 import type { OutputChunk } from 'rolldown';
 import { build, type Plugin } from 'vite';
 import { loadingScreenClass } from '../src/components/ui/loading-screen-class.ts';
+import { sourceBadgeSlot } from '../src/prerender-slot.ts';
 import { chunkHolding, chunksOf, staticClosure } from './bundle-graph.ts';
 
 export interface PrerenderHtmlOptions {
@@ -43,11 +39,7 @@ export const landingFile = 'landing.html';
 /** index.html with the demo banner painted, for a signed-in page in demo mode that has no frame. */
 export const demoShellFile = 'demo-shell.html';
 
-/**
- * What the terminal's painted badge says (src/prerender.tsx paints @app/contracts sourceBadgeSlot),
- * for the server to write the market's state in; typed by the contracts' value, as `shellsFile`.
- */
-export const sourceBadgeSlot: typeof contractsSourceBadgeSlot = '{{source-badge}}';
+export { sourceBadgeSlot };
 
 /**
  * index.html with the demo banner painted over the top of the page and its room kept at the top

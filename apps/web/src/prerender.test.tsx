@@ -1,4 +1,3 @@
-import { sourceBadgeSlot } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageFrame } from '@/components/ui/page-frame';
 import { PaintedPageFramePicture } from '@/components/ui/painted-page-frame-picture';
@@ -11,6 +10,7 @@ import {
 } from '@/lib/painted-page-frame';
 import { PaintedPageFrame, PaintedTerminalFrame } from '@/prerender';
 import { render, screen } from '@/test/testing-library';
+import { sourceBadgeSlot } from './prerender-slot.ts';
 
 /** index.html as the server sends it for a framed page: the painted heading before #root. */
 function paintFrame(path: FramedPath, empty = false): Element {

@@ -1,4 +1,4 @@
-import { apiBase, emptyFramedPaths, sourceBadgeSlot } from '@app/contracts';
+import { apiBase, emptyFramedPaths } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DemoBanner, DemoBannerCopy, paintedDemoBannerAttribute } from '@/app/layout/market-mode-banner';
@@ -13,6 +13,7 @@ import { pageDataPreloads } from '@/lib/page-data-preloads';
 import { type FramedPath, pageHeaders } from '@/lib/page-headers';
 import { pageModulePreloads } from '@/lib/page-module-preloads';
 import { paintedEmptyStateAttribute, paintedPageFrameAttribute } from '@/lib/painted-page-frame';
+import { sourceBadgeSlot } from './prerender-slot.ts';
 
 export { renderLanding } from '@/features/landing/prerender';
 
@@ -91,7 +92,7 @@ function PaintedFrame({ path, demo, children }: { path: string; demo: boolean; c
 
 /**
  * The terminal's title line with its source badge, over the top of index.html (`live`) or of
- * demo-shell.html (`demo`): the badge's text is `sourceBadgeSlot`, which the server replaces with
+ * demo-shell.html (`demo`): the badge's text is `sourceBadgeSlot` (prerender-slot.ts), which the server replaces with
  * the market's state told in the reader's clock (apps/server static-web). Its largest paint no
  * longer waits for the app, the session check and the market's status.
  */

@@ -2,7 +2,7 @@
  * How the web build and the server agree on the pre-rendered pages a navigation can get instead of
  * index.html. The build names its files itself and lists them, each with what it is for, in
  * `webShellsFile` (apps/web build-plugins/prerender-html); the server reads that list and picks one
- * per request (apps/server src/page-shells). The list's shape and place are shared here as types
+ * per request (apps/server src/modules/page-shells). The list's shape and place are shared here as types
  * only: which files there are, and what they are called, is the build's to say.
  */
 
@@ -40,9 +40,6 @@ export interface PageFrameShell {
  * the page): the build paints that state into those pages' frames too.
  */
 export const emptyFramedPaths = ['/dashboard', '/projections'] as const;
-
-/** What the terminal's pre-rendered badge says until the server writes the market's state there. */
-export const sourceBadgeSlot = '{{source-badge}}';
 
 /**
  * The cookie in which the app tells the server the reader's locale and time zone
