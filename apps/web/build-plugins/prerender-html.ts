@@ -5,6 +5,7 @@ import type { PageFrameShell, WebShells, WebShellsFile } from '@app/contracts';
 import type { OutputChunk } from 'rolldown';
 import { build, type Plugin } from 'vite';
 import { loadingScreenClass } from '../src/components/ui/loading-screen-class.ts';
+import type { RenderedPageFrame } from '../src/prerender.tsx';
 import { sourceBadgeSlot } from '../src/prerender-slot.ts';
 import { chunkHolding, chunksOf, staticClosure } from './bundle-graph.ts';
 
@@ -161,14 +162,7 @@ export function withSlot(html: string, slot: string, file: string): string {
 export const terminalPaths = ['/', '/terminal'] as const;
 
 /** A framed page's painted parts as src/prerender.tsx renders them (`renderPageFrames`). */
-export interface RenderedPageFrame {
-  path: string;
-  live: string;
-  demo: string;
-  empty?: { live: string; demo: string };
-  data: string[];
-  modules: string[];
-}
+export type { RenderedPageFrame };
 
 /** One shell of a framed page: what it is for (the entry in `shellsFile`) and its HTML. */
 export interface FrameShell {

@@ -121,12 +121,8 @@ export function PaintedTerminalFrame({ demo }: { demo: boolean }) {
   );
 }
 
-/**
- * Each framed page's painted heading (build-plugins/prerender-html writes a shell per page): `live`
- * over index.html, `demo` over demo-shell.html, below the painted demo banner; `data`, the API
- * requests and `modules`, the source modules (under src/) its shell asks for as it arrives.
- */
-export function renderPageFrames(): {
+/** One framed page's painted parts, as the build plugin writes them into shells. */
+export interface RenderedPageFrame {
   path: string;
   live: string;
   demo: string;
@@ -134,7 +130,14 @@ export function renderPageFrames(): {
   empty?: { live: string; demo: string };
   data: string[];
   modules: string[];
-}[] {
+}
+
+/**
+ * Each framed page's painted heading (build-plugins/prerender-html writes a shell per page): `live`
+ * over index.html, `demo` over demo-shell.html, below the painted demo banner; `data`, the API
+ * requests and `modules`, the source modules (under src/) its shell asks for as it arrives.
+ */
+export function renderPageFrames(): RenderedPageFrame[] {
   return (Object.keys(pageHeaders) as FramedPath[]).map((path) => ({
     path,
     data: pageDataPreloads[path].map((api) => `${apiBase}${api}`),

@@ -24,3 +24,17 @@ export function useCoinLookup(): ReadonlyMap<string, CryptoOption> {
   const { data } = useQuery(cryptoOptionsQuery());
   return useMemo(() => new Map((data?.cryptocurrencies ?? []).map((c) => [c.id, c])), [data]);
 }
+
+/**
+ * "Ethereum (ETH)" for a coin of the lookup, the name alone when it is its own symbol; the id until
+ * the list has loaded. Here, beside the lookup every caller already reads, so it adds no chunk.
+ */
+export function coinLabel(
+  coins: ReadonlyMap<string, { name: string; symbol: string }>,
+  coinId: string,
+): string {
+  const c = coins.get(coinId);
+  if (!c) return coinId;
+  const symbol = c.symbol.toUpperCase();
+  return c.name.toUpperCase() === symbol ? c.name : `${c.name} (${symbol})`;
+}

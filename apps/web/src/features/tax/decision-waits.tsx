@@ -1,9 +1,8 @@
 import type { TaxDecisions, WaitDecision } from '@app/contracts';
 import { Private } from '@/components/ui/private-value';
 import { formatCalendarDay } from '@/lib/calendar-day';
-import { useCoinLookup } from '@/lib/coin-lookup';
+import { coinLabel, useCoinLookup } from '@/lib/coin-lookup';
 import { formatCoinQuantity } from '@/lib/quantity';
-import { decisionCoinLabel as coinLabel } from './decision-coin';
 
 type Money = (v: string | null) => string;
 

@@ -8,14 +8,3 @@ export function withKeys<T>(items: readonly T[], natural: (item: T) => string): 
     return { item, key: n === 0 ? base : `${base}#${n}` };
   });
 }
-
-/** "Ethereum (ETH)" for a coin the user has transactions in; its id when the list has not loaded. */
-export function coinLabel(
-  coins: ReadonlyMap<string, { name: string; symbol: string }>,
-  coinId: string,
-): string {
-  const c = coins.get(coinId);
-  if (!c) return coinId;
-  const symbol = c.symbol.toUpperCase();
-  return c.name.toUpperCase() === symbol ? c.name : `${c.name} (${symbol})`;
-}

@@ -9,12 +9,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { LeftOutNote } from '@/components/ui/left-out-note';
 import { formatCalendarDay } from '@/lib/calendar-day';
-import { useCoinLookup } from '@/lib/coin-lookup';
+import { coinLabel, useCoinLookup } from '@/lib/coin-lookup';
 import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
 import { lotsQuery } from '@/lib/tax/tax-api';
 import { CoinLots } from './coin-lots';
-import { coinLabel } from './keys';
 
 const needsPriceWords: Record<NeedsPriceItem['reason'], string> = {
   no_price: 'no price',

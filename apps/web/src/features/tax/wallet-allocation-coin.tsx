@@ -2,17 +2,6 @@ import { costOrUnknown, type WalletAllocationCoin } from '@app/contracts';
 import { formatCalendarDay } from '@/lib/calendar-day';
 import { formatCoinQuantity } from '@/lib/quantity';
 
-/** "Bitcoin (BTC)"; the id until the coin list has loaded. */
-export function coinName(
-  coins: ReadonlyMap<string, { name: string; symbol: string }>,
-  coinId: string,
-): string {
-  const c = coins.get(coinId);
-  if (!c) return coinId;
-  const symbol = c.symbol.toUpperCase();
-  return c.name.toUpperCase() === symbol ? c.name : `${c.name} (${symbol})`;
-}
-
 const row = 'grid grid-cols-[1fr_auto_auto] gap-x-3';
 
 /**

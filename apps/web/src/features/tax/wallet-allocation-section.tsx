@@ -4,11 +4,11 @@ import { Panel } from '@/components/ui/panel';
 import { isApiError } from '@/lib/api/api-error';
 import { describeApiError } from '@/lib/api/error-presentation';
 import { formatCalendarDay } from '@/lib/calendar-day';
-import { useCoinLookup } from '@/lib/coin-lookup';
+import { coinLabel, useCoinLookup } from '@/lib/coin-lookup';
 import { useMoneyIn } from '@/lib/settings';
 import { taxSettingsQuery } from '@/lib/tax/tax-api';
 import { useWalletAllocationChange, walletAllocationQuery } from './wallet-allocation-api';
-import { coinName, WalletAllocationCoinView } from './wallet-allocation-coin';
+import { WalletAllocationCoinView } from './wallet-allocation-coin';
 
 const title = 'Per-portfolio lots: 2024 allocation';
 
@@ -76,7 +76,7 @@ function WalletAllocationPanel() {
                 <WalletAllocationCoinView
                   key={coin.coin_id}
                   coin={coin}
-                  label={coinName(coins, coin.coin_id)}
+                  label={coinLabel(coins, coin.coin_id)}
                   money={(v) => moneyIn(v, a.currency)}
                 />
               ))

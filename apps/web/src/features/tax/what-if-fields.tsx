@@ -2,10 +2,9 @@ import type { FieldErrors, Portfolio } from '@app/contracts';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field } from '@/components/ui/field';
-import { useCoinLookup } from '@/lib/coin-lookup';
+import { coinLabel, useCoinLookup } from '@/lib/coin-lookup';
 import { formatCoinQuantity } from '@/lib/quantity';
 import { useMoneyIn } from '@/lib/settings';
-import { whatIfCoinLabel as coinLabel } from './what-if-coin';
 import type { WhatIfDraft } from './what-if-draft';
 
 const inputClass = (invalid: boolean | undefined) => `${controlClass(invalid)} w-full min-w-0`;
